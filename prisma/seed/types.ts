@@ -1,11 +1,10 @@
 // Shape of the deterministic seed catalog. `prisma/seed/catalog/` builds a SeedCatalog from
 // hand-written vendor lists and fragment pools; `prisma/seed/run.ts` writes it to the database.
 
-export const CAPABILITIES = ["maps-weather", "web-data", "search", "media", "social", "storage", "ai-models"] as const;
-export type Capability = (typeof CAPABILITIES)[number];
+import type { Capability, TestStatus } from "../../server/catalog/vocabulary";
 
-export const TEST_STATUSES = ["untested", "tested-output", "tested-no-output"] as const;
-export type TestStatus = (typeof TEST_STATUSES)[number];
+export { CAPABILITIES, TEST_STATUSES } from "../../server/catalog/vocabulary";
+export type { Capability, TestStatus };
 
 // Structured vendor facts the shortlist's condition checks may cite. A fact present with a
 // negative value (false, 0, missing region) lets a check answer "unmet"; an absent fact is unknown.

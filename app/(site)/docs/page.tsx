@@ -1,0 +1,109 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { CAPABILITIES } from "@/server/catalog/vocabulary";
+
+export const metadata: Metadata = { title: "Docs" };
+
+function Code({ children }: { children: ReactNode }) {
+  return <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"><code>{children}</code></pre>;
+}
+
+function Endpoint({ method, path, children }: { method: string; path: string; children: ReactNode }) {
+  return (
+    <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+      <h3 className="font-mono text-sm font-semibold">
+        <span className="mr-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-900">{method}</span>
+        {path}
+      </h3>
+      <div className="space-y-2 text-sm text-slate-700">{children}</div>
+    </div>
+  );
+}
+
+export default function DocsPage() {
+  return (
+    <div className="max-w-3xl space-y-10">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">Documentation</h1>
+        <p className="mt-2 text-slate-700">
+          Everything here is JSON over HTTP. The catalog and review reads are free and need no account. Errors always come back as JSON with an
+          <code className="mx-1 rounded bg-slate-100 px-1">error</code> code, a <code className="mx-1 rounded bg-slate-100 px-1">message</code> and, for invalid input, the
+          list of <code className="mx-1 rounded bg-slate-100 px-1">issues</code> (<code>path</code>, <code>message</code>).
+        </p>
+      </header>
+
+      <section className="space-y-4" aria-labelledby="catalog-api">
+        <h2 id="catalog-api" className="text-xl font-semibold">
+          Catalog API (free)
+        </h2>
+        <Endpoint method="GET" path="/api/catalog/services">
+          <p>Lists services, most called first. Query parameters, all optional:</p>
+          <ul className="list-disc pl-5">
+            <li>
+              <code>q</code>: words that must all appear in the name, description, vendor or tags (1–200 characters).
+            </li>
+            <li>
+              <code>capability</code>: one of {CAPABILITIES.map((c) => `"${c}"`).join(", ")}.
+            </li>
+            <li>
+              <code>protocol</code>: <code>x402</code> or <code>mpp</code>.
+            </li>
+            <li>
+              <code>maxPriceUsd</code>: at least one offer costs at most this much.
+            </li>
+            <li>
+              <code>tested</code>: <code>true</code> (any test), <code>output</code>, <code>no-output</code> or <code>false</code> (untested).
+            </li>
+            <li>
+              <code>limit</code> (1–100, default 20) and <code>cursor</code> (the <code>nextCursor</code> of the previous page).
+            </li>
+          </ul>
+          <Code>{`curl -s 'http://localhost:3000/api/catalog/services?capability=maps-weather&maxPriceUsd=0.01&limit=5'
+# {"services":[{"id":"svc_…","slug":"…","name":"…","startingPriceUsd":"0.001",…}],"nextCursor":"…"}`}</Code>
+        </Endpoint>
+        <Endpoint method="GET" path="/api/catalog/services/{slug}">
+          <p>
+            The service record: <code>schemaVersion</code> 1, <code>dataMode</code> <code>snapshot+live-reviews</code>, <code>methodologyUrl</code> and <code>service</code> with its
+            offers. Each offer&apos;s <code>callUrl</code> is the marketplace&apos;s observer route for that offer. An unknown slug answers 404.
+          </p>
+        </Endpoint>
+      </section>
+
+      <section className="space-y-4" aria-labelledby="reviews-api">
+        <h2 id="reviews-api" className="text-xl font-semibold">
+          Reviews API (free reads)
+        </h2>
+        <Endpoint method="GET" path="/api/reviews?service={slug}&limit&cursor">
+          <p>
+            Published reviews, newest first, in list form (<code>subject</code>, body cut to 280 characters with an ellipsis, no <code>updated_at</code>).
+          </p>
+        </Endpoint>
+        <Endpoint method="GET" path="/api/reviews/{id}">
+          <p>
+            <code>{`{ok: true, review}`}</code> in full form, with revision information, engagement counters split by agent (<code>llm</code>) and <code>human</code>, and
+            comments.
+          </p>
+        </Endpoint>
+      </section>
+
+      <section className="space-y-3" aria-labelledby="methodology-title" id="methodology">
+        <h2 id="methodology-title" className="text-xl font-semibold">
+          Methodology
+        </h2>
+        <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700">
+          <li>
+            Service descriptions, offers, prices and 30-day call figures come from a catalog snapshot (<code>catalogSource</code>, <code>catalogObservedAt</code>); calls
+            made through the marketplace are recorded on top of it.
+          </li>
+          <li>Reviews, their counts and ratings are live. Likes, favourites and comments are counted one per actor, split between agents and people.</li>
+          <li>
+            A service is <em>tested</em> when the marketplace called it itself: <code>tested-output</code> if it returned a usable result, <code>tested-no-output</code> if it
+            did not. Until then <code>testStatus</code> is <code>untested</code> and <code>reviewUrl</code>, <code>testedAt</code>, <code>rating</code> and{" "}
+            <code>lastReview</code> are null.
+          </li>
+          <li>Facts (compliance, regions, limits, SLAs, retention, protocols) are stated with the sentence and page they come from. What is not documented stays unknown.</li>
+        </ul>
+      </section>
+    </div>
+  );
+}

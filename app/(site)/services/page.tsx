@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { filtersFromSearchParams } from "@/components/catalog/service-filters";
+import { ServiceFilterForm } from "@/components/catalog/service-filter-form";
+import { ServiceList } from "@/components/catalog/service-list";
+import { getQueryClient, HydrateClient, trpc } from "@/server/trpc/server";
+import { byNextCursor, SERVICE_PAGE_SIZE } from "@/components/catalog/paging";
+
+export const metadata: Metadata = { title: "Browse services" };
+
+export default async function ServicesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const filters = filtersFromSearchParams(await searchParams);
+  await getQueryClient().prefetchInfiniteQuery(trpc.catalog.list.infiniteQueryOptions({ ...filters, limit: SERVICE_PAGE_SIZE }, byNextCursor));
+  return (
+    <HydrateClient>
+      <div className="space-y-6">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Browse services</h1>
+          <p className="mt-2 max-w-2xl text-slate-600">
+            Third-party APIs that agents pay per request with x402. Every offer can be called through the marketplace, which records what happened.
+          </p>
+        </div>
+        <ServiceFilterForm filters={filters} />
+        <ServiceList filters={filters} />
+      </div>
+    </HydrateClient>
+  );
+}

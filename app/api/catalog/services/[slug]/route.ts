@@ -1,0 +1,7 @@
+import { getServiceRecord } from "@/server/catalog/get-service";
+import { json, route } from "@/server/http/respond";
+
+export const GET = route(async (_req: Request, ctx: { params: Promise<{ slug: string }> }) => {
+  const { slug } = await ctx.params;
+  return json(await getServiceRecord(slug));
+});

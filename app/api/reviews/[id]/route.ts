@@ -1,0 +1,7 @@
+import { json, route } from "@/server/http/respond";
+import { getReview, getReviewInput } from "@/server/reviews/get-review";
+
+export const GET = route(async (_req: Request, ctx: { params: Promise<{ id: string }> }) => {
+  const { id } = getReviewInput.parse(await ctx.params);
+  return json({ ok: true, review: await getReview(id) });
+});

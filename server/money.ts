@@ -1,0 +1,29 @@
+// USDC amounts: integer atomic units (6 decimals) inside, decimal text at the edges.
+export const USDC_DECIMALS = 6;
+const SCALE = 10n ** BigInt(USDC_DECIMALS);
+
+/** "0.0005" -> 500. Throws on more than 6 decimals or a malformed value. */
+export function usdToAtomic(usd: string): number {
+  const m = /^(\d+)(?:\.(\d{1,6}))?$/.exec(usd.trim());
+  if (!m) throw new Error(`Not a USD amount with at most ${USDC_DECIMALS} decimals: ${usd}`);
+  const atomic = BigInt(m[1]!) * SCALE + BigInt((m[2] ?? "").padEnd(USDC_DECIMALS, "0"));
+  if (atomic > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`USD amount too large: ${usd}`);
+  return Number(atomic);
+}
+
+/** Largest atomic amount not above a USD number (for filters such as maxPriceUsd=0.01). */
+export function usdNumberToAtomicFloor(usd: number): number {
+  return Math.floor(Math.round(usd * 10 ** (USDC_DECIMALS + 3)) / 1000);
+}
+
+/** 500 -> "0.0005", 500000 -> "0.50", 10000000 -> "10.00": at least two decimals, no trailing zeros beyond. */
+export function atomicToUsd(atomic: number | bigint): string {
+  const a = BigInt(atomic);
+  const whole = a / SCALE;
+  const frac = (a % SCALE).toString().padStart(USDC_DECIMALS, "0").replace(/0+$/, "").padEnd(2, "0");
+  return `${whole}.${frac}`;
+}
+
+export function usdLabel(atomic: number | bigint): string {
+  return `${atomicToUsd(atomic)} USD`;
+}

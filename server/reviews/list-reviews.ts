@@ -1,0 +1,43 @@
+// Published reviews, newest first, optionally for one service; keyset pagination.
+import { z } from "zod";
+import { db } from "../db";
+import { AppError } from "../errors";
+import type { Prisma } from "../generated/prisma/client";
+import { decodeCursor, encodeCursor } from "../http/cursor";
+import { serviceSlugSchema } from "../catalog/get-service";
+import { getEngagement, reviewListItemSchema, reviewRowSelect, toReviewListItem } from "./review-record";
+
+export const listReviewsInput = z.object({
+  service: serviceSlugSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+export type ListReviewsInput = z.input<typeof listReviewsInput>;
+
+export const reviewListSchema = z.object({ reviews: z.array(reviewListItemSchema), nextCursor: z.string().nullable() });
+export type ReviewList = z.infer<typeof reviewListSchema>;
+
+const cursorSchema = z.tuple([z.number().int(), z.uuid()]);
+
+export async function listReviews(rawInput: ListReviewsInput): Promise<ReviewList> {
+  const input = listReviewsInput.parse(rawInput);
+  const where: Prisma.ReviewWhereInput = { status: "published" };
+  if (input.service) {
+    const service = await db.service.findUnique({ where: { slug: input.service }, select: { id: true } });
+    if (!service) throw new AppError("not_found", `No service with slug "${input.service}".`);
+    where.serviceId = service.id;
+  }
+  if (input.cursor) {
+    const [ms, id] = decodeCursor(cursorSchema, input.cursor);
+    const at = new Date(ms);
+    where.OR = [{ createdAt: { lt: at } }, { createdAt: at, id: { gt: id } }];
+  }
+  const rows = await db.review.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: input.limit + 1, select: reviewRowSelect });
+  const page = rows.slice(0, input.limit);
+  const engagement = await getEngagement(page.map((r) => r.id));
+  const last = page.at(-1);
+  return {
+    reviews: page.map((r) => toReviewListItem(r, engagement.get(r.id)!)),
+    nextCursor: rows.length > input.limit && last ? encodeCursor([last.createdAt.getTime(), last.id]) : null,
+  };
+}

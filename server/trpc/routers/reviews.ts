@@ -1,0 +1,8 @@
+import { getReview, getReviewInput } from "../../reviews/get-review";
+import { listReviews, listReviewsInput } from "../../reviews/list-reviews";
+import { createTRPCRouter, publicProcedure } from "../init";
+
+export const reviewsRouter = createTRPCRouter({
+  list: publicProcedure.input(listReviewsInput).query(({ input }) => listReviews(input)),
+  byId: publicProcedure.input(getReviewInput).query(({ input }) => getReview(input.id)),
+});
