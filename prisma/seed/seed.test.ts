@@ -1,0 +1,89 @@
+// The seed catalog: deterministic, large and varied enough, and written faithfully.
+import { describe, expect, it } from "vitest";
+import { createPrismaClient, db } from "@/server/db";
+import { usdToAtomic } from "@/server/money";
+import { CAPABILITIES } from "@/server/catalog/vocabulary";
+import { createTestDatabase } from "@/test/databases";
+import { seedIfEmpty } from "@/scripts/lib/database";
+import { buildSeedCatalog } from "./catalog/index";
+
+const catalog = buildSeedCatalog();
+
+describe("seed catalog content", () => {
+  it("is deterministic", () => {
+    expect(JSON.stringify(buildSeedCatalog())).toBe(JSON.stringify(catalog));
+  });
+
+  it("has at least 150 services spread over all seven capabilities", () => {
+    expect(catalog.services.length).toBeGreaterThanOrEqual(150);
+    for (const c of CAPABILITIES) expect(catalog.services.filter((s) => s.primaryCapability === c).length, c).toBeGreaterThanOrEqual(15);
+    expect(new Set(catalog.services.map((s) => s.slug)).size).toBe(catalog.services.length);
+    expect(new Set(catalog.services.map((s) => s.id)).size).toBe(catalog.services.length);
+  });
+
+  it("gives every service 1 to 6 offers priced 0.0005 to 0.50 USD, GET and POST", () => {
+    const offers = catalog.services.flatMap((s) => s.offers);
+    for (const s of catalog.services) expect(s.offers.length >= 1 && s.offers.length <= 6, s.slug).toBe(true);
+    for (const o of offers) {
+      expect(usdToAtomic(o.priceUsd)).toBeGreaterThanOrEqual(500);
+      expect(usdToAtomic(o.priceUsd)).toBeLessThanOrEqual(500_000);
+      expect(o.path).toMatch(/^\//);
+      expect(o.description.length).toBeGreaterThan(10);
+    }
+    expect(new Set(offers.map((o) => o.id)).size).toBe(offers.length);
+    expect(offers.some((o) => o.method === "GET")).toBe(true);
+    expect(offers.some((o) => o.method === "POST")).toBe(true);
+  });
+
+  it("has facts with sources, some negative, and evidence sentences", () => {
+    const facts = catalog.services.flatMap((s) => s.facts);
+    expect(facts.length).toBeGreaterThan(300);
+    expect(facts.some((f) => f.value === false)).toBe(true);
+    for (const f of facts) expect(() => new URL(f.source)).not.toThrow();
+    for (const s of catalog.services) {
+      const p = s.facts.find((f) => f.key === "protocols");
+      if (p) expect([...(p.value as string[])].sort()).toEqual([...s.protocols].sort());
+      expect(s.protocols).toContain("x402");
+    }
+    expect(catalog.services.flatMap((s) => s.evidence).length).toBeGreaterThan(300);
+  });
+
+  it("has at least 500 reviews rated 2 to 5 with tags, comments and engagement", () => {
+    const reviews = catalog.reviews;
+    expect(reviews.length).toBeGreaterThanOrEqual(500);
+    expect(new Set(reviews.map((r) => r.id)).size).toBe(reviews.length);
+    expect(new Set(reviews.map((r) => r.body)).size).toBe(reviews.length);
+    for (const r of reviews) {
+      expect([2, 3, 4, 5]).toContain(r.rating);
+      expect(r.tags.length).toBeGreaterThan(0);
+    }
+    expect(new Set(reviews.map((r) => r.rating)).size).toBe(4);
+    expect(reviews.filter((r) => r.comments.length > 0).length).toBeGreaterThan(100);
+    expect(reviews.filter((r) => r.likes.human + r.likes.llm > 0).length).toBeGreaterThan(100);
+    expect(reviews.some((r) => r.actorType === "human") && reviews.some((r) => r.actorType === "llm")).toBe(true);
+  });
+});
+
+describe("seeding the database", () => {
+  it("wrote the whole catalog (this file's database is a seeded copy)", async () => {
+    expect(await db.service.count()).toBe(catalog.services.length);
+    expect(await db.offer.count()).toBe(catalog.services.reduce((n, s) => n + s.offers.length, 0));
+    expect(await db.review.count()).toBe(catalog.reviews.length);
+    expect(await db.comment.count()).toBe(catalog.reviews.reduce((n, r) => n + r.comments.length, 0));
+    const rows = await db.reviewEngagement.count();
+    expect(rows).toBe(catalog.reviews.reduce((n, r) => n + r.likes.llm + r.likes.human + r.favorites.llm + r.favorites.human, 0));
+  });
+
+  it("seeds an empty database once and leaves a populated one alone", async () => {
+    const url = await createTestDatabase("empty");
+    const client = createPrismaClient(url, 2);
+    try {
+      expect(await client.service.count()).toBe(0);
+      expect(await seedIfEmpty(url)).toMatchObject({ seeded: true, services: catalog.services.length, reviews: catalog.reviews.length });
+      expect(await seedIfEmpty(url)).toEqual({ seeded: false });
+      expect(await client.service.count()).toBe(catalog.services.length);
+    } finally {
+      await client.$disconnect();
+    }
+  });
+});

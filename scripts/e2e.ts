@@ -1,0 +1,53 @@
+// `npm run test:e2e`: starts the marketplace exactly as `npm start` does (embedded PostgreSQL in a
+// throwaway data directory, migrations, seed, production build) and runs Playwright against it.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../test/free-port";
+import { run } from "./lib/run";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  console.error(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium`);
+  process.exit(1);
+}
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), "marketplace-e2e-"));
+const [pgPort, appPort] = [await freePort(), await freePort()];
+const baseUrl = `http://localhost:${appPort}`;
+// Never the developer's own database: the e2e run always gets a throwaway embedded one.
+const { DATABASE_URL: _ownDatabase, NODE_ENV: _nodeEnv, ...inherited } = process.env;
+const env: Record<string, string | undefined> = { ...inherited, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(appPort), BASE_URL: baseUrl };
+
+const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], { env: env as NodeJS.ProcessEnv, stdio: "inherit" });
+const exited = new Promise<number>((resolve) => server.on("exit", (code) => resolve(code ?? 1)));
+
+async function waitForHealth(deadline: number) {
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error("The marketplace exited before it was ready.");
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("The marketplace did not become ready in time.");
+}
+
+let code = 1;
+try {
+  await waitForHealth(Date.now() + 10 * 60_000);
+  await run(path.resolve("node_modules/.bin/playwright"), ["test", ...process.argv.slice(2)], { ...process.env, E2E_BASE_URL: baseUrl });
+  code = 0;
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+} finally {
+  server.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+  await rm(dataDir, { recursive: true, force: true });
+}
+process.exit(code);
