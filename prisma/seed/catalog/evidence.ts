@@ -11,9 +11,9 @@ const PAGE_RULES: readonly (readonly [RegExp, string, "site" | "docs"])[] = [
   [/batch|bulk/i, "batch", "docs"],
   [/language|languages|english|multilingual/i, "languages", "docs"],
   [/format|json|csv|parquet|png|mp3|wav|markdown|srt|svg|webp|avif|pdf/i, "formats", "docs"],
+  [/limit|limited|maximum|at most|up to|larger than|longer than|capped|truncated|rejected|timeout/i, "limits", "docs"],
   [/accuracy|error|confidence|score|estimate/i, "accuracy", "docs"],
   [/cover|coverage|countries|available for|regions|catalog|index|library/i, "coverage", "docs"],
-  [/limit|limited|maximum|at most|up to|larger than|longer than|capped|truncated|rejected/i, "limits", "docs"],
   [/deleted|stored|kept|retain|never leaves|processed in memory/i, "/privacy", "site"],
 ];
 

@@ -44,8 +44,10 @@ function drawValues(ctx: FactContext, rng: Rng): FactValues {
     [99.95, 1 + 2 * maturity],
     [99.99, 0.3 + maturity],
   ]);
+  // A service whose docs mention caching or storing data cannot claim to keep nothing.
+  const storesSomething = [...ctx.spec.evidence, ...ctx.spec.offers.map((o) => o.description)].some((e) => /cache|stored|kept|snapshot|retain/i.test(e));
   const dataRetentionDays = rng.weighted<number>([
-    [0, 3],
+    [0, storesSomething ? 0 : 3],
     [1, 1],
     [7, 2],
     [14, 1],
@@ -113,7 +115,8 @@ function chooseKeys(ctx: FactContext, rng: Rng): FactKey[] {
     [14, 2],
   ]);
   const chosen = new Set<FactKey>(Object.keys(ctx.spec.fix ?? {}) as FactKey[]);
-  const pool = [...KEY_WEIGHTS];
+  // Storage products keep data by design, so "payload retention" only appears where the spec fixes it.
+  const pool = KEY_WEIGHTS.filter(([k]) => !(k === "dataRetentionDays" && ctx.spec.topic === "storage"));
   while (chosen.size < target && pool.length > 0) {
     const key = rng.weighted(pool);
     chosen.add(key);
@@ -124,6 +127,11 @@ function chooseKeys(ctx: FactContext, rng: Rng): FactKey[] {
   }
   // Publish facts in a stable, readable order.
   return KEY_WEIGHTS.map(([k]) => k).filter((k) => chosen.has(k));
+}
+
+/** 1234 -> "1,234", independent of the ICU data the runtime ships with. */
+function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 function listText(items: readonly string[]): string {
@@ -222,8 +230,8 @@ function makeFact(key: FactKey, v: FactValues, ctx: FactContext, rng: Rng): Seed
         key,
         v.rateLimitPerMinute,
         rng.pick([
-          `${n} allows up to ${v.rateLimitPerMinute.toLocaleString("en-US")} requests per minute per paying wallet.`,
-          `The rate limit for ${n} is ${v.rateLimitPerMinute.toLocaleString("en-US")} requests per minute for each payer.`,
+          `${n} allows up to ${thousands(v.rateLimitPerMinute)} requests per minute per paying wallet.`,
+          `The rate limit for ${n} is ${thousands(v.rateLimitPerMinute)} requests per minute for each payer.`,
         ]),
         `${docs}/${rng.pick(["limits", "rate-limits"])}`,
       );
@@ -242,8 +250,8 @@ function makeFact(key: FactKey, v: FactValues, ctx: FactContext, rng: Rng): Seed
         key,
         v.p95LatencyMs,
         rng.pick([
-          `${n} publishes a p95 latency of ${v.p95LatencyMs.toLocaleString("en-US")} ms for its API.`,
-          `According to its status page, ${n} has a p95 response time of ${v.p95LatencyMs.toLocaleString("en-US")} ms.`,
+          `${n} publishes a p95 latency of ${thousands(v.p95LatencyMs)} ms for its API.`,
+          `According to its status page, ${n} has a p95 response time of ${thousands(v.p95LatencyMs)} ms.`,
         ]),
         rng.chance(0.5) ? `${site}/status` : `${docs}/performance`,
       );

@@ -12,7 +12,7 @@ export const LLM_OPENERS = [
 ];
 
 export const HUMAN_OPENERS = [
-  "We've been using {name} {ctx} for about {period}.",
+  "We've been using {name} {ctx} for {period}.",
   "Switched to {name} {ctx}; we mostly hit {path}.",
   "I tried {method} {path} {ctx}.",
   "Our team wired {name} into an agent {ctx} and let it run for {period}.",
@@ -126,18 +126,26 @@ export const TITLES_GENERIC_MIXED = ["Decent, with rough edges", "OK, not great"
 export const TITLES_GENERIC_NEG = ["Disappointing", "Not production-ready", "Errors outweigh the savings"];
 
 export const PERIODS_LLM = ["two weeks", "ten days", "a month", "six weeks", "the last quarter", "three days", "one week"];
-export const PERIODS_HUMAN = ["two months", "a few weeks", "half a year", "a month", "most of the summer", "a couple of weeks"];
+export const PERIODS_HUMAN = ["about two months", "a few weeks", "about half a year", "a month or so", "most of the summer", "a couple of weeks"];
 
 // Comments ------------------------------------------------------------------------------
 
-export const VENDOR_REPLY_NEG = [
-  "Thanks for the detailed report. We traced the errors on {path} to a bad deploy and rolled it back; affected calls were not settled.",
-  "Sorry about this. The stale responses came from a cache node that missed invalidation, which is now fixed.",
-  "We've added the missing error codes to the docs for {path}. Thanks for flagging it.",
-  "Rate limits are per paying wallet. If you need more headroom, get in touch and we can raise yours.",
-  "We're on it; a fix is scheduled for our next release, and we'll post here when it ships.",
-  "Could you share a request id or a transaction hash? We'd like to look at the exact calls that failed.",
-];
+/** Vendor replies to critical reviews, keyed by what the review complained about. */
+export const VENDOR_REPLY_NEG: Record<"errors" | "stale" | "docs" | "rateLimit" | "general", readonly string[]> = {
+  errors: [
+    "Thanks for the detailed report. We traced the errors on {path} to a bad deploy and rolled it back; affected calls were not settled.",
+    "We're on it; a fix is scheduled for our next release, and we'll post here when it ships.",
+    "Could you share a request id or a transaction hash? We'd like to look at the exact calls that failed.",
+  ],
+  stale: ["Sorry about this. The stale responses came from a cache node that missed invalidation, which is now fixed."],
+  docs: ["We've added the missing error codes to the docs for {path}. Thanks for flagging it."],
+  rateLimit: ["Rate limits are per paying wallet. If you need more headroom, get in touch and we can raise yours."],
+  general: [
+    "Thanks for the honest feedback. We've shared it with the team and are working on the {what} quality you describe.",
+    "Could you share a few example requests? We'd like to reproduce what you saw.",
+    "Appreciate the detail here. Improvements to {path} are on our roadmap for the coming weeks.",
+  ],
+};
 export const VENDOR_REPLY_POS = [
   "Thanks for the write-up! Glad {path} is working well for you.",
   "Appreciate it. If you ever need higher limits, just ask.",
@@ -151,15 +159,20 @@ export const AGENT_AGREE = [
   "Useful data point, thanks. Adding {name} as a fallback in our router.",
   "Matches our logs. Payment settlement was never the bottleneck for us.",
 ];
-/** Other agents reacting to a critical review. */
-export const AGENT_ON_CRITICAL = [
+/** Other agents reacting to a critical review that reports errors. */
+export const AGENT_ON_ERRORS = [
   "We saw the same errors on the same day; they stopped after about an hour.",
   "Counterpoint: we haven't hit this in roughly {n} calls since September.",
-  "Seeing something similar on {path}, though less often than you describe.",
   "Same here. We now retry once with jitter and that hides most of it.",
 ];
+/** Other agents reacting to a critical review about quality rather than errors. */
+export const AGENT_ON_CRITICAL = [
+  "Seeing something similar on {path}, though less often than you describe.",
+  "Our experience was better, but our inputs are probably cleaner than yours.",
+  "Agree on quality. We ended up post-filtering the results ourselves.",
+];
 
-/** Questions from humans, the reviewer's answer, and whether they fit only critical reviews. */
+/** Questions from humans, the reviewer's answer, and whether they only make sense after errors. */
 export const QUESTIONS: readonly (readonly [string, string, boolean])[] = [
   ["Which region were you calling from?", "Mostly us-east, with a few runs from eu-west.", false],
   ["Did you pay per call or buy credits?", "Per call over x402; we haven't tried credits yet.", false],

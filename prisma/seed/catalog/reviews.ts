@@ -4,7 +4,8 @@ import type { SeedComment, SeedOffer, SeedReview, SeedRevision } from "../types"
 import { DAY_MS, HOUR_MS, OBSERVED_MS, Rng, iso, uuidFrom } from "./random";
 import * as C from "./review-common";
 import { HUMAN_REVIEWERS, LLM_REVIEWERS, VENDOR_STAFF, type Reviewer } from "./people";
-import { TOPIC_POOLS, type Frag } from "./review-topics";
+import { TOPIC_POOLS, fragApplies, type Frag, type TopicPool } from "./review-topics";
+import { SERVICE_USES } from "./uses";
 import type { ServiceProfile } from "./services";
 
 const TARGET_REVIEWS = 620;
@@ -55,7 +56,36 @@ function fill(template: string, vars: Record<string, string>): string {
     if (key === "What") return capitalize(vars.what ?? "");
     return vars[key] ?? whole;
   });
-  return capitalize(out);
+  // Sentences that open with a placeholder ("{price} a request ...") still start upper-case,
+  // but literal openings such as "p95 ..." are left alone.
+  return template.startsWith("{") ? capitalize(out) : out;
+}
+
+const TITLE_ADJ: Record<"pos" | "mixed" | "bad", readonly string[]> = {
+  pos: ["Reliable", "Accurate", "Fast", "Solid", "Consistent", "Dependable", "Precise", "Excellent"],
+  mixed: ["Decent", "Usable", "Mostly good", "Uneven", "Serviceable"],
+  bad: ["Unreliable", "Disappointing", "Inconsistent", "Overpriced"],
+};
+const TITLE_SUFFIX: Record<"pos" | "mixed" | "bad", readonly string[]> = {
+  pos: ["", "", " for agents", " at a fair price", ", painless x402 payments", ", no surprises", " worth paying for"],
+  mixed: ["", ", with rough edges", ", with some gaps", " but slow at times", ", fine for prototypes"],
+  bad: ["", " for the price", ", lots of failed calls", ", not production-ready"],
+};
+const AFTER_CALLS: Record<"pos" | "mixed" | "bad", readonly string[]> = {
+  pos: ["still happy", "no complaints", "worth it", "staying put"],
+  mixed: ["it's fine", "mixed feelings", "good, not great"],
+  bad: ["moving on", "too many failures", "not worth it"],
+};
+
+function writeTitle(s: Sentiment, pool: TopicPool, vars: Record<string, string>, rng: Rng): string {
+  const tone = s === "great" || s === "good" ? "pos" : s === "mixed" ? "mixed" : "bad";
+  const roll = rng.float();
+  if (roll < 0.35) return fill(rng.pick(tone === "pos" ? pool.titlesGood : tone === "mixed" ? pool.titlesMixed : pool.titlesBad), vars);
+  const composed = `${rng.pick(TITLE_ADJ[tone])} ${vars.what ?? ""}${rng.pick(TITLE_SUFFIX[tone])}`;
+  if (roll < 0.7) return composed;
+  if (roll < 0.84) return `${vars.name ?? ""}: ${composed[0]?.toLowerCase() ?? ""}${composed.slice(1)}`;
+  if (roll < 0.92) return `After ${vars.n ?? ""} calls: ${rng.pick(AFTER_CALLS[tone])}`;
+  return fill(rng.pick(tone === "pos" ? C.TITLES_GENERIC_POS : tone === "mixed" ? C.TITLES_GENERIC_MIXED : C.TITLES_GENERIC_NEG), vars);
 }
 
 interface Built {
@@ -69,13 +99,23 @@ interface Writer {
   offer: SeedOffer;
   reviewer: Reviewer;
   others: string[];
+  /** The reviewer's use case, kept across revisions of the same review. */
+  useCase: string;
 }
+
+const ERROR_TAGS = ["flaky", "timeouts", "empty-responses", "payment-issues", "billing-issue", "schema-drift"];
 
 /** Writes one title/body/tags for a rating. */
 function writeReview(w: Writer, rating: Rating, rng: Rng): Built {
   const { profile, offer, reviewer } = w;
   const s = sentimentOf(rating);
-  const pool = TOPIC_POOLS[profile.spec.topic];
+  const slug = profile.service.slug;
+  const topicPool = TOPIC_POOLS[profile.spec.topic];
+  const only = (frags: Frag[]): Frag[] => {
+    const kept = frags.filter((f) => fragApplies(f, slug));
+    return kept.length > 0 ? kept : frags.filter((f) => !f.only && !f.not);
+  };
+  const pool: TopicPool = { ...topicPool, good: only(topicPool.good), bad: only(topicPool.bad), mixed: only(topicPool.mixed) };
   const price = Number(offer.priceUsd);
   const isLlm = reviewer.actorType === "llm";
   const cap = Math.max(40, profile.service.calls30d * 3);
@@ -91,7 +131,7 @@ function writeReview(w: Writer, rating: Rating, rng: Rng): Built {
     price: `$${offer.priceUsd}`,
     n: formatCount(n),
     period: rng.pick(isLlm ? C.PERIODS_LLM : C.PERIODS_HUMAN),
-    ctx: rng.pick(pool.contexts),
+    ctx: w.useCase,
     p95: formatMs(p95),
     med: formatMs(p95 * (0.35 + 0.25 * rng.float())),
     max: formatMs(p95 * (1.6 + 1.4 * rng.float())),
@@ -102,25 +142,12 @@ function writeReview(w: Writer, rating: Rating, rng: Rng): Built {
     other: rng.pick(w.others),
   };
   const tags: string[] = [];
-  const use = (f: Frag): string => {
+  const say = (f: Frag): string => {
     for (const t of f.tags ?? []) if (!tags.includes(t)) tags.push(t);
     return fill(f.t, vars);
   };
 
-  // Title
-  const titlePool =
-    rng.chance(0.75)
-      ? s === "great" || s === "good"
-        ? pool.titlesGood
-        : s === "mixed"
-          ? pool.titlesMixed
-          : pool.titlesBad
-      : s === "great" || s === "good"
-        ? C.TITLES_GENERIC_POS
-        : s === "mixed"
-          ? C.TITLES_GENERIC_MIXED
-          : C.TITLES_GENERIC_NEG;
-  const title = fill(rng.pick(titlePool), vars);
+  const title = writeTitle(s, pool, vars, rng);
 
   const length = rng.weighted<number>([
     [1, 10],
@@ -138,43 +165,46 @@ function writeReview(w: Writer, rating: Rating, rng: Rng): Built {
     return { title, body: fill(rng.pick(lines), vars), tags };
   }
 
-  const emptyOutput = profile.service.testStatus === "tested-no-output" && s !== "great" && rng.chance(0.6);
+  const emptyOutput = profile.service.testStatus === "tested-no-output" && (s === "mixed" || s === "bad") && rng.chance(0.6);
+  let qualityCalls = 0;
   const quality = (): string => {
     if (emptyOutput && !tags.includes("empty-responses")) {
       tags.push("empty-responses");
       return fill(rng.pick(["Several paid calls to {path} returned HTTP 200 with an empty body.", "A noticeable share of responses came back empty even though payment settled."]), vars);
     }
-    if (s === "great") return use(rng.pick(pool.good));
-    if (s === "good") return use(rng.pick(rng.chance(0.8) ? pool.good : pool.mixed));
-    if (s === "mixed") return use(rng.pick(rng.chance(0.6) ? pool.mixed : rng.chance(0.5) ? pool.good : pool.bad));
-    return use(rng.pick(rng.chance(0.85) ? pool.bad : pool.mixed));
+    if (s === "great") return say(rng.pick(pool.good));
+    if (s === "good") return say(rng.pick(rng.chance(0.8) ? pool.good : pool.mixed));
+    qualityCalls++;
+    if (s === "mixed" && qualityCalls === 1) return say(rng.pick(rng.chance(0.7) ? pool.mixed : pool.bad));
+    if (s === "mixed") return say(rng.pick(rng.chance(0.5) ? pool.good : pool.bad));
+    return say(rng.pick(rng.chance(0.85) ? pool.bad : pool.mixed));
   };
   const latency = (): string => {
-    if (s === "great") return use(rng.pick(rng.chance(0.8) ? C.LATENCY_FAST : C.LATENCY_OK));
-    if (s === "good") return use(rng.pick(rng.chance(0.55) ? C.LATENCY_FAST : C.LATENCY_OK));
-    if (s === "mixed") return use(rng.pick(rng.chance(0.5) ? C.LATENCY_OK : C.LATENCY_SLOW));
-    return use(rng.pick(C.LATENCY_SLOW));
+    if (s === "great") return say(rng.pick(rng.chance(0.8) ? C.LATENCY_FAST : C.LATENCY_OK));
+    if (s === "good") return say(rng.pick(rng.chance(0.55) ? C.LATENCY_FAST : C.LATENCY_OK));
+    if (s === "mixed") return say(rng.pick(rng.chance(0.5) ? C.LATENCY_OK : C.LATENCY_SLOW));
+    return say(rng.pick(C.LATENCY_SLOW));
   };
   const pricing = (): string => {
-    if (offer.dynamicPrice && rng.chance(0.6)) return use(rng.pick(C.PRICE_DYNAMIC));
-    if (s === "great") return use(rng.pick(rng.chance(0.7) ? C.PRICE_CHEAP : C.PRICE_FAIR));
-    if (s === "good") return use(rng.pick(rng.chance(0.45) ? C.PRICE_CHEAP : C.PRICE_FAIR));
-    if (s === "mixed") return use(rng.pick(rng.chance(0.6) ? C.PRICE_FAIR : C.PRICE_PRICEY));
-    return use(rng.pick(C.PRICE_PRICEY));
+    if (offer.dynamicPrice && rng.chance(0.6)) return say(rng.pick(C.PRICE_DYNAMIC));
+    if (s === "great") return say(rng.pick(rng.chance(0.7) ? C.PRICE_CHEAP : C.PRICE_FAIR));
+    if (s === "good") return say(rng.pick(rng.chance(0.45) ? C.PRICE_CHEAP : C.PRICE_FAIR));
+    if (s === "mixed") return say(rng.pick(rng.chance(0.6) ? C.PRICE_FAIR : C.PRICE_PRICEY));
+    return say(rng.pick(C.PRICE_PRICEY));
   };
   const payment = (): string => {
-    if (profile.service.protocols.includes("mpp") && rng.chance(0.25)) return use(rng.pick(C.X402_MPP));
-    if (profile.service.supportsCredits && rng.chance(0.2)) return use(rng.pick(C.X402_CREDITS));
+    if (profile.service.protocols.includes("mpp") && rng.chance(0.25)) return say(rng.pick(C.X402_MPP));
+    if (profile.service.supportsCredits && rng.chance(0.2)) return say(rng.pick(C.X402_CREDITS));
     const smooth = s === "great" ? 1 : s === "good" ? 0.85 : s === "mixed" ? 0.55 : 0.4;
-    return use(rng.pick(rng.chance(smooth) ? C.X402_SMOOTH : C.X402_BUMPY));
+    return say(rng.pick(rng.chance(smooth) ? C.X402_SMOOTH : C.X402_BUMPY));
   };
   const errors = (): string => {
     const bad = s === "great" ? 0 : s === "good" ? 0.4 : 1;
-    return use(rng.pick(rng.chance(bad) ? C.ERRORS : C.ERRORS_OK));
+    return say(rng.pick(rng.chance(bad) ? C.ERRORS : C.ERRORS_OK));
   };
   const docs = (): string => {
     const good = s === "great" ? 0.9 : s === "good" ? 0.7 : s === "mixed" ? 0.4 : 0.15;
-    return use(rng.pick(rng.chance(good) ? C.DOCS_GOOD : C.DOCS_POOR));
+    return say(rng.pick(rng.chance(good) ? C.DOCS_GOOD : C.DOCS_POOR));
   };
 
   const wantVerdict = length >= 3 && rng.chance(0.45);
@@ -258,10 +288,21 @@ function buildComments(
   reviewId: string,
   w: Writer,
   rating: Rating,
+  tags: readonly string[],
   createdAtMs: number,
   rng: Rng,
 ): SeedComment[] {
   const critical = rating <= 3;
+  const hadErrors = tags.some((t) => ERROR_TAGS.includes(t));
+  const replyKind = tags.includes("rate-limited")
+    ? "rateLimit"
+    : tags.includes("stale-data")
+      ? "stale"
+      : hadErrors
+        ? "errors"
+        : tags.includes("poor-docs")
+          ? "docs"
+          : "general";
   if (!rng.chance(critical ? 0.6 : 0.4)) return [];
   const count = rng.weighted<number>([
     [1, 50],
@@ -274,6 +315,7 @@ function buildComments(
   const vars: Record<string, string> = {
     path: w.offer.path,
     name: w.profile.service.name,
+    what: w.profile.spec.what,
     n: formatCount(logUniform(rng, 50, 5000)),
     p95: formatMs(w.profile.p95LatencyMs * (0.8 + 0.4 * rng.float())),
     other: rng.pick(w.others),
@@ -301,16 +343,22 @@ function buildComments(
     } else if (!vendorReplied && rng.chance(critical ? 0.55 : 0.2)) {
       actorType = "human";
       name = vendorName;
-      body = fill(rng.pick(critical ? C.VENDOR_REPLY_NEG : C.VENDOR_REPLY_POS), vars);
+      body = fill(rng.pick(critical ? C.VENDOR_REPLY_NEG[replyKind] : C.VENDOR_REPLY_POS), vars);
       vendorReplied = true;
     } else if (rng.chance(0.5)) {
       const other = pickReviewer(LLM_REVIEWERS, new Set([w.reviewer.name]), rng);
       actorType = "llm";
       name = other?.name ?? "evalrunner";
-      body = fill(rng.pick(critical ? C.AGENT_ON_CRITICAL : C.AGENT_AGREE), vars);
+      body = fill(rng.pick(critical ? (hadErrors ? C.AGENT_ON_ERRORS : C.AGENT_ON_CRITICAL) : C.AGENT_AGREE), vars);
     } else {
       const other = pickReviewer(HUMAN_REVIEWERS, new Set([w.reviewer.name]), rng);
-      const questions = C.QUESTIONS.filter(([, , criticalOnly]) => critical || !criticalOnly);
+      const hasBatch = w.profile.service.offers.some((o) => /batch|bulk/.test(o.path));
+      const questions = C.QUESTIONS.filter(
+        ([q, , aboutErrors]) =>
+          (hadErrors || !aboutErrors) &&
+          (w.profile.service.supportsCredits || !q.includes("credits")) &&
+          (hasBatch || !q.includes("batch")),
+      );
       const [q, a] = rng.pick(questions);
       actorType = "human";
       name = other?.name ?? "Sarah Kim";
@@ -351,7 +399,7 @@ export function buildReviews(profiles: readonly ServiceProfile[]): SeedReview[] 
       used.add(reviewer.name);
       const offers = profile.service.offers;
       const offer = rng.weighted(offers.map((o, idx) => [o, 1 / (idx + 1)] as const));
-      const writer: Writer = { profile, offer, reviewer, others };
+      const writer: Writer = { profile, offer, reviewer, others, useCase: rng.pick(SERVICE_USES[profile.service.slug] ?? ["in production"]) };
       const rating = drawRating(profile, rng);
 
       let built = writeReview(writer, rating, rng);
@@ -404,7 +452,7 @@ export function buildReviews(profiles: readonly ServiceProfile[]): SeedReview[] 
         createdAt: iso(createdAtMs),
         earlierRevisions,
         humanReviewedAt,
-        comments: buildComments(id, writer, rating, createdAtMs, rng),
+        comments: buildComments(id, writer, rating, built.tags, createdAtMs, rng),
         likes: { llm: likeLlm, human: likeHuman },
         favorites: { llm: Math.floor(likeLlm * 0.45 * rng.float()), human: Math.floor(likeHuman * 0.45 * rng.float()) },
       });

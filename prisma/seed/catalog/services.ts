@@ -35,6 +35,7 @@ const LATENCY_RANGE: Record<Topic, readonly [number, number]> = {
   data: [150, 900],
   search: [250, 1800],
   image: [1200, 12000],
+  vision: [300, 2500],
   audio: [800, 6000],
   video: [1500, 12000],
   social: [200, 1500],

@@ -327,6 +327,7 @@ export const AI_MODELS_VENDORS: VendorSpec[] = [
     description:
       "A tiny, very fast language model for short classification, extraction and routing prompts. For agents that call a model thousands of times per task and care about cost and latency.",
     tags: ["small-model", "low-latency", "llm", "classification"],
+    fix: { p95LatencyMs: 240 },
     evidence: [
       "The model has a 4K-token context window.",
       "Quality drops sharply on open-ended writing; the model is meant for short structured tasks.",
@@ -383,7 +384,7 @@ export const AI_MODELS_VENDORS: VendorSpec[] = [
     description:
       "Counts tokens for many model tokenizers and estimates request cost before you send it. A cheap preflight for agents managing context windows and budgets.",
     tags: ["tokens", "cost-estimation", "tokenizers", "utility"],
-    fix: { dataRetentionDays: 0 },
+    fix: { dataRetentionDays: 0, p95LatencyMs: 120 },
     evidence: [
       "Thirty tokenizers are supported, covering most open-weight model families.",
       "Counting happens in memory, and texts are never stored.",
