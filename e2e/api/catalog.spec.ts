@@ -21,3 +21,9 @@ test("catalog errors are JSON", async ({ request }) => {
   expect(bad.status()).toBe(400);
   expect(await bad.json()).toMatchObject({ error: "invalid_request", issues: [{ path: "tested" }] });
 });
+
+test("unknown API paths answer JSON 404", async ({ request }) => {
+  const res = await request.get("/api/no/such/endpoint");
+  expect(res.status()).toBe(404);
+  expect(await res.json()).toMatchObject({ error: "not_found" });
+});
