@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { baseUrl, env } from "../server/env";
 import { buildNeeded } from "./lib/build-needed";
-import { migrateDatabase, seedIfEmpty } from "./lib/database";
+import { migrateDatabase, prepareCatalog } from "./lib/database";
 import type { EmbeddedCluster } from "./lib/embedded-postgres";
 import { resolveDatabase } from "./lib/resolve-database";
 import { run } from "./lib/run";
@@ -43,8 +43,9 @@ try {
 
   log("applying migrations");
   await migrateDatabase(databaseUrl);
-  const seed = await seedIfEmpty(databaseUrl);
+  const seed = await prepareCatalog(databaseUrl);
   log(seed.seeded ? `seeded ${seed.services} services and ${seed.reviews} reviews` : "catalog present, not seeding");
+  if (seed.embedded) log(`embedded ${seed.embedded} services`);
 
   const childEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(env.PORT), NEXT_TELEMETRY_DISABLED: "1" };
   if (!dev && buildNeeded()) {

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { migrateDatabase, seedIfEmpty } from "../scripts/lib/database";
+import { migrateDatabase, prepareCatalog } from "../scripts/lib/database";
 import { startEmbeddedPostgres, withClient } from "../scripts/lib/embedded-postgres";
 import { freePort } from "./free-port";
 
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   for (const name of Object.values(TEMPLATES)) await cluster.ensureDatabase(name);
   await migrateDatabase(cluster.urlFor(TEMPLATES.empty), true);
   await migrateDatabase(cluster.urlFor(TEMPLATES.seeded), true);
-  await seedIfEmpty(cluster.urlFor(TEMPLATES.seeded));
+  await prepareCatalog(cluster.urlFor(TEMPLATES.seeded));
   // Templates must have no open connections when copied.
   await withClient(cluster.urlFor("postgres"), async (c) => {
     for (const name of Object.values(TEMPLATES)) await c.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false IS_TEMPLATE true`);

@@ -1,11 +1,11 @@
 // `npm run db:seed`: migrates, then seeds the catalog if the database has none.
-import { migrateDatabase, seedIfEmpty } from "../../scripts/lib/database";
+import { migrateDatabase, prepareCatalog } from "../../scripts/lib/database";
 import { resolveDatabase } from "../../scripts/lib/resolve-database";
 
 const { url, cluster } = await resolveDatabase(console.log);
 try {
   await migrateDatabase(url);
-  const result = await seedIfEmpty(url);
+  const result = await prepareCatalog(url);
   console.log(result.seeded ? `seeded ${result.services} services and ${result.reviews} reviews` : "the catalog is already present; nothing seeded");
 } finally {
   await cluster?.stop();

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { createPrismaClient } from "../../server/db";
 import { isDatabaseEmpty, seedDatabase } from "../../prisma/seed/seed";
+import { indexCatalog } from "../../server/catalog/search-index";
 import { run } from "./run";
 
 const prismaBin = path.resolve("node_modules/.bin/prisma");
@@ -25,6 +26,17 @@ export async function seedIfEmpty(databaseUrl: string): Promise<{ seeded: boolea
   try {
     if (!(await isDatabaseEmpty(db))) return { seeded: false };
     return { seeded: true, ...(await seedDatabase(db)) };
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+/** Seeds an empty catalog, then brings full-text documents and embeddings up to date. */
+export async function prepareCatalog(databaseUrl: string): Promise<{ seeded: boolean; services?: number; reviews?: number; embedded: number }> {
+  const seed = await seedIfEmpty(databaseUrl);
+  const db = createPrismaClient(databaseUrl, 2);
+  try {
+    return { ...seed, ...(await indexCatalog(db)) };
   } finally {
     await db.$disconnect();
   }

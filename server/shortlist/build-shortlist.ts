@@ -1,0 +1,111 @@
+// Turns a shortlist request into ranked matches (decisions.md §4), from current catalog and
+// review data only. Sponsored placements are not part of the catalog tables read here.
+import { db } from "../db";
+import { urls } from "../catalog/urls";
+import type { Capability } from "../catalog/vocabulary";
+import { atomicToUsd } from "../money";
+import { checkRequirement } from "./conditions/check-condition";
+import { loadServiceFacts } from "./conditions/load-service-facts";
+import { fitReasons } from "./fit-reasons";
+import { loadReputation } from "./reputation";
+import { normalizeConditions, shortlistInputSchema, type ShortlistInput } from "./request-schema";
+import type { ShortlistMatch, Shortlist } from "./result-schema";
+import { offerQualifies } from "./retrieval/constraints";
+import { retrieve } from "./retrieval/retrieve";
+
+// Retrieved services considered for condition checks and final ranking.
+const CANDIDATES = 40;
+// `all` mode: relevance dominates; met preferences and reputation refine.
+const WEIGHT_RELEVANCE = 0.85;
+const WEIGHT_PREFER = 0.1;
+const WEIGHT_REPUTATION = 0.05;
+
+const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export async function buildShortlist(rawInput: ShortlistInput, now: Date = new Date()): Promise<Shortlist> {
+  const input = shortlistInputSchema.parse(rawInput);
+  const conditions = normalizeConditions(input.conditions);
+  const hits = (await retrieve(input.search, input.outcome, input.constraints)).slice(0, CANDIDATES);
+  const ids = hits.map((h) => h.id);
+
+  const [facts, details, reputation, observed] = await Promise.all([
+    loadServiceFacts(ids),
+    db.service.findMany({
+      where: { id: { in: ids } },
+      select: {
+        id: true,
+        slug: true,
+        name: true,
+        website: true,
+        docsUrl: true,
+        primaryCapability: true,
+        capabilities: true,
+        tags: true,
+        description: true,
+        protocols: true,
+        testStatus: true,
+        testedAt: true,
+        offers: { select: { id: true, method: true, path: true, priceAtomic: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
+      },
+    }),
+    loadReputation(ids),
+    db.service.aggregate({ _max: { catalogObservedAt: true } }),
+  ]);
+  const detailsById = new Map(details.map((d) => [d.id, d]));
+  const top = hits[0]?.score ?? 1;
+  // exact and semantic scores are absolute in [0, 1]; terms and fused ranks are relative to the best.
+  const relevanceOf = (score: number) => Math.max(0, Math.min(1, input.search === "exact" || input.search === "semantic" ? score : score / (top || 1)));
+
+  const ranked = hits.flatMap((hit) => {
+    const service = detailsById.get(hit.id);
+    const serviceFacts = facts.get(hit.id);
+    if (!service || !serviceFacts) return [];
+    const checks = conditions.map((c) => {
+      const verdict = checkRequirement(c.requirement, serviceFacts);
+      return { ...c, status: verdict.status, ...("evidence" in verdict ? { evidence: verdict.evidence } : {}) };
+    });
+    if (checks.some((c) => c.priority === "must" && c.status === "unmet")) return [];
+    const prefers = checks.filter((c) => c.priority === "prefer");
+    const preferShare = prefers.length ? prefers.filter((c) => c.status === "met").length / prefers.length : 0;
+    const rep = reputation.byId.get(hit.id)!;
+    const relevance = relevanceOf(hit.score);
+    const score =
+      input.search === "all" ? WEIGHT_RELEVANCE * relevance + WEIGHT_PREFER * preferShare + WEIGHT_REPUTATION * Math.max(0, (rep.bayes - 1) / 4) : relevance;
+    const mustUnknown = checks.some((c) => c.priority === "must" && c.status === "unknown");
+    return [{ id: hit.id, service, checks, rep, score, mustUnknown }];
+  });
+
+  // An unknown `must` ranks below services whose musts are all met; then score; then id.
+  ranked.sort((a, b) => Number(a.mustUnknown) - Number(b.mustUnknown) || b.score - a.score || byId(a, b));
+
+  const matches: ShortlistMatch[] = ranked.slice(0, input.limit).map((m, i) => {
+    const offers = m.service.offers.filter((o) => offerQualifies(o.priceAtomic, input.constraints));
+    const cheapest = [...offers].sort((a, b) => a.priceAtomic - b.priceAtomic || byId(a, b))[0];
+    const profile = urls.serviceProfile(m.service.slug);
+    return {
+      rank: i + 1,
+      service: {
+        id: m.service.id,
+        slug: m.service.slug,
+        name: m.service.name,
+        website: m.service.website,
+        profileUrl: profile,
+        primaryCapability: m.service.primaryCapability as Capability,
+      },
+      score: round4(m.score),
+      fitReasons: fitReasons({ outcome: input.outcome, mode: input.search, service: m.service, checks: m.checks, reputation: m.rep, offers, cheapest }),
+      conditions: m.checks,
+      reputation: { rating: m.rep.rating, reviewCount: m.rep.reviewCount, humanReviewedCount: m.rep.humanReviewedCount, lastReviewAt: m.rep.lastReviewAt },
+      links: { profile, purchase: cheapest ? urls.offerCall(cheapest.id) : profile, docs: m.service.docsUrl },
+      offers: offers.map((o) => ({ id: o.id, method: o.method as "GET" | "POST", path: o.path, priceUsd: atomicToUsd(o.priceAtomic), callUrl: urls.offerCall(o.id) })),
+    };
+  });
+
+  return {
+    query: { outcome: input.outcome, conditions, constraints: input.constraints ?? {}, search: input.search, limit: input.limit },
+    matches,
+    catalogObservedAt: (observed._max.catalogObservedAt ?? now).toISOString(),
+    generatedAt: now.toISOString(),
+  };
+}

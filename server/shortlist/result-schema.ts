@@ -1,0 +1,37 @@
+// The shortlist result of decisions.md §4, as a zod schema (response shape and OpenAPI).
+import { z } from "zod";
+import { CAPABILITIES } from "../catalog/vocabulary";
+
+export const conditionCheckSchema = z.object({
+  id: z.string(),
+  requirement: z.string(),
+  priority: z.enum(["must", "prefer"]),
+  status: z.enum(["met", "unmet", "unknown"]),
+  evidence: z.object({ text: z.string(), source: z.string() }).optional(),
+});
+
+export const matchSchema = z.object({
+  rank: z.int().min(1),
+  service: z.object({ id: z.string(), slug: z.string(), name: z.string(), website: z.string(), profileUrl: z.string(), primaryCapability: z.enum(CAPABILITIES) }),
+  score: z.number().min(0).max(1),
+  fitReasons: z.array(z.string()),
+  conditions: z.array(conditionCheckSchema),
+  reputation: z.object({ rating: z.number().nullable(), reviewCount: z.int(), humanReviewedCount: z.int(), lastReviewAt: z.string().nullable() }),
+  links: z.object({ profile: z.string(), purchase: z.string(), docs: z.string() }),
+  offers: z.array(z.object({ id: z.string(), method: z.enum(["GET", "POST"]), path: z.string(), priceUsd: z.string(), callUrl: z.string() })),
+});
+export type ShortlistMatch = z.infer<typeof matchSchema>;
+
+export const shortlistSchema = z.object({
+  query: z.object({
+    outcome: z.string(),
+    conditions: z.array(z.object({ id: z.string(), requirement: z.string(), priority: z.enum(["must", "prefer"]) })),
+    constraints: z.object({ protocol: z.enum(["mpp", "x402"]).optional(), tested: z.enum(["true", "output", "no-output"]).optional(), maxPriceUsd: z.number().optional() }),
+    search: z.enum(["all", "exact", "terms", "semantic", "hybrid"]),
+    limit: z.int(),
+  }),
+  matches: z.array(matchSchema),
+  catalogObservedAt: z.string(),
+  generatedAt: z.string(),
+});
+export type Shortlist = z.infer<typeof shortlistSchema>;

@@ -1,0 +1,30 @@
+// `terms`: keyword relevance in PostgreSQL. The query's lexemes, less those most services contain,
+// are OR-ed (any word may match)
+// and ranked with ts_rank_cd over the weighted document (name A, description/tags B, offers,
+// facts and evidence C); ties break on id.
+import { db } from "../../db";
+import type { ShortlistConstraints } from "../request-schema";
+import { constraintSql } from "./constraints";
+import { RETRIEVAL_DEPTH, type Hit } from "./types";
+
+// Weights for D, C, B, A; normalization 1 divides by 1 + log(document length).
+const WEIGHTS = "{0.05, 0.25, 0.5, 1.0}";
+// Lexemes found in more than this share of services carry no signal and are left out of the query.
+const MAX_DOC_SHARE = 0.25;
+
+export async function retrieveTerms(query: string, constraints: ShortlistConstraints | undefined, depth = RETRIEVAL_DEPTH): Promise<Hit[]> {
+  const rows = await db.$queryRaw<{ id: string; score: number }[]>`
+    WITH n AS (SELECT count(*)::float8 AS docs FROM services),
+    lexemes AS (
+      SELECT DISTINCT l.lexeme FROM unnest(tsvector_to_array(to_tsvector('english', ${query}))) AS l(lexeme)
+      LEFT JOIN search_lexemes s ON s.lexeme = l.lexeme, n
+      WHERE coalesce(s.ndoc, 0) <= ${MAX_DOC_SHARE} * n.docs
+    ),
+    q AS (SELECT (SELECT string_agg(quote_literal(lexeme), ' | ' ORDER BY lexeme) FROM lexemes)::tsquery AS query)
+    SELECT s.id, ts_rank_cd(${WEIGHTS}::float4[], s.search_document, q.query, 1)::float8 AS score
+    FROM services s, q
+    WHERE q.query IS NOT NULL AND s.search_document @@ q.query AND ${constraintSql(constraints)}
+    ORDER BY score DESC, s.id ASC
+    LIMIT ${depth}`;
+  return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
+}
