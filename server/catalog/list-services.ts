@@ -95,25 +95,41 @@ export async function listServices(rawInput: ListServicesInput): Promise<Service
     where: { AND: and },
     orderBy: [{ calls30d: "desc" }, { id: "asc" }],
     take: input.limit + 1,
-    select: {
-      id: true,
-      slug: true,
-      name: true,
-      description: true,
-      primaryCapability: true,
-      capabilities: true,
-      tags: true,
-      protocols: true,
-      testStatus: true,
-      calls30d: true,
-      offers: { select: { priceAtomic: true } },
-    },
+    select: summarySelect,
   });
   const page = rows.slice(0, input.limit);
-  const stats = await getReviewStats(page.map((r) => r.id));
   const last = page.at(-1);
   return {
-    services: page.map((r) => {
+    services: await toSummaries(page),
+    nextCursor: rows.length > input.limit && last ? encodeCursor([last.calls30d, last.id]) : null,
+  };
+}
+
+const summarySelect = {
+  id: true,
+  slug: true,
+  name: true,
+  description: true,
+  primaryCapability: true,
+  capabilities: true,
+  tags: true,
+  protocols: true,
+  testStatus: true,
+  calls30d: true,
+  offers: { select: { priceAtomic: true } },
+} satisfies Prisma.ServiceSelect;
+type SummaryRow = Prisma.ServiceGetPayload<{ select: typeof summarySelect }>;
+
+/** Summaries of the given services, in the given order. */
+export async function summariesFor(ids: string[]): Promise<ServiceSummary[]> {
+  const rows = await db.service.findMany({ where: { id: { in: ids } }, select: summarySelect });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return toSummaries(ids.flatMap((id) => byId.get(id) ?? []));
+}
+
+async function toSummaries(page: SummaryRow[]): Promise<ServiceSummary[]> {
+  const stats = await getReviewStats(page.map((r) => r.id));
+  return page.map((r) => {
       const start = r.offers.length ? startingPriceAtomic(r.offers) : 0;
       const s = stats.get(r.id)!;
       return {
@@ -135,7 +151,5 @@ export async function listServices(rawInput: ListServicesInput): Promise<Service
         profileUrl: urls.serviceProfile(r.slug),
         recordUrl: urls.serviceRecord(r.slug),
       };
-    }),
-    nextCursor: rows.length > input.limit && last ? encodeCursor([last.calls30d, last.id]) : null,
-  };
+    });
 }

@@ -10,6 +10,7 @@ const STOP = new Set(
     "must should shall will would can could may might need needs needed require requires required requirement want wants " +
     "support supports supported supporting have has having provide provides provided offer offers offered allow allows " +
     "api apis service services endpoint endpoints vendor provider able any all some each per via do does did also only " +
+    "return returns returned give gives deliver delivers accept accepts accepted handle handles include includes work works " +
     "please ideally preferably must-have nice so which who what when where how if than then there their they them").split(" "),
 );
 const NEGATION = /\b(not|no|never|cannot|can't|doesn't|don't|isn't|aren't|won't|without|unsupported|lacks?)\b/i;

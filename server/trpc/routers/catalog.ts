@@ -1,8 +1,10 @@
 import { getServiceInput, getServiceProfile } from "../../catalog/get-service";
 import { listServices, listServicesInput } from "../../catalog/list-services";
+import { searchServices, searchServicesInput } from "../../catalog/search-services";
 import { createTRPCRouter, publicProcedure } from "../init";
 
 export const catalogRouter = createTRPCRouter({
   list: publicProcedure.input(listServicesInput).query(({ input }) => listServices(input)),
+  search: publicProcedure.input(searchServicesInput).query(({ input }) => searchServices(input)),
   profile: publicProcedure.input(getServiceInput).query(({ input }) => getServiceProfile(input.slug)),
 });
