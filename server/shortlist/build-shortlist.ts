@@ -50,7 +50,8 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
       },
     }),
     loadReputation(ids),
-    db.service.aggregate({ _max: { catalogObservedAt: true } }),
+    // findFirst rather than aggregate: it walks the index instead of scanning every service.
+    db.service.findFirst({ orderBy: { catalogObservedAt: "desc" }, select: { catalogObservedAt: true } }),
   ]);
   const detailsById = new Map(details.map((d) => [d.id, d]));
   const top = hits[0]?.score ?? 1;
@@ -105,7 +106,7 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
   return {
     query: { outcome: input.outcome, conditions, constraints: input.constraints ?? {}, search: input.search, limit: input.limit },
     matches,
-    catalogObservedAt: (observed._max.catalogObservedAt ?? now).toISOString(),
+    catalogObservedAt: (observed?.catalogObservedAt ?? now).toISOString(),
     generatedAt: now.toISOString(),
   };
 }

@@ -38,6 +38,7 @@ ALTER TABLE "service_embeddings" ADD CONSTRAINT "service_embeddings_service_id_f
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE INDEX "services_search_document_idx" ON "services" USING GIN ("search_document");
 CREATE INDEX "services_name_trgm_idx" ON "services" USING GIN (lower("name") gin_trgm_ops);
+CREATE INDEX "services_catalog_observed_at_idx" ON "services" ("catalog_observed_at");
 CREATE INDEX "service_embeddings_model_idx" ON "service_embeddings" ("model");
 
 INSERT INTO "catalog_state" ("id", "version") VALUES (1, 0) ON CONFLICT DO NOTHING;
