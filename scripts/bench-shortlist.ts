@@ -1,6 +1,7 @@
 // `npm run bench:shortlist`: latency of every search mode on synthetic catalogs of 10,000 and
 // 100,000 services (built in throwaway databases, never committed), the share of it that is the
 // query embedding, and the engine process's resident memory. Loopback only; bounded runs.
+// BENCH_SIZES, BENCH_RUNS and BENCH_KEEP=1 (keep and reuse the synthetic databases) adjust it.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { migrateDatabase, prepareCatalog } from "./lib/database";
@@ -10,6 +11,8 @@ import { buildSyntheticCatalog } from "./bench/synthetic-catalog";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+// Keep the synthetic databases after the run, and reuse them next time (for profiling).
+const KEEP = process.env.BENCH_KEEP === "1";
 const log = (m: string) => console.log(`[bench] ${m}`);
 
 const { url, cluster } = await resolveDatabase(log);
@@ -18,18 +21,24 @@ admin.pathname = "/postgres";
 try {
   for (const size of SIZES) {
     const name = `bench_shortlist_${size}`;
-    await withClient(admin.toString(), async (c) => {
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.query(`CREATE DATABASE ${name}`);
-    });
     const benchUrl = new URL(url);
     benchUrl.pathname = `/${name}`;
-    const started = Date.now();
-    log(`${size} services: migrating and seeding`);
-    await migrateDatabase(benchUrl.toString(), true);
-    await prepareCatalog(benchUrl.toString());
-    await buildSyntheticCatalog(benchUrl.toString(), size, log);
-    log(`${size} services ready in ${((Date.now() - started) / 1000).toFixed(0)} s; measuring ${RUNS} requests per mode`);
+    const exists = await withClient(admin.toString(), async (c) => (await c.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1);
+    if (KEEP && exists) {
+      log(`${size} services: reusing ${name} (BENCH_KEEP)`);
+    } else {
+      await withClient(admin.toString(), async (c) => {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.query(`CREATE DATABASE ${name}`);
+      });
+      const started = Date.now();
+      log(`${size} services: migrating and seeding`);
+      await migrateDatabase(benchUrl.toString(), true);
+      await prepareCatalog(benchUrl.toString());
+      await buildSyntheticCatalog(benchUrl.toString(), size, log);
+      log(`${size} services ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
+    log(`measuring ${RUNS} requests per mode`);
     const out = await new Promise<string>((resolve, reject) => {
       let stdout = "";
       const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/bench/measure-shortlist.ts", String(RUNS)], {
@@ -44,7 +53,7 @@ try {
     console.log("mode        p50 ms   p95 ms");
     for (const [mode, t] of Object.entries(r.modes)) console.log(`${mode.padEnd(10)} ${t.p50.toFixed(1).padStart(7)}  ${t.p95.toFixed(1).padStart(7)}`);
     console.log(`query embedding alone: p50 ${r.embed.p50.toFixed(1)} ms, p95 ${r.embed.p95.toFixed(1)} ms (part of semantic, hybrid and all)\n`);
-    await withClient(admin.toString(), (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    if (!KEEP) await withClient(admin.toString(), (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
 } finally {
   await cluster?.stop();

@@ -5,9 +5,9 @@ import { urls } from "../catalog/urls";
 import type { Capability } from "../catalog/vocabulary";
 import { atomicToUsd } from "../money";
 import { checkRequirement } from "./conditions/check-condition";
-import { loadServiceFacts } from "./conditions/load-service-facts";
 import { fitReasons } from "./fit-reasons";
-import { loadReputation } from "./reputation";
+import { loadCandidates } from "./load-candidates";
+import { catalogMeanRating, reputationOf } from "./reputation";
 import { normalizeConditions, shortlistInputSchema, type ShortlistInput } from "./request-schema";
 import type { ShortlistMatch, Shortlist } from "./result-schema";
 import { offerQualifies } from "./retrieval/constraints";
@@ -29,47 +29,27 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
   const hits = (await retrieve(input.search, input.outcome, input.constraints)).slice(0, CANDIDATES);
   const ids = hits.map((h) => h.id);
 
-  const [facts, details, reputation, observed] = await Promise.all([
-    loadServiceFacts(ids),
-    db.service.findMany({
-      where: { id: { in: ids } },
-      select: {
-        id: true,
-        slug: true,
-        name: true,
-        website: true,
-        docsUrl: true,
-        primaryCapability: true,
-        capabilities: true,
-        tags: true,
-        description: true,
-        protocols: true,
-        testStatus: true,
-        testedAt: true,
-        offers: { select: { id: true, method: true, path: true, priceAtomic: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
-      },
-    }),
-    loadReputation(ids),
+  const [candidates, catalogMean, observed] = await Promise.all([
+    loadCandidates(ids),
+    catalogMeanRating(),
     // findFirst rather than aggregate: it walks the index instead of scanning every service.
     db.service.findFirst({ orderBy: { catalogObservedAt: "desc" }, select: { catalogObservedAt: true } }),
   ]);
-  const detailsById = new Map(details.map((d) => [d.id, d]));
   const top = hits[0]?.score ?? 1;
   // exact and semantic scores are absolute in [0, 1]; terms and fused ranks are relative to the best.
   const relevanceOf = (score: number) => Math.max(0, Math.min(1, input.search === "exact" || input.search === "semantic" ? score : score / (top || 1)));
 
   const ranked = hits.flatMap((hit) => {
-    const service = detailsById.get(hit.id);
-    const serviceFacts = facts.get(hit.id);
-    if (!service || !serviceFacts) return [];
+    const service = candidates.get(hit.id);
+    if (!service) return [];
     const checks = conditions.map((c) => {
-      const verdict = checkRequirement(c.requirement, serviceFacts);
+      const verdict = checkRequirement(c.requirement, service.facts);
       return { ...c, status: verdict.status, ...("evidence" in verdict ? { evidence: verdict.evidence } : {}) };
     });
     if (checks.some((c) => c.priority === "must" && c.status === "unmet")) return [];
     const prefers = checks.filter((c) => c.priority === "prefer");
     const preferShare = prefers.length ? prefers.filter((c) => c.status === "met").length / prefers.length : 0;
-    const rep = reputation.byId.get(hit.id)!;
+    const rep = reputationOf(service.reviews, catalogMean);
     const relevance = relevanceOf(hit.score);
     const score =
       input.search === "all" ? WEIGHT_RELEVANCE * relevance + WEIGHT_PREFER * preferShare + WEIGHT_REPUTATION * Math.max(0, (rep.bayes - 1) / 4) : relevance;

@@ -11,31 +11,19 @@ export interface Reputation {
 
 export const PRIOR_WEIGHT = 5;
 
-export async function loadReputation(ids: string[]): Promise<{ byId: Map<string, Reputation & { bayes: number }>; catalogMean: number }> {
-  const [groups, reviewed, overall] = await Promise.all([
-    db.review.groupBy({ by: ["serviceId"], where: { serviceId: { in: ids }, status: "published" }, _count: { _all: true }, _avg: { rating: true }, _max: { createdAt: true } }),
-    db.review.groupBy({ by: ["serviceId"], where: { serviceId: { in: ids }, status: "published", humanReviewStatus: "reviewed" }, _count: { _all: true } }),
-    db.review.aggregate({ where: { status: "published" }, _avg: { rating: true } }),
-  ]);
-  const catalogMean = overall._avg.rating ?? 3;
-  const reviewedBy = new Map(reviewed.map((r) => [r.serviceId, r._count._all]));
-  const groupBy = new Map(groups.map((g) => [g.serviceId, g]));
-  const byId = new Map(
-    ids.map((id) => {
-      const g = groupBy.get(id);
-      const n = g?._count._all ?? 0;
-      const avg = g?._avg.rating ?? null;
-      return [
-        id,
-        {
-          rating: avg === null ? null : Math.round(avg * 10) / 10,
-          reviewCount: n,
-          humanReviewedCount: reviewedBy.get(id) ?? 0,
-          lastReviewAt: g?._max.createdAt?.toISOString() ?? null,
-          bayes: (PRIOR_WEIGHT * catalogMean + (avg ?? 0) * n) / (PRIOR_WEIGHT + n),
-        },
-      ];
-    }),
-  );
-  return { byId, catalogMean };
+export async function catalogMeanRating(): Promise<number> {
+  return (await db.review.aggregate({ where: { status: "published" }, _avg: { rating: true } }))._avg.rating ?? 3;
+}
+
+export function reputationOf(
+  reviews: { count: number; mean: number | null; lastAt: Date | null; humanReviewed: number },
+  catalogMean: number,
+): Reputation & { bayes: number } {
+  return {
+    rating: reviews.mean === null ? null : Math.round(reviews.mean * 10) / 10,
+    reviewCount: reviews.count,
+    humanReviewedCount: reviews.humanReviewed,
+    lastReviewAt: reviews.lastAt ? new Date(reviews.lastAt).toISOString() : null,
+    bayes: (PRIOR_WEIGHT * catalogMean + (reviews.mean ?? 0) * reviews.count) / (PRIOR_WEIGHT + reviews.count),
+  };
 }

@@ -3,7 +3,7 @@
 import { db } from "../../db";
 import { buildShortlist } from "../build-shortlist";
 import { checkRequirement } from "../conditions/check-condition";
-import { loadServiceFacts } from "../conditions/load-service-facts";
+import { loadCandidates } from "../load-candidates";
 import { SEARCH_MODES, type SearchMode } from "../request-schema";
 import { EVAL_CONDITION_CHECKS } from "./labels/condition-checks";
 import { EVAL_QUERIES } from "./labels/queries";
@@ -47,11 +47,11 @@ export async function evaluateRanking(modes: readonly SearchMode[] = SEARCH_MODE
 export async function evaluateConditions(): Promise<ConditionFigures> {
   const services = await db.service.findMany({ where: { slug: { in: EVAL_CONDITION_CHECKS.map((c) => c.serviceSlug) } }, select: { id: true, slug: true } });
   const idBySlug = new Map(services.map((s) => [s.slug, s.id]));
-  const facts = await loadServiceFacts(services.map((s) => s.id));
+  const candidates = await loadCandidates(services.map((s) => s.id));
   const confusion: Record<string, number> = {};
   let correct = 0;
   for (const c of EVAL_CONDITION_CHECKS) {
-    const status = checkRequirement(c.requirement, facts.get(idBySlug.get(c.serviceSlug)!)!).status;
+    const status = checkRequirement(c.requirement, candidates.get(idBySlug.get(c.serviceSlug)!)!.facts).status;
     const key = `${c.expected}->${status}`;
     confusion[key] = (confusion[key] ?? 0) + 1;
     if (status === c.expected) correct++;

@@ -1,0 +1,96 @@
+// Everything ranking needs about the retrieved candidates, in one round trip: the service,
+// its offers, facts, evidence and review figures (one query instead of six keeps the shortlist's
+// fixed cost low; see `npm run bench:shortlist`).
+import { urls } from "../catalog/urls";
+import { db } from "../db";
+import type { ServiceFacts } from "./conditions/service-facts";
+
+export interface Candidate {
+  id: string;
+  slug: string;
+  name: string;
+  website: string;
+  docsUrl: string;
+  description: string;
+  primaryCapability: string;
+  capabilities: string[];
+  tags: string[];
+  protocols: string[];
+  testStatus: string;
+  testedAt: Date | null;
+  offers: { id: string; method: string; path: string; priceAtomic: number }[];
+  facts: ServiceFacts;
+  reviews: { count: number; mean: number | null; lastAt: Date | null; humanReviewed: number };
+}
+
+interface Row {
+  id: string;
+  slug: string;
+  name: string;
+  website: string;
+  docs_url: string;
+  description: string;
+  primary_capability: string;
+  capabilities: string[];
+  tags: string[];
+  protocols: string[];
+  test_status: string;
+  tested_at: Date | null;
+  offers: { id: string; method: string; path: string; priceAtomic: number }[];
+  facts: { key: string; value: unknown; text: string; source: string }[];
+  evidence: { text: string; source: string }[];
+  review_count: number;
+  review_mean: number | null;
+  review_last: Date | null;
+  human_reviewed: number;
+}
+
+export async function loadCandidates(ids: string[]): Promise<Map<string, Candidate>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT s.id, s.slug, s.name, s.website, s.docs_url, s.description, s.primary_capability, s.capabilities, s.tags, s.protocols,
+      s.test_status, s.tested_at,
+      COALESCE((SELECT json_agg(json_build_object('id', o.id, 'method', o.method, 'path', o.path, 'priceAtomic', o.price_atomic) ORDER BY o.position, o.id)
+                FROM offers o WHERE o.service_id = s.id), '[]'::json) AS offers,
+      COALESCE((SELECT json_agg(json_build_object('key', f.key, 'value', f.value, 'text', f.text, 'source', f.source) ORDER BY f.key)
+                FROM service_facts f WHERE f.service_id = s.id), '[]'::json) AS facts,
+      COALESCE((SELECT json_agg(json_build_object('text', e.text, 'source', e.source) ORDER BY e.position, e.id)
+                FROM service_evidence e WHERE e.service_id = s.id), '[]'::json) AS evidence,
+      r.review_count, r.review_mean, r.review_last, r.human_reviewed
+    FROM services s
+    LEFT JOIN LATERAL (
+      SELECT count(*)::int AS review_count, avg(rating)::float8 AS review_mean, max(created_at) AS review_last,
+             (count(*) FILTER (WHERE human_review_status = 'reviewed'))::int AS human_reviewed
+      FROM reviews WHERE service_id = s.id AND status = 'published'
+    ) r ON true
+    WHERE s.id = ANY(${ids})`;
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        slug: r.slug,
+        name: r.name,
+        website: r.website,
+        docsUrl: r.docs_url,
+        description: r.description,
+        primaryCapability: r.primary_capability,
+        capabilities: r.capabilities,
+        tags: r.tags,
+        protocols: r.protocols,
+        testStatus: r.test_status,
+        testedAt: r.tested_at,
+        offers: r.offers,
+        facts: {
+          name: r.name,
+          recordUrl: urls.serviceRecord(r.slug),
+          protocols: r.protocols,
+          testStatus: r.test_status,
+          facts: new Map(r.facts.map((f) => [f.key, { value: f.value, text: f.text, source: f.source }])),
+          evidence: r.evidence,
+        },
+        reviews: { count: r.review_count, mean: r.review_mean, lastAt: r.review_last, humanReviewed: r.human_reviewed },
+      },
+    ]),
+  );
+}
