@@ -13,7 +13,10 @@ import type { ShortlistMatch, Shortlist } from "./result-schema";
 import { offerQualifies } from "./retrieval/constraints";
 import { retrieve } from "./retrieval/retrieve";
 
-// Retrieved services considered for condition checks and final ranking.
+// Retrieved services considered for condition checks and final ranking: conditions can exclude
+// services, so they need depth. Without conditions, other modes keep the retrieval order (the
+// first `limit` suffice) and `all` only adds reputation (at most WEIGHT_REPUTATION), so only
+// services within that margin of the limit-th one can still reach the shortlist.
 const CANDIDATES = 40;
 // `all` mode: relevance dominates; met preferences and reputation refine.
 const WEIGHT_RELEVANCE = 0.85;
@@ -23,10 +26,23 @@ const WEIGHT_REPUTATION = 0.05;
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+function candidateDepth(relevance: number[], mode: string, limit: number, hasConditions: boolean): number {
+  if (hasConditions) return CANDIDATES;
+  if (mode !== "all" || relevance.length <= limit) return limit;
+  const floor = relevance[limit - 1]! - WEIGHT_REPUTATION / WEIGHT_RELEVANCE;
+  let depth = limit;
+  while (depth < Math.min(CANDIDATES, relevance.length) && relevance[depth]! >= floor) depth++;
+  return depth;
+}
+
 export async function buildShortlist(rawInput: ShortlistInput, now: Date = new Date()): Promise<Shortlist> {
   const input = shortlistInputSchema.parse(rawInput);
   const conditions = normalizeConditions(input.conditions);
-  const hits = (await retrieve(input.search, input.outcome, input.constraints)).slice(0, CANDIDATES);
+  const retrieved = await retrieve(input.search, input.outcome, input.constraints);
+  const top = retrieved[0]?.score ?? 1;
+  // exact and semantic scores are absolute in [0, 1]; terms and fused ranks are relative to the best.
+  const relevanceOf = (score: number) => Math.max(0, Math.min(1, input.search === "exact" || input.search === "semantic" ? score : score / (top || 1)));
+  const hits = retrieved.slice(0, candidateDepth(retrieved.map((h) => relevanceOf(h.score)), input.search, input.limit, conditions.length > 0));
   const ids = hits.map((h) => h.id);
 
   const [candidates, catalogMean, observed] = await Promise.all([
@@ -35,9 +51,6 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
     // findFirst rather than aggregate: it walks the index instead of scanning every service.
     db.service.findFirst({ orderBy: { catalogObservedAt: "desc" }, select: { catalogObservedAt: true } }),
   ]);
-  const top = hits[0]?.score ?? 1;
-  // exact and semantic scores are absolute in [0, 1]; terms and fused ranks are relative to the best.
-  const relevanceOf = (score: number) => Math.max(0, Math.min(1, input.search === "exact" || input.search === "semantic" ? score : score / (top || 1)));
 
   const ranked = hits.flatMap((hit) => {
     const service = candidates.get(hit.id);
