@@ -23,7 +23,11 @@ try {
     const name = `bench_shortlist_${size}`;
     const benchUrl = new URL(url);
     benchUrl.pathname = `/${name}`;
-    const exists = await withClient(admin.toString(), async (c) => (await c.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1);
+    // Only a database whose build finished (marked by a comment) is reused.
+    const exists = await withClient(
+      admin.toString(),
+      async (c) => (await c.query("SELECT 1 FROM pg_database WHERE datname = $1 AND shobj_description(oid, 'pg_database') = 'complete'", [name])).rowCount === 1,
+    );
     if (KEEP && exists) {
       log(`${size} services: reusing ${name} (BENCH_KEEP)`);
     } else {
@@ -36,6 +40,7 @@ try {
       await migrateDatabase(benchUrl.toString(), true);
       await prepareCatalog(benchUrl.toString());
       await buildSyntheticCatalog(benchUrl.toString(), size, log);
+      await withClient(benchUrl.toString(), (c) => c.query("COMMENT ON DATABASE " + name + " IS 'complete'"));
       log(`${size} services ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
     log(`measuring ${RUNS} requests per mode`);

@@ -3,7 +3,7 @@
 // evidence, and an embedding equal to their base's plus seeded noise (embedding 100,000 texts
 // with the real model would take hours; the vector math costs the same).
 import { createPrismaClient } from "../../server/db";
-import { bumpCatalogVersion, refreshLexemeStats, refreshSearchDocuments } from "../../server/catalog/search-index";
+import { bumpCatalogVersion, refreshTermIndex, refreshSearchDocuments } from "../../server/catalog/search-index";
 import { EMBEDDING_DIMS, EMBEDDING_MODEL_ID, normalize } from "../../server/shortlist/embeddings/model";
 import { vectorToBytes } from "../../server/shortlist/embeddings/refresh-embeddings";
 
@@ -50,9 +50,9 @@ export async function buildSyntheticCatalog(databaseUrl: string, size: number, l
       INSERT INTO service_evidence (id, service_id, text, source, position)
       SELECT gen_random_uuid(), s.id, e.text, e.source, e.position
       FROM services s JOIN service_evidence e ON e.service_id = split_part(s.id, '_', 1) || '_' || split_part(s.id, '_', 2) WHERE s.id LIKE 'svc\\_%\\_%' ESCAPE '\\'`);
-    log("building full-text documents and lexeme statistics");
+    log("building full-text documents and BM25 postings");
     await refreshSearchDocuments(db);
-    await refreshLexemeStats(db);
+    await refreshTermIndex(db);
 
     log("writing embeddings (base vector + seeded noise)");
     const bases = await db.serviceEmbedding.findMany({ select: { serviceId: true, vector: true } });
