@@ -47,14 +47,16 @@ try {
     const out = await new Promise<string>((resolve, reject) => {
       let stdout = "";
       const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/bench/measure-shortlist.ts", String(RUNS)], {
-        env: { ...process.env, DATABASE_URL: benchUrl.toString(), LOG_LEVEL: "silent" },
+        env: { ...process.env, DATABASE_URL: benchUrl.toString(), LOG_LEVEL: "silent", NODE_OPTIONS: "--expose-gc" },
         stdio: ["ignore", "pipe", "inherit"],
       });
       child.stdout.on("data", (d) => (stdout += d));
       child.on("exit", (code) => (code === 0 ? resolve(stdout.trim().split("\n").at(-1)!) : reject(new Error(`measure exited ${code}`))));
     });
-    const r = JSON.parse(out) as { loadMs: number; embed: { p50: number; p95: number }; modes: Record<string, { p50: number; p95: number }>; rssMb: number };
-    console.log(`\n${size.toLocaleString("en-US")} services (index load ${r.loadMs.toFixed(0)} ms, resident memory ${r.rssMb.toFixed(0)} MB)`);
+    const r = JSON.parse(out) as { loadMs: number; embed: { p50: number; p95: number }; modes: Record<string, { p50: number; p95: number }>; rssMb: number; peakRssMb: number };
+    console.log(
+      `\n${size.toLocaleString("en-US")} services (index load ${r.loadMs.toFixed(0)} ms; resident memory ${r.rssMb.toFixed(0)} MB after the run, peak ${r.peakRssMb.toFixed(0)} MB)`,
+    );
     console.log("mode        p50 ms   p95 ms");
     for (const [mode, t] of Object.entries(r.modes)) console.log(`${mode.padEnd(10)} ${t.p50.toFixed(1).padStart(7)}  ${t.p95.toFixed(1).padStart(7)}`);
     console.log(`query embedding alone: p50 ${r.embed.p50.toFixed(1)} ms, p95 ${r.embed.p95.toFixed(1)} ms (part of semantic, hybrid and all)\n`);

@@ -27,3 +27,10 @@ test("unknown API paths answer JSON 404", async ({ request }) => {
   expect(res.status()).toBe(404);
   expect(await res.json()).toMatchObject({ error: "not_found" });
 });
+
+test("free search API ranks by relevance", async ({ request }) => {
+  const res = await request.get("/api/catalog/search?q=Isobar%20Weather&limit=3");
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  expect(body.services[0].slug).toBe("isobar-weather");
+});

@@ -1,0 +1,43 @@
+// The free search API: the shortlist's hybrid retrieval over the catalog, no payment.
+import { describe, expect, it } from "vitest";
+import { searchResultSchema } from "@/server/catalog/search-services";
+import { GET } from "./route";
+
+async function search(query: string) {
+  const res = await GET(new Request(`http://marketplace.test/api/catalog/search${query}`));
+  return { status: res.status, body: await res.json() };
+}
+
+describe("GET /api/catalog/search", () => {
+  it("ranks services by relevance, best first", async () => {
+    const { status, body } = await search("?q=Isobar%20Weather&limit=3");
+    expect(status).toBe(200);
+    searchResultSchema.strict().parse(body);
+    expect(body.query).toBe("Isobar Weather");
+    expect(body.services).toHaveLength(3);
+    expect(body.services[0]).toMatchObject({ slug: "isobar-weather", rank: 1, score: 1 });
+    expect(body.services.map((s: { rank: number }) => s.rank)).toEqual([1, 2, 3]);
+  });
+
+  it("finds services by meaning, not only by words", async () => {
+    const { body } = await search("?q=will%20it%20rain%20on%20my%20delivery%20route%20tomorrow");
+    expect(body.services.slice(0, 3).map((s: { primaryCapability: string }) => s.primaryCapability)).toContain("maps-weather");
+  });
+
+  it("applies the optional filters", async () => {
+    const { body } = await search("?q=transcribe%20audio&capability=media&limit=10&tested=true");
+    for (const s of body.services) {
+      expect(s.capabilities).toContain("media");
+      expect(s.testStatus).not.toBe("untested");
+    }
+  });
+
+  it.each([["", "q"], ["?q=", "q"], ["?q=weather&limit=0", "limit"], ["?q=weather&limit=51", "limit"], [`?q=${"a".repeat(401)}`, "q"], ["?q=weather&capability=x", "capability"]])(
+    "rejects %s with 400 and an issue on %s",
+    async (query, path) => {
+      const { status, body } = await search(query);
+      expect(status).toBe(400);
+      expect(body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
+    },
+  );
+});
