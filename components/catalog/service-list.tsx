@@ -1,9 +1,8 @@
 "use client";
 import { useSuspenseInfiniteQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useTRPC } from "@/components/trpc/client";
 import { byNextCursor, SERVICE_PAGE_SIZE } from "./paging";
-import { ServiceCard } from "./service-card";
+import { NoServices, ServiceGrid } from "./service-grid";
 import type { ServiceFilters } from "./service-filters";
 
 export function ServiceList({ filters }: { filters: ServiceFilters }) {
@@ -13,14 +12,7 @@ export function ServiceList({ filters }: { filters: ServiceFilters }) {
   );
   const services = query.data.pages.flatMap((p) => p.services);
   if (services.length === 0) {
-    return (
-      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
-        <p className="font-medium">No service matches these filters.</p>
-        <Link href="/services" className="mt-2 inline-block text-indigo-700 underline">
-          Clear all filters
-        </Link>
-      </div>
-    );
+    return <NoServices>No service matches these filters.</NoServices>;
   }
   return (
     <section aria-label="Services" className="space-y-4">
@@ -28,13 +20,7 @@ export function ServiceList({ filters }: { filters: ServiceFilters }) {
         Showing {services.length} service{services.length === 1 ? "" : "s"}
         {query.hasNextPage ? " (more available)" : ""}
       </p>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {services.map((s) => (
-          <li key={s.id}>
-            <ServiceCard service={s} />
-          </li>
-        ))}
-      </ul>
+      <ServiceGrid services={services} />
       {query.hasNextPage && (
         <div className="flex justify-center">
           <button

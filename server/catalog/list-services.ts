@@ -3,9 +3,9 @@ import { z } from "zod";
 import { db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { decodeCursor, encodeCursor } from "../http/cursor";
-import { atomicToUsd, usdLabel, usdNumberToAtomicFloor } from "../money";
+import { usdNumberToAtomicFloor } from "../money";
 import { getReviewStats } from "./review-stats";
-import { startingPriceAtomic } from "./service-record";
+import { startingPrice } from "./service-record";
 import { urls } from "./urls";
 import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES } from "./vocabulary";
 
@@ -130,26 +130,24 @@ export async function summariesFor(ids: string[]): Promise<ServiceSummary[]> {
 async function toSummaries(page: SummaryRow[]): Promise<ServiceSummary[]> {
   const stats = await getReviewStats(page.map((r) => r.id));
   return page.map((r) => {
-      const start = r.offers.length ? startingPriceAtomic(r.offers) : 0;
-      const s = stats.get(r.id)!;
-      return {
-        id: r.id,
-        slug: r.slug,
-        name: r.name,
-        description: r.description,
-        primaryCapability: r.primaryCapability as ServiceSummary["primaryCapability"],
-        capabilities: r.capabilities as ServiceSummary["capabilities"],
-        tags: r.tags,
-        protocols: r.protocols as ServiceSummary["protocols"],
-        offerCount: r.offers.length,
-        startingPriceUsd: atomicToUsd(start),
-        startingPriceLabel: `From ${usdLabel(start)}`,
-        testStatus: r.testStatus as ServiceSummary["testStatus"],
-        rating: s.rating,
-        reviewCount: s.reviewCount,
-        calls30d: r.calls30d,
-        profileUrl: urls.serviceProfile(r.slug),
-        recordUrl: urls.serviceRecord(r.slug),
-      };
-    });
+    const s = stats.get(r.id)!;
+    return {
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      description: r.description,
+      primaryCapability: r.primaryCapability as ServiceSummary["primaryCapability"],
+      capabilities: r.capabilities as ServiceSummary["capabilities"],
+      tags: r.tags,
+      protocols: r.protocols as ServiceSummary["protocols"],
+      offerCount: r.offers.length,
+      ...startingPrice(r.offers),
+      testStatus: r.testStatus as ServiceSummary["testStatus"],
+      rating: s.rating,
+      reviewCount: s.reviewCount,
+      calls30d: r.calls30d,
+      profileUrl: urls.serviceProfile(r.slug),
+      recordUrl: urls.serviceRecord(r.slug),
+    };
+  });
 }

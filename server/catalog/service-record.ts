@@ -160,12 +160,13 @@ export function toOfferRecord(o: OfferRow): OfferRecord {
   };
 }
 
-export function startingPriceAtomic(offers: { priceAtomic: number }[]): number {
-  return offers.reduce((min, o) => Math.min(min, o.priceAtomic), Number.POSITIVE_INFINITY);
+/** The cheapest offer's price, as decimal text and label (0 for a service without offers). */
+export function startingPrice(offers: { priceAtomic: number }[]): { startingPriceUsd: string; startingPriceLabel: string } {
+  const start = offers.length ? Math.min(...offers.map((o) => o.priceAtomic)) : 0;
+  return { startingPriceUsd: atomicToUsd(start), startingPriceLabel: `From ${usdLabel(start)}` };
 }
 
 export function toServiceRecord(row: ServiceRow, stats: ReviewStats): ServiceRecord {
-  const start = row.offers.length ? startingPriceAtomic(row.offers) : 0;
   const tested = row.testStatus !== "untested";
   const profileUrl = urls.serviceProfile(row.slug);
   return {
@@ -186,8 +187,7 @@ export function toServiceRecord(row: ServiceRow, stats: ReviewStats): ServiceRec
       primaryCapability: row.primaryCapability as ServiceObject["primaryCapability"],
       tags: row.tags,
       offerCount: row.offers.length,
-      startingPriceUsd: atomicToUsd(start),
-      startingPriceLabel: `From ${usdLabel(start)}`,
+      ...startingPrice(row.offers),
       supportsCredits: row.supportsCredits,
       calls30d: row.calls30d,
       uniquePayers30d: row.uniquePayers30d,
