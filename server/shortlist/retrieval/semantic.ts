@@ -5,5 +5,5 @@ import { RETRIEVAL_DEPTH, type Allowed, type Hit } from "./types";
 
 export async function retrieveSemantic(query: string, allowed: Allowed, depth = RETRIEVAL_DEPTH): Promise<Hit[]> {
   const [index, vector] = await Promise.all([getVectorIndex(), embedText(query)]);
-  return await nearest(index, vector, depth, allowed);
+  return nearest(index, vector, depth, allowed);
 }
