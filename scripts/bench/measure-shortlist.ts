@@ -39,3 +39,4 @@ for (const mode of SEARCH_MODES) {
 const { maxRSS } = process.resourceUsage();
 console.log(JSON.stringify({ loadMs, embed: { p50: pct(embed, 50), p95: pct(embed, 95) }, modes, rssMb: process.memoryUsage().rss / 1e6, peakRssMb: maxRSS / 1024 }));
 await db.$disconnect();
+process.exit(0);
