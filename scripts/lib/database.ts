@@ -1,43 +1,48 @@
-// Prepares a database for the app: applies committed migrations and seeds an empty catalog.
+// Prepares a database for the app: applies committed migrations, seeds an empty catalog, indexes it.
 import path from "node:path";
 import { createPrismaClient } from "../../server/db";
+import type { PrismaClient } from "../../server/generated/prisma/client";
 import { isDatabaseEmpty, seedDatabase } from "../../prisma/seed/seed";
-import { indexCatalog } from "../../server/catalog/search-index";
+import { bumpCatalogVersion, indexCatalog, searchIndexCurrent } from "../../server/catalog/search-index";
+import { refreshEmbeddings } from "../../server/shortlist/embeddings/refresh-embeddings";
 import { run } from "./run";
 
 const prismaBin = path.resolve("node_modules/.bin/prisma");
 
 export async function migrateDatabase(databaseUrl: string, quiet = false): Promise<void> {
-  const args = ["migrate", "deploy"];
-  if (quiet) {
-    const { execFile } = await import("node:child_process");
-    await new Promise<void>((resolve, reject) =>
-      execFile(prismaBin, args, { env: { ...process.env, DATABASE_URL: databaseUrl } }, (err, _out, stderr) =>
-        err ? reject(new Error(`prisma migrate deploy failed: ${stderr}`)) : resolve(),
-      ),
-    );
-    return;
-  }
-  await run(prismaBin, args, { ...process.env, DATABASE_URL: databaseUrl });
+  await run(prismaBin, ["migrate", "deploy"], { ...process.env, DATABASE_URL: databaseUrl }, { quiet });
 }
 
-export async function seedIfEmpty(databaseUrl: string): Promise<{ seeded: boolean; services?: number; reviews?: number }> {
+async function seedIfEmptyWith(db: PrismaClient): Promise<{ seeded: boolean; services?: number; reviews?: number }> {
+  if (!(await isDatabaseEmpty(db))) return { seeded: false };
+  return { seeded: true, ...(await seedDatabase(db)) };
+}
+
+async function withDatabase<T>(databaseUrl: string, fn: (db: PrismaClient) => Promise<T>): Promise<T> {
   const db = createPrismaClient(databaseUrl, 2);
   try {
-    if (!(await isDatabaseEmpty(db))) return { seeded: false };
-    return { seeded: true, ...(await seedDatabase(db)) };
+    return await fn(db);
   } finally {
     await db.$disconnect();
   }
 }
 
-/** Seeds an empty catalog, then brings full-text documents and embeddings up to date. */
-export async function prepareCatalog(databaseUrl: string): Promise<{ seeded: boolean; services?: number; reviews?: number; embedded: number }> {
-  const seed = await seedIfEmpty(databaseUrl);
-  const db = createPrismaClient(databaseUrl, 2);
-  try {
-    return { ...seed, ...(await indexCatalog(db)) };
-  } finally {
-    await db.$disconnect();
-  }
+export function seedIfEmpty(databaseUrl: string): Promise<{ seeded: boolean; services?: number; reviews?: number }> {
+  return withDatabase(databaseUrl, seedIfEmptyWith);
+}
+
+/**
+ * Seeds an empty catalog and brings retrieval data up to date. The full rebuild (documents, BM25
+ * postings) runs only after seeding or when the index no longer covers the catalog: on a large
+ * catalog it takes a minute, and an unchanged catalog needs none of it at start-up. Embeddings are
+ * always checked (incrementally), so a new embedding model is picked up.
+ */
+export function prepareCatalog(databaseUrl: string): Promise<{ seeded: boolean; services?: number; reviews?: number; embedded: number }> {
+  return withDatabase(databaseUrl, async (db) => {
+    const seed = await seedIfEmptyWith(db);
+    if (seed.seeded || !(await searchIndexCurrent(db))) return { ...seed, ...(await indexCatalog(db)) };
+    const embedded = await refreshEmbeddings(db);
+    if (embedded > 0) await bumpCatalogVersion(db);
+    return { ...seed, embedded };
+  });
 }

@@ -3,21 +3,16 @@
 // in a child process with DATABASE_URL set. Returns true when the caller should do its work.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { env } from "../../server/env";
 import { migrateDatabase, prepareCatalog } from "./database";
 import { resolveDatabase } from "./resolve-database";
 
 export async function ensureDatabaseThenRun(script: string): Promise<boolean> {
-  if (env.DATABASE_URL) {
-    await migrateDatabase(env.DATABASE_URL, true);
-    await prepareCatalog(env.DATABASE_URL);
-    return true;
-  }
   const { url, cluster } = await resolveDatabase(() => {});
   let code = 1;
   try {
     await migrateDatabase(url, true);
     await prepareCatalog(url);
+    if (!cluster) return true; // DATABASE_URL was set: this process can use it.
     code = await new Promise<number>((resolve) => {
       const child = spawn(path.resolve("node_modules/.bin/tsx"), [script, ...process.argv.slice(2)], { stdio: "inherit", env: { ...process.env, DATABASE_URL: url } });
       child.on("exit", (c) => resolve(c ?? 1));

@@ -1,5 +1,7 @@
 // Keeps the catalog's retrieval data current after writes: the weighted full-text document of
-// each service (facts stay out: they are for condition checks, and their boilerplate would match everything), its embedding, and the catalog version that tells processes to reload caches.
+// each service (facts stay out: they are for condition checks, and their boilerplate would match
+// everything), the BM25 postings, its embedding, and the catalog version that tells processes to
+// reload their caches.
 import type { PrismaClient } from "../generated/prisma/client";
 import { refreshEmbeddings } from "../shortlist/embeddings/refresh-embeddings";
 
@@ -51,6 +53,14 @@ export async function refreshTermIndex(db: PrismaClient): Promise<void> {
 export async function bumpCatalogVersion(db: PrismaClient): Promise<number> {
   const state = await db.catalogState.upsert({ where: { id: 1 }, create: { id: 1, version: 1 }, update: { version: { increment: 1 } } });
   return state.version;
+}
+
+/** True when every service has a search document and the postings were built over all of them. */
+export async function searchIndexCurrent(db: PrismaClient): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ current: boolean }[]>`
+    SELECT count(*) = count(s.search_document) AND count(*) = (SELECT documents FROM catalog_state WHERE id = 1) AS current
+    FROM services s`;
+  return row?.current ?? false;
 }
 
 /** Everything retrieval needs after the catalog changed (seed, import). */
