@@ -1,14 +1,15 @@
-// Service embeddings held in memory: one Float32Array matrix per process (pgvector is not
+// Service embeddings held in memory: one float32 matrix per process (pgvector is not
 // available), reloaded when the catalog version changes. Scoring is an exact dot product of
-// unit vectors (cosine), deterministic, with ties broken by service id.
+// unit vectors (cosine) computed by a SIMD kernel, deterministic, with ties broken by service id.
 import { db } from "../../db";
 import { EMBEDDING_DIMS, EMBEDDING_MODEL_ID } from "../embeddings/model";
+import { createDotScorer, type DotScorer } from "./dot-scores";
 import type { Allowed, Hit } from "./types";
 
 export interface VectorIndex {
   version: number;
   ids: string[]; // sorted ascending, so lower ids win ties
-  matrix: Float32Array; // ids.length x EMBEDDING_DIMS
+  scorer: DotScorer; // its matrix holds row i = embedding of ids[i]
 }
 
 const RECHECK_MS = 1000;
@@ -26,8 +27,8 @@ const PAGE = 5000;
 async function load(version: number): Promise<VectorIndex> {
   const where = { model: EMBEDDING_MODEL_ID, dims: EMBEDDING_DIMS };
   const count = await db.serviceEmbedding.count({ where });
-  const matrix = new Float32Array(count * EMBEDDING_DIMS);
-  const bytes = new Uint8Array(matrix.buffer);
+  const scorer = createDotScorer(count, EMBEDDING_DIMS);
+  const bytes = new Uint8Array(scorer.matrix.buffer, scorer.matrix.byteOffset, scorer.matrix.byteLength);
   const ids: string[] = [];
   let after: string | undefined;
   while (ids.length < count) {
@@ -45,7 +46,8 @@ async function load(version: number): Promise<VectorIndex> {
     }
     after = page.at(-1)!.serviceId;
   }
-  return { version, ids, matrix: ids.length === count ? matrix : matrix.slice(0, ids.length * EMBEDDING_DIMS) };
+  // Rows deleted while loading leave zero rows at the end; they are never read (see nearest).
+  return { version, ids, scorer };
 }
 
 export async function getVectorIndex(): Promise<VectorIndex> {
@@ -61,25 +63,14 @@ export async function getVectorIndex(): Promise<VectorIndex> {
 
 /** The k best services by cosine similarity, optionally among allowed ones only. */
 export function nearest(index: VectorIndex, query: Float32Array, k: number, allowed: Allowed): Hit[] {
-  const { ids, matrix } = index;
+  const { ids } = index;
+  const scores = index.scorer.score(query);
   const top: Hit[] = [];
   let floor = -Infinity;
   for (let row = 0; row < ids.length; row++) {
-    if (allowed && !allowed.has(ids[row]!)) continue;
-    // Four accumulators: fewer dependent additions per step (EMBEDDING_DIMS is a multiple of 4).
-    let d0 = 0;
-    let d1 = 0;
-    let d2 = 0;
-    let d3 = 0;
-    const base = row * EMBEDDING_DIMS;
-    for (let d = 0; d < EMBEDDING_DIMS; d += 4) {
-      d0 += matrix[base + d]! * query[d]!;
-      d1 += matrix[base + d + 1]! * query[d + 1]!;
-      d2 += matrix[base + d + 2]! * query[d + 2]!;
-      d3 += matrix[base + d + 3]! * query[d + 3]!;
-    }
-    const dot = d0 + d1 + d2 + d3;
+    const dot = scores[row]!;
     if (top.length === k && dot <= floor) continue;
+    if (allowed && !allowed.has(ids[row]!)) continue;
     // Insert keeping descending order; equal scores keep the earlier (lower) id first.
     let at = top.length;
     while (at > 0 && top[at - 1]!.score < dot) at--;
