@@ -16,6 +16,15 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default(".data"),
   EMBEDDED_PG_PORT: port.default(54329),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // x402 payments (decisions.md §3, §11). "false" switches paid products off (503 payment_unconfigured).
+  X402_ENABLED: z.enum(["true", "false"]).default("true"),
+  // Address that receives payments. Defaults to the local ledger's marketplace address when the
+  // local facilitator is in use; required with X402_FACILITATOR_URL (else 503 payment_unconfigured).
+  X402_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address (0x + 40 hex digits)").optional(),
+  // An x402 facilitator (POST /verify, /settle). When unset, the local ledger facilitator is used.
+  X402_FACILITATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Bound on each facilitator call; a settle that exceeds it is reconciled later.
+  X402_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
 });
 
 export type Env = z.infer<typeof schema>;

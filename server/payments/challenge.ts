@@ -1,0 +1,70 @@
+// The 402 challenge of a product (decisions.md §1, §2): PAYMENT-REQUIRED header and the body
+// {error, product, free}. Built once per product; GET and an unsigned POST send the same bytes.
+import type { x402ResourceServer } from "@x402/core/server";
+import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
+import { z } from "zod";
+import { productObject, productObjectSchema } from "../products/product-object";
+import type { ProductDefinition } from "../products/product";
+import { encodeHeaderJson } from "./header-codec";
+import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "./payment-config";
+import { atomicToUsd } from "../money";
+
+export const PAYMENT_REQUIRED_ERROR = "payment_required";
+
+export const freeLinksSchema = z.strictObject({
+  homepage: z.url(),
+  browse_marketplace: z.url(),
+  search_api: z.url(),
+  docs: z.url(),
+});
+
+export const paymentRequiredBodySchema = z.object({
+  error: z.string(),
+  product: productObjectSchema,
+  free: freeLinksSchema,
+});
+
+export interface Challenge {
+  requirements: PaymentRequirements[];
+  paymentRequired: PaymentRequired;
+  /** PAYMENT-REQUIRED header value. */
+  header: string;
+  /** The 402 body, serialised. */
+  body: string;
+}
+
+export function freeLinks(baseUrl: string): z.infer<typeof freeLinksSchema> {
+  return {
+    homepage: `${baseUrl}/`,
+    browse_marketplace: `${baseUrl}/services`,
+    search_api: `${baseUrl}/api/catalog/search`,
+    docs: `${baseUrl}/docs`,
+  };
+}
+
+export async function buildChallenge(server: x402ResourceServer, product: ProductDefinition, payTo: string, baseUrl: string): Promise<Challenge> {
+  const requirements = await server.buildPaymentRequirements({
+    scheme: "exact",
+    network: X402_NETWORK,
+    payTo,
+    price: `$${atomicToUsd(product.priceAtomic)}`,
+    maxTimeoutSeconds: X402_MAX_TIMEOUT_SECONDS,
+  });
+  const resource = { url: `${baseUrl}${product.path}`, description: product.name, mimeType: "application/json" };
+  const paymentRequired = await server.createPaymentRequiredResponse(requirements, resource, PAYMENT_REQUIRED_ERROR);
+  return {
+    requirements,
+    paymentRequired,
+    header: encodeHeaderJson(paymentRequired),
+    body: JSON.stringify({ error: PAYMENT_REQUIRED_ERROR, product: productObject(product, baseUrl), free: freeLinks(baseUrl) }),
+  };
+}
+
+/** A fresh challenge that says why the offered payment was refused (`error` = the x402 reason). */
+export function refusedChallenge(challenge: Challenge, reason: string): { header: string; body: string } {
+  const body = JSON.parse(challenge.body) as Record<string, unknown>;
+  return {
+    header: encodeHeaderJson({ ...challenge.paymentRequired, error: reason }),
+    body: JSON.stringify({ ...body, error: reason }),
+  };
+}

@@ -1,0 +1,202 @@
+// The "chain" behind the local facilitator (decisions.md §11): the x402 `exact` EVM facilitator
+// scheme talks to a token contract through this signer; here the contract is emulated on tables
+// (local_balances, local_transfers) with FiatToken's EIP-3009 rules. The EIP-712 signature is
+// checked for real (viem), both when the facilitator simulates the transfer and when it executes it.
+import { eip3009ABI, authorizationTypes } from "@x402/evm";
+import type { ExactEvmScheme } from "@x402/evm/exact/facilitator";
+import {
+  decodeFunctionData,
+  encodeAbiParameters,
+  encodeEventTopics,
+  encodeFunctionResult,
+  getAddress,
+  keccak256,
+  serializeSignature,
+  stringToHex,
+  verifyTypedData,
+  type Hex,
+} from "viem";
+import { db } from "../../db";
+import { Prisma } from "../../generated/prisma/client";
+import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID, X402_NETWORK } from "../payment-config";
+
+// Not exported by name from @x402/evm 2.27.
+export type FacilitatorEvmSigner = ConstructorParameters<typeof ExactEvmScheme>[0];
+
+const MULTICALL3 = "0xca11bde05977b3631167028862be2a173976ca11";
+const ASSET = X402_ASSET.toLowerCase();
+// Any non-empty code marks the asset as a contract; payers have none (plain ECDSA signatures).
+const CONTRACT_CODE = "0x6080604052";
+const TRANSFER_EVENT = [
+  {
+    type: "event",
+    name: "Transfer",
+    inputs: [
+      { name: "from", type: "address", indexed: true },
+      { name: "to", type: "address", indexed: true },
+      { name: "value", type: "uint256", indexed: false },
+    ],
+  },
+] as const;
+
+interface Authorization {
+  from: Hex;
+  to: Hex;
+  value: bigint;
+  validAfter: bigint;
+  validBefore: bigint;
+  nonce: Hex;
+  signature: Hex;
+}
+
+// transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, v, r, s | signature)
+function authorizationFromArgs(args: readonly unknown[]): Authorization {
+  const [from, to, value, validAfter, validBefore, nonce, ...sig] = args as [Hex, Hex, bigint, bigint, bigint, Hex, ...unknown[]];
+  const signature = sig.length === 3 ? serializeSignature({ v: BigInt(sig[0] as number), r: sig[1] as Hex, s: sig[2] as Hex }) : (sig[0] as Hex);
+  return { from, to, value: BigInt(value), validAfter: BigInt(validAfter), validBefore: BigInt(validBefore), nonce, signature };
+}
+
+const lower = (a: string) => a.toLowerCase();
+
+export async function localBalance(address: string): Promise<bigint> {
+  const row = await db.localBalance.findUnique({ where: { address: lower(address) }, select: { balanceAtomic: true } });
+  return row?.balanceAtomic ?? 0n;
+}
+
+async function nonceUsed(payer: string, nonce: string): Promise<boolean> {
+  const row = await db.localTransfer.findUnique({
+    where: { network_asset_payer_nonce: { network: X402_NETWORK, asset: ASSET, payer: lower(payer), nonce: lower(nonce) } },
+    select: { transaction: true },
+  });
+  return row !== null;
+}
+
+/** Executed transfer for an authorization, if any: how the reconciler learns a settle's outcome. */
+export async function findLocalTransfer(payer: string, nonce: string) {
+  return db.localTransfer.findUnique({
+    where: { network_asset_payer_nonce: { network: X402_NETWORK, asset: ASSET, payer: lower(payer), nonce: lower(nonce) } },
+  });
+}
+
+// FiatToken's checks, in its order, with its revert messages (the facilitator maps them to reasons).
+async function checkAuthorization(a: Authorization): Promise<void> {
+  const now = BigInt(Math.floor(Date.now() / 1000));
+  if (now <= a.validAfter) throw new Error("FiatTokenV2: authorization is not yet valid");
+  if (now >= a.validBefore) throw new Error("FiatTokenV2: authorization is expired");
+  if (await nonceUsed(a.from, a.nonce)) throw new Error("FiatTokenV2: authorization is used or canceled");
+  const valid = await verifyTypedData({
+    address: a.from,
+    domain: { ...X402_ASSET_DOMAIN, chainId: X402_CHAIN_ID, verifyingContract: getAddress(X402_ASSET) },
+    types: authorizationTypes,
+    primaryType: "TransferWithAuthorization",
+    message: { from: a.from, to: a.to, value: a.value, validAfter: a.validAfter, validBefore: a.validBefore, nonce: a.nonce },
+    signature: a.signature,
+  }).catch(() => false);
+  if (!valid) throw new Error("FiatTokenV2: invalid signature");
+  if ((await localBalance(a.from)) < a.value) throw new Error("ERC20: transfer amount exceeds balance");
+}
+
+// Executes the transfer atomically: the nonce row and the debit commit together or not at all.
+async function executeTransfer(a: Authorization): Promise<Hex> {
+  await checkAuthorization(a);
+  const transaction = keccak256(stringToHex(`local-transfer:${X402_NETWORK}:${ASSET}:${lower(a.from)}:${lower(a.nonce)}`));
+  try {
+    await db.$transaction(async (tx) => {
+      await tx.localTransfer.create({
+        data: { transaction, network: X402_NETWORK, asset: ASSET, payer: lower(a.from), payTo: lower(a.to), amountAtomic: a.value, nonce: lower(a.nonce) },
+      });
+      const debited = await tx.localBalance.updateMany({
+        where: { address: lower(a.from), balanceAtomic: { gte: a.value } },
+        data: { balanceAtomic: { decrement: a.value } },
+      });
+      if (debited.count !== 1) throw new Error("ERC20: transfer amount exceeds balance");
+      await tx.localBalance.upsert({
+        where: { address: lower(a.to) },
+        create: { address: lower(a.to), balanceAtomic: a.value },
+        update: { balanceAtomic: { increment: a.value } },
+      });
+    });
+  } catch (err) {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+      throw new Error("FiatTokenV2: authorization is used or canceled");
+    }
+    throw err;
+  }
+  return transaction;
+}
+
+async function readToken(functionName: string, args: readonly unknown[]): Promise<unknown> {
+  switch (functionName) {
+    case "balanceOf":
+      return localBalance(args[0] as string);
+    case "authorizationState":
+      return nonceUsed(args[0] as string, args[1] as string);
+    case "name":
+      return X402_ASSET_DOMAIN.name;
+    case "version":
+      return X402_ASSET_DOMAIN.version;
+    case "transferWithAuthorization": // a simulation (eth_call): reverts like the token, changes nothing
+      await checkAuthorization(authorizationFromArgs(args));
+      return undefined;
+    default:
+      throw new Error(`local token: ${functionName} is not supported`);
+  }
+}
+
+export function createLocalChainSigner(facilitatorAddress: Hex): FacilitatorEvmSigner {
+  return {
+    getAddresses: () => [facilitatorAddress],
+    async getCode({ address }) {
+      return lower(address) === ASSET ? CONTRACT_CODE : "0x";
+    },
+    async readContract({ address, functionName, args }) {
+      // The facilitator diagnoses a failed simulation with one Multicall3 batch of token reads.
+      if (lower(address) === MULTICALL3 && functionName === "tryAggregate") {
+        const calls = (args as [boolean, { target: Hex; callData: Hex }[]])[1];
+        const results = [];
+        for (const call of calls) {
+          try {
+            if (lower(call.target) !== ASSET) throw new Error("no contract");
+            const decoded = decodeFunctionData({ abi: eip3009ABI, data: call.callData });
+            const result = await readToken(decoded.functionName, decoded.args ?? []);
+            const returnData =
+              decoded.functionName === "transferWithAuthorization"
+                ? "0x"
+                : encodeFunctionResult({ abi: eip3009ABI, functionName: decoded.functionName as "balanceOf", result: result as bigint });
+            results.push({ success: true, returnData });
+          } catch {
+            results.push({ success: false, returnData: "0x" as Hex });
+          }
+        }
+        return results;
+      }
+      if (lower(address) !== ASSET) throw new Error(`no contract at ${address}`);
+      return readToken(functionName, args ?? []);
+    },
+    async verifyTypedData(input) {
+      return verifyTypedData(input as Parameters<typeof verifyTypedData>[0]);
+    },
+    async writeContract({ address, functionName, args }) {
+      if (lower(address) !== ASSET || functionName !== "transferWithAuthorization") {
+        throw new Error(`local chain: ${functionName} is not supported`);
+      }
+      return executeTransfer(authorizationFromArgs(args));
+    },
+    async sendTransaction() {
+      // Only used to deploy counterfactual smart wallets (ERC-6492), which the local chain has not.
+      throw new Error("local chain: sendTransaction is not supported");
+    },
+    async waitForTransactionReceipt({ hash }) {
+      const t = await db.localTransfer.findUnique({ where: { transaction: lower(hash) } });
+      if (!t) throw new Error(`local chain: no transaction ${hash}`);
+      const log = {
+        address: getAddress(X402_ASSET),
+        topics: encodeEventTopics({ abi: TRANSFER_EVENT, eventName: "Transfer", args: { from: getAddress(t.payer), to: getAddress(t.payTo) } }),
+        data: encodeAbiParameters([{ type: "uint256" }], [t.amountAtomic]),
+        transactionHash: hash,
+        logIndex: 0,
+      };
+      return { status: "success" as const, logs: [log] } as unknown as Awaited<ReturnType<FacilitatorEvmSigner["waitForTransactionReceipt"]>>;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// The local facilitator (decisions.md §11): the x402 reference facilitator logic for the `exact`
+// EVM scheme, run in-process over the database ledger of local-chain-signer.ts.
+import { x402Facilitator } from "@x402/core/facilitator";
+import type { FacilitatorClient } from "@x402/core/server";
+import type { SupportedResponse } from "@x402/core/types";
+import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { X402_NETWORK } from "../payment-config";
+import { createLocalChainSigner } from "./local-chain-signer";
+
+// The address the local facilitator reports as its signer ("local-facilitator" in hex); it never
+// signs anything, since transfers execute on the ledger tables.
+const LOCAL_FACILITATOR_ADDRESS = "0x6c6f63616c2d666163696c697461746f72000000";
+
+export function createLocalFacilitator(): FacilitatorClient {
+  const facilitator = new x402Facilitator().register(X402_NETWORK, new ExactEvmScheme(createLocalChainSigner(LOCAL_FACILITATOR_ADDRESS)));
+  return {
+    verify: (payload, requirements) => facilitator.verify(payload, requirements),
+    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    getSupported: async () => facilitator.getSupported() as SupportedResponse,
+  };
+}

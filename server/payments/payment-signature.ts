@@ -1,0 +1,42 @@
+// The PAYMENT-SIGNATURE request header: an x402 v2 PaymentPayload for the `exact` EVM scheme,
+// in standard base64 or base64url (decisions.md §1).
+import { createHash } from "node:crypto";
+import type { PaymentPayload } from "@x402/core/types";
+import { z } from "zod";
+import { decodeHeaderJson } from "./header-codec";
+
+const hex = (bytes?: number) => z.string().regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]+$/);
+const uint = z.string().regex(/^\d{1,78}$/);
+
+const exactEvmPayloadSchema = z.object({
+  x402Version: z.literal(2),
+  accepted: z.object({ scheme: z.string(), network: z.string() }).loose(),
+  resource: z.object({ url: z.string() }).loose().optional(),
+  payload: z.object({
+    signature: hex(),
+    authorization: z.object({ from: hex(20), to: hex(20), value: uint, validAfter: uint, validBefore: uint, nonce: hex(32) }),
+  }),
+}).loose();
+
+export interface PaymentCredential {
+  /** The decoded payload, or undefined when the header is not an x402 v2 exact payload. */
+  payload?: PaymentPayload;
+  payer?: string;
+  nonce?: string;
+  /** Identifies the credential across encodings: the authorization and its signature. */
+  identity: string;
+}
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+export function parsePaymentSignature(header: string): PaymentCredential {
+  const parsed = exactEvmPayloadSchema.safeParse(decodeHeaderJson(header));
+  if (!parsed.success) return { identity: sha256(`raw:${header.trim()}`) };
+  const { authorization, signature } = parsed.data.payload;
+  return {
+    payload: parsed.data as unknown as PaymentPayload,
+    payer: authorization.from.toLowerCase(),
+    nonce: authorization.nonce.toLowerCase(),
+    identity: sha256(`exact:${authorization.from}:${authorization.nonce}:${signature}`.toLowerCase()),
+  };
+}

@@ -1,0 +1,182 @@
+// Selling a product over x402 (specification "States and transitions", decisions.md §1–§3):
+// GET describes (402), an unsigned POST is challenged before its body is read, a signed POST is
+// validated, bound to its idempotency key, claimed atomically, then verified, settled and
+// fulfilled exactly once; replays return the stored result.
+import { z } from "zod";
+import { AppError, toIssues } from "../errors";
+import { logger } from "../logger";
+import type { ProductDefinition } from "../products/product";
+import { refusedChallenge, type Challenge } from "./challenge";
+import { requestFingerprint } from "./fingerprint";
+import type { PaymentRuntime } from "./payment-runtime";
+import { parsePaymentSignature, type PaymentCredential } from "./payment-signature";
+import { advance, completedReply } from "./purchase-phases";
+import { withPurchaseLock } from "./purchase-lock";
+import { claimPurchase, findPurchase, markFailed, type PurchaseRow } from "./purchase-ledger";
+import { challengeReply, facilitatorDown, refusal, reply, RETRY_AFTER_SECONDS, unconfigured, type PaymentReply } from "./purchase-reply";
+
+export const idempotencyKeySchema = z
+  .string()
+  .min(8)
+  .max(200)
+  .regex(/^[A-Za-z0-9._:-]+$/, "Use only letters, digits and . _ : -");
+
+export interface PurchaseRequest {
+  method: string;
+  /** Path of the product route, part of the fingerprint. */
+  path: string;
+  paymentSignature: string | null;
+  idempotencyKey: string | null;
+  /** Reads the body; throws AppError payload_too_large when over the cap. */
+  readBody: () => Promise<string>;
+}
+
+async function challengeOf(runtime: PaymentRuntime, product: ProductDefinition): Promise<Challenge | PaymentReply> {
+  try {
+    return await runtime.challenge(product);
+  } catch (err) {
+    logger.warn({ err }, "cannot build the payment challenge: facilitator unavailable");
+    return facilitatorDown();
+  }
+}
+
+const isReply = (x: Challenge | PaymentReply): x is PaymentReply => "status" in x;
+
+/** GET: the product's 402, whatever credentials the request carries; creates nothing. */
+export async function describeProduct(runtime: PaymentRuntime, product: ProductDefinition): Promise<PaymentReply> {
+  if (!runtime.config.payTo) return unconfigured();
+  const challenge = await challengeOf(runtime, product);
+  return isReply(challenge) ? challenge : challengeReply(challenge);
+}
+
+function invalid(err: AppError): PaymentReply {
+  return refusal(err.status, err.code, err.message, err.issues ? { issues: err.issues } : {});
+}
+
+type Parsed = { key: string; body: unknown; fingerprint: string } | PaymentReply;
+
+async function parseSignedRequest(product: ProductDefinition, request: PurchaseRequest): Promise<Parsed> {
+  let text: string;
+  try {
+    text = await request.readBody();
+  } catch (err) {
+    if (err instanceof AppError) return invalid(err);
+    throw err;
+  }
+  let body: unknown = {};
+  if (text.trim() !== "") {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return refusal(400, "invalid_json", "The body is not valid JSON.");
+    }
+  }
+  const parsed = product.purchaseSchema.safeParse(body);
+  const issues = parsed.success ? [] : toIssues(parsed.error.issues);
+  const headerKey = request.idempotencyKey === null ? undefined : idempotencyKeySchema.safeParse(request.idempotencyKey);
+  if (headerKey && !headerKey.success) issues.push(...toIssues(headerKey.error.issues).map((i) => ({ ...i, path: "Idempotency-Key" })));
+  if (issues.length > 0) return refusal(400, "invalid_request", "The request is not valid.", { issues });
+
+  const bodyKey = (body as { request_id?: string }).request_id;
+  if (bodyKey !== undefined && request.idempotencyKey !== null && bodyKey !== request.idempotencyKey) {
+    return refusal(400, "idempotency_key_mismatch", "request_id and the Idempotency-Key header differ.");
+  }
+  const key = bodyKey ?? request.idempotencyKey;
+  if (!key) return refusal(400, "idempotency_key_required", "A signed purchase needs request_id in the body or an Idempotency-Key header.");
+  return { key, body, fingerprint: requestFingerprint(request.method, request.path, body) };
+}
+
+// Answers that need no lock: a key bound to another request, or a completed purchase.
+function settledAnswer(row: PurchaseRow | null, fingerprint: string, credential: PaymentCredential): PaymentReply | undefined {
+  if (!row) return undefined;
+  if (row.fingerprint !== fingerprint) {
+    return refusal(422, "idempotency_key_reused", "This idempotency key was used for a different request.");
+  }
+  if (row.state !== "completed") return undefined;
+  if (row.signatureHash === credential.identity) return completedReply(row, true);
+  return refusal(409, "idempotency_key_in_use", "This purchase was completed with another payment signature; the new authorization was not used.");
+}
+
+const inProgress = () =>
+  refusal(409, "purchase_in_progress", "A purchase with this idempotency key is being processed. Retry shortly.", {}, { "retry-after": String(RETRY_AFTER_SECONDS) });
+
+/** POST: the whole purchase. */
+export async function purchaseProduct(runtime: PaymentRuntime, product: ProductDefinition, request: PurchaseRequest): Promise<PaymentReply> {
+  if (!runtime.config.payTo) return unconfigured();
+  if (!request.paymentSignature) return describeProduct(runtime, product);
+
+  const parsed = await parseSignedRequest(product, request);
+  if ("status" in parsed) return parsed;
+  const { key, body, fingerprint } = parsed;
+  const credential = parsePaymentSignature(request.paymentSignature);
+
+  const early = settledAnswer(await findPurchase(key), fingerprint, credential);
+  if (early) return early;
+
+  const locked = await withPurchaseLock(`purchase:${key}`, async () => {
+    let row = await findPurchase(key);
+    const answer = settledAnswer(row, fingerprint, credential);
+    if (answer) return answer;
+    const challenge = await challengeOf(runtime, product);
+    if (isReply(challenge)) return challenge;
+
+    if (row && (row.state === "settling" || row.state === "settled")) {
+      // The payer of this key may already be charged: finish that payment before anything else.
+      const outcome = await advance(runtime, row, challenge, true);
+      if (row.signatureHash === credential.identity) return outcome;
+      row = await findPurchase(key);
+      const now = settledAnswer(row, fingerprint, credential);
+      if (now) return now;
+      if (row!.state !== "failed") return outcome;
+    } else if (row?.state === "claimed") {
+      // Its holder is gone (we hold the lock) and it never reached settle: nothing was charged.
+      if (row.signatureHash === credential.identity) return advance(runtime, row, challenge, true);
+      await markFailed(row.id, "abandoned");
+    }
+
+    const { payload, payer, nonce } = credential;
+    if (!payload || !payer || !nonce) return challengeReply(refusedChallenge(challenge, "invalid_payload"));
+    const server = await runtime.resourceServer();
+    const requirements = server.findMatchingRequirements(challenge.requirements, payload);
+    if (!requirements) return challengeReply(refusedChallenge(challenge, "payment_requirements_mismatch"));
+
+    const claimed = await claimPurchase(
+      {
+        product: product.id,
+        idempotencyKey: key,
+        fingerprint,
+        signatureHash: credential.identity,
+        payer,
+        nonce,
+        amountAtomic: BigInt(requirements.amount),
+        network: requirements.network,
+        asset: requirements.asset,
+        requestBody: body,
+        paymentPayload: payload,
+        paymentRequirements: requirements,
+      },
+      row,
+    );
+    if (!claimed) return challengeReply(refusedChallenge(challenge, "invalid_exact_evm_nonce_already_used"));
+    return advance(runtime, claimed, challenge, false);
+  });
+  return locked.locked ? locked.value : inProgress();
+}
+
+/** Finishes one open purchase without its client (reconciler). Claimed rows are abandoned, not charged. */
+export async function reconcilePurchase(runtime: PaymentRuntime, product: ProductDefinition, key: string): Promise<string | undefined> {
+  const locked = await withPurchaseLock(`purchase:${key}`, async () => {
+    const row = await findPurchase(key);
+    if (!row || row.state === "completed" || row.state === "failed") return row?.state;
+    if (row.state === "claimed") {
+      await markFailed(row.id, "abandoned");
+      return "failed";
+    }
+    const challenge = await challengeOf(runtime, product);
+    if (isReply(challenge)) return row.state;
+    await advance(runtime, row, challenge, true);
+    return (await findPurchase(key))?.state;
+  });
+  return locked.locked ? locked.value : undefined;
+}
+

@@ -1,0 +1,37 @@
+// "Same key still being processed" (decisions.md §3.4) needs to know whether the request holding
+// a key is alive. A PostgreSQL session advisory lock answers exactly that: it is held by one
+// connection while the purchase runs and released by the server the moment that connection
+// closes, so a crashed process never leaves a key stuck (no lease to wait out after a restart).
+import pg from "pg";
+import { env } from "../env";
+
+let pool: pg.Pool | undefined;
+
+function lockPool(): pg.Pool {
+  pool ??= new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE, allowExitOnIdle: true });
+  return pool;
+}
+
+/**
+ * Runs `fn` while holding the lock named `name`; returns `{ locked: false }` at once when another
+ * connection holds it.
+ */
+export async function withPurchaseLock<T>(name: string, fn: () => Promise<T>): Promise<{ locked: true; value: T } | { locked: false }> {
+  const client = await lockPool().connect();
+  let released = false;
+  try {
+    const { rows } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok", [name]);
+    if (!rows[0]?.ok) return { locked: false };
+    try {
+      return { locked: true, value: await fn() };
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [name]).catch((err: unknown) => {
+        // Unlock failed: drop the connection, which releases the lock on the server.
+        released = true;
+        client.release(err instanceof Error ? err : new Error(String(err)));
+      });
+    }
+  } finally {
+    if (!released) client.release();
+  }
+}

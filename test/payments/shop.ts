@@ -1,0 +1,40 @@
+// Calls the shortlist purchase the way the REST route does, with a chosen payment runtime.
+import { describeProduct, purchaseProduct } from "@/server/payments/purchase-flow";
+import type { PaymentRuntime } from "@/server/payments/payment-runtime";
+import { shortlistProduct } from "@/server/products/shortlist-product";
+
+export interface ShopAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  json: Record<string, unknown>;
+}
+
+export interface BuyOptions {
+  body?: unknown;
+  rawBody?: string;
+  signature?: string | null;
+  idempotencyKey?: string | null;
+}
+
+export async function buy(runtime: PaymentRuntime, options: BuyOptions): Promise<ShopAnswer> {
+  const text = options.rawBody ?? (options.body === undefined ? "" : JSON.stringify(options.body));
+  const r = await purchaseProduct(runtime, shortlistProduct, {
+    method: "POST",
+    path: shortlistProduct.path,
+    paymentSignature: options.signature ?? null,
+    idempotencyKey: options.idempotencyKey ?? null,
+    readBody: async () => text,
+  });
+  return { status: r.status, headers: r.headers, text: r.body, json: JSON.parse(r.body) };
+}
+
+export async function describe402(runtime: PaymentRuntime): Promise<ShopAnswer> {
+  const r = await describeProduct(runtime, shortlistProduct);
+  return { status: r.status, headers: r.headers, text: r.body, json: JSON.parse(r.body) };
+}
+
+let counter = 0;
+export function shortlistBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { request_id: `test-${process.pid}-${Date.now()}-${++counter}`, outcome: "weather forecast API for delivery route planning", search: "terms", limit: 3, ...extra };
+}
