@@ -1,0 +1,150 @@
+// Facilitator faults (decisions.md §3.8) with an HTTP facilitator on loopback: down, 5xx and a
+// settle that times out after the transfer executed. Never a 402 once the payer may be charged;
+// every open purchase is reconciled, and charged exactly once.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/server/db";
+import { createTestAgent } from "@/test/payments/agent";
+import { startFaultyFacilitator, type FaultyFacilitator } from "@/test/payments/faulty-facilitator";
+import { buy, describe402, shortlistBody } from "@/test/payments/shop";
+import { LOCAL_PAY_TO } from "./payment-config";
+import { createPaymentRuntime, type PaymentRuntime } from "./payment-runtime";
+import { reconcileOpenPurchases } from "./reconciler";
+
+let facilitator: FaultyFacilitator;
+let runtime: PaymentRuntime;
+const PRICE = 1000n;
+
+beforeAll(async () => {
+  facilitator = await startFaultyFacilitator();
+  runtime = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: 400 });
+});
+afterAll(() => facilitator.close());
+beforeEach(() => {
+  facilitator.verifyFault = "none";
+  facilitator.settleFault = "none";
+});
+
+async function signedPurchase() {
+  const agent = await createTestAgent();
+  const body = shortlistBody();
+  const signature = await agent.sign((await describe402(runtime)).headers["payment-required"]!);
+  return { agent, body, signature, key: body.request_id as string };
+}
+
+const stateOf = async (key: string) => (await db.purchase.findUnique({ where: { idempotencyKey: key } }))?.state;
+const transfers = (payer: string) => db.localTransfer.count({ where: { payer } });
+
+describe("facilitator faults", () => {
+  it("pays through the HTTP facilitator when it is healthy", async () => {
+    const p = await signedPurchase();
+    const r = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(r.status).toBe(200);
+    expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
+  });
+
+  it("down at verify: 503 facilitator_unavailable, charged false; the same signature succeeds once it is back", async () => {
+    const p = await signedPurchase();
+    await facilitator.down();
+    try {
+      const r = await buy(runtime, { body: p.body, signature: p.signature });
+      expect(r.status).toBe(503);
+      expect(r.json).toEqual({ error: expect.any(String), code: "facilitator_unavailable", charged: false });
+      expect(await p.agent.balance()).toBe(1_000_000n);
+    } finally {
+      await facilitator.up();
+    }
+    const retry = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(retry.status).toBe(200);
+    expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
+  });
+
+  it("5xx at verify: 503 facilitator_unavailable, charged false", async () => {
+    const p = await signedPurchase();
+    facilitator.verifyFault = "500";
+    const r = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(r.status).toBe(503);
+    expect(r.json).toMatchObject({ code: "facilitator_unavailable", charged: false });
+    expect(await stateOf(p.key)).toBe("failed");
+    expect(await p.agent.balance()).toBe(1_000_000n);
+  });
+
+  it("5xx at settle: 503 settlement_unknown with Retry-After; the reconciler settles and fulfils it once", async () => {
+    const p = await signedPurchase();
+    facilitator.settleFault = "500";
+    const r = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(r.status).toBe(503);
+    expect(r.json).toMatchObject({ code: "settlement_unknown", charged: "unknown" });
+    expect(Number(r.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await stateOf(p.key)).toBe("settling");
+    // Still failing: the purchase stays open, and a retry is again 503, never 402.
+    const again = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(again.status).toBe(503);
+    facilitator.settleFault = "none";
+    await reconcileOpenPurchases(runtime, 0);
+    expect(await stateOf(p.key)).toBe("completed");
+    const retry = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(retry.status).toBe(200);
+    expect(retry.headers["payment-response"]).toBeDefined();
+    expect(await transfers(p.agent.address)).toBe(1);
+    expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
+  });
+
+  it("timeout after the transfer executed: 503 charged unknown; reconciled to completed, charged once", async () => {
+    const p = await signedPurchase();
+    facilitator.settleFault = "hang-after-settle";
+    const r = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(r.status).toBe(503);
+    expect(r.json).toMatchObject({ code: "settlement_unknown", charged: "unknown" });
+    expect(await transfers(p.agent.address)).toBe(1); // the payer was charged
+    facilitator.settleFault = "none";
+    await reconcileOpenPurchases(runtime, 0);
+    expect(await stateOf(p.key)).toBe("completed");
+    const retry = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(retry.status).toBe(200);
+    expect((retry.json.shortlist as { matches: unknown[] }).matches.length).toBeGreaterThan(0);
+    expect(await transfers(p.agent.address)).toBe(1);
+    expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
+  });
+
+  it("timeout after the transfer executed, then the client retries first: 200, charged once", async () => {
+    const p = await signedPurchase();
+    facilitator.settleFault = "hang-after-settle";
+    expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(503);
+    facilitator.settleFault = "none";
+    const retry = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(retry.status).toBe(200);
+    expect(retry.json.idempotentReplay).toBe(false);
+    expect(await transfers(p.agent.address)).toBe(1);
+    expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
+  });
+
+  it("a new signature on a key whose settlement is unknown is never settled once the first one resolves as paid", async () => {
+    const p = await signedPurchase();
+    facilitator.settleFault = "hang-after-settle";
+    expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(503);
+    facilitator.settleFault = "none";
+    const other = await p.agent.sign((await describe402(runtime)).headers["payment-required"]!);
+    const r = await buy(runtime, { body: p.body, signature: other });
+    expect(r.status).toBe(409);
+    expect(r.json.error).toBe("idempotency_key_in_use");
+    expect(await transfers(p.agent.address)).toBe(1);
+  });
+
+  it("leaves no purchase open after reconciliation", async () => {
+    await new Promise((r) => setTimeout(r, 10));
+    await reconcileOpenPurchases(runtime, 0);
+    expect(await db.purchase.count({ where: { state: { in: ["claimed", "settling", "settled"] } } })).toBe(0);
+  });
+
+  it("GET while the facilitator is down and no challenge was built yet: 503 facilitator_unavailable", async () => {
+    await facilitator.down();
+    try {
+      const fresh = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: 400 });
+      const r = await describe402(fresh);
+      expect(r.status).toBe(503);
+      expect(r.json).toMatchObject({ code: "facilitator_unavailable", charged: false });
+    } finally {
+      await facilitator.up();
+    }
+  });
+});
