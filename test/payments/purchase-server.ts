@@ -1,0 +1,19 @@
+// A bare HTTP server around the shortlist purchase route handlers, run as a child process by the
+// crash tests so it can be killed (SIGKILL) mid-purchase. Prints "listening <port>" when ready.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { GET, POST } from "@/app/api/shop/shortlist/route";
+
+const server = http.createServer(async (req, res) => {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+  const response =
+    req.method === "POST"
+      ? await POST(new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }))
+      : await GET();
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
+});
+server.listen(0, "127.0.0.1", () => console.log(`listening ${(server.address() as AddressInfo).port}`));
