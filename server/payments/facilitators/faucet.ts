@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { atomicToUsd, usdNumberToAtomicFloor } from "../../money";
-import { paymentConfigFromEnv } from "../payment-config";
+import { paymentConfigFromEnv, type PaymentConfig } from "../payment-config";
 import { localBalance } from "./local-chain-signer";
 
 // One credit is bounded so a typo cannot mint absurd balances; repeat calls add up.
@@ -21,12 +21,13 @@ export const faucetResultSchema = z.object({
   balanceUsd: z.string(),
 });
 
-export function faucetAvailable(): boolean {
-  return paymentConfigFromEnv().mode === "local";
+/** The faucet exists only while payments settle on the local ledger (decisions.md §11). */
+export function assertFaucetAvailable(config: PaymentConfig = paymentConfigFromEnv()): void {
+  if (config.mode !== "local") throw new AppError("not_found", "The faucet exists only while the local facilitator is active.");
 }
 
-export async function creditTestFunds(input: z.infer<typeof faucetInputSchema>): Promise<z.infer<typeof faucetResultSchema>> {
-  if (!faucetAvailable()) throw new AppError("not_found", "The faucet exists only while the local facilitator is active.");
+export async function creditTestFunds(input: z.infer<typeof faucetInputSchema>, config: PaymentConfig = paymentConfigFromEnv()): Promise<z.infer<typeof faucetResultSchema>> {
+  assertFaucetAvailable(config);
   const address = input.address.toLowerCase();
   const amount = BigInt(usdNumberToAtomicFloor(input.amountUsd));
   if (amount <= 0n) throw new AppError("invalid_request", "amountUsd is below the smallest unit (0.000001 USD).");

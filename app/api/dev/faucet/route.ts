@@ -1,9 +1,10 @@
 import { AppError, toIssues } from "@/server/errors";
-import { creditTestFunds, faucetInputSchema } from "@/server/payments/facilitators/faucet";
+import { assertFaucetAvailable, creditTestFunds, faucetInputSchema } from "@/server/payments/facilitators/faucet";
 import { readBodyText } from "@/server/http/read-body";
 import { json, route } from "@/server/http/respond";
 
 export const POST = route(async (request: Request) => {
+  assertFaucetAvailable();
   const text = await readBodyText(request);
   let body: unknown;
   try {
