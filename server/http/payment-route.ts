@@ -10,7 +10,8 @@ const toResponse = (r: PaymentReply) => new Response(r.body, { status: r.status,
 
 export function paidProductRoutes(product: ProductDefinition) {
   return {
-    async GET(): Promise<Response> {
+    // Reads nothing from the request: payment credentials on a GET are ignored by design.
+    async GET(_request: Request): Promise<Response> {
       try {
         return toResponse(await describeProduct(paymentRuntime(), product));
       } catch (err) {

@@ -12,7 +12,7 @@ const server = http.createServer(async (req, res) => {
   const response =
     req.method === "POST"
       ? await POST(new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }))
-      : await GET();
+      : await GET(new Request(`http://127.0.0.1${req.url}`));
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
 });

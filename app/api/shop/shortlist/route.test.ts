@@ -8,7 +8,7 @@ import { GET, POST } from "./route";
 const URL_ = "http://marketplace.test/api/shop/shortlist";
 
 async function challenge() {
-  return (await GET()).headers.get("payment-required")!;
+  return (await GET(new Request(URL_))).headers.get("payment-required")!;
 }
 
 function post(body: string | undefined, headers: Record<string, string> = {}) {
@@ -17,7 +17,7 @@ function post(body: string | undefined, headers: Record<string, string> = {}) {
 
 describe("/api/shop/shortlist route", () => {
   it("GET and unsigned POST: the same 402 bytes and PAYMENT-REQUIRED header", async () => {
-    const get = await GET();
+    const get = await GET(new Request(URL_));
     const unsigned = await post(undefined);
     expect(get.status).toBe(402);
     expect(unsigned.status).toBe(402);
