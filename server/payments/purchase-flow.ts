@@ -13,7 +13,7 @@ import { parsePaymentSignature, type PaymentCredential } from "./payment-signatu
 import { advance, completedReply } from "./purchase-phases";
 import { withPurchaseLock } from "./purchase-lock";
 import { claimPurchase, findPurchase, markFailed, type PurchaseRow } from "./purchase-ledger";
-import { challengeReply, facilitatorDown, refusal, reply, RETRY_AFTER_SECONDS, unconfigured, type PaymentReply } from "./purchase-reply";
+import { challengeReply, facilitatorDown, refusal, RETRY_AFTER_SECONDS, unconfigured, type PaymentReply } from "./purchase-reply";
 
 export const idempotencyKeySchema = z
   .string()
