@@ -130,6 +130,27 @@ describe("facilitator faults", () => {
     expect(await transfers(p.agent.address)).toBe(1);
   });
 
+  it("a re-settle refused after an unanswered settle stays open (503 charged unknown), never a 402", async () => {
+    const p = await signedPurchase();
+    facilitator.settleFault = "500";
+    expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(503);
+    // The payer's funds are gone before the reconciler runs: the re-settle is refused, but a
+    // remote facilitator cannot say whether the first settle executed.
+    facilitator.settleFault = "none";
+    await db.localBalance.update({ where: { address: p.agent.address }, data: { balanceAtomic: 0n } });
+    await reconcileOpenPurchases(runtime, 0);
+    expect(await stateOf(p.key)).toBe("settling");
+    const retry = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(retry.status).toBe(503);
+    expect(retry.json).toMatchObject({ code: "settlement_unknown", charged: "unknown" });
+    // Funds back: the next pass resolves it, charged once.
+    await db.localBalance.update({ where: { address: p.agent.address }, data: { balanceAtomic: 5000n } });
+    await reconcileOpenPurchases(runtime, 0);
+    expect(await stateOf(p.key)).toBe("completed");
+    expect(await transfers(p.agent.address)).toBe(1);
+    expect(await p.agent.balance()).toBe(4000n);
+  });
+
   it("leaves no purchase open after reconciliation", async () => {
     await new Promise((r) => setTimeout(r, 10));
     await reconcileOpenPurchases(runtime, 0);

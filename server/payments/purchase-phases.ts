@@ -53,11 +53,11 @@ async function executedTransfer(runtime: PaymentRuntime, row: PurchaseRow): Prom
   return (await findLocalTransfer(row.payer, row.nonce))?.transaction;
 }
 
-async function settle(runtime: PaymentRuntime, row: PurchaseRow, challenge: Challenge, resuming: boolean): Promise<PaymentReply | undefined> {
+async function settle(runtime: PaymentRuntime, row: PurchaseRow, challenge: Challenge, sentBefore: boolean): Promise<PaymentReply | undefined> {
   const payload = row.paymentPayload as unknown as PaymentPayload;
   const requirements = row.paymentRequirements as unknown as PaymentRequirements;
   let result: SettleResponse;
-  const known = resuming ? await executedTransfer(runtime, row) : undefined;
+  const known = sentBefore ? await executedTransfer(runtime, row) : undefined;
   if (known) {
     result = { success: true, transaction: known, network: requirements.network, payer: row.payer! };
   } else {
@@ -75,8 +75,12 @@ async function settle(runtime: PaymentRuntime, row: PurchaseRow, challenge: Chal
     result = { success: true, transaction, network: requirements.network, payer: row.payer! };
   }
   if (!result.success) {
-    if (result.errorReason && OUTCOME_OPEN.has(result.errorReason)) {
-      await markSettlementUnknown(row.id, result.errorReason);
+    // A remote facilitator cannot tell whether an earlier, unanswered settle of this authorization
+    // executed (a chain refuses an expired authorization even when it was used): only success or
+    // "nonce used" is conclusive, so the purchase stays open rather than becoming a 402.
+    const inconclusive = sentBefore && runtime.config.mode === "http";
+    if (inconclusive || (result.errorReason && OUTCOME_OPEN.has(result.errorReason))) {
+      await markSettlementUnknown(row.id, result.errorReason ?? "settlement_unknown");
       return settlementUnknown();
     }
     const reason = result.errorReason ?? "settlement_failed";
@@ -109,12 +113,14 @@ async function fulfil(row: PurchaseRow): Promise<PaymentReply> {
  * found open by a retry or the reconciler (its settle may have been sent before).
  */
 export async function advance(runtime: PaymentRuntime, row: PurchaseRow, challenge: Challenge, resuming: boolean): Promise<PaymentReply> {
+  // Only a row found in `settling` may have had a settle sent for it before.
+  const settleSentBefore = resuming && row.state === "settling";
   if (row.state === "claimed") {
     const refused = await verify(runtime, row, challenge);
     if (refused) return refused;
   }
   if (row.state === "settling") {
-    const open = await settle(runtime, row, challenge, resuming);
+    const open = await settle(runtime, row, challenge, settleSentBefore);
     if (open) return open;
   }
   if (row.state === "settled") return fulfil(row);
