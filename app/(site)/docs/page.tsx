@@ -1,8 +1,13 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { AgentPaymentGuide } from "@/components/docs/agent-payment-guide";
+import { ApiReference } from "@/components/docs/api-reference";
 import { CAPABILITIES } from "@/server/catalog/vocabulary";
+import { openApiDocument } from "@/server/openapi/build-document";
 
 export const metadata: Metadata = { title: "Docs" };
+// The examples and the reference use BASE_URL as configured at run time, not at build time.
+export const dynamic = "force-dynamic";
 
 function Code({ children }: { children: ReactNode }) {
   return <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"><code>{children}</code></pre>;
@@ -21,6 +26,7 @@ function Endpoint({ method, path, children }: { method: string; path: string; ch
 }
 
 export default function DocsPage() {
+  const { document } = openApiDocument();
   return (
     <div className="max-w-3xl space-y-10">
       <header>
@@ -30,7 +36,16 @@ export default function DocsPage() {
           <code className="mx-1 rounded bg-slate-100 px-1">error</code> code, a <code className="mx-1 rounded bg-slate-100 px-1">message</code> and, for invalid input, the
           list of <code className="mx-1 rounded bg-slate-100 px-1">issues</code> (<code>path</code>, <code>message</code>).
         </p>
+        <p className="mt-2 text-slate-700">
+          The machine-readable description is the OpenAPI {document.openapi} document at{" "}
+          <a className="text-indigo-700 underline" href="/openapi.json">
+            /openapi.json
+          </a>{" "}
+          (version {document.info.version}); the <a className="text-indigo-700 underline" href="#api-reference">API reference</a> below is rendered from it.
+        </p>
       </header>
+
+      <AgentPaymentGuide baseUrl={document.servers[0]!.url} />
 
       <section className="space-y-4" aria-labelledby="catalog-api">
         <h2 id="catalog-api" className="text-xl font-semibold">
@@ -85,6 +100,8 @@ export default function DocsPage() {
           </p>
         </Endpoint>
       </section>
+
+      <ApiReference document={document} />
 
       <section className="space-y-3" aria-labelledby="methodology-title" id="methodology">
         <h2 id="methodology-title" className="text-xl font-semibold">

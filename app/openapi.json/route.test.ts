@@ -1,0 +1,300 @@
+// The OpenAPI document against the specification (marketplace-api.md, decisions.md §1–§4) and
+// against what the shortlist route really answers.
+import { describe, expect, it } from "vitest";
+import { GET as shortlistGET, POST as shortlistPOST } from "@/app/api/shop/shortlist/route";
+import { paymentRequiredBodySchema } from "@/server/payments/challenge";
+import { shortlistInputSchema } from "@/server/shortlist/request-schema";
+import { GET } from "./route";
+
+type Json = Record<string, unknown>;
+
+async function fetchDocument(): Promise<{ res: Response; doc: Json }> {
+  const res = await GET();
+  return { res, doc: (await res.clone().json()) as Json };
+}
+
+const { doc } = await fetchDocument();
+
+function pointer(ref: string): unknown {
+  expect(ref.startsWith("#/")).toBe(true);
+  let node: unknown = doc;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (node === null || typeof node !== "object" || !(key in node)) return undefined;
+    node = (node as Json)[key];
+  }
+  return node;
+}
+
+/** Follows $ref until a non-reference object. */
+function deref<T = Json>(node: unknown): T {
+  let current = node as Json;
+  for (let hops = 0; typeof current.$ref === "string"; hops++) {
+    expect(hops).toBeLessThan(10);
+    const target = pointer(current.$ref);
+    expect(target, current.$ref).toBeDefined();
+    current = target as Json;
+  }
+  return current as T;
+}
+
+const at = (path: string, method: "get" | "post") => (doc.paths as Record<string, Record<string, Json>>)[path]![method]!;
+const describeOp = at("/api/shop/shortlist", "get");
+const buyOp = at("/api/shop/shortlist", "post");
+const responses = (op: Json) => op.responses as Record<string, Json>;
+const responseSchema = (op: Json, status: string) => deref(((responses(op)[status]!.content as Json)["application/json"] as Json).schema);
+const responseHeaders = (op: Json, status: string) =>
+  Object.fromEntries(Object.entries((responses(op)[status]!.headers ?? {}) as Json).map(([name, h]) => [name, deref<{ required?: boolean; schema: Json }>(h)]));
+const props = (schema: Json) => schema.properties as Record<string, Json>;
+
+describe("GET /openapi.json", () => {
+  it("serves JSON that may be cached briefly", async () => {
+    const { res } = await fetchDocument();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("cache-control")).toMatch(/^public, max-age=\d+$/);
+    expect(Number(/max-age=(\d+)/.exec(res.headers.get("cache-control")!)![1])).toBeLessThanOrEqual(3600);
+  });
+
+  it("is OpenAPI 3.1.0, interface version 1.4.0, served from BASE_URL", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect((doc.info as Json).version).toBe("1.4.0");
+    expect(doc.servers).toEqual([{ url: "http://marketplace.test" }]);
+    expect((doc.info as Json).description).toMatch(/PAYMENT-REQUIRED[\s\S]*PAYMENT-SIGNATURE[\s\S]*PAYMENT-RESPONSE/);
+  });
+
+  it("names both shortlist operations, and every operation id is unique", () => {
+    expect(describeOp.operationId).toBe("describeSoftwareVendorShortlist");
+    expect(buyOp.operationId).toBe("buySoftwareVendorShortlist");
+    const ids = Object.values(doc.paths as Record<string, Record<string, Json>>).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("resolves every $ref", () => {
+    const refs: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (node === null || typeof node !== "object") return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "example" || key === "examples") continue; // data, not schema
+        if (key === "$ref") refs.push(value as string);
+        else walk(value);
+      }
+    };
+    walk(doc);
+    expect(refs.length).toBeGreaterThan(20);
+    for (const ref of refs) expect(pointer(ref), ref).toBeDefined();
+  });
+
+  it("describes x402 as the security scheme of the purchase, not of the describe call", () => {
+    const schemes = (doc.components as Json).securitySchemes as Record<string, Json>;
+    const [name, scheme] = Object.entries(schemes).find(([, s]) => s.name === "PAYMENT-SIGNATURE")!;
+    expect(scheme).toMatchObject({ type: "apiKey", in: "header" });
+    expect(buyOp.security).toEqual([{ [name]: [] }]);
+    expect(describeOp.security).toEqual([]);
+  });
+});
+
+describe("describeSoftwareVendorShortlist (GET)", () => {
+  it("answers 402 or 503", () => {
+    expect(Object.keys(responses(describeOp)).sort()).toEqual(["402", "503"]);
+  });
+
+  it("402: PAYMENT-REQUIRED header, body {error, product, free}", () => {
+    expect(responseHeaders(describeOp, "402")["PAYMENT-REQUIRED"]).toMatchObject({ required: true, schema: { type: "string" } });
+    const body = responseSchema(describeOp, "402");
+    expect(body.required).toEqual(["error", "product", "free"]);
+    const free = deref(props(body).free);
+    expect(free.required).toEqual(["homepage", "browse_marketplace", "search_api", "docs"]);
+    expect(free.additionalProperties).toBe(false);
+    for (const link of Object.values(props(free))) expect(link).toMatchObject({ type: "string", format: "uri" });
+  });
+
+  it("503: {error, code, charged: false}, payment_unconfigured or facilitator_unavailable", () => {
+    const variants = responseSchema(describeOp, "503").oneOf as Json[];
+    expect(variants.map((v) => (props(v).code as Json).const).sort()).toEqual(["facilitator_unavailable", "payment_unconfigured"]);
+    for (const v of variants) {
+      expect(v.required).toEqual(expect.arrayContaining(["error", "code", "charged"]));
+      expect(props(v).charged).toMatchObject({ const: false });
+    }
+  });
+
+  it("marks every answer Cache-Control: no-store", () => {
+    for (const status of Object.keys(responses(describeOp))) expect(responseHeaders(describeOp, status)["Cache-Control"]?.schema).toEqual({ type: "string", const: "no-store" });
+  });
+});
+
+describe("buySoftwareVendorShortlist (POST)", () => {
+  it("answers 200, 400, 402, 409, 413, 422 and 503", () => {
+    expect(Object.keys(responses(buyOp)).sort()).toEqual(["200", "400", "402", "409", "413", "422", "503"]);
+  });
+
+  it("takes PAYMENT-SIGNATURE and Idempotency-Key (8–200, ^[A-Za-z0-9._:-]+$), both optional", () => {
+    const params = (buyOp.parameters as Json[]).map((p) => deref<{ name: string; in: string; required?: boolean; schema: Json }>(p));
+    const signature = params.find((p) => p.name === "PAYMENT-SIGNATURE")!;
+    expect(signature).toMatchObject({ in: "header", required: false });
+    const key = params.find((p) => p.name === "Idempotency-Key")!;
+    expect(key).toMatchObject({ in: "header", required: false, schema: { type: "string", minLength: 8, maxLength: 200, pattern: "^[A-Za-z0-9._:-]+$" } });
+    const pattern = new RegExp(key.schema.pattern as string);
+    expect(pattern.test("order-2024.01:ab_C")).toBe(true);
+    expect(pattern.test("has space")).toBe(false);
+    expect(pattern.test("slash/key")).toBe(false);
+  });
+
+  it("publishes the shortlist request body rules of the specification", () => {
+    const content = (buyOp.requestBody as Json).content as Record<string, Json>;
+    const body = deref(content["application/json"]!.schema);
+    expect(body.type).toBe("object");
+    expect(body.additionalProperties).toBe(false);
+    expect(body.required ?? []).toEqual([]);
+    const p = props(body);
+    expect(Object.keys(p).sort()).toEqual(["conditions", "constraints", "limit", "outcome", "request_id", "search"]);
+    expect(p.request_id).toMatchObject({ type: "string", minLength: 8, maxLength: 200 });
+    expect(p.outcome).toMatchObject({ type: "string", minLength: 8, maxLength: 2400 });
+    expect(p.search).toMatchObject({ type: "string", enum: ["all", "exact", "terms", "semantic", "hybrid"], default: "all" });
+    expect(p.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 5, default: 5 });
+
+    expect(p.conditions).toMatchObject({ type: "array", maxItems: 12 });
+    const [asString, asObject] = ((p.conditions!.items as Json).anyOf as Json[]).map((s) => deref(s));
+    expect(asString).toMatchObject({ type: "string", minLength: 1, maxLength: 240 });
+    expect(asObject).toMatchObject({ type: "object", additionalProperties: false, required: ["requirement"] });
+    expect(props(asObject!).id).toMatchObject({ type: "string", maxLength: 40 });
+    expect(props(asObject!).requirement).toMatchObject({ type: "string", minLength: 1, maxLength: 240 });
+    expect(props(asObject!).priority).toMatchObject({ enum: ["must", "prefer"], default: "must" });
+
+    const constraints = deref(p.constraints);
+    expect(constraints).toMatchObject({ type: "object", additionalProperties: false });
+    expect(constraints.required ?? []).toEqual([]);
+    expect(props(constraints).protocol).toMatchObject({ enum: ["mpp", "x402"] });
+    expect(props(constraints).tested).toMatchObject({ enum: ["true", "output", "no-output"] });
+    expect(props(constraints).maxPriceUsd).toMatchObject({ type: "number", minimum: 0 });
+
+    // The example is a complete purchase body.
+    expect(shortlistInputSchema.safeParse(content["application/json"]!.example).success).toBe(true);
+  });
+
+  it("200: {ok, idempotentReplay, requestId, shortlist} with PAYMENT-RESPONSE", () => {
+    expect(responseHeaders(buyOp, "200")["PAYMENT-RESPONSE"]).toMatchObject({ required: true, schema: { type: "string" } });
+    const body = responseSchema(buyOp, "200");
+    expect(body.required).toEqual(expect.arrayContaining(["ok", "idempotentReplay", "requestId", "shortlist"]));
+    expect(props(body).ok).toMatchObject({ const: true });
+    expect(props(body).idempotentReplay).toMatchObject({ type: "boolean" });
+    const shortlist = deref(props(body).shortlist);
+    expect(shortlist.required).toEqual(expect.arrayContaining(["query", "matches", "catalogObservedAt", "generatedAt"]));
+    const match = deref((props(shortlist).matches as Json).items);
+    expect(match.required).toEqual(expect.arrayContaining(["rank", "service", "score", "fitReasons", "conditions", "reputation", "links", "offers"]));
+  });
+
+  it.each([
+    ["400", ["invalid_request", "invalid_json", "idempotency_key_mismatch", "idempotency_key_required"]],
+    ["409", ["purchase_in_progress", "idempotency_key_in_use"]],
+    ["413", ["payload_too_large"]],
+    ["422", ["idempotency_key_reused"]],
+  ])("%s: {error, message, charged: false} with the codes %j", (status, codes) => {
+    const body = responseSchema(buyOp, status);
+    expect(body.required).toEqual(expect.arrayContaining(["error", "message", "charged"]));
+    expect((props(body).error as Json).enum).toEqual(codes);
+    expect(props(body).charged).toMatchObject({ const: false });
+  });
+
+  it("400 lists the issues as {path, message}", () => {
+    const issue = deref((props(responseSchema(buyOp, "400")).issues as Json).items);
+    expect(issue.required).toEqual(["path", "message"]);
+  });
+
+  it("402: the challenge, with the x402 reason in `error` when a payment is refused", () => {
+    expect(responseHeaders(buyOp, "402")["PAYMENT-REQUIRED"]).toMatchObject({ required: true });
+    expect(responseSchema(buyOp, "402").required).toEqual(["error", "product", "free"]);
+    expect(responses(buyOp)["402"]!.description).toMatch(/payment_required[\s\S]*invalid_exact_evm_signature/);
+  });
+
+  it("409 and 503 carry Retry-After (seconds)", () => {
+    for (const status of ["409", "503"]) expect(responseHeaders(buyOp, status)["Retry-After"]).toMatchObject({ required: false, schema: { type: "integer", minimum: 1 } });
+  });
+
+  it("503: the four codes with charged false, false, \"unknown\", true", () => {
+    const variants = responseSchema(buyOp, "503").oneOf as Json[];
+    const charged = Object.fromEntries(variants.map((v) => [(props(v).code as Json).const, (props(v).charged as Json).const]));
+    expect(charged).toEqual({ payment_unconfigured: false, facilitator_unavailable: false, settlement_unknown: "unknown", fulfilment_pending: true });
+    for (const v of variants) expect(v.required).toEqual(expect.arrayContaining(["error", "code", "charged"]));
+  });
+
+  it("marks every answer Cache-Control: no-store", () => {
+    for (const status of Object.keys(responses(buyOp))) expect(responseHeaders(buyOp, status)["Cache-Control"]?.schema).toEqual({ type: "string", const: "no-store" });
+  });
+});
+
+describe("the free APIs", () => {
+  it.each([
+    ["/api/catalog/search", "ranked services", ["200", "400"]],
+    ["/api/catalog/services", "a page of services", ["200", "400"]],
+    ["/api/catalog/services/{slug}", "the service record", ["200", "404"]],
+    ["/api/reviews", "a page of reviews", ["200", "400", "404"]],
+    ["/api/reviews/{id}", "one review", ["200", "400", "404"]],
+  ])("GET %s answers %s", (path, _what, statuses) => {
+    const op = at(path, "get");
+    expect(Object.keys(responses(op)).sort()).toEqual(statuses);
+    expect(op.security).toBeUndefined();
+    expect(responseSchema(op, "200").type).toBe("object");
+  });
+
+  it("search requires q (1–400 characters) and bounds limit to 1–50", () => {
+    const params = at("/api/catalog/search", "get").parameters as Json[];
+    expect(params.find((p) => p.name === "q")).toMatchObject({ in: "query", required: true, schema: { type: "string", minLength: 1, maxLength: 400 } });
+    expect(params.find((p) => p.name === "limit")).toMatchObject({ required: false, schema: { type: "integer", minimum: 1, maximum: 50, default: 10 } });
+  });
+
+  it("the service record is schemaVersion 1, snapshot+live-reviews", () => {
+    const record = responseSchema(at("/api/catalog/services/{slug}", "get"), "200");
+    expect(props(record).schemaVersion).toMatchObject({ const: 1 });
+    expect(props(record).dataMode).toMatchObject({ const: "snapshot+live-reviews" });
+    const service = deref(props(record).service);
+    expect(deref((props(service).offers as Json).items).required).toEqual(expect.arrayContaining(["id", "method", "path", "callUrl", "priceUsd"]));
+  });
+
+  it("the faucet: 200, 400, 404 when the local facilitator is off", () => {
+    const op = at("/api/dev/faucet", "post");
+    expect(Object.keys(responses(op))).toEqual(expect.arrayContaining(["200", "400", "404"]));
+    const body = deref(((op.requestBody as Json).content as Record<string, Json>)["application/json"]!.schema);
+    expect(body.required).toEqual(["address"]);
+  });
+});
+
+describe("the document matches what the shortlist route answers", () => {
+  it.each([
+    ["GET", () => shortlistGET(new Request("http://marketplace.test/api/shop/shortlist"))],
+    ["unsigned POST", () => shortlistPOST(new Request("http://marketplace.test/api/shop/shortlist", { method: "POST" }))],
+  ])("%s: a documented 402 with a decodable PAYMENT-REQUIRED", async (name, call) => {
+    const res = await call();
+    const op = name === "GET" ? describeOp : buyOp;
+    expect(Object.keys(responses(op))).toContain(String(res.status));
+    expect(res.status).toBe(402);
+    const header = res.headers.get("payment-required")!;
+    expect(header).toMatch(new RegExp(responseHeaders(op, "402")["PAYMENT-REQUIRED"]!.schema.pattern as string));
+    expect(JSON.parse(Buffer.from(header, "base64").toString("utf8"))).toMatchObject({ x402Version: 2, error: "payment_required" });
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = paymentRequiredBodySchema.parse(await res.json());
+    expect(body.product.operationId).toBe(buyOp.operationId);
+    // The documented example is the body the route sends.
+    expect(body).toEqual(((responses(op)["402"]!.content as Json)["application/json"] as Json).example);
+  });
+});
+
+describe("the /docs page renders the document", () => {
+  it("shows every operation, the payment guide, the link to /openapi.json and keeps #methodology", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { createElement } = await import("react");
+    const { default: DocsPage } = await import("@/app/(site)/docs/page");
+    const html = renderToStaticMarkup(createElement(DocsPage));
+    const ids = Object.values(doc.paths as Record<string, Record<string, Json>>).flatMap((item) => Object.values(item).map((op) => op.operationId as string));
+    for (const id of ids) expect(html).toContain(`id="${id}"`);
+    for (const name of Object.keys((doc.components as Json).schemas as Json)) expect(html).toContain(`id="schema-${name}"`);
+    expect(html).toContain('href="/openapi.json"');
+    expect(html).toContain('id="methodology"');
+    expect(html).toContain('id="paying"');
+    expect(html).toContain("wrapFetchWithPayment");
+    expect(html).toContain("base64 -d");
+    expect(html).toContain("npm run agent:shortlist");
+    for (const status of Object.keys(responses(buyOp))) expect(html).toContain(`>${status} `);
+  });
+});

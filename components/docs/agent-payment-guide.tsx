@@ -1,0 +1,93 @@
+// "How an agent pays": the 402 seen with curl, then a purchase with the official x402 client.
+import { X402_ASSET, X402_ASSET_DOMAIN, X402_MAX_TIMEOUT_SECONDS, X402_NETWORK, paymentConfigFromEnv } from "@/server/payments/payment-config";
+import { PAYMENT_REQUIRED_ERROR } from "@/server/payments/challenge";
+import { atomicToUsd } from "@/server/money";
+import { shortlistProduct } from "@/server/products/shortlist-product";
+import { curlChallenge, typescriptPurchase } from "./agent-snippets";
+import { CodeBlock } from "./code-block";
+
+// What PAYMENT-REQUIRED decodes to for the shortlist (as server/payments/challenge.ts builds it).
+function decodedChallenge(baseUrl: string) {
+  return {
+    x402Version: 2,
+    error: PAYMENT_REQUIRED_ERROR,
+    resource: { url: `${baseUrl}${shortlistProduct.path}`, description: shortlistProduct.name, mimeType: "application/json" },
+    accepts: [
+      {
+        scheme: "exact",
+        network: X402_NETWORK,
+        amount: String(shortlistProduct.priceAtomic),
+        asset: X402_ASSET,
+        payTo: paymentConfigFromEnv().payTo ?? "(not configured: the product answers 503)",
+        maxTimeoutSeconds: X402_MAX_TIMEOUT_SECONDS,
+        extra: X402_ASSET_DOMAIN,
+      },
+    ],
+  };
+}
+
+const c = "rounded bg-slate-100 px-1";
+
+export function AgentPaymentGuide({ baseUrl }: { baseUrl: string }) {
+  const snippet = { baseUrl, path: shortlistProduct.path, example: shortlistProduct.example };
+  const price = atomicToUsd(shortlistProduct.priceAtomic);
+  return (
+    <section id="paying" className="space-y-4" aria-labelledby="paying-title">
+      <h2 id="paying-title" className="text-xl font-semibold">
+        How an agent pays
+      </h2>
+      <p className="text-sm text-slate-700">
+        Paid operations need no account and no API key. The price comes with a <strong>402 Payment Required</strong> answer; the payment is a signed USDC
+        authorization (x402 v2, scheme <code className={c}>exact</code> on <code className={c}>{X402_NETWORK}</code>) sent with the retried request. A
+        software-vendor shortlist costs {price} USD.
+      </p>
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+        <li>
+          <strong>Ask.</strong> POST the request (or GET the product) without payment: 402, with the x402 requirements in the <code className={c}>PAYMENT-REQUIRED</code>{" "}
+          header and the product, its request schema and a complete example in the body.
+        </li>
+        <li>
+          <strong>Pay.</strong> Sign an EIP-3009 authorization for one entry of <code className={c}>accepts</code> and send the identical request again with it in{" "}
+          <code className={c}>PAYMENT-SIGNATURE</code>, and an idempotency key: <code className={c}>request_id</code> in the body or the{" "}
+          <code className={c}>Idempotency-Key</code> header.
+        </li>
+        <li>
+          <strong>Read.</strong> 200 with the shortlist and the settlement in <code className={c}>PAYMENT-RESPONSE</code>. The same request with the same signature
+          returns the same answer again (<code className={c}>idempotentReplay: true</code>) and charges nothing.
+        </li>
+      </ol>
+
+      <h3 className="font-semibold">See the 402 with curl</h3>
+      <CodeBlock label="shell">{curlChallenge(snippet)}</CodeBlock>
+      <p className="text-sm text-slate-700">
+        The header values are valid base64 and base64url at once (no <code className={c}>+</code>, <code className={c}>/</code> or <code className={c}>=</code>), so
+        plain <code className={c}>base64 -d</code> decodes them. <code className={c}>amount</code> is in the asset&apos;s atomic units (USDC has 6 decimals:{" "}
+        {shortlistProduct.priceAtomic} = {price} USD). Decoded:
+      </p>
+      <CodeBlock label="PAYMENT-REQUIRED, decoded">{JSON.stringify(decodedChallenge(baseUrl), null, 2)}</CodeBlock>
+
+      <h3 className="font-semibold">Pay with TypeScript and @x402/fetch</h3>
+      <p className="text-sm text-slate-700">
+        <code className={c}>wrapFetchWithPayment</code> sends the request, signs the 402&apos;s challenge with your key and sends it again. While the marketplace
+        settles payments on its own test ledger (no <code className={c}>X402_FACILITATOR_URL</code>), <code className={c}>POST /api/dev/faucet</code> credits test
+        USDC to any address; with an external facilitator the faucet answers 404 and the payer needs real {X402_NETWORK} test USDC.
+      </p>
+      <CodeBlock label="TypeScript (ESM, Node 20+)">{typescriptPurchase(snippet)}</CodeBlock>
+
+      <h3 className="font-semibold">The demo agent</h3>
+      <p className="text-sm text-slate-700">
+        <code className={c}>npm run agent:shortlist -- &quot;Hourly weather forecasts for delivery routes&quot; --condition &quot;pay per request with x402&quot; --limit 3</code>{" "}
+        does the same from a checkout of this project: it funds a throwaway key from the faucet, buys one shortlist over HTTP with the official client and prints the
+        ranked vendors and what it paid (<code className={c}>--help</code> lists the options). Every status the purchase can answer is in the{" "}
+        <a className="text-indigo-700 underline" href="#buySoftwareVendorShortlist">
+          API reference
+        </a>{" "}
+        below and in{" "}
+        <a className="text-indigo-700 underline" href="/openapi.json">
+          /openapi.json
+        </a>
+        .
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+// The code an agent developer copies from /docs: curl for the 402, TypeScript with @x402/fetch.
+// Plain strings, rendered as text.
+
+export interface SnippetInput {
+  baseUrl: string;
+  path: string;
+  /** A complete request body from the OpenAPI document. */
+  example: Record<string, unknown>;
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+export function curlChallenge({ baseUrl, path, example }: SnippetInput): string {
+  const url = `${baseUrl}${path}`;
+  return [
+    "# 1. Ask without paying: an unsigned POST (or a GET) answers 402 Payment Required.",
+    `curl -si -X POST ${url} \\`,
+    "  -H 'content-type: application/json' \\",
+    `  -d ${shellQuote(JSON.stringify(example, null, 2))}`,
+    "# HTTP/1.1 402 Payment Required",
+    "# payment-required: eyJ4NDAyVmVyc2lvbiI6MiwiZXJyb3IiOiJwYXltZW50X3JlcXVpcmVkIi…",
+    "# cache-control: no-store",
+    '# {"error":"payment_required","product":{…,"price":{"amount":…},"requestSchema":{…},"example":{…}},"free":{…}}',
+    "",
+    "# 2. Read the price: PAYMENT-REQUIRED is base64 JSON that is also valid base64url, so base64 -d decodes it.",
+    `curl -s -o /dev/null -D - ${url} \\`,
+    "  | tr -d '\\r' | awk 'tolower($1) == \"payment-required:\" { print $2 }' | base64 -d",
+  ].join("\n");
+}
+
+export function typescriptPurchase({ baseUrl, path, example }: SnippetInput): string {
+  const { request_id: _key, ...body } = example;
+  // The example's properties as object-literal lines, indented to sit inside JSON.stringify({ ... }).
+  const bodyLines = JSON.stringify(body, null, 2)
+    .split("\n")
+    .slice(1, -1)
+    .map((line) => `  ${line.replace(/^(\s*)"([A-Za-z_$][\w$]*)":/, "$1$2:")}`)
+    .join("\n");
+  return `// npm install @x402/fetch @x402/core @x402/evm viem
+import { decodePaymentResponseHeader, wrapFetchWithPayment } from "@x402/fetch";
+import { x402Client } from "@x402/core/client";
+import { encodePaymentSignatureHeader } from "@x402/core/http";
+import type { PaymentPayload } from "@x402/core/types";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+
+const BASE = "${baseUrl}";
+const account = privateKeyToAccount(generatePrivateKey()); // a throwaway key for the test ledger
+
+// Local test ledger only (404 when an external facilitator settles): credit test USDC.
+await fetch(\`\${BASE}/api/dev/faucet\`, {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ address: account.address, amountUsd: 1 }),
+});
+
+let lastPayment: PaymentPayload | undefined;
+const client = new x402Client()
+  .register("eip155:*", new ExactEvmScheme(account))
+  .onAfterPaymentCreation(async ({ paymentPayload }) => {
+    lastPayment = paymentPayload;
+  });
+// Sends the request, and on a 402 signs the challenge and sends it again with PAYMENT-SIGNATURE.
+const fetchWithPayment = wrapFetchWithPayment(fetch, client);
+
+const url = \`\${BASE}${path}\`;
+const request = {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({
+    request_id: \`shortlist-\${crypto.randomUUID()}\`, // the idempotency key of this purchase
+${bodyLines}
+  }),
+};
+
+let res = await fetchWithPayment(url, request);
+// 503 with charged "unknown" or true: the payment may have gone through. Resend the same request
+// with the same signature (never a new one) until it resolves to 200, or to 402 if nothing was charged.
+for (let attempt = 0; attempt < 5 && res.status === 503 && lastPayment; attempt++) {
+  if ((await res.clone().json()).charged === false) break;
+  await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get("retry-after") ?? 2) * 1000));
+  res = await fetch(url, { ...request, headers: { ...request.headers, "PAYMENT-SIGNATURE": encodePaymentSignatureHeader(lastPayment) } });
+}
+if (res.status !== 200) throw new Error(\`\${res.status}: \${await res.text()}\`);
+
+const { shortlist } = await res.json();
+const settlement = decodePaymentResponseHeader(res.headers.get("PAYMENT-RESPONSE")!);
+for (const match of shortlist.matches) console.log(match.rank, match.service.name, match.fitReasons[0]);
+console.log("paid by", settlement.payer, "in transaction", settlement.transaction);
+`;
+}

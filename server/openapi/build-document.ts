@@ -1,0 +1,46 @@
+// The OpenAPI 3.1.0 document of the whole service (specification "Versioning": 1.4.0), generated
+// from the zod schemas the routes validate and answer with. Built once per process.
+import { baseUrl } from "../env";
+import { catalogPaths } from "./catalog-paths";
+import { allComponentSchemas } from "./component-schemas";
+import { faucetPaths } from "./faucet-paths";
+import type { OpenApiDocument } from "./openapi-types";
+import { paymentHeaders, paymentParameters } from "./payment-headers";
+import { reviewPaths } from "./review-paths";
+import { shopPaths } from "./shop-paths";
+import { apiDescription, X402_SCHEME_NAME, x402SecurityScheme } from "./x402-flow";
+
+export const OPENAPI_VERSION = "3.1.0";
+export const API_VERSION = "1.4.0";
+
+export function buildOpenApiDocument(base: string): OpenApiDocument {
+  return {
+    openapi: OPENAPI_VERSION,
+    info: { title: "Agent Payment Marketplace API", version: API_VERSION, description: apiDescription(base) },
+    servers: [{ url: base }],
+    tags: [
+      { name: "Shop", description: "Paid operations, paid per request with x402 v2." },
+      { name: "Catalog", description: "Free reads of the catalog of third-party paid services." },
+      { name: "Reviews", description: "Free reads of reviews of those services." },
+      { name: "Development", description: "Test funds for the local payment ledger." },
+    ],
+    paths: { ...shopPaths(base), ...catalogPaths(), ...reviewPaths(), ...faucetPaths() },
+    components: {
+      schemas: allComponentSchemas(),
+      headers: paymentHeaders(),
+      parameters: paymentParameters(),
+      securitySchemes: { [X402_SCHEME_NAME]: x402SecurityScheme() },
+    },
+  };
+}
+
+let cached: { document: OpenApiDocument; json: string } | undefined;
+
+/** The document for the configured BASE_URL, and its JSON text. */
+export function openApiDocument(): { document: OpenApiDocument; json: string } {
+  if (!cached) {
+    const document = buildOpenApiDocument(baseUrl);
+    cached = { document, json: JSON.stringify(document) };
+  }
+  return cached;
+}

@@ -1,0 +1,107 @@
+// Every named schema of the document (components.schemas), each taken from the zod schema the code
+// validates or answers with. Request bodies convert in input mode, responses in output mode.
+import { freeLinksSchema, paymentRequiredBodySchema } from "../payments/challenge";
+import { faucetInputSchema, faucetResultSchema } from "../payments/facilitators/faucet";
+import { productObjectSchema } from "../products/product-object";
+import { serviceListSchema, serviceSummarySchema } from "../catalog/list-services";
+import { searchResultSchema } from "../catalog/search-services";
+import { lastReviewSchema, offerSchema, serviceRecordSchema, serviceSchema } from "../catalog/service-record";
+import { commentSchema, reviewListItemSchema, reviewSchema } from "../reviews/review-record";
+import { reviewListSchema } from "../reviews/list-reviews";
+import { conditionObjectSchema, constraintsSchema, shortlistRequestSchema } from "../shortlist/request-schema";
+import { conditionCheckSchema, matchSchema, shortlistSchema } from "../shortlist/result-schema";
+import { componentSchemas, type NamedSchema } from "./json-schema";
+import type { JsonSchema } from "./openapi-types";
+import {
+  apiErrorSchema,
+  describeUnavailableSchema,
+  idempotencyKeyReusedSchema,
+  issueSchema,
+  payloadTooLargeSchema,
+  purchaseBadRequestSchema,
+  purchaseConflictSchema,
+  purchaseUnavailableSchema,
+  reviewResponseSchema,
+  shortlistPurchaseSchema,
+} from "./reply-schemas";
+
+export const SCHEMA_NAMES = {
+  shortlistRequest: "ShortlistRequest",
+  shortlistPurchase: "ShortlistPurchase",
+  paymentRequiredBody: "PaymentRequiredBody",
+  purchaseBadRequest: "PurchaseBadRequest",
+  purchaseConflict: "PurchaseConflict",
+  payloadTooLarge: "PayloadTooLarge",
+  idempotencyKeyReused: "IdempotencyKeyReused",
+  describeUnavailable: "DescribeUnavailable",
+  purchaseUnavailable: "PurchaseUnavailable",
+  faucetRequest: "FaucetRequest",
+  faucetResult: "FaucetResult",
+  apiError: "ApiError",
+  serviceList: "ServiceList",
+  searchResult: "SearchResult",
+  serviceRecord: "ServiceRecord",
+  reviewList: "ReviewList",
+  reviewResponse: "ReviewResponse",
+} as const;
+
+const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
+  [SCHEMA_NAMES.shortlistRequest]: {
+    schema: shortlistRequestSchema,
+    description:
+      "The shortlist request as published: every property is optional and no other property is allowed. A paid purchase " +
+      "must send `outcome` (8 to 2400 characters with at least one letter or digit) and an idempotency key (`request_id` or the Idempotency-Key header).",
+  },
+  ShortlistCondition: { schema: conditionObjectSchema, description: "A condition with an optional id and priority; a plain string is a `must` condition." },
+  ShortlistConstraints: { schema: constraintsSchema, description: "Hard filters on the services and offers considered." },
+  [SCHEMA_NAMES.faucetRequest]: { schema: faucetInputSchema, description: "Test funds for the local ledger: the payer address and an amount in USD." },
+};
+
+const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
+  [SCHEMA_NAMES.shortlistPurchase]: { schema: shortlistPurchaseSchema, description: "A completed shortlist purchase." },
+  Shortlist: { schema: shortlistSchema, description: "The query as understood (defaults applied, conditions numbered c1, c2, ...) and up to `limit` ranked matches." },
+  ShortlistMatch: { schema: matchSchema, description: "One ranked service with fit reasons, condition checks, reputation facts, links and offers." },
+  ShortlistConditionCheck: { schema: conditionCheckSchema, description: "Whether a service meets a condition: met, unmet or unknown, with evidence when known." },
+  [SCHEMA_NAMES.paymentRequiredBody]: {
+    schema: paymentRequiredBodySchema,
+    description:
+      "Body of every 402: `error` is `payment_required` for a challenge, or the x402 reason a payment was refused " +
+      "(for example invalid_exact_evm_signature, invalid_exact_evm_insufficient_balance, invalid_payload, payment_requirements_mismatch, " +
+      "invalid_exact_evm_nonce_already_used); `product` describes what is sold; `free` links to the free marketplace.",
+  },
+  ProductObject: { schema: productObjectSchema, description: "The product on sale: price, protocols, delivery, the JSON Schema of its request body and a complete example body." },
+  FreeLinks: { schema: freeLinksSchema, description: "Free alternatives: the homepage, the marketplace, the free search API and these docs." },
+  Issue: { schema: issueSchema, description: "One broken input rule." },
+  [SCHEMA_NAMES.purchaseBadRequest]: { schema: purchaseBadRequestSchema, description: "A signed purchase whose body, JSON or idempotency key is not acceptable." },
+  [SCHEMA_NAMES.purchaseConflict]: { schema: purchaseConflictSchema, description: "The idempotency key is busy or was completed with another signature." },
+  [SCHEMA_NAMES.payloadTooLarge]: { schema: payloadTooLargeSchema, description: "The body is larger than 64 KiB." },
+  [SCHEMA_NAMES.idempotencyKeyReused]: { schema: idempotencyKeyReusedSchema, description: "The idempotency key belongs to a different request (method, path or body)." },
+  [SCHEMA_NAMES.describeUnavailable]: { schema: describeUnavailableSchema, description: "The product cannot be sold right now; nothing was charged." },
+  [SCHEMA_NAMES.purchaseUnavailable]: {
+    schema: purchaseUnavailableSchema,
+    description: "The purchase could not finish. `charged` says whether the payer was charged: false, true or \"unknown\" (then retry with the same request and signature).",
+  },
+  [SCHEMA_NAMES.faucetResult]: { schema: faucetResultSchema, description: "The amount credited and the new balance, in USD decimal text." },
+  [SCHEMA_NAMES.apiError]: { schema: apiErrorSchema, description: "Error body of the free APIs." },
+  ServiceSummary: { schema: serviceSummarySchema, description: "A service as listed in the catalog." },
+  [SCHEMA_NAMES.serviceList]: { schema: serviceListSchema, description: "One page of services, most called first; `nextCursor` is null on the last page." },
+  [SCHEMA_NAMES.searchResult]: { schema: searchResultSchema, description: "Services ranked by relevance to `q` (score 1 = best match)." },
+  [SCHEMA_NAMES.serviceRecord]: { schema: serviceRecordSchema, description: "The catalog's record of one service, with its offers." },
+  Service: { schema: serviceSchema, description: "A third-party paid service. Review fields are null while it is untested." },
+  Offer: { schema: offerSchema, description: "One paid operation of a service; call it through `callUrl` (the marketplace's observer route)." },
+  LastReview: { schema: lastReviewSchema, description: "The newest published review of a tested service." },
+  [SCHEMA_NAMES.reviewList]: { schema: reviewListSchema, description: "Published reviews, newest first, in list form; `nextCursor` is null on the last page." },
+  ReviewListItem: { schema: reviewListItemSchema, description: "A review in list form: `subject` instead of `company`, body cut with an ellipsis, no `updated_at` or comments." },
+  [SCHEMA_NAMES.reviewResponse]: { schema: reviewResponseSchema, description: "One review in full form." },
+  Review: { schema: reviewSchema, description: "A review in full form, with revision state, engagement counters (agents `llm`, people `human`) and comments." },
+  ReviewComment: { schema: commentSchema, description: "A published comment." },
+};
+
+/** components.schemas; throws if a name is used for both a request and a response schema. */
+export function allComponentSchemas(): Record<string, JsonSchema> {
+  const requests = componentSchemas(REQUEST_SCHEMAS, "input");
+  const responses = componentSchemas(RESPONSE_SCHEMAS, "output");
+  const clash = Object.keys(requests).filter((name) => name in responses);
+  if (clash.length > 0) throw new Error(`schema names used twice: ${clash.join(", ")}`);
+  return { ...requests, ...responses };
+}

@@ -1,0 +1,65 @@
+// Response shapes written by the payment layer and the REST helpers (purchase-reply.ts,
+// purchase-phases.ts, respond.ts) as zod schemas, for the OpenAPI document and its tests.
+import { z } from "zod";
+import { shortlistSchema } from "../shortlist/result-schema";
+import { reviewSchema } from "../reviews/review-record";
+
+export const issueSchema = z.object({
+  path: z.string().describe("Dotted path of the offending field (`conditions.0.requirement`), or the header name."),
+  message: z.string(),
+});
+
+/** Body of every error of the free APIs (server/http/respond.ts). */
+export const apiErrorSchema = z.object({
+  error: z.string().describe("Machine-readable code: invalid_request, invalid_json, not_found, payload_too_large, internal_error."),
+  message: z.string().describe("What went wrong, for people."),
+  issues: z.array(issueSchema).optional().describe("With invalid_request: one entry per broken rule."),
+});
+
+/** A 4xx answer of a purchase: decided before anything is verified or settled. */
+function refusalSchema<const Codes extends readonly [string, ...string[]]>(codes: Codes, withIssues = false) {
+  return z.object({
+    error: z.enum(codes).describe("Machine-readable code."),
+    message: z.string().describe("What went wrong, for people."),
+    charged: z.literal(false).describe("Nothing was verified, settled or charged for this request."),
+    ...(withIssues ? { issues: z.array(issueSchema).optional().describe("With invalid_request: one entry per broken rule.") } : {}),
+  });
+}
+
+export const purchaseBadRequestSchema = refusalSchema(["invalid_request", "invalid_json", "idempotency_key_mismatch", "idempotency_key_required"], true);
+export const purchaseConflictSchema = refusalSchema(["purchase_in_progress", "idempotency_key_in_use"]);
+export const payloadTooLargeSchema = refusalSchema(["payload_too_large"]);
+export const idempotencyKeyReusedSchema = refusalSchema(["idempotency_key_reused"]);
+
+function unavailableSchema<const Code extends string, Charged extends z.ZodType>(code: Code, charged: Charged, meaning: string) {
+  return z.object({
+    error: z.string().describe("What happened, for people."),
+    code: z.literal(code).describe(meaning),
+    charged,
+  });
+}
+
+const paymentUnconfigured = unavailableSchema("payment_unconfigured", z.literal(false), "No payment protocol is configured for the product.");
+const facilitatorUnavailable = unavailableSchema("facilitator_unavailable", z.literal(false), "The x402 facilitator could not be reached before anything was charged.");
+const settlementUnknown = unavailableSchema(
+  "settlement_unknown",
+  z.literal("unknown"),
+  "Settlement timed out or failed in transit: the payer may have been charged. Retry the identical request with the same PAYMENT-SIGNATURE; it resolves to 200 or 402.",
+);
+const fulfilmentPending = unavailableSchema("fulfilment_pending", z.literal(true), "Paid, but the result is not ready. Retry the identical request with the same PAYMENT-SIGNATURE.");
+
+/** 503 of a GET (describe): never charges. */
+export const describeUnavailableSchema = z.discriminatedUnion("code", [paymentUnconfigured, facilitatorUnavailable]);
+/** 503 of a purchase. */
+export const purchaseUnavailableSchema = z.discriminatedUnion("code", [paymentUnconfigured, facilitatorUnavailable, settlementUnknown, fulfilmentPending]);
+
+/** 200 of a completed shortlist purchase (purchase-phases.ts `fulfil`). */
+export const shortlistPurchaseSchema = z.object({
+  ok: z.literal(true),
+  idempotentReplay: z.boolean().describe("true when this is the stored response of a completed purchase, replayed for its original PAYMENT-SIGNATURE; nothing is charged again."),
+  requestId: z.string().describe("The purchase's idempotency key (`request_id` or Idempotency-Key)."),
+  shortlist: shortlistSchema,
+});
+
+/** GET /api/reviews/{id}. */
+export const reviewResponseSchema = z.object({ ok: z.literal(true), review: reviewSchema });

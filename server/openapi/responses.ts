@@ -1,0 +1,7 @@
+// Small builders for response and body objects that point at named schemas.
+import { schemaRef } from "./json-schema";
+import type { MediaTypeObject } from "./openapi-types";
+
+export function jsonContent(schemaName: string, example?: unknown): Record<string, MediaTypeObject> {
+  return { "application/json": { schema: { $ref: schemaRef(schemaName) }, ...(example === undefined ? {} : { example }) } };
+}

@@ -1,0 +1,44 @@
+// The free review reads (decisions.md §10).
+import { getReviewInput } from "../reviews/get-review";
+import { listReviewsInput } from "../reviews/list-reviews";
+import { SCHEMA_NAMES } from "./component-schemas";
+import type { PathsObject } from "./openapi-types";
+import { pathParameter, queryParameters } from "./parameters";
+import { jsonContent } from "./responses";
+
+export function reviewPaths(): PathsObject {
+  return {
+    "/api/reviews": {
+      get: {
+        operationId: "listReviews",
+        summary: "List reviews",
+        description: "Published reviews, newest first, in list form, optionally for one service.",
+        tags: ["Reviews"],
+        parameters: queryParameters(listReviewsInput, {
+          service: "Only reviews of the service with this slug.",
+          limit: "Page size.",
+          cursor: "`nextCursor` of the previous page.",
+        }),
+        responses: {
+          "200": { description: "One page of reviews.", content: jsonContent(SCHEMA_NAMES.reviewList) },
+          "400": { description: "invalid_request: a query parameter breaks its rules (see `issues`).", content: jsonContent(SCHEMA_NAMES.apiError) },
+          "404": { description: "not_found: no service has the given slug.", content: jsonContent(SCHEMA_NAMES.apiError) },
+        },
+      },
+    },
+    "/api/reviews/{id}": {
+      get: {
+        operationId: "getReview",
+        summary: "Get a review",
+        description: "One published review in full form, with its published comments. Its page is /reviews/{id}.",
+        tags: ["Reviews"],
+        parameters: [pathParameter("id", getReviewInput.shape.id, "The review's id (a UUID).")],
+        responses: {
+          "200": { description: "The review.", content: jsonContent(SCHEMA_NAMES.reviewResponse) },
+          "400": { description: "invalid_request: the id is not a UUID.", content: jsonContent(SCHEMA_NAMES.apiError) },
+          "404": { description: "not_found: no published review has this id.", content: jsonContent(SCHEMA_NAMES.apiError) },
+        },
+      },
+    },
+  };
+}
