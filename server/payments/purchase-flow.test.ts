@@ -286,6 +286,24 @@ describe("decisions §3: one authorization, one purchase", () => {
     expect(await agent.balance()).toBe(4000n);
   });
 
+  it("malformed authorization values inside a well-formed payload: 402, never a 5xx", async () => {
+    const agent = await createTestAgent();
+    const signed = decodeHeaderJson(await agent.sign(await challengeHeader())) as { payload: { signature: string; authorization: Record<string, string> } };
+    const variants = [
+      { ...signed, payload: { ...signed.payload, signature: "0x1234" } },
+      { ...signed, payload: { ...signed.payload, signature: "0x" + "ff".repeat(65) } },
+      { ...signed, payload: { ...signed.payload, authorization: { ...signed.payload.authorization, value: "999999999999999999999999999999" } } },
+      { ...signed, payload: { ...signed.payload, authorization: { ...signed.payload.authorization, validBefore: "1" } } },
+      { ...signed, payload: { ...signed.payload, authorization: { ...signed.payload.authorization, to: "0x" + "11".repeat(20) } } },
+    ];
+    for (const v of variants) {
+      const r = await buy(runtime, { body: shortlistBody(), signature: encodePaymentSignatureHeader(v as never) });
+      expect(r.status).toBe(402);
+      expect(r.json.error).toMatch(/^invalid_/);
+    }
+    expect(await agent.balance()).toBe(1_000_000n);
+  });
+
   it("a signature that is not an x402 payload: 402 invalid_payload", async () => {
     for (const signature of ["garbage", Buffer.from('{"x402Version":2}').toString("base64"), "e30"]) {
       const r = await buy(runtime, { body: shortlistBody(), signature });
