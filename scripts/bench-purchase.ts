@@ -1,0 +1,476 @@
+// `npm run bench:purchase`: HTTP throughput and latency of the paid shortlist route against the
+// ceiling of the same app. It starts the marketplace as `npm start` does (throwaway data dir,
+// embedded PostgreSQL, production build, free ports), then runs autocannon on loopback:
+//   bare     GET /api/ping (constant JSON, no database): the ceiling; run before and after the
+//            402 and replay phases, and once as POST with a purchase body (the POST ceiling)
+//   402      GET and unsigned POST /api/shop/shortlist (the challenge)
+//   replay   one completed purchase sent again and again with its body and signature
+//   paid     fresh purchases, each with its own request_id and EIP-3009 authorization, signed
+//            before the run by a few funded agents: search "terms" at N connections and at 1
+//            connection (latency without queueing), then "all" for comparison
+// Each phase also reports the CPU it cost per answer in the app, PostgreSQL and this process.
+// Targets (reported, not enforced): 402 >= 0.95x bare, replay >= 0.5x bare, paid p50 <= 30 ms.
+// The exit code is 1 when an answer had another status than its phase expects, or the ledger
+// disagrees with the answers (one completed purchase and one 0.001 USDC transfer per paid 200).
+// BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s, default 2),
+// BENCH_PAID_MAX (pre-signed authorizations per paid phase, default 3000), BENCH_PAID_ALL=0
+// (skip the "all" comparison) adjust it.
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { x402Client } from "@x402/core/client";
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import type { PaymentRequired } from "@x402/core/types";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import pg from "pg";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { freePort } from "../test/free-port";
+import { EMBEDDED_DATABASE } from "./lib/resolve-database";
+
+const positiveInt = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, not ${raw}`);
+  return n;
+};
+const DURATION = positiveInt("BENCH_DURATION", 10);
+const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 10);
+const WARMUP = positiveInt("BENCH_WARMUP", 2);
+const PAID_MAX = positiveInt("BENCH_PAID_MAX", 3000);
+const PAID_ALL = process.env.BENCH_PAID_ALL !== "0";
+const AGENTS = 4;
+const PRICE_ATOMIC = 1000n; // 0.001 USD
+
+const TARGETS = { challenge: 0.95, replay: 0.5, paidP50Ms: 30 };
+const SHORTLIST = "/api/shop/shortlist";
+
+const log = (m: string) => console.log(`[bench] ${m}`);
+
+// ---- autocannon (no type declarations ship with it; this is the part of its API used here) ----
+
+interface CannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (req: CannonRequest) => CannonRequest | undefined;
+}
+interface CannonOptions {
+  url: string;
+  connections: number;
+  duration?: number;
+  amount?: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  requests?: CannonRequest[];
+  timeout?: number;
+}
+interface Histogram {
+  average: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  total: number;
+}
+interface CannonResult {
+  latency: Histogram;
+  requests: Histogram;
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+type Autocannon = (opts: CannonOptions, cb: (err: Error | null, result: CannonResult) => void) => { stop(): void };
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+/** One autocannon run; `stopAfterS` bounds runs that use `amount` (autocannon then ignores duration). */
+function cannon(opts: CannonOptions, stopAfterS?: number): Promise<CannonResult> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ timeout: 10, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+    if (stopAfterS !== undefined) setTimeout(() => instance.stop(), stopAfterS * 1000).unref();
+  });
+}
+
+// ---- the marketplace under test ------------------------------------------------------------
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), "marketplace-bench-"));
+const [pgPort, appPort] = [await freePort(), await freePort()];
+const baseUrl = `http://127.0.0.1:${appPort}`;
+// The local facilitator and a throwaway embedded database, whatever the caller's environment says.
+const {
+  DATABASE_URL: _db,
+  NODE_ENV: _nodeEnv,
+  X402_FACILITATOR_URL: _facilitator,
+  X402_ENABLED: _enabled,
+  X402_PAY_TO: _payTo,
+  ...inherited
+} = process.env;
+const serverEnv: Record<string, string | undefined> = { ...inherited, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(appPort), BASE_URL: baseUrl };
+
+log(`starting the marketplace (data ${dataDir}, PostgreSQL :${pgPort}, app :${appPort}); builds first if sources changed`);
+const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], { env: serverEnv as NodeJS.ProcessEnv, stdio: "inherit" });
+const serverExited = new Promise<void>((resolve) => server.on("exit", () => resolve()));
+
+let cleaned: Promise<void> | undefined;
+function cleanup(): Promise<void> {
+  cleaned ??= (async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      log("stopping the marketplace");
+      server.kill("SIGTERM");
+      await Promise.race([serverExited, new Promise((r) => setTimeout(r, 30_000))]);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  })();
+  return cleaned;
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => void cleanup().then(() => process.exit(130)));
+}
+
+async function waitForHealth(deadline: number) {
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error("The marketplace exited before it was ready.");
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("The marketplace did not become ready in time.");
+}
+
+// ---- CPU accounting (Linux /proc): where a phase's time goes -----------------------------------
+
+const CLOCK_TICKS_MS = 10; // USER_HZ is 100 on Linux
+
+interface CpuSample {
+  app: number; // ms of CPU in the marketplace's Node processes (tsx, start.ts, next)
+  db: number; // ms of CPU in PostgreSQL processes
+  bench: number; // ms of CPU in this process (autocannon, signing)
+}
+
+/** CPU used so far by the process tree under `root`, split into PostgreSQL and the rest. */
+function cpuSample(root: number): CpuSample | undefined {
+  if (!existsSync("/proc/self/stat")) return undefined;
+  const procs = new Map<number, { ppid: number; comm: string; ticks: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const comm = stat.slice(stat.indexOf("(") + 1, close);
+      const fields = stat.slice(close + 2).split(" "); // fields[0] is field 3 (state)
+      // utime + stime, plus cutime + cstime: the CPU of exited children it reaped (PostgreSQL
+      // backends end when their connection closes; their time must not vanish from the sum).
+      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      procs.set(Number(entry), { ppid: Number(fields[1]), comm, ticks });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p: number | undefined = pid, hops = 0; p && hops < 20; p = procs.get(p)?.ppid, hops++) if (p === root) return true;
+    return false;
+  };
+  let app = 0;
+  let db = 0;
+  for (const [pid, p] of procs) {
+    if (!inTree(pid)) continue;
+    if (p.comm.startsWith("postgres")) db += p.ticks * CLOCK_TICKS_MS;
+    else app += p.ticks * CLOCK_TICKS_MS;
+  }
+  const own = process.cpuUsage();
+  return { app, db, bench: (own.user + own.system) / 1000 };
+}
+
+// ---- paying agents ---------------------------------------------------------------------------
+
+interface Agent {
+  address: string;
+  client: x402Client;
+}
+
+async function fundedAgent(usd: number): Promise<Agent> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const res = await fetch(`${baseUrl}/api/dev/faucet`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ address: account.address, amountUsd: usd }),
+  });
+  if (!res.ok) throw new Error(`faucet answered ${res.status}: ${await res.text()}`);
+  return { address: account.address.toLowerCase(), client: new x402Client().register("eip155:*", new ExactEvmScheme(account)) };
+}
+
+// Outcomes rotate so the run is not one query repeated; each carries one condition to check.
+const OUTCOMES: [string, string][] = [
+  ["hourly weather forecasts for delivery route planning", "pay per request with x402"],
+  ["translate product descriptions into German and French", "documented API"],
+  ["extract text and tables from scanned PDF invoices", "pay per request with x402"],
+  ["send transactional email with delivery tracking", "documented API"],
+  ["geocode street addresses to latitude and longitude", "pay per request with x402"],
+  ["real-time stock and crypto price quotes", "documented API"],
+  ["transcribe customer support calls to text", "pay per request with x402"],
+  ["screen companies against sanctions lists", "documented API"],
+];
+
+interface Signed {
+  body: string;
+  headers: Record<string, string>;
+}
+
+async function presign(agents: Agent[], paymentRequired: PaymentRequired, count: number, search: string, tag: string): Promise<Signed[]> {
+  const out: Signed[] = [];
+  for (let i = 0; i < count; i++) {
+    const [outcome, condition] = OUTCOMES[i % OUTCOMES.length]!;
+    const body = JSON.stringify({ request_id: `bench-${tag}-${i}-${randomUUID()}`, outcome, conditions: [condition], search, limit: 5 });
+    const payload = await agents[i % agents.length]!.client.createPaymentPayload(paymentRequired);
+    out.push({ body, headers: { "content-type": "application/json", "payment-signature": encodePaymentSignatureHeader(payload) } });
+  }
+  return out;
+}
+
+/** autocannon requests that hand every request the next pre-signed purchase. */
+function purchaseRequests(signed: Signed[]): CannonRequest[] {
+  let next = 0;
+  return [
+    {
+      method: "POST",
+      path: SHORTLIST,
+      setupRequest: (req) => {
+        const s = signed[next++];
+        return s ? { ...req, headers: s.headers, body: s.body } : undefined;
+      },
+    },
+  ];
+}
+
+// ---- ledger checks ---------------------------------------------------------------------------
+
+interface LedgerCounts {
+  completed: number;
+  open: number;
+  failed: number;
+  transfers: number;
+  transferredAtomic: bigint;
+}
+
+async function ledger(db: pg.Client): Promise<LedgerCounts> {
+  const states = await db.query<{ state: string; n: number }>("SELECT state, count(*)::int AS n FROM purchases GROUP BY state");
+  const by = Object.fromEntries(states.rows.map((r) => [r.state, r.n]));
+  const t = await db.query<{ n: number; sum: string }>("SELECT count(*)::int AS n, coalesce(sum(amount_atomic), 0)::text AS sum FROM local_transfers");
+  return {
+    completed: by.completed ?? 0,
+    failed: by.failed ?? 0,
+    open: (by.claimed ?? 0) + (by.settling ?? 0) + (by.settled ?? 0),
+    transfers: t.rows[0]!.n,
+    transferredAtomic: BigInt(t.rows[0]!.sum),
+  };
+}
+
+/** The ledger once no purchase is open any more (requests cut at the end of a run finish first). */
+async function settledLedger(db: pg.Client): Promise<LedgerCounts> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const counts = await ledger(db);
+    if (counts.open === 0 || Date.now() > deadline) return counts;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+// ---- phases ----------------------------------------------------------------------------------
+
+interface Phase {
+  label: string;
+  expected: number;
+  result: CannonResult;
+  /** CPU ms per answer during the measured run. */
+  cpu?: CpuSample;
+}
+const phases: Phase[] = [];
+const problems: string[] = [];
+
+const rps = (r: CannonResult) => r.requests.total / r.duration;
+
+function unexpected(p: Phase): number {
+  const wrongStatus = Object.entries(p.result.statusCodeStats).reduce((n, [code, s]) => (Number(code) === p.expected ? n : n + s.count), 0);
+  return wrongStatus + p.result.errors + p.result.timeouts;
+}
+
+/** Runs `measure` and returns its result with the CPU it cost per answer. */
+async function withCpu(measure: () => Promise<CannonResult>): Promise<{ result: CannonResult; cpu?: CpuSample }> {
+  const before = cpuSample(server.pid!);
+  const result = await measure();
+  const after = cpuSample(server.pid!);
+  const n = result.requests.total;
+  if (!before || !after || n === 0) return { result };
+  return { result, cpu: { app: (after.app - before.app) / n, db: (after.db - before.db) / n, bench: (after.bench - before.bench) / n } };
+}
+
+function record(label: string, expected: number, { result, cpu }: { result: CannonResult; cpu?: CpuSample }): Phase {
+  const phase = { label, expected, result, cpu };
+  phases.push(phase);
+  const codes = Object.entries(result.statusCodeStats)
+    .map(([c, s]) => `${c}×${s.count}`)
+    .join(" ");
+  log(
+    `${label}: ${rps(result).toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${codes || "no answers"}${result.errors ? `, ${result.errors} errors` : ""}${result.timeouts ? `, ${result.timeouts} timeouts` : ""})`,
+  );
+  if (unexpected(phase) > 0) problems.push(`${label}: ${unexpected(phase)} answers other than ${expected} (${codes}, errors ${result.errors}, timeouts ${result.timeouts})`);
+  if (result.requests.total === 0) problems.push(`${label}: no answers at all`);
+  return phase;
+}
+
+async function load(label: string, expected: number, opts: Omit<CannonOptions, "url" | "connections" | "duration">): Promise<Phase> {
+  await cannon({ url: baseUrl, connections: CONNECTIONS, duration: WARMUP, ...opts });
+  return record(label, expected, await withCpu(() => cannon({ url: baseUrl, connections: CONNECTIONS, duration: DURATION, ...opts })));
+}
+
+async function paid(label: string, db: pg.Client, agents: Agent[], paymentRequired: PaymentRequired, search: string, connections: number): Promise<Phase> {
+  // A short warm-up of the same kind, then the measured run; both checked against the ledger.
+  for (const [tag, count, seconds, measured] of [
+    ["warm", Math.min(200, PAID_MAX), WARMUP, false],
+    ["run", PAID_MAX, DURATION, true],
+  ] as const) {
+    const started = performance.now();
+    // A few spares: autocannon builds each connection's first request before the run.
+    const signed = await presign(agents, paymentRequired, count + 2 * connections, search, `${search}-${connections}-${tag}`);
+    if (measured) log(`${label}: pre-signed ${signed.length} authorizations in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const before = await ledger(db);
+    const measuredRun = await withCpu(() => cannon({ url: baseUrl, connections, amount: count, requests: purchaseRequests(signed) }, seconds));
+    const { result } = measuredRun;
+    const after = await settledLedger(db);
+    const ok = result.statusCodeStats["200"]?.count ?? 0;
+    const completed = after.completed - before.completed;
+    const transfers = after.transfers - before.transfers;
+    // Stopping the run cuts the requests in flight: the server still completes those (at most one
+    // per connection), so the ledger may hold a few more purchases than answers counted.
+    const charged = after.transferredAtomic - before.transferredAtomic;
+    if (completed < ok || completed - ok > connections || transfers !== completed || charged !== BigInt(completed) * PRICE_ATOMIC || after.open > 0) {
+      problems.push(`${label} (${tag}): ${ok} answers 200, but ${completed} purchases completed, ${transfers} transfers of ${charged} atomic units, ${after.open} purchases still open`);
+    }
+    if (measured && ok >= count) problems.push(`${label}: used all ${count} pre-signed purchases before ${seconds} s; raise BENCH_PAID_MAX`);
+    if (measured) return record(label, 200, measuredRun);
+  }
+  throw new Error("unreachable");
+}
+
+// ---- report ----------------------------------------------------------------------------------
+
+function report(bare: number) {
+  console.log(`\nPurchase benchmark: ${DURATION} s per phase, ${CONNECTIONS} connections (unless noted), loopback, ${os.cpus().length} cores, Node ${process.version}`);
+  console.log(
+    `${"phase".padEnd(46)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"answers".padStart(8)} ${"unexpected".padStart(10)}   CPU ms per answer: app  postgres  bench`,
+  );
+  const ms = (x: number | undefined) => (x === undefined ? "-" : x.toFixed(2)).padStart(7);
+  for (const p of phases) {
+    const r = p.result;
+    console.log(
+      `${p.label.padEnd(46)} ${rps(r).toFixed(0).padStart(7)} ${String(r.latency.p50).padStart(7)} ${String(r.latency.p99).padStart(7)} ${String(r.requests.total).padStart(8)} ${String(unexpected(p)).padStart(10)}   ${" ".repeat(16)}${ms(p.cpu?.app)} ${ms(p.cpu?.db)} ${ms(p.cpu?.bench)}`,
+    );
+  }
+  console.log(`(ceiling = mean of the two bare GET runs: ${bare.toFixed(0)} req/s; "app" is the Next.js server's Node process, which runs on one JS thread)`);
+}
+
+let exitCode = 1;
+let db: pg.Client | undefined;
+try {
+  await waitForHealth(Date.now() + 15 * 60_000);
+  log("marketplace is up");
+
+  // The ceiling route must run per request, not be served from a prerendered file.
+  const prerendered = path.resolve(".next/prerender-manifest.json");
+  if (existsSync(prerendered) && "/api/ping" in (JSON.parse(readFileSync(prerendered, "utf8")) as { routes: Record<string, unknown> }).routes) {
+    throw new Error("/api/ping was prerendered at build time; it would not be a fair ceiling");
+  }
+  const ping = await fetch(`${baseUrl}/api/ping`);
+  if (ping.status !== 200 || JSON.stringify(await ping.json()) !== '{"ok":true}') throw new Error(`/api/ping answered ${ping.status}`);
+
+  db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/${EMBEDDED_DATABASE}` });
+  await db.connect();
+
+  const challenge = await fetch(`${baseUrl}${SHORTLIST}`);
+  const requiredHeader = challenge.headers.get("payment-required");
+  if (challenge.status !== 402 || !requiredHeader) throw new Error(`GET ${SHORTLIST} answered ${challenge.status} without a usable challenge`);
+  const paymentRequired = decodePaymentRequiredHeader(requiredHeader);
+  const accepted = paymentRequired.accepts[0]!;
+  log(`challenge: ${accepted.amount} atomic units of ${accepted.asset} on ${accepted.network} to ${accepted.payTo}`);
+  if (BigInt(accepted.amount) !== PRICE_ATOMIC) problems.push(`the shortlist costs ${accepted.amount} atomic units, not ${PRICE_ATOMIC}`);
+
+  // Enough test USDC for every pre-signed purchase of every paid phase, spread over a few agents.
+  const paidPhases = PAID_ALL ? 3 : 2;
+  const perAgentUsd = Math.min(1000, Math.ceil(((PAID_MAX + 300) * paidPhases * 0.001 * 1.5) / AGENTS) + 1);
+  const agents = await Promise.all(Array.from({ length: AGENTS }, () => fundedAgent(perAgentUsd)));
+  log(`${AGENTS} agents funded with ${perAgentUsd} test USDC each`);
+
+  // One completed purchase to replay, checked once by hand before the load.
+  const [original] = await presign(agents, paymentRequired, 1, "terms", "replay");
+  const first = await fetch(`${baseUrl}${SHORTLIST}`, { method: "POST", headers: original!.headers, body: original!.body });
+  const firstBody = await first.text();
+  if (first.status !== 200) throw new Error(`the purchase to replay answered ${first.status}: ${firstBody}`);
+  const settled = decodePaymentResponseHeader(first.headers.get("payment-response") ?? "");
+  log(`purchase to replay: 200, transaction ${settled.transaction}, payer ${settled.payer}`);
+  const again = await fetch(`${baseUrl}${SHORTLIST}`, { method: "POST", headers: original!.headers, body: original!.body });
+  const againBody = await again.text();
+  if (again.status !== 200 || againBody !== firstBody.replace('"idempotentReplay":false', '"idempotentReplay":true')) {
+    throw new Error(`a replay is not the stored answer (status ${again.status})`);
+  }
+  if (again.headers.get("payment-response") !== first.headers.get("payment-response")) problems.push("a replay carries another PAYMENT-RESPONSE");
+
+  const bareA = await load("bare GET /api/ping (ceiling, run 1)", 200, { requests: [{ method: "GET", path: "/api/ping" }] });
+  const get402 = await load("402 GET /api/shop/shortlist", 402, { requests: [{ method: "GET", path: SHORTLIST }] });
+  const post402 = await load("402 unsigned POST /api/shop/shortlist", 402, {
+    requests: [{ method: "POST", path: SHORTLIST, headers: { "content-type": "application/json" }, body: original!.body }],
+  });
+  const replay = await load("replay POST (same body and signature)", 200, {
+    requests: [{ method: "POST", path: SHORTLIST, headers: original!.headers, body: original!.body }],
+  });
+  const bareB = await load("bare GET /api/ping (ceiling, run 2)", 200, { requests: [{ method: "GET", path: "/api/ping" }] });
+  // Diagnostic: the same POST (headers and body) to the bare route, the ceiling for a POST.
+  const barePost = await load("bare POST /api/ping (POST ceiling)", 200, {
+    requests: [{ method: "POST", path: "/api/ping", headers: original!.headers, body: original!.body }],
+  });
+  const paidTerms = await paid(`paid POST, search "terms"`, db, agents, paymentRequired, "terms", CONNECTIONS);
+  await paid(`paid POST, search "terms", 1 connection`, db, agents, paymentRequired, "terms", 1);
+  if (PAID_ALL) await paid(`paid POST, search "all" (comparison)`, db, agents, paymentRequired, "all", CONNECTIONS);
+
+  const bare = (rps(bareA.result) + rps(bareB.result)) / 2;
+  report(bare);
+  const ratio402 = rps(get402.result) / bare;
+  const ratio402Post = rps(post402.result) / bare;
+  const ratioReplay = rps(replay.result) / bare;
+  const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
+  console.log(`\n402 GET / bare:          ${ratio402.toFixed(2)}  (target >= ${TARGETS.challenge})  ${verdict(ratio402 >= TARGETS.challenge)}`);
+  console.log(`402 unsigned POST / bare: ${ratio402Post.toFixed(2)}  (target >= ${TARGETS.challenge})  ${verdict(ratio402Post >= TARGETS.challenge)}`);
+  console.log(`replay / bare:            ${ratioReplay.toFixed(2)}  (target >= ${TARGETS.replay})  ${verdict(ratioReplay >= TARGETS.replay)}`);
+  const postCeiling = rps(barePost.result);
+  console.log(`(for comparison, against the bare POST: 402 unsigned POST ${(rps(post402.result) / postCeiling).toFixed(2)}, replay ${(rps(replay.result) / postCeiling).toFixed(2)})`);
+  console.log(
+    `paid "terms" p50:         ${paidTerms.result.latency.p50} ms at ${CONNECTIONS} connections (target <= ${TARGETS.paidP50Ms} ms)  ${verdict(paidTerms.result.latency.p50 <= TARGETS.paidP50Ms)}`,
+  );
+  const totalUnexpected = phases.reduce((n, p) => n + unexpected(p), 0);
+  console.log(`answers other than the expected status (non-2xx and not 402 where 402 is expected): ${totalUnexpected}`);
+  const end = await ledger(db);
+  console.log(`ledger: ${end.completed} purchases completed, ${end.failed} failed, ${end.open} open; ${end.transfers} transfers, ${Number(end.transferredAtomic) / 1e6} USDC`);
+  if (problems.length) {
+    console.log("\nProblems:");
+    for (const p of problems) console.log(`  - ${p}`);
+  } else {
+    console.log("\nEvery answer had its phase's expected status; every paid 200 is one completed purchase and one transfer of 0.001 USDC.");
+  }
+  exitCode = problems.length ? 1 : 0;
+} catch (err) {
+  console.error(`[bench] failed: ${err instanceof Error ? err.message : String(err)}`);
+} finally {
+  await db?.end().catch(() => undefined);
+  await cleanup();
+}
+process.exit(exitCode);
