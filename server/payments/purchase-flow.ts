@@ -12,7 +12,8 @@ import type { PaymentRuntime } from "./payment-runtime";
 import { parsePaymentSignature, type PaymentCredential } from "./payment-signature";
 import { advance, completedReply } from "./purchase-phases";
 import { withPurchaseLock } from "./purchase-lock";
-import { claimPurchase, findPurchase, markFailed, type PurchaseRow } from "./purchase-ledger";
+import { recallCompleted, rememberCompleted } from "./completed-purchases";
+import { claimPurchase, findPurchase, findPurchaseOutcome, markFailed, type PurchaseRow } from "./purchase-ledger";
 import { challengeReply, facilitatorDown, refusal, RETRY_AFTER_SECONDS, unconfigured, type PaymentReply } from "./purchase-reply";
 
 export const idempotencyKeySchema = z
@@ -86,8 +87,10 @@ async function parseSignedRequest(product: ProductDefinition, request: PurchaseR
   return { key, body, fingerprint: requestFingerprint(request.method, request.path, body) };
 }
 
+type KnownPurchase = Pick<PurchaseRow, "fingerprint" | "state" | "signatureHash" | "responseBody" | "paymentResponse">;
+
 // Answers that need no lock: a key bound to another request, or a completed purchase.
-function settledAnswer(row: PurchaseRow | null, fingerprint: string, credential: PaymentCredential): PaymentReply | undefined {
+function settledAnswer(row: KnownPurchase | null, fingerprint: string, credential: PaymentCredential): PaymentReply | undefined {
   if (!row) return undefined;
   if (row.fingerprint !== fingerprint) {
     return refusal(422, "idempotency_key_reused", "This idempotency key was used for a different request.");
@@ -95,6 +98,14 @@ function settledAnswer(row: PurchaseRow | null, fingerprint: string, credential:
   if (row.state !== "completed") return undefined;
   if (row.signatureHash === credential.identity) return completedReply(row, true);
   return refusal(409, "idempotency_key_in_use", "This purchase was completed with another payment signature; the new authorization was not used.");
+}
+
+async function knownPurchase(key: string): Promise<KnownPurchase | null> {
+  const cached = recallCompleted(key);
+  if (cached) return { ...cached, state: "completed" };
+  const row = (await findPurchaseOutcome(key)) as KnownPurchase | null;
+  if (row?.state === "completed") rememberCompleted(key, { fingerprint: row.fingerprint, signatureHash: row.signatureHash!, responseBody: row.responseBody!, paymentResponse: row.paymentResponse });
+  return row;
 }
 
 const inProgress = () =>
@@ -110,7 +121,7 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
   const { key, body, fingerprint } = parsed;
   const credential = parsePaymentSignature(request.paymentSignature);
 
-  const early = settledAnswer(await findPurchase(key), fingerprint, credential);
+  const early = settledAnswer(await knownPurchase(key), fingerprint, credential);
   if (early) return early;
 
   const locked = await withPurchaseLock(`purchase:${key}`, async () => {

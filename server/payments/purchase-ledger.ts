@@ -97,6 +97,14 @@ export async function markSettled(id: string, transaction: string, paymentRespon
   await db.purchase.update({ where: { id }, data: { state: "settled", transaction, paymentResponse, errorCode: null, settledAt: new Date() } });
 }
 
+/** What answering a known key needs: a lean read for the path every replay takes. */
+export async function findPurchaseOutcome(idempotencyKey: string) {
+  return db.purchase.findUnique({
+    where: { idempotencyKey },
+    select: { fingerprint: true, state: true, signatureHash: true, responseBody: true, paymentResponse: true },
+  });
+}
+
 export async function markCompleted(id: string, responseBody: string): Promise<void> {
   await db.purchase.update({ where: { id }, data: { state: "completed", responseStatus: 200, responseBody, completedAt: new Date() } });
 }

@@ -6,6 +6,7 @@ import { logger } from "../logger";
 import { PRODUCTS } from "../products/products";
 import { refusedChallenge, type Challenge } from "./challenge";
 import { findLocalTransfer } from "./facilitators/local-chain-signer";
+import { rememberCompleted } from "./completed-purchases";
 import { encodeHeaderJson } from "./header-codec";
 import type { PaymentRuntime } from "./payment-runtime";
 import { markCompleted, markFailed, markSettled, markSettlementUnknown, markSettling, type PurchaseRow } from "./purchase-ledger";
@@ -101,6 +102,7 @@ async function fulfil(row: PurchaseRow): Promise<PaymentReply> {
     const result = await product.fulfil(input);
     const responseBody = JSON.stringify({ ok: true, idempotentReplay: false, requestId: row.idempotencyKey, ...result });
     await markCompleted(row.id, responseBody);
+    rememberCompleted(row.idempotencyKey, { fingerprint: row.fingerprint, signatureHash: row.signatureHash!, responseBody, paymentResponse: row.paymentResponse });
     return completedReply({ responseBody, paymentResponse: row.paymentResponse }, false);
   } catch (err) {
     logger.error({ err, purchase: row.id }, "fulfilment failed after settlement");

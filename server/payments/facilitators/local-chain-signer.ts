@@ -78,12 +78,16 @@ export async function findLocalTransfer(payer: string, nonce: string) {
   });
 }
 
-// FiatToken's checks, in its order, with its revert messages (the facilitator maps them to reasons).
-async function checkAuthorization(a: Authorization): Promise<void> {
-  const now = BigInt(Math.floor(Date.now() / 1000));
-  if (now <= a.validAfter) throw new Error("FiatTokenV2: authorization is not yet valid");
-  if (now >= a.validBefore) throw new Error("FiatTokenV2: authorization is expired");
-  if (await nonceUsed(a.from, a.nonce)) throw new Error("FiatTokenV2: authorization is used or canceled");
+// Recovering a secp256k1 signature costs a few milliseconds of CPU here, and one purchase checks
+// the same authorization when the facilitator simulates it and again when it executes: remember
+// the verdicts of recent authorizations (keyed by every signed field and the signature).
+const verdicts = new Map<string, boolean>();
+const VERDICTS_KEPT = 1000;
+
+async function signatureValid(a: Authorization): Promise<boolean> {
+  const key = `${a.from}:${a.to}:${a.value}:${a.validAfter}:${a.validBefore}:${a.nonce}:${a.signature}`.toLowerCase();
+  const known = verdicts.get(key);
+  if (known !== undefined) return known;
   const valid = await verifyTypedData({
     address: a.from,
     domain: { ...X402_ASSET_DOMAIN, chainId: X402_CHAIN_ID, verifyingContract: getAddress(X402_ASSET) },
@@ -92,36 +96,62 @@ async function checkAuthorization(a: Authorization): Promise<void> {
     message: { from: a.from, to: a.to, value: a.value, validAfter: a.validAfter, validBefore: a.validBefore, nonce: a.nonce },
     signature: a.signature,
   }).catch(() => false);
-  if (!valid) throw new Error("FiatTokenV2: invalid signature");
+  if (verdicts.size >= VERDICTS_KEPT) verdicts.delete(verdicts.keys().next().value!);
+  verdicts.set(key, valid);
+  return valid;
+}
+
+// FiatToken's checks that need no state, with its revert messages (the facilitator maps them to reasons).
+async function checkSigned(a: Authorization): Promise<void> {
+  const now = BigInt(Math.floor(Date.now() / 1000));
+  if (now <= a.validAfter) throw new Error("FiatTokenV2: authorization is not yet valid");
+  if (now >= a.validBefore) throw new Error("FiatTokenV2: authorization is expired");
+  if (!(await signatureValid(a))) throw new Error("FiatTokenV2: invalid signature");
+}
+
+// A simulation (eth_call) checks everything and changes nothing.
+async function simulateTransfer(a: Authorization): Promise<void> {
+  if (await nonceUsed(a.from, a.nonce)) throw new Error("FiatTokenV2: authorization is used or canceled");
+  await checkSigned(a);
   if ((await localBalance(a.from)) < a.value) throw new Error("ERC20: transfer amount exceeds balance");
 }
 
-// Executes the transfer atomically: the nonce row and the debit commit together or not at all.
+// Receipts of transfers executed by this process, so waiting for one needs no query.
+const receipts = new Map<string, { payer: string; payTo: string; amountAtomic: bigint }>();
+
+// Executes the transfer in one statement: the debit (only if the balance covers it), the nonce
+// row (unique: a used authorization fails) and the credit commit together or not at all
+// (PostgreSQL runs data-modifying CTEs to completion even when the final SELECT does not read them).
 async function executeTransfer(a: Authorization): Promise<Hex> {
-  await checkAuthorization(a);
-  const transaction = keccak256(stringToHex(`local-transfer:${X402_NETWORK}:${ASSET}:${lower(a.from)}:${lower(a.nonce)}`));
+  await checkSigned(a);
+  const [from, to] = [lower(a.from), lower(a.to)];
+  const transaction = keccak256(stringToHex(`local-transfer:${X402_NETWORK}:${ASSET}:${from}:${lower(a.nonce)}`));
+  let rows: { executed: bigint }[];
   try {
-    await db.$transaction(async (tx) => {
-      await tx.localTransfer.create({
-        data: { transaction, network: X402_NETWORK, asset: ASSET, payer: lower(a.from), payTo: lower(a.to), amountAtomic: a.value, nonce: lower(a.nonce) },
-      });
-      const debited = await tx.localBalance.updateMany({
-        where: { address: lower(a.from), balanceAtomic: { gte: a.value } },
-        data: { balanceAtomic: { decrement: a.value } },
-      });
-      if (debited.count !== 1) throw new Error("ERC20: transfer amount exceeds balance");
-      await tx.localBalance.upsert({
-        where: { address: lower(a.to) },
-        create: { address: lower(a.to), balanceAtomic: a.value },
-        update: { balanceAtomic: { increment: a.value } },
-      });
-    });
+    rows = await db.$queryRaw<{ executed: bigint }[]>`
+      WITH debit AS (
+        UPDATE local_balances SET balance_atomic = balance_atomic - ${a.value}, updated_at = now()
+        WHERE address = ${from} AND balance_atomic >= ${a.value}
+        RETURNING address
+      ), transfer AS (
+        INSERT INTO local_transfers ("transaction", network, asset, payer, pay_to, amount_atomic, nonce)
+        SELECT ${transaction}, ${X402_NETWORK}, ${ASSET}, ${from}, ${to}, ${a.value}, ${lower(a.nonce)} FROM debit
+        RETURNING "transaction"
+      ), credit AS (
+        INSERT INTO local_balances (address, balance_atomic, updated_at)
+        SELECT ${to}, ${a.value}, now() FROM transfer WHERE ${to} <> ${from}
+        ON CONFLICT (address) DO UPDATE SET balance_atomic = local_balances.balance_atomic + EXCLUDED.balance_atomic, updated_at = now()
+      )
+      SELECT count(*) AS executed FROM transfer`;
   } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && (err.code === "P2002" || /23505|unique/i.test(err.message))) {
       throw new Error("FiatTokenV2: authorization is used or canceled");
     }
     throw err;
   }
+  if (Number(rows[0]?.executed ?? 0) !== 1) throw new Error("ERC20: transfer amount exceeds balance");
+  if (receipts.size >= VERDICTS_KEPT) receipts.delete(receipts.keys().next().value!);
+  receipts.set(transaction, { payer: from, payTo: to, amountAtomic: a.value });
   return transaction;
 }
 
@@ -136,7 +166,7 @@ async function readToken(functionName: string, args: readonly unknown[]): Promis
     case "version":
       return X402_ASSET_DOMAIN.version;
     case "transferWithAuthorization": // a simulation (eth_call): reverts like the token, changes nothing
-      await checkAuthorization(authorizationFromArgs(args));
+      await simulateTransfer(authorizationFromArgs(args));
       return undefined;
     default:
       throw new Error(`local token: ${functionName} is not supported`);
@@ -187,7 +217,7 @@ export function createLocalChainSigner(facilitatorAddress: Hex): FacilitatorEvmS
       throw new Error("local chain: sendTransaction is not supported");
     },
     async waitForTransactionReceipt({ hash }) {
-      const t = await db.localTransfer.findUnique({ where: { transaction: lower(hash) } });
+      const t = receipts.get(lower(hash)) ?? (await db.localTransfer.findUnique({ where: { transaction: lower(hash) } }));
       if (!t) throw new Error(`local chain: no transaction ${hash}`);
       const log = {
         address: getAddress(X402_ASSET),
