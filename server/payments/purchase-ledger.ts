@@ -86,15 +86,15 @@ export async function claimPurchase(claim: Claim, replacing: PurchaseRow | null)
 }
 
 export async function markSettling(id: string, payer: string): Promise<void> {
-  await db.purchase.update({ where: { id }, data: { state: "settling", payer: payer.toLowerCase() } });
+  await db.purchase.update({ where: { id }, data: { state: "settling", payer: payer.toLowerCase() }, select: { id: true } });
 }
 
 export async function markSettlementUnknown(id: string, code: string): Promise<void> {
-  await db.purchase.update({ where: { id }, data: { errorCode: code } });
+  await db.purchase.update({ where: { id }, data: { errorCode: code }, select: { id: true } });
 }
 
 export async function markSettled(id: string, transaction: string, paymentResponse: string): Promise<void> {
-  await db.purchase.update({ where: { id }, data: { state: "settled", transaction, paymentResponse, errorCode: null, settledAt: new Date() } });
+  await db.purchase.update({ where: { id }, data: { state: "settled", transaction, paymentResponse, errorCode: null, settledAt: new Date() }, select: { id: true } });
 }
 
 /** What answering a known key needs: a lean read for the path every replay takes. */
@@ -106,11 +106,11 @@ export async function findPurchaseOutcome(idempotencyKey: string) {
 }
 
 export async function markCompleted(id: string, responseBody: string): Promise<void> {
-  await db.purchase.update({ where: { id }, data: { state: "completed", responseStatus: 200, responseBody, completedAt: new Date() } });
+  await db.purchase.update({ where: { id }, data: { state: "completed", responseStatus: 200, responseBody, completedAt: new Date() }, select: { id: true } });
 }
 
 export async function markFailed(id: string, errorCode: string): Promise<void> {
-  await db.purchase.update({ where: { id }, data: { state: "failed", errorCode } });
+  await db.purchase.update({ where: { id }, data: { state: "failed", errorCode }, select: { id: true } });
 }
 
 /** Purchases whose outcome is still open and untouched for `idleMs`: the reconciler's work list. */

@@ -109,11 +109,14 @@ async function checkSigned(a: Authorization): Promise<void> {
   if (!(await signatureValid(a))) throw new Error("FiatTokenV2: invalid signature");
 }
 
-// A simulation (eth_call) checks everything and changes nothing.
+// A simulation (eth_call) checks everything and changes nothing; one query reads the state.
 async function simulateTransfer(a: Authorization): Promise<void> {
-  if (await nonceUsed(a.from, a.nonce)) throw new Error("FiatTokenV2: authorization is used or canceled");
+  const [state] = await db.$queryRaw<{ used: boolean; balance: bigint | null }[]>`
+    SELECT EXISTS (SELECT 1 FROM local_transfers WHERE network = ${X402_NETWORK} AND asset = ${ASSET} AND payer = ${lower(a.from)} AND nonce = ${lower(a.nonce)}) AS used,
+           (SELECT balance_atomic FROM local_balances WHERE address = ${lower(a.from)}) AS balance`;
+  if (state!.used) throw new Error("FiatTokenV2: authorization is used or canceled");
   await checkSigned(a);
-  if ((await localBalance(a.from)) < a.value) throw new Error("ERC20: transfer amount exceeds balance");
+  if ((state!.balance ?? 0n) < a.value) throw new Error("ERC20: transfer amount exceeds balance");
 }
 
 // Receipts of transfers executed by this process, so waiting for one needs no query.
