@@ -7,7 +7,7 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
-test("an agent pays for a shortlist with @x402/fetch, and a replay is not charged again", async ({ baseURL }) => {
+test("an agent pays for a shortlist with @x402/fetch and is charged exactly once", async ({ baseURL }) => {
   const account = privateKeyToAccount(generatePrivateKey());
   const funded = await fetch(`${baseURL}/api/dev/faucet`, {
     method: "POST",
