@@ -10,7 +10,7 @@ import { refusedChallenge, type Challenge } from "./challenge";
 import { requestFingerprint } from "./fingerprint";
 import type { PaymentRuntime } from "./payment-runtime";
 import { parsePaymentSignature, type PaymentCredential } from "./payment-signature";
-import { advance, completedReply } from "./purchase-phases";
+import { advance, completedReply, startVerification } from "./purchase-phases";
 import { withPurchaseLock } from "./purchase-lock";
 import { recallCompleted, rememberCompleted } from "./completed-purchases";
 import { claimPurchase, findPurchase, findPurchaseOutcome, markFailed, type PurchaseRow } from "./purchase-ledger";
@@ -100,11 +100,13 @@ function settledAnswer(row: KnownPurchase | null, fingerprint: string, credentia
   return refusal(409, "idempotency_key_in_use", "This purchase was completed with another payment signature; the new authorization was not used.");
 }
 
-async function knownPurchase(key: string): Promise<KnownPurchase | null> {
-  const cached = recallCompleted(key);
-  if (cached) return { ...cached, state: "completed" };
-  const row = (await findPurchaseOutcome(key)) as KnownPurchase | null;
+function remember(key: string, row: KnownPurchase | null): void {
   if (row?.state === "completed") rememberCompleted(key, { fingerprint: row.fingerprint, signatureHash: row.signatureHash!, responseBody: row.responseBody!, paymentResponse: row.paymentResponse });
+}
+
+async function knownPurchase(key: string): Promise<KnownPurchase | null> {
+  const row = (await findPurchaseOutcome(key)) as KnownPurchase | null;
+  remember(key, row);
   return row;
 }
 
@@ -121,11 +123,14 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
   const { key, body, fingerprint } = parsed;
   const credential = parsePaymentSignature(request.paymentSignature);
 
-  const early = settledAnswer(await knownPurchase(key), fingerprint, credential);
+  // Replays of recent purchases are answered from memory.
+  const cached = recallCompleted(key);
+  const early = cached && settledAnswer({ ...cached, state: "completed" }, fingerprint, credential);
   if (early) return early;
 
   const locked = await withPurchaseLock(`purchase:${key}`, async () => {
     let row = await findPurchase(key);
+    remember(key, row);
     const answer = settledAnswer(row, fingerprint, credential);
     if (answer) return answer;
     const challenge = await challengeOf(runtime, product);
@@ -151,6 +156,9 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
     const requirements = server.findMatchingRequirements(challenge.requirements, payload);
     if (!requirements) return challengeReply(refusedChallenge(challenge, "payment_requirements_mismatch"));
 
+    // Verification computes and reads; the claim waits on a commit: they run side by side, and
+    // nothing is settled before both are done.
+    const verifying = startVerification(runtime, payload, requirements);
     const claimed = await claimPurchase(
       {
         product: product.id,
@@ -168,10 +176,15 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
       },
       row,
     );
-    if (!claimed) return challengeReply(refusedChallenge(challenge, "invalid_exact_evm_nonce_already_used"));
-    return advance(runtime, claimed, challenge, false);
+    if (!claimed) {
+      await verifying;
+      return challengeReply(refusedChallenge(challenge, "invalid_exact_evm_nonce_already_used"));
+    }
+    return advance(runtime, claimed, challenge, false, verifying);
   });
-  return locked.locked ? locked.value : inProgress();
+  if (locked.locked) return locked.value;
+  // Another request holds the key: it may have completed it since (a replay), or still be at work.
+  return settledAnswer(await knownPurchase(key), fingerprint, credential) ?? inProgress();
 }
 
 /** Finishes one open purchase without its client (reconciler). Claimed rows are abandoned, not charged. */

@@ -1,7 +1,7 @@
 // The phases of a claimed purchase: verify, settle, fulfil. Each commits its recovery point
 // (purchase-ledger.ts) before the next starts; `advance` resumes from whatever phase a row is in,
 // which is how retries and the reconciler finish a purchase after a timeout or a crash.
-import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
+import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
 import { logger } from "../logger";
 import { PRODUCTS } from "../products/products";
 import { refusedChallenge, type Challenge } from "./challenge";
@@ -26,18 +26,25 @@ export function completedReply(row: Pick<PurchaseRow, "responseBody" | "paymentR
   return reply(200, body, row.paymentResponse ? { "payment-response": row.paymentResponse } : {});
 }
 
-async function verify(runtime: PaymentRuntime, row: PurchaseRow, challenge: Challenge): Promise<PaymentReply | undefined> {
-  const server = await runtime.resourceServer();
-  const payload = row.paymentPayload as unknown as PaymentPayload;
-  const requirements = row.paymentRequirements as unknown as PaymentRequirements;
-  let verdict;
+export type Verification = { verdict: VerifyResponse } | { error: unknown };
+
+/** Asks the facilitator to verify; never rejects, so it can run while the claim commits. */
+export async function startVerification(runtime: PaymentRuntime, payload: PaymentPayload, requirements: PaymentRequirements): Promise<Verification> {
   try {
-    verdict = await server.verifyPayment(payload, requirements);
-  } catch (err) {
-    logger.warn({ err, purchase: row.id }, "facilitator verify failed");
+    return { verdict: await (await runtime.resourceServer()).verifyPayment(payload, requirements) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+async function verify(runtime: PaymentRuntime, row: PurchaseRow, challenge: Challenge, pending?: Promise<Verification>): Promise<PaymentReply | undefined> {
+  const verification = await (pending ?? startVerification(runtime, row.paymentPayload as unknown as PaymentPayload, row.paymentRequirements as unknown as PaymentRequirements));
+  if ("error" in verification) {
+    logger.warn({ err: verification.error, purchase: row.id }, "facilitator verify failed");
     await markFailed(row.id, "facilitator_unavailable");
     return facilitatorDown();
   }
+  const { verdict } = verification;
   if (!verdict.isValid) {
     const reason = verdict.invalidReason ?? "invalid_payment";
     await markFailed(row.id, reason);
@@ -54,7 +61,9 @@ async function executedTransfer(runtime: PaymentRuntime, row: PurchaseRow): Prom
   return (await findLocalTransfer(row.payer, row.nonce))?.transaction;
 }
 
-async function settle(runtime: PaymentRuntime, row: PurchaseRow, challenge: Challenge, sentBefore: boolean): Promise<PaymentReply | undefined> {
+// On success returns the pending write of the `settled` recovery point: fulfilment runs while it
+// commits, and the result is stored only after it (markCompleted follows markSettled).
+async function settle(runtime: PaymentRuntime, row: PurchaseRow, challenge: Challenge, sentBefore: boolean): Promise<PaymentReply | { recorded: Promise<void> }> {
   const payload = row.paymentPayload as unknown as PaymentPayload;
   const requirements = row.paymentRequirements as unknown as PaymentRequirements;
   let result: SettleResponse;
@@ -89,18 +98,22 @@ async function settle(runtime: PaymentRuntime, row: PurchaseRow, challenge: Chal
     return challengeReply(refusedChallenge(challenge, reason));
   }
   const paymentResponse = encodeHeaderJson({ success: true, transaction: result.transaction, network: result.network, payer: result.payer ?? row.payer });
-  await markSettled(row.id, result.transaction, paymentResponse);
+  const recorded = markSettled(row.id, result.transaction, paymentResponse);
   Object.assign(row, { state: "settled", transaction: result.transaction, paymentResponse });
-  return undefined;
+  return { recorded };
 }
 
-async function fulfil(row: PurchaseRow): Promise<PaymentReply> {
+async function fulfil(row: PurchaseRow, recorded: Promise<void>): Promise<PaymentReply> {
   const product = PRODUCTS[row.product];
-  try {
+  const work = (async () => {
     if (!product) throw new Error(`unknown product ${row.product}`);
-    const input = product.purchaseSchema.parse(row.requestBody);
-    const result = await product.fulfil(input);
-    const responseBody = JSON.stringify({ ok: true, idempotentReplay: false, requestId: row.idempotencyKey, ...result });
+    return product.fulfil(product.purchaseSchema.parse(row.requestBody));
+  })();
+  const [written, result] = await Promise.allSettled([recorded, work]);
+  try {
+    if (written.status === "rejected") throw written.reason;
+    if (result.status === "rejected") throw result.reason;
+    const responseBody = JSON.stringify({ ok: true, idempotentReplay: false, requestId: row.idempotencyKey, ...result.value });
     await markCompleted(row.id, responseBody);
     rememberCompleted(row.idempotencyKey, { fingerprint: row.fingerprint, signatureHash: row.signatureHash!, responseBody, paymentResponse: row.paymentResponse });
     return completedReply({ responseBody, paymentResponse: row.paymentResponse }, false);
@@ -112,19 +125,22 @@ async function fulfil(row: PurchaseRow): Promise<PaymentReply> {
 
 /**
  * Moves a claimed, settling or settled purchase as far as it can go. `resuming` marks a row
- * found open by a retry or the reconciler (its settle may have been sent before).
+ * found open by a retry or the reconciler (its settle may have been sent before); `verifying` is
+ * a verification already under way for a fresh claim.
  */
-export async function advance(runtime: PaymentRuntime, row: PurchaseRow, challenge: Challenge, resuming: boolean): Promise<PaymentReply> {
+export async function advance(runtime: PaymentRuntime, row: PurchaseRow, challenge: Challenge, resuming: boolean, verifying?: Promise<Verification>): Promise<PaymentReply> {
   // Only a row found in `settling` may have had a settle sent for it before.
   const settleSentBefore = resuming && row.state === "settling";
   if (row.state === "claimed") {
-    const refused = await verify(runtime, row, challenge);
+    const refused = await verify(runtime, row, challenge, verifying);
     if (refused) return refused;
   }
+  let recorded: Promise<void> = Promise.resolve();
   if (row.state === "settling") {
-    const open = await settle(runtime, row, challenge, settleSentBefore);
-    if (open) return open;
+    const settled = await settle(runtime, row, challenge, settleSentBefore);
+    if ("status" in settled) return settled;
+    recorded = settled.recorded;
   }
-  if (row.state === "settled") return fulfil(row);
+  if (row.state === "settled") return fulfil(row, recorded);
   throw new Error(`purchase ${row.id} cannot advance from ${row.state}`);
 }
