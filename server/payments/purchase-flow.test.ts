@@ -6,6 +6,7 @@ import { db } from "@/server/db";
 import { shortlistSchema } from "@/server/shortlist/result-schema";
 import { createTestAgent } from "@/test/payments/agent";
 import { buy, describe402, shortlistBody } from "@/test/payments/shop";
+import { shortlistPurchaseSchema } from "@/server/openapi/reply-schemas";
 import { paymentRequiredBodySchema } from "./challenge";
 import { decodeHeaderJson } from "./header-codec";
 import { createPaymentRuntime, paymentRuntime } from "./payment-runtime";
@@ -90,6 +91,7 @@ describe("signed POST", () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ ok: true, idempotentReplay: false, requestId: body.request_id });
     expect(Object.keys(r.json)).toEqual(["ok", "idempotentReplay", "requestId", "shortlist"]);
+    shortlistPurchaseSchema.strict().parse(r.json); // the shape the OpenAPI document publishes
     const shortlist = shortlistSchema.strict().parse(r.json.shortlist);
     expect(shortlist.matches.length).toBeGreaterThan(0);
     expect(shortlist.matches.length).toBeLessThanOrEqual(3);
