@@ -18,3 +18,8 @@ export function rememberCompleted(idempotencyKey: string, purchase: CompletedPur
 export function recallCompleted(idempotencyKey: string): CompletedPurchase | undefined {
   return completed.get(idempotencyKey);
 }
+
+/** Drops what is kept (tests use it to exercise the database path of replays). */
+export function clearCompletedPurchases(): void {
+  completed.clear();
+}

@@ -3,12 +3,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeHeaderJson, encodeHeaderJson } from "./header-codec";
 
-const json = fc.jsonValue().filter((v) => v !== null && typeof v === "object");
+// Full UTF-16 range (lone surrogates, DEL, control characters), not only printable ASCII.
+const anyJson = () => fc.jsonValue({ stringUnit: "binary" });
+const json = anyJson().filter((v) => v !== null && typeof v === "object");
 
 describe("x402 header codec", () => {
   it("emits values valid in base64 and base64url at once, for any JSON", () => {
     fc.assert(
-      fc.property(fc.jsonValue(), (value) => {
+      fc.property(anyJson(), (value) => {
         const header = encodeHeaderJson(value);
         expect(header).toMatch(/^[A-Za-z0-9]*$/);
         expect(header.length % 4).toBe(0);
@@ -23,7 +25,7 @@ describe("x402 header codec", () => {
   });
 
   it("escapes the characters that would produce + or / and everything outside ASCII", () => {
-    const value = { a: ">>>???~~~", b: "ünïcødé ✓ 🚀", c: "\u007f" };
+    const value = { a: ">>>???~~~", b: "ünïcødé ✓ 🚀", c: "\u007f", d: "xx\u007f", e: "x\u007fy" };
     const header = encodeHeaderJson(value);
     expect(header).not.toMatch(/[+/=]/);
     expect(decodeHeaderJson(header)).toEqual(value);
@@ -31,7 +33,7 @@ describe("x402 header codec", () => {
 
   it("is read by the x402 reference decoder", () => {
     fc.assert(
-      fc.property(json, fc.string(), (extra, text) => {
+      fc.property(json, fc.string({ unit: "binary" }), (extra, text) => {
         const value = { x402Version: 2, resource: { url: `https://x.test/${text}` }, accepts: [], extra };
         expect(decodePaymentRequiredHeader(encodeHeaderJson(value))).toEqual(JSON.parse(JSON.stringify(value)));
       }),
@@ -58,6 +60,6 @@ describe("x402 header codec", () => {
     for (const bad of ["", "   ", "@@@", "a", "abc$", "e30+-", Buffer.from("not json").toString("base64"), "e30==="]) {
       expect(decodeHeaderJson(bad)).toBeUndefined();
     }
-    fc.assert(fc.property(fc.string(), (s) => void decodeHeaderJson(s)));
+    fc.assert(fc.property(fc.string({ unit: "binary" }), (s) => void decodeHeaderJson(s)));
   });
 });

@@ -1,12 +1,12 @@
 // Wire format of the x402 headers (decisions.md §1). The specification says base64url, the x402
 // v2 reference clients decode only standard base64: the values we emit are valid in both.
 //
-// How: JSON written as pure ASCII where `>`, `?`, `~` and every non-ASCII character are \uXXXX
+// How: JSON written as pure ASCII where `>`, `?`, `~`, DEL and every non-ASCII character are \uXXXX
 // escapes, padded with trailing spaces (insignificant to JSON) to a length divisible by 3. Base64
 // of such bytes has no `=` (no padding needed), and `+` / `/` would need a 6-bit group of 62 / 63,
-// which only bytes `>` `?` `~` and bytes >= 0x80 produce in some position — all of them escaped.
+// which only bytes `>` `?` `~` DEL and bytes >= 0x80 produce in some position — all of them escaped.
 
-const ESCAPED = /[>?~\u0080-\uffff]/g;
+const ESCAPED = /[>?~\u007f-\uffff]/g;
 
 function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(ESCAPED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);

@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import type { PaymentPayload } from "@x402/core/types";
 import { z } from "zod";
+import { unstorableTextPath } from "../http/storable-text";
 import { decodeHeaderJson } from "./header-codec";
 
 const hex = (bytes?: number) => z.string().regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]+$/);
@@ -30,8 +31,10 @@ export interface PaymentCredential {
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 export function parsePaymentSignature(header: string): PaymentCredential {
-  const parsed = exactEvmPayloadSchema.safeParse(decodeHeaderJson(header));
-  if (!parsed.success) return { identity: sha256(`raw:${header.trim()}`) };
+  const decoded = decodeHeaderJson(header);
+  const parsed = exactEvmPayloadSchema.safeParse(decoded);
+  // A payload we could not store with the purchase is no payload.
+  if (!parsed.success || unstorableTextPath(decoded) !== undefined) return { identity: sha256(`raw:${header.trim()}`) };
   const { authorization, signature } = parsed.data.payload;
   return {
     payload: parsed.data as unknown as PaymentPayload,

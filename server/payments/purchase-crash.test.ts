@@ -33,7 +33,7 @@ async function kill(child: ChildProcess) {
   await exited;
 }
 
-const stateOf = async (key: string) => (await db.purchase.findUnique({ where: { idempotencyKey: key } }))?.state;
+const stateOf = async (key: string) => (await db.purchase.findFirst({ where: { idempotencyKey: key } }))?.state;
 
 async function waitForState(key: string, state: string) {
   const deadline = Date.now() + 20_000;

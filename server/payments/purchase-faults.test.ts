@@ -31,7 +31,7 @@ async function signedPurchase() {
   return { agent, body, signature, key: body.request_id as string };
 }
 
-const stateOf = async (key: string) => (await db.purchase.findUnique({ where: { idempotencyKey: key } }))?.state;
+const stateOf = async (key: string) => (await db.purchase.findFirst({ where: { idempotencyKey: key } }))?.state;
 const transfers = (payer: string) => db.localTransfer.count({ where: { payer } });
 
 describe("facilitator faults", () => {
@@ -66,6 +66,49 @@ describe("facilitator faults", () => {
     expect(r.json).toMatchObject({ code: "facilitator_unavailable", charged: false });
     expect(await stateOf(p.key)).toBe("failed");
     expect(await p.agent.balance()).toBe(1_000_000n);
+  });
+
+  it("verification refused with an error status (400 + verdict): 402 with the reason, not 503", async () => {
+    const p = await signedPurchase();
+    facilitator.verifyFault = "400-invalid";
+    const r = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(r.status).toBe(402);
+    expect(r.json.error).toBe("invalid_exact_evm_signature");
+  });
+
+  it("a settle that reports failure after the transfer executed: 503 charged unknown, never 402; reconciled, charged once", async () => {
+    const p = await signedPurchase();
+    facilitator.settleFault = "fail-after-settle";
+    const r = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(r.status).toBe(503);
+    expect(r.json).toMatchObject({ code: "settlement_unknown", charged: "unknown" });
+    // The client's retry must not be told to pay again.
+    const again = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(again.status).not.toBe(402);
+    facilitator.settleFault = "none";
+    await reconcileOpenPurchases(runtime, 0);
+    expect(await stateOf(p.key)).toBe("completed");
+    expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(200);
+    expect(await transfers(p.agent.address)).toBe(1);
+    expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
+  });
+
+  it("retrying a purchase whose settle is open while the facilitator is down: charged unknown, never charged:false", async () => {
+    const p = await signedPurchase();
+    facilitator.settleFault = "hang-after-settle";
+    expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(503);
+    facilitator.settleFault = "none";
+    await facilitator.down();
+    try {
+      const fresh = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: 400 });
+      const r = await buy(fresh, { body: p.body, signature: p.signature });
+      expect(r.status).toBe(503);
+      expect(r.json.charged).toBe("unknown");
+    } finally {
+      await facilitator.up();
+    }
+    await reconcileOpenPurchases(runtime, 0);
+    expect(await stateOf(p.key)).toBe("completed");
   });
 
   it("5xx at settle: 503 settlement_unknown with Retry-After; the reconciler settles and fulfils it once", async () => {
@@ -151,8 +194,8 @@ describe("facilitator faults", () => {
     expect(await p.agent.balance()).toBe(4000n);
   });
 
-  it("leaves no purchase open after reconciliation", async () => {
-    await new Promise((r) => setTimeout(r, 10));
+  it("leaves no purchase open after reconciliation (of all the faults above)", async () => {
+    expect(await db.purchase.count()).toBeGreaterThan(5);
     await reconcileOpenPurchases(runtime, 0);
     expect(await db.purchase.count({ where: { state: { in: ["claimed", "settling", "settled"] } } })).toBe(0);
   });

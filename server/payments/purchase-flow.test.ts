@@ -12,6 +12,8 @@ import { decodeHeaderJson } from "./header-codec";
 import { createPaymentRuntime, paymentRuntime } from "./payment-runtime";
 import { LOCAL_PAY_TO, paymentConfigFromEnv } from "./payment-config";
 import { withPurchaseLock } from "./purchase-lock";
+import { clearCompletedPurchases } from "./completed-purchases";
+import { shortlistProduct } from "@/server/products/shortlist-product";
 
 const runtime = paymentRuntime();
 const PRICE = 1000n;
@@ -21,7 +23,7 @@ async function challengeHeader() {
 }
 
 const transfersOf = (payer: string) => db.localTransfer.count({ where: { payer } });
-const purchaseOf = (key: string) => db.purchase.findUnique({ where: { idempotencyKey: key } });
+const purchaseOf = (key: string) => db.purchase.findFirst({ where: { idempotencyKey: key } });
 
 describe("GET (describe)", () => {
   it("answers 402 with PAYMENT-REQUIRED and {error, product, free}, creating nothing", async () => {
@@ -174,6 +176,55 @@ describe("completed: replays", () => {
   });
 });
 
+describe("completed: replays from the ledger (another process, or after a restart)", () => {
+  it("replays from the database when nothing is kept in memory, and still refuses another signature", async () => {
+    const agent = await createTestAgent();
+    const body = shortlistBody();
+    const signature = await agent.sign(await challengeHeader());
+    const first = await buy(runtime, { body, signature });
+    clearCompletedPurchases();
+    const replay = await buy(runtime, { body, signature });
+    expect(replay.text).toBe(first.text.replace('"idempotentReplay":false', '"idempotentReplay":true'));
+    expect(replay.headers["payment-response"]).toBe(first.headers["payment-response"]);
+    clearCompletedPurchases();
+    const other = await buy(runtime, { body, signature: await agent.sign(await challengeHeader()) });
+    expect(other.status).toBe(409);
+    expect(await transfersOf(agent.address)).toBe(1);
+  });
+
+  it("replays a completed purchase even while payment is switched off", async () => {
+    const agent = await createTestAgent();
+    const body = shortlistBody();
+    const signature = await agent.sign(await challengeHeader());
+    const first = await buy(runtime, { body, signature });
+    clearCompletedPurchases();
+    const off = createPaymentRuntime({ ...paymentConfigFromEnv(), payTo: null });
+    const replay = await buy(off, { body, signature });
+    expect(replay.status).toBe(200);
+    expect(replay.text).toBe(first.text.replace('"idempotentReplay":false', '"idempotentReplay":true'));
+  });
+});
+
+describe("keys are scoped per payer", () => {
+  it("two agents sending the product's example body as it is (same request_id) each buy their own shortlist", async () => {
+    const [a, b] = [await createTestAgent(), await createTestAgent()];
+    const ra = await buy(runtime, { body: shortlistProduct.example, signature: await a.sign(await challengeHeader()) });
+    const rb = await buy(runtime, { body: shortlistProduct.example, signature: await b.sign(await challengeHeader()) });
+    expect([ra.status, rb.status]).toEqual([200, 200]);
+    expect(rb.json.idempotentReplay).toBe(false);
+    expect(await a.balance()).toBe(1_000_000n - PRICE);
+    expect(await b.balance()).toBe(1_000_000n - PRICE);
+  });
+
+  it("an unfunded agent cannot squat another agent's key", async () => {
+    const squatter = await createTestAgent(0);
+    const victim = await createTestAgent();
+    const body = shortlistBody();
+    expect((await buy(runtime, { body: { ...body, limit: 1 }, signature: await squatter.sign(await challengeHeader()) })).status).toBe(402);
+    expect((await buy(runtime, { body, signature: await victim.sign(await challengeHeader()) })).status).toBe(200);
+  });
+});
+
 describe("decisions §3: validation and keys", () => {
   it("signed POST with an invalid body: 400 invalid_request with issues, balance unchanged, nothing stored", async () => {
     const agent = await createTestAgent();
@@ -188,6 +239,17 @@ describe("decisions §3: validation and keys", () => {
     expect(empty.status).toBe(400);
     expect(await agent.balance()).toBe(1_000_000n);
     expect(await db.purchase.count({ where: { payer: agent.address } })).toBe(0);
+  });
+
+  it("strings the database cannot store (U+0000, unpaired surrogates): 400 naming the field, never a 5xx", async () => {
+    const agent = await createTestAgent();
+    const signature = await agent.sign(await challengeHeader());
+    for (const [field, value] of [["request_id", "key-with-\u0000-nul"], ["outcome", "weather \u0000 forecasts for routes"], ["outcome", "weather \ud800 forecasts for routes"]] as const) {
+      const r = await buy(runtime, { body: { ...shortlistBody(), [field]: value }, signature });
+      expect(r.status).toBe(400);
+      expect(r.json.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: field })]));
+    }
+    expect(await agent.balance()).toBe(1_000_000n);
   });
 
   it("signed POST with malformed JSON: 400 invalid_json", async () => {
@@ -237,7 +299,7 @@ describe("decisions §3: validation and keys", () => {
     const agent = await createTestAgent();
     const body = shortlistBody();
     const signature = await agent.sign(await challengeHeader());
-    const held = await withPurchaseLock(`purchase:${body.request_id as string}`, () => buy(runtime, { body, signature }));
+    const held = await withPurchaseLock(`purchase:${agent.address}:${body.request_id as string}`, () => buy(runtime, { body, signature }));
     expect(held.locked).toBe(true);
     const r = (held as { value: Awaited<ReturnType<typeof buy>> }).value;
     expect(r.status).toBe(409);
@@ -327,6 +389,16 @@ describe("decisions §3: one authorization, one purchase", () => {
 });
 
 describe("concurrency", () => {
+  it("one authorization sent under 20 different keys at once: exactly one purchase is paid", async () => {
+    const agent = await createTestAgent();
+    const signature = await agent.sign(await challengeHeader());
+    const answers = await Promise.all(Array.from({ length: 20 }, () => buy(runtime, { body: shortlistBody(), signature })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 200)) expect(a.status).toBe(402);
+    expect(await transfersOf(agent.address)).toBe(1);
+    expect(await agent.balance()).toBe(1_000_000n - PRICE);
+  });
+
   it("100 identical signed purchases in parallel: exactly one settlement; every answer the 200 body or 409", async () => {
     const agent = await createTestAgent();
     const body = shortlistBody();

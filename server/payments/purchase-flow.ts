@@ -4,17 +4,18 @@
 // fulfilled exactly once; replays return the stored result.
 import { z } from "zod";
 import { AppError, toIssues } from "../errors";
+import { unstorableTextPath } from "../http/storable-text";
 import { logger } from "../logger";
 import type { ProductDefinition } from "../products/product";
 import { refusedChallenge, type Challenge } from "./challenge";
 import { requestFingerprint } from "./fingerprint";
 import type { PaymentRuntime } from "./payment-runtime";
 import { parsePaymentSignature, type PaymentCredential } from "./payment-signature";
-import { advance, completedReply, startVerification } from "./purchase-phases";
+import { advance, completedReply, settlementUnknown, startVerification } from "./purchase-phases";
 import { withPurchaseLock } from "./purchase-lock";
 import { recallCompleted, rememberCompleted } from "./completed-purchases";
-import { claimPurchase, findPurchase, findPurchaseOutcome, markFailed, type PurchaseRow } from "./purchase-ledger";
-import { challengeReply, facilitatorDown, refusal, RETRY_AFTER_SECONDS, unconfigured, type PaymentReply } from "./purchase-reply";
+import { claimPurchase, findPurchase, findPurchaseOutcome, markFailed, touchPurchase, type PurchaseRow } from "./purchase-ledger";
+import { challengeReply, facilitatorDown, refusal, RETRY_AFTER_SECONDS, unavailable, unconfigured, type PaymentReply } from "./purchase-reply";
 
 export const idempotencyKeySchema = z
   .string()
@@ -74,6 +75,8 @@ async function parseSignedRequest(product: ProductDefinition, request: PurchaseR
   }
   const parsed = product.purchaseSchema.safeParse(body);
   const issues = parsed.success ? [] : toIssues(parsed.error.issues);
+  const unstorable = unstorableTextPath(body);
+  if (unstorable !== undefined) issues.push({ path: unstorable, message: "Contains U+0000 or an unpaired surrogate, which cannot be stored." });
   const headerKey = request.idempotencyKey === null ? undefined : idempotencyKeySchema.safeParse(request.idempotencyKey);
   if (headerKey && !headerKey.success) issues.push(...toIssues(headerKey.error.issues).map((i) => ({ ...i, path: "Idempotency-Key" })));
   if (issues.length > 0) return refusal(400, "invalid_request", "The request is not valid.", { issues });
@@ -100,58 +103,75 @@ function settledAnswer(row: KnownPurchase | null, fingerprint: string, credentia
   return refusal(409, "idempotency_key_in_use", "This purchase was completed with another payment signature; the new authorization was not used.");
 }
 
-function remember(key: string, row: KnownPurchase | null): void {
-  if (row?.state === "completed") rememberCompleted(key, { fingerprint: row.fingerprint, signatureHash: row.signatureHash!, responseBody: row.responseBody!, paymentResponse: row.paymentResponse });
+const cacheKey = (payer: string, key: string) => `${payer}:${key}`;
+
+function remember(payer: string, key: string, row: KnownPurchase | null): void {
+  if (row?.state === "completed") rememberCompleted(cacheKey(payer, key), { fingerprint: row.fingerprint, signatureHash: row.signatureHash!, responseBody: row.responseBody!, paymentResponse: row.paymentResponse });
 }
 
-async function knownPurchase(key: string): Promise<KnownPurchase | null> {
-  const row = (await findPurchaseOutcome(key)) as KnownPurchase | null;
-  remember(key, row);
+async function knownPurchase(payer: string, key: string): Promise<KnownPurchase | null> {
+  const row = (await findPurchaseOutcome(payer, key)) as KnownPurchase | null;
+  remember(payer, key, row);
   return row;
 }
 
 const inProgress = () =>
   refusal(409, "purchase_in_progress", "A purchase with this idempotency key is being processed. Retry shortly.", {}, { "retry-after": String(RETRY_AFTER_SECONDS) });
 
+// What a purchase that cannot go on says, by how far it got: never "not charged" once it may be.
+function interrupted(state: PurchaseRow["state"] | undefined): PaymentReply {
+  if (state === "settled") return unavailable("fulfilment_pending", "Paid; the result is not ready yet. Retry with the same request and signature.", true);
+  if (state === "settling") return settlementUnknown();
+  return unavailable("purchase_interrupted", "The purchase could not be completed; nothing was charged. Retry with the same request and signature.", false);
+}
+
 /** POST: the whole purchase. */
 export async function purchaseProduct(runtime: PaymentRuntime, product: ProductDefinition, request: PurchaseRequest): Promise<PaymentReply> {
-  if (!runtime.config.payTo) return unconfigured();
-  if (!request.paymentSignature) return describeProduct(runtime, product);
+  if (!request.paymentSignature) return runtime.config.payTo ? describeProduct(runtime, product) : unconfigured();
 
   const parsed = await parseSignedRequest(product, request);
   if ("status" in parsed) return parsed;
   const { key, body, fingerprint } = parsed;
   const credential = parsePaymentSignature(request.paymentSignature);
+  const { payload, payer, nonce } = credential;
+  if (!payload || !payer || !nonce) {
+    if (!runtime.config.payTo) return unconfigured();
+    const challenge = await challengeOf(runtime, product);
+    return isReply(challenge) ? challenge : challengeReply(refusedChallenge(challenge, "invalid_payload"));
+  }
 
   // Replays of recent purchases are answered from memory.
-  const cached = recallCompleted(key);
+  const cached = recallCompleted(cacheKey(payer, key));
   const early = cached && settledAnswer({ ...cached, state: "completed" }, fingerprint, credential);
   if (early) return early;
 
-  const locked = await withPurchaseLock(`purchase:${key}`, async () => {
-    let row = await findPurchase(key);
-    remember(key, row);
+  let state: PurchaseRow["state"] | undefined;
+  const locked = await withPurchaseLock(`purchase:${payer}:${key}`, async () => {
+    let row = await findPurchase(payer, key);
+    state = row?.state;
+    remember(payer, key, row);
     const answer = settledAnswer(row, fingerprint, credential);
     if (answer) return answer;
-    const challenge = await challengeOf(runtime, product);
-    if (isReply(challenge)) return challenge;
 
     if (row && (row.state === "settling" || row.state === "settled")) {
       // The payer of this key may already be charged: finish that payment before anything else.
-      const outcome = await advance(runtime, row, challenge, true);
+      const outcome = await advance(runtime, row, true);
       if (row.signatureHash === credential.identity) return outcome;
-      row = await findPurchase(key);
+      row = await findPurchase(payer, key);
+      state = row?.state;
       const now = settledAnswer(row, fingerprint, credential);
       if (now) return now;
       if (row!.state !== "failed") return outcome;
     } else if (row?.state === "claimed") {
       // Its holder is gone (we hold the lock) and it never reached settle: nothing was charged.
-      if (row.signatureHash === credential.identity) return advance(runtime, row, challenge, true);
+      if (row.signatureHash === credential.identity && runtime.config.payTo) return advance(runtime, row, true);
       await markFailed(row.id, "abandoned");
     }
 
-    const { payload, payer, nonce } = credential;
-    if (!payload || !payer || !nonce) return challengeReply(refusedChallenge(challenge, "invalid_payload"));
+    // A new payment from here on.
+    if (!runtime.config.payTo) return unconfigured();
+    const challenge = await challengeOf(runtime, product);
+    if (isReply(challenge)) return challenge;
     const server = await runtime.resourceServer();
     const requirements = server.findMatchingRequirements(challenge.requirements, payload);
     if (!requirements) return challengeReply(refusedChallenge(challenge, "payment_requirements_mismatch"));
@@ -175,32 +195,34 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
         paymentRequirements: requirements,
       },
       row,
-    );
-    if (!claimed) {
-      await verifying;
-      return challengeReply(refusedChallenge(challenge, "invalid_exact_evm_nonce_already_used"));
-    }
-    return advance(runtime, claimed, challenge, false, verifying);
+    ).finally(() => verifying);
+    if (!claimed) return challengeReply(refusedChallenge(challenge, "invalid_exact_evm_nonce_already_used"));
+    state = "claimed";
+    return advance(runtime, claimed, false, verifying);
+  }).catch((err: unknown) => {
+    // A database failure mid-purchase: say how far it got; a retry resumes from there.
+    logger.error({ err }, "purchase interrupted");
+    return { locked: true as const, value: interrupted(state) };
   });
   if (locked.locked) return locked.value;
   // Another request holds the key: it may have completed it since (a replay), or still be at work.
-  return settledAnswer(await knownPurchase(key), fingerprint, credential) ?? inProgress();
+  return settledAnswer(await knownPurchase(payer, key), fingerprint, credential) ?? inProgress();
 }
 
 /** Finishes one open purchase without its client (reconciler). Claimed rows are abandoned, not charged. */
-export async function reconcilePurchase(runtime: PaymentRuntime, product: ProductDefinition, key: string): Promise<string | undefined> {
-  const locked = await withPurchaseLock(`purchase:${key}`, async () => {
-    const row = await findPurchase(key);
+export async function reconcilePurchase(runtime: PaymentRuntime, payer: string, key: string): Promise<string | undefined> {
+  const locked = await withPurchaseLock(`purchase:${payer}:${key}`, async () => {
+    const row = await findPurchase(payer, key);
     if (!row || row.state === "completed" || row.state === "failed") return row?.state;
     if (row.state === "claimed") {
       await markFailed(row.id, "abandoned");
       return "failed";
     }
-    const challenge = await challengeOf(runtime, product);
-    if (isReply(challenge)) return row.state;
-    await advance(runtime, row, challenge, true);
-    return (await findPurchase(key))?.state;
+    await advance(runtime, row, true);
+    const after = await findPurchase(payer, key);
+    // Still open: move it to the back of the queue so other purchases get their turn.
+    if (after && after.state !== "completed" && after.state !== "failed") await touchPurchase(after.id);
+    return after?.state;
   });
   return locked.locked ? locked.value : undefined;
 }
-

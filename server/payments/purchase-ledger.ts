@@ -33,8 +33,17 @@ const purchaseSelect = {
 
 export type PurchaseRow = Prisma.PurchaseGetPayload<{ select: typeof purchaseSelect }> & { state: PurchaseState };
 
-export async function findPurchase(idempotencyKey: string): Promise<PurchaseRow | null> {
-  return (await db.purchase.findUnique({ where: { idempotencyKey }, select: purchaseSelect })) as PurchaseRow | null;
+// Keys are scoped per payer (the authorization's `from`, lower-case).
+export async function findPurchase(payer: string, idempotencyKey: string): Promise<PurchaseRow | null> {
+  return (await db.purchase.findUnique({ where: { payer_idempotencyKey: { payer, idempotencyKey } }, select: purchaseSelect })) as PurchaseRow | null;
+}
+
+/** What answering a known key needs: a lean read for the path every replay takes. */
+export async function findPurchaseOutcome(payer: string, idempotencyKey: string) {
+  return db.purchase.findUnique({
+    where: { payer_idempotencyKey: { payer, idempotencyKey } },
+    select: { fingerprint: true, state: true, signatureHash: true, responseBody: true, paymentResponse: true },
+  });
 }
 
 export interface Claim {
@@ -85,39 +94,50 @@ export async function claimPurchase(claim: Claim, replacing: PurchaseRow | null)
   }
 }
 
-export async function markSettling(id: string, payer: string): Promise<void> {
-  await db.purchase.update({ where: { id }, data: { state: "settling", payer: payer.toLowerCase() }, select: { id: true } });
+// Every move is conditional on the state it leaves: if another worker moved the purchase on (the
+// lock's connection died under us), nothing is overwritten and the caller stops with an error.
+async function transition(id: string, from: PurchaseState[], data: Prisma.PurchaseUpdateManyMutationInput): Promise<void> {
+  const { count } = await db.purchase.updateMany({ where: { id, state: { in: from } }, data });
+  if (count !== 1) throw new Error(`purchase ${id} is no longer in ${from.join("/")}`);
 }
 
-export async function markSettlementUnknown(id: string, code: string): Promise<void> {
-  await db.purchase.update({ where: { id }, data: { errorCode: code }, select: { id: true } });
+export async function markSettling(id: string, payer: string): Promise<void> {
+  await transition(id, ["claimed"], { state: "settling", payer: payer.toLowerCase() });
+}
+
+/** The settle's outcome is open; keeps a transaction hash when the facilitator gave one. */
+export async function markSettlementUnknown(id: string, code: string, transaction?: string): Promise<void> {
+  await transition(id, ["settling"], { errorCode: code, ...(transaction ? { transaction } : {}) });
 }
 
 export async function markSettled(id: string, transaction: string, paymentResponse: string): Promise<void> {
-  await db.purchase.update({ where: { id }, data: { state: "settled", transaction, paymentResponse, errorCode: null, settledAt: new Date() }, select: { id: true } });
-}
-
-/** What answering a known key needs: a lean read for the path every replay takes. */
-export async function findPurchaseOutcome(idempotencyKey: string) {
-  return db.purchase.findUnique({
-    where: { idempotencyKey },
-    select: { fingerprint: true, state: true, signatureHash: true, responseBody: true, paymentResponse: true },
-  });
+  await transition(id, ["settling"], { state: "settled", transaction, paymentResponse, errorCode: null, settledAt: new Date() });
 }
 
 export async function markCompleted(id: string, responseBody: string): Promise<void> {
-  await db.purchase.update({ where: { id }, data: { state: "completed", responseStatus: 200, responseBody, completedAt: new Date() }, select: { id: true } });
+  await transition(id, ["settled"], { state: "completed", responseStatus: 200, responseBody, completedAt: new Date() });
 }
 
+/** Not charged: only from states that never executed a transfer (decided by the caller). */
 export async function markFailed(id: string, errorCode: string): Promise<void> {
-  await db.purchase.update({ where: { id }, data: { state: "failed", errorCode }, select: { id: true } });
+  await transition(id, ["claimed", "settling"], { state: "failed", errorCode });
+}
+
+/** Marks a pass of the reconciler that changed nothing, so the next pass looks at others first. */
+export async function touchPurchase(id: string): Promise<void> {
+  await db.purchase.update({ where: { id }, data: { updatedAt: new Date() }, select: { id: true } });
 }
 
 /** Purchases whose outcome is still open and untouched for `idleMs`: the reconciler's work list. */
-export async function openPurchases(idleMs: number, limit = 100): Promise<{ idempotencyKey: string }[]> {
+export async function openPurchases(idleMs: number, limit = 100): Promise<{ payer: string; idempotencyKey: string; product: string }[]> {
   return db.purchase.findMany({
-    where: { state: { in: ["claimed", "settling", "settled"] }, updatedAt: { lt: new Date(Date.now() - idleMs) } },
-    select: { idempotencyKey: true },
+    // Settlements only the chain can decide (settlement_unresolved) wait for an operator.
+    where: {
+      state: { in: ["claimed", "settling", "settled"] },
+      updatedAt: { lt: new Date(Date.now() - idleMs) },
+      OR: [{ errorCode: null }, { errorCode: { not: "settlement_unresolved" } }],
+    },
+    select: { payer: true, idempotencyKey: true, product: true },
     orderBy: { updatedAt: "asc" },
     take: limit,
   });

@@ -2,28 +2,53 @@
 // (purchase-ledger.ts) before the next starts; `advance` resumes from whatever phase a row is in,
 // which is how retries and the reconciler finish a purchase after a timeout or a crash.
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
+import { SettleError, VerifyError } from "@x402/core/types";
+import { Prisma } from "../generated/prisma/client";
 import { logger } from "../logger";
 import { PRODUCTS } from "../products/products";
-import { refusedChallenge, type Challenge } from "./challenge";
-import { findLocalTransfer } from "./facilitators/local-chain-signer";
+import { refusedChallenge } from "./challenge";
 import { rememberCompleted } from "./completed-purchases";
+import { findLocalTransfer } from "./facilitators/local-chain-signer";
 import { encodeHeaderJson } from "./header-codec";
 import type { PaymentRuntime } from "./payment-runtime";
 import { markCompleted, markFailed, markSettled, markSettlementUnknown, markSettling, type PurchaseRow } from "./purchase-ledger";
 import { challengeReply, facilitatorDown, reply, unavailable, type PaymentReply } from "./purchase-reply";
 
-// Settle answers that mean the authorization was (or may have been) executed: the payer is
-// charged, so the purchase must complete, never become a 402.
+// "Nonce already used" at settle: our claim on the nonce is unique and the authorization pays
+// our address, so it was executed for this purchase: the payer is charged.
 const ALREADY_EXECUTED = new Set(["invalid_exact_evm_nonce_already_used"]);
-const OUTCOME_OPEN = new Set(["settlement_pending"]);
+// Failures raised while or after a transfer was submitted: it may have executed.
+const MAYBE_EXECUTED = new Set([
+  "settlement_pending",
+  "invalid_exact_evm_transaction_failed",
+  "invalid_exact_evm_transfer_event_mismatch",
+  "invalid_transaction_state",
+  "unexpected_settle_error",
+]);
+// Over HTTP, an open settlement whose authorization expired this long ago can no longer be
+// decided by re-settling (a chain refuses an expired authorization before looking at its nonce).
+const UNRESOLVABLE_AFTER_S = 60;
+export const UNRESOLVED = "settlement_unresolved";
 
-const settlementUnknown = () =>
+export const settlementUnknown = () =>
   unavailable("settlement_unknown", "The payment may have been charged; the purchase is being reconciled. Retry with the same request and signature.", "unknown");
 
 /** The 200 body of a completed purchase; a replay differs only in idempotentReplay. */
 export function completedReply(row: Pick<PurchaseRow, "responseBody" | "paymentResponse">, replay: boolean): PaymentReply {
   const body = replay ? row.responseBody!.replace('"idempotentReplay":false', '"idempotentReplay":true') : row.responseBody!;
   return reply(200, body, row.paymentResponse ? { "payment-response": row.paymentResponse } : {});
+}
+
+/** A 402 that says why the payment was refused; built only when needed (it may need the facilitator). */
+async function refuse(runtime: PaymentRuntime, row: PurchaseRow, reason: string): Promise<PaymentReply> {
+  const product = PRODUCTS[row.product];
+  try {
+    if (!product) throw new Error(`unknown product ${row.product}`);
+    return challengeReply(refusedChallenge(await runtime.challenge(product), reason));
+  } catch (err) {
+    logger.warn({ err }, "cannot build the payment challenge for a refusal");
+    return facilitatorDown(); // nothing was charged: the refusal itself says so
+  }
 }
 
 export type Verification = { verdict: VerifyResponse } | { error: unknown };
@@ -33,13 +58,29 @@ export async function startVerification(runtime: PaymentRuntime, payload: Paymen
   try {
     return { verdict: await (await runtime.resourceServer()).verifyPayment(payload, requirements) };
   } catch (error) {
+    // A facilitator that answers "invalid" with an error status is still a verdict.
+    if (error instanceof VerifyError) return { verdict: { isValid: false, invalidReason: error.invalidReason ?? "invalid_payment", payer: error.payer } };
     return { error };
   }
 }
 
-async function verify(runtime: PaymentRuntime, row: PurchaseRow, challenge: Challenge, pending?: Promise<Verification>): Promise<PaymentReply | undefined> {
+// A throw from the in-process facilitator that is not the database is the payload's fault.
+function unverifiablePayload(runtime: PaymentRuntime, error: unknown): boolean {
+  const database =
+    error instanceof Prisma.PrismaClientKnownRequestError ||
+    error instanceof Prisma.PrismaClientUnknownRequestError ||
+    error instanceof Prisma.PrismaClientInitializationError ||
+    error instanceof Prisma.PrismaClientRustPanicError;
+  return runtime.config.mode === "local" && !database;
+}
+
+async function verify(runtime: PaymentRuntime, row: PurchaseRow, pending?: Promise<Verification>): Promise<PaymentReply | undefined> {
   const verification = await (pending ?? startVerification(runtime, row.paymentPayload as unknown as PaymentPayload, row.paymentRequirements as unknown as PaymentRequirements));
   if ("error" in verification) {
+    if (unverifiablePayload(runtime, verification.error)) {
+      await markFailed(row.id, "invalid_payload");
+      return refuse(runtime, row, "invalid_payload");
+    }
     logger.warn({ err: verification.error, purchase: row.id }, "facilitator verify failed");
     await markFailed(row.id, "facilitator_unavailable");
     return facilitatorDown();
@@ -48,7 +89,7 @@ async function verify(runtime: PaymentRuntime, row: PurchaseRow, challenge: Chal
   if (!verdict.isValid) {
     const reason = verdict.invalidReason ?? "invalid_payment";
     await markFailed(row.id, reason);
-    return challengeReply(refusedChallenge(challenge, reason));
+    return refuse(runtime, row, reason);
   }
   await markSettling(row.id, verdict.payer ?? row.payer!);
   row.state = "settling";
@@ -61,9 +102,14 @@ async function executedTransfer(runtime: PaymentRuntime, row: PurchaseRow): Prom
   return (await findLocalTransfer(row.payer, row.nonce))?.transaction;
 }
 
+function authorizationExpired(row: PurchaseRow): boolean {
+  const validBefore = (row.paymentPayload as { payload?: { authorization?: { validBefore?: string } } } | null)?.payload?.authorization?.validBefore;
+  return validBefore !== undefined && Number(validBefore) + UNRESOLVABLE_AFTER_S < Date.now() / 1000;
+}
+
 // On success returns the pending write of the `settled` recovery point: fulfilment runs while it
 // commits, and the result is stored only after it (markCompleted follows markSettled).
-async function settle(runtime: PaymentRuntime, row: PurchaseRow, challenge: Challenge, sentBefore: boolean): Promise<PaymentReply | { recorded: Promise<void> }> {
+async function settle(runtime: PaymentRuntime, row: PurchaseRow, sentBefore: boolean): Promise<PaymentReply | { recorded: Promise<void> }> {
   const payload = row.paymentPayload as unknown as PaymentPayload;
   const requirements = row.paymentRequirements as unknown as PaymentRequirements;
   let result: SettleResponse;
@@ -74,28 +120,36 @@ async function settle(runtime: PaymentRuntime, row: PurchaseRow, challenge: Chal
     try {
       result = await (await runtime.resourceServer()).settlePayment(payload, requirements);
     } catch (err) {
-      logger.warn({ err, purchase: row.id }, "facilitator settle failed; outcome unknown");
-      await markSettlementUnknown(row.id, "settlement_unknown");
-      return settlementUnknown();
+      if (err instanceof SettleError) {
+        result = { success: false, errorReason: err.errorReason, transaction: err.transaction, network: err.network, payer: err.payer };
+      } else {
+        logger.warn({ err, purchase: row.id }, "facilitator settle failed; outcome unknown");
+        await markSettlementUnknown(row.id, "settlement_unknown");
+        return settlementUnknown();
+      }
     }
   }
   if (!result.success && result.errorReason && ALREADY_EXECUTED.has(result.errorReason)) {
-    // Our claim on the nonce is unique, and the authorization pays our payTo: executed means paid.
-    const transaction = (await executedTransfer(runtime, row)) ?? result.transaction ?? "";
+    const transaction = (await executedTransfer(runtime, row)) || result.transaction || row.transaction || "";
     result = { success: true, transaction, network: requirements.network, payer: row.payer! };
   }
   if (!result.success) {
-    // A remote facilitator cannot tell whether an earlier, unanswered settle of this authorization
-    // executed (a chain refuses an expired authorization even when it was used): only success or
-    // "nonce used" is conclusive, so the purchase stays open rather than becoming a 402.
-    const inconclusive = sentBefore && runtime.config.mode === "http";
-    if (inconclusive || (result.errorReason && OUTCOME_OPEN.has(result.errorReason))) {
-      await markSettlementUnknown(row.id, result.errorReason ?? "settlement_unknown");
+    // Decide "not charged" only when nothing may have executed: no transaction, a reason raised
+    // before submission, the local ledger (when it can tell) agrees, and no earlier settle of this
+    // authorization went unanswered over HTTP (the facilitator cannot tell us about that one).
+    const executed = await executedTransfer(runtime, row);
+    if (executed) {
+      result = { success: true, transaction: executed, network: requirements.network, payer: row.payer! };
+    } else if (result.transaction || MAYBE_EXECUTED.has(result.errorReason ?? "") || (sentBefore && runtime.config.mode === "http")) {
+      const code = sentBefore && runtime.config.mode === "http" && authorizationExpired(row) ? UNRESOLVED : (result.errorReason ?? "settlement_unknown");
+      if (code === UNRESOLVED) logger.error({ purchase: row.id }, "settlement cannot be decided by the facilitator: check the chain");
+      await markSettlementUnknown(row.id, code, result.transaction || undefined);
       return settlementUnknown();
+    } else {
+      const reason = result.errorReason ?? "settlement_failed";
+      await markFailed(row.id, reason);
+      return refuse(runtime, row, reason);
     }
-    const reason = result.errorReason ?? "settlement_failed";
-    await markFailed(row.id, reason);
-    return challengeReply(refusedChallenge(challenge, reason));
   }
   const paymentResponse = encodeHeaderJson({ success: true, transaction: result.transaction, network: result.network, payer: result.payer ?? row.payer });
   const recorded = markSettled(row.id, result.transaction, paymentResponse);
@@ -128,16 +182,16 @@ async function fulfil(row: PurchaseRow, recorded: Promise<void>): Promise<Paymen
  * found open by a retry or the reconciler (its settle may have been sent before); `verifying` is
  * a verification already under way for a fresh claim.
  */
-export async function advance(runtime: PaymentRuntime, row: PurchaseRow, challenge: Challenge, resuming: boolean, verifying?: Promise<Verification>): Promise<PaymentReply> {
+export async function advance(runtime: PaymentRuntime, row: PurchaseRow, resuming: boolean, verifying?: Promise<Verification>): Promise<PaymentReply> {
   // Only a row found in `settling` may have had a settle sent for it before.
   const settleSentBefore = resuming && row.state === "settling";
   if (row.state === "claimed") {
-    const refused = await verify(runtime, row, challenge, verifying);
+    const refused = await verify(runtime, row, verifying);
     if (refused) return refused;
   }
   let recorded: Promise<void> = Promise.resolve();
   if (row.state === "settling") {
-    const settled = await settle(runtime, row, challenge, settleSentBefore);
+    const settled = await settle(runtime, row, settleSentBefore);
     if ("status" in settled) return settled;
     recorded = settled.recorded;
   }

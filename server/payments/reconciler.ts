@@ -2,10 +2,9 @@
 // between phases): settled ones are fulfilled, settling ones are settled again or looked up, and
 // claimed ones that never reached settle are abandoned uncharged (decisions.md §3.8).
 import { logger } from "../logger";
-import { PRODUCTS } from "../products/products";
 import type { PaymentRuntime } from "./payment-runtime";
 import { reconcilePurchase } from "./purchase-flow";
-import { findPurchase, openPurchases } from "./purchase-ledger";
+import { openPurchases } from "./purchase-ledger";
 
 // Rows untouched this long are not in a live request's hands (those hold the lock anyway).
 export const RECONCILE_IDLE_MS = 3000;
@@ -13,11 +12,11 @@ export const RECONCILE_INTERVAL_MS = 5000;
 
 export async function reconcileOpenPurchases(runtime: PaymentRuntime, idleMs = RECONCILE_IDLE_MS): Promise<Record<string, number>> {
   const outcome: Record<string, number> = {};
-  for (const { idempotencyKey } of await openPurchases(idleMs)) {
-    const row = await findPurchase(idempotencyKey);
-    const product = row && PRODUCTS[row.product];
-    if (!product) continue;
-    const state = (await reconcilePurchase(runtime, product, idempotencyKey)) ?? "busy";
+  for (const { payer, idempotencyKey } of await openPurchases(idleMs)) {
+    const state = (await reconcilePurchase(runtime, payer, idempotencyKey).catch((err: unknown) => {
+      logger.warn({ err, payer, idempotencyKey }, "reconciling a purchase failed");
+      return "error";
+    })) ?? "busy";
     outcome[state] = (outcome[state] ?? 0) + 1;
   }
   return outcome;

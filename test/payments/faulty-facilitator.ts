@@ -4,8 +4,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLocalFacilitator } from "@/server/payments/facilitators/local-facilitator";
 
-export type VerifyFault = "none" | "500";
-export type SettleFault = "none" | "500" | "hang-after-settle";
+export type VerifyFault = "none" | "500" | "400-invalid";
+export type SettleFault = "none" | "500" | "hang-after-settle" | "fail-after-settle";
 
 export interface FaultyFacilitator {
   url: string;
@@ -43,6 +43,8 @@ export async function startFaultyFacilitator(): Promise<FaultyFacilitator> {
     if (req.url === "/verify") {
       state.calls.verify++;
       if (state.verifyFault === "500") return send(res, 500, { error: "internal error" });
+      // Some facilitators answer a refused payment with an error status and the verdict in the body.
+      if (state.verifyFault === "400-invalid") return send(res, 400, { isValid: false, invalidReason: "invalid_exact_evm_signature", payer: body.paymentPayload?.payload?.authorization?.from });
       return send(res, 200, await local.verify(body.paymentPayload, body.paymentRequirements));
     }
     if (req.url === "/settle") {
@@ -50,6 +52,8 @@ export async function startFaultyFacilitator(): Promise<FaultyFacilitator> {
       if (state.settleFault === "500") return send(res, 500, { error: "internal error" });
       const result = await local.settle(body.paymentPayload, body.paymentRequirements);
       if (state.settleFault === "hang-after-settle") await new Promise((r) => setTimeout(r, state.hangMs));
+      // The transfer went through, but the facilitator reports a failure (a receipt it could not read).
+      if (state.settleFault === "fail-after-settle") return send(res, 200, { success: false, errorReason: "invalid_exact_evm_transaction_failed", transaction: "", network: result.network, payer: result.payer });
       return send(res, 200, result);
     }
     send(res, 404, { error: "not found" });

@@ -48,22 +48,25 @@ describe("/api/shop/shortlist route", () => {
 
 describe("property: never a 5xx", () => {
   const validBody = { request_id: "prop-body-0001", outcome: "weather forecast api for routes", search: "terms" };
+  // Strings over the whole UTF-16 range: U+0000, lone surrogates and control characters included.
+  const text = (maxLength?: number) => fc.string({ unit: "binary", maxLength });
+  const anyJson = () => fc.jsonValue({ stringUnit: "binary" });
   const bodies = fc.oneof(
-    fc.jsonValue().map((v) => JSON.stringify(v)),
-    fc.string(),
+    anyJson().map((v) => JSON.stringify(v)),
+    text(),
     fc.record({
-      request_id: fc.oneof(fc.string(), fc.integer(), fc.constant(undefined)),
-      outcome: fc.oneof(fc.string({ maxLength: 3000 }), fc.constant(null)),
-      conditions: fc.oneof(fc.array(fc.oneof(fc.string(), fc.record({ requirement: fc.string(), priority: fc.string(), id: fc.string() })), { maxLength: 15 }), fc.jsonValue()),
-      constraints: fc.oneof(fc.record({ protocol: fc.string(), tested: fc.string(), maxPriceUsd: fc.oneof(fc.double(), fc.string()) }), fc.jsonValue()),
-      search: fc.oneof(fc.constantFrom("all", "exact", "terms", "semantic", "hybrid"), fc.string()),
-      limit: fc.oneof(fc.integer({ min: -3, max: 9 }), fc.double(), fc.string()),
+      request_id: fc.oneof(text(), fc.stringMatching(/^[a-z0-9-]{8,20}$/).map((k) => k + "\u0000"), fc.integer(), fc.constant(undefined)),
+      outcome: fc.oneof(text(3000), fc.constant("weather forecasts \ud800 for routes"), fc.constant(null)),
+      conditions: fc.oneof(fc.array(fc.oneof(text(), fc.record({ requirement: text(), priority: text(), id: text() })), { maxLength: 15 }), anyJson()),
+      constraints: fc.oneof(fc.record({ protocol: text(), tested: text(), maxPriceUsd: fc.oneof(fc.double(), text()) }), anyJson()),
+      search: fc.oneof(fc.constantFrom("all", "exact", "terms", "semantic", "hybrid"), text()),
+      limit: fc.oneof(fc.integer({ min: -3, max: 9 }), fc.double(), text()),
     }).map((o) => JSON.stringify(o)),
   );
   const signatures = fc.oneof(
     fc.string(),
-    fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v)).toString("base64")),
-    fc.record({ x402Version: fc.oneof(fc.constant(2), fc.integer()), accepted: fc.jsonValue(), payload: fc.jsonValue() }).map((v) => Buffer.from(JSON.stringify(v)).toString("base64url")),
+    anyJson().map((v) => Buffer.from(JSON.stringify(v)).toString("base64")),
+    fc.record({ x402Version: fc.oneof(fc.constant(2), fc.integer()), accepted: anyJson(), payload: anyJson() }).map((v) => Buffer.from(JSON.stringify(v)).toString("base64url")),
   );
   const keys = fc.oneof(fc.string({ maxLength: 250 }), fc.stringMatching(/^[A-Za-z0-9._:-]{8,40}$/));
 
@@ -86,7 +89,7 @@ describe("property: never a 5xx", () => {
     const agent = await createTestAgent();
     const signature = await agent.sign(await challenge());
     await fc.assert(
-      fc.asyncProperty(fc.jsonValue(), fc.constantFrom("outcome", "limit", "search", "conditions", "constraints", "request_id", "extra"), async (value, field) => {
+      fc.asyncProperty(anyJson(), fc.constantFrom("outcome", "limit", "search", "conditions", "constraints", "request_id", "extra"), async (value, field) => {
         const res = await post(JSON.stringify({ ...validBody, [field]: value }), { "payment-signature": signature });
         expect(res.status).toBeLessThan(500);
         expect([200, 400, 402, 409, 422]).toContain(res.status);
