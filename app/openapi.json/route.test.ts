@@ -212,10 +212,10 @@ describe("buySoftwareVendorShortlist (POST)", () => {
     for (const status of ["409", "503"]) expect(responseHeaders(buyOp, status)["Retry-After"]).toMatchObject({ required: false, schema: { type: "integer", minimum: 1 } });
   });
 
-  it("503: the four codes with charged false, false, \"unknown\", true", () => {
+  it("503: the five codes with charged false, false, \"unknown\", true, false", () => {
     const variants = responseSchema(buyOp, "503").oneOf as Json[];
     const charged = Object.fromEntries(variants.map((v) => [(props(v).code as Json).const, (props(v).charged as Json).const]));
-    expect(charged).toEqual({ payment_unconfigured: false, facilitator_unavailable: false, settlement_unknown: "unknown", fulfilment_pending: true });
+    expect(charged).toEqual({ payment_unconfigured: false, facilitator_unavailable: false, settlement_unknown: "unknown", fulfilment_pending: true, purchase_interrupted: false });
     for (const v of variants) expect(v.required).toEqual(expect.arrayContaining(["error", "code", "charged"]));
   });
 

@@ -104,13 +104,14 @@ export function purchaseOperation(product: ProductDefinition, baseUrl: string, s
         content: jsonContent(SCHEMA_NAMES.payloadTooLarge),
       },
       "422": {
-        description: "idempotency_key_reused: the key was used for a different request (method, path or body). Nothing charged.",
+        description:
+          "idempotency_key_reused: this payer already used the key for a different request (method, path or body). Keys are scoped per payer. Nothing charged.",
         headers: noStore,
         content: jsonContent(SCHEMA_NAMES.idempotencyKeyReused),
       },
       "503": {
         description:
-          "payment_unconfigured or facilitator_unavailable: nothing charged. settlement_unknown (`charged: \"unknown\"`) or fulfilment_pending (`charged: true`): " +
+          "payment_unconfigured, facilitator_unavailable or purchase_interrupted: nothing charged. settlement_unknown (`charged: \"unknown\"`) or fulfilment_pending (`charged: true`): " +
           "the payment may have gone through; retry the identical request with the same PAYMENT-SIGNATURE after Retry-After seconds; it ends in 200 or, if never charged, 402.",
         headers: { ...retryAfter, ...noStore },
         content: jsonContent(SCHEMA_NAMES.purchaseUnavailable),

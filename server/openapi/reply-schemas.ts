@@ -51,7 +51,12 @@ const fulfilmentPending = unavailableSchema("fulfilment_pending", z.literal(true
 /** 503 of a GET (describe): never charges. */
 export const describeUnavailableSchema = z.discriminatedUnion("code", [paymentUnconfigured, facilitatorUnavailable]);
 /** 503 of a purchase. */
-export const purchaseUnavailableSchema = z.discriminatedUnion("code", [paymentUnconfigured, facilitatorUnavailable, settlementUnknown, fulfilmentPending]);
+const purchaseInterrupted = unavailableSchema(
+  "purchase_interrupted",
+  z.literal(false),
+  "The purchase stopped before any settlement (e.g. the database was unreachable); nothing was charged. Retry the identical request.",
+);
+export const purchaseUnavailableSchema = z.discriminatedUnion("code", [paymentUnconfigured, facilitatorUnavailable, settlementUnknown, fulfilmentPending, purchaseInterrupted]);
 
 /** 200 of a completed shortlist purchase (purchase-phases.ts `fulfil`). */
 export const shortlistPurchaseSchema = z.object({

@@ -115,6 +115,12 @@ async function knownPurchase(payer: string, key: string): Promise<KnownPurchase 
   return row;
 }
 
+// Database errors can echo the arguments of the failed query: never log a signature in clear.
+function loggableError(err: unknown): Record<string, unknown> {
+  const e = err instanceof Error ? err : new Error(String(err));
+  return { name: e.name, code: (e as { code?: string }).code, message: e.message.replace(/0x[0-9a-fA-F]{64,}/g, "0x[redacted]").slice(0, 500) };
+}
+
 const inProgress = () =>
   refusal(409, "purchase_in_progress", "A purchase with this idempotency key is being processed. Retry shortly.", {}, { "retry-after": String(RETRY_AFTER_SECONDS) });
 
@@ -201,7 +207,7 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
     return advance(runtime, claimed, false, verifying);
   }).catch((err: unknown) => {
     // A database failure mid-purchase: say how far it got; a retry resumes from there.
-    logger.error({ err }, "purchase interrupted");
+    logger.error({ err: loggableError(err) }, "purchase interrupted");
     return { locked: true as const, value: interrupted(state) };
   });
   if (locked.locked) return locked.value;

@@ -4,11 +4,13 @@
 // closes, so a crashed process never leaves a key stuck (no lease to wait out after a restart).
 import pg from "pg";
 import { env } from "../env";
+import { logger } from "../logger";
 
 let pool: pg.Pool | undefined;
 
 function lockPool(): pg.Pool {
-  pool ??= new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE, allowExitOnIdle: true });
+  // A bounded wait for a connection: when the database is unreachable the purchase answers 503.
+  pool ??= new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE, allowExitOnIdle: true, connectionTimeoutMillis: 10_000 });
   return pool;
 }
 
@@ -19,6 +21,10 @@ function lockPool(): pg.Pool {
 export async function withPurchaseLock<T>(name: string, fn: () => Promise<T>): Promise<{ locked: true; value: T } | { locked: false }> {
   const client = await lockPool().connect();
   let released = false;
+  // pg-pool listens for errors only on idle clients: a connection lost while held must not crash
+  // the process (the lock is gone with it; the ledger's conditional transitions fence the rest).
+  const onError = (err: Error) => logger.warn({ err: { name: err.name, message: err.message } }, "purchase lock connection lost");
+  client.on("error", onError);
   try {
     const { rows } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok", [name]);
     if (!rows[0]?.ok) return { locked: false };
@@ -32,6 +38,7 @@ export async function withPurchaseLock<T>(name: string, fn: () => Promise<T>): P
       });
     }
   } finally {
+    client.off("error", onError);
     if (!released) client.release();
   }
 }
