@@ -53,8 +53,8 @@ export const describeUnavailableSchema = z.discriminatedUnion("code", [paymentUn
 /** 503 of a purchase. */
 const purchaseInterrupted = unavailableSchema(
   "purchase_interrupted",
-  z.literal(false),
-  "The purchase stopped before any settlement (e.g. the database was unreachable); nothing was charged. Retry the identical request.",
+  z.union([z.literal(false), z.literal("unknown")]),
+  "The database became unavailable before any settlement of this request (`charged: false`), or before the key's earlier attempts could be read (`charged: \"unknown\"`). Retry the identical request with the same PAYMENT-SIGNATURE.",
 );
 export const purchaseUnavailableSchema = z.discriminatedUnion("code", [paymentUnconfigured, facilitatorUnavailable, settlementUnknown, fulfilmentPending, purchaseInterrupted]);
 

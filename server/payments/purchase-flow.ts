@@ -125,10 +125,12 @@ const inProgress = () =>
   refusal(409, "purchase_in_progress", "A purchase with this idempotency key is being processed. Retry shortly.", {}, { "retry-after": String(RETRY_AFTER_SECONDS) });
 
 // What a purchase that cannot go on says, by how far it got: never "not charged" once it may be.
-function interrupted(state: PurchaseRow["state"] | undefined): PaymentReply {
+// `undefined`: the ledger could not even be read, so an earlier attempt's outcome is not known.
+function interrupted(state: PurchaseRow["state"] | "none" | undefined): PaymentReply {
   if (state === "settled") return unavailable("fulfilment_pending", "Paid; the result is not ready yet. Retry with the same request and signature.", true);
   if (state === "settling") return settlementUnknown();
-  return unavailable("purchase_interrupted", "The purchase could not be completed; nothing was charged. Retry with the same request and signature.", false);
+  const charged = state === undefined ? "unknown" : false;
+  return unavailable("purchase_interrupted", "The purchase could not go on (the database is unavailable). Retry with the same request and signature.", charged);
 }
 
 /** POST: the whole purchase. */
@@ -151,10 +153,10 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
   const early = cached && settledAnswer({ ...cached, state: "completed" }, fingerprint, credential);
   if (early) return early;
 
-  let state: PurchaseRow["state"] | undefined;
+  let state: PurchaseRow["state"] | "none" | undefined;
   const locked = await withPurchaseLock(`purchase:${payer}:${key}`, async () => {
     let row = await findPurchase(payer, key);
-    state = row?.state;
+    state = row?.state ?? "none";
     remember(payer, key, row);
     const answer = settledAnswer(row, fingerprint, credential);
     if (answer) return answer;
@@ -164,7 +166,7 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
       const outcome = await advance(runtime, row, true);
       if (row.signatureHash === credential.identity) return outcome;
       row = await findPurchase(payer, key);
-      state = row?.state;
+      state = row?.state ?? "none";
       const now = settledAnswer(row, fingerprint, credential);
       if (now) return now;
       if (row!.state !== "failed") return outcome;
