@@ -194,6 +194,26 @@ describe("facilitator faults", () => {
     expect(await p.agent.balance()).toBe(4000n);
   });
 
+  it("paid but the result cannot be built yet: 503 fulfilment_pending charged true, then 200 once it can, charged once", async () => {
+    const p = await signedPurchase();
+    facilitator.settleFault = "hang-after-settle";
+    expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(503);
+    facilitator.settleFault = "none";
+    // The stored request no longer passes the product's schema (as after a schema change).
+    const row = await db.purchase.findFirst({ where: { idempotencyKey: p.key } });
+    await db.purchase.update({ where: { id: row!.id }, data: { requestBody: { outcome: "x" } } });
+    const pending = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(pending.status).toBe(503);
+    expect(pending.json).toMatchObject({ code: "fulfilment_pending", charged: true });
+    expect(Number(pending.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await stateOf(p.key)).toBe("settled");
+    await db.purchase.update({ where: { id: row!.id }, data: { requestBody: p.body as object } });
+    const done = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(done.status).toBe(200);
+    expect(await transfers(p.agent.address)).toBe(1);
+    expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
+  });
+
   it("leaves no purchase open after reconciliation (of all the faults above)", async () => {
     expect(await db.purchase.count()).toBeGreaterThan(5);
     await reconcileOpenPurchases(runtime, 0);
