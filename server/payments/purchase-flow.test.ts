@@ -216,6 +216,16 @@ describe("keys are scoped per payer", () => {
     expect(await b.balance()).toBe(1_000_000n - PRICE);
   });
 
+  it("a key that spells out another payer and key does not answer for that payer's purchase", async () => {
+    const [a, b] = [await createTestAgent(), await createTestAgent()];
+    const key = `victim-${Date.now()}`;
+    const spoof = await buy(runtime, { body: shortlistBody({ request_id: `${b.address}:${key}`, limit: 1 }), signature: await a.sign(await challengeHeader()) });
+    expect(spoof.status).toBe(200);
+    const own = await buy(runtime, { body: shortlistBody({ request_id: key }), signature: await b.sign(await challengeHeader()) });
+    expect(own.status).toBe(200);
+    expect(own.json.idempotentReplay).toBe(false);
+  });
+
   it("an unfunded agent cannot squat another agent's key", async () => {
     const squatter = await createTestAgent(0);
     const victim = await createTestAgent();

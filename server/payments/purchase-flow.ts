@@ -103,15 +103,9 @@ function settledAnswer(row: KnownPurchase | null, fingerprint: string, credentia
   return refusal(409, "idempotency_key_in_use", "This purchase was completed with another payment signature; the new authorization was not used.");
 }
 
-const cacheKey = (payer: string, key: string) => `${payer}:${key}`;
-
-function remember(payer: string, key: string, row: KnownPurchase | null): void {
-  if (row?.state === "completed") rememberCompleted(cacheKey(payer, key), { fingerprint: row.fingerprint, signatureHash: row.signatureHash!, responseBody: row.responseBody!, paymentResponse: row.paymentResponse });
-}
-
 async function knownPurchase(payer: string, key: string): Promise<KnownPurchase | null> {
   const row = (await findPurchaseOutcome(payer, key)) as KnownPurchase | null;
-  remember(payer, key, row);
+  rememberCompleted(payer, key, row);
   return row;
 }
 
@@ -149,7 +143,7 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
   }
 
   // Replays of recent purchases are answered from memory.
-  const cached = recallCompleted(cacheKey(payer, key));
+  const cached = recallCompleted(payer, key);
   const early = cached && settledAnswer({ ...cached, state: "completed" }, fingerprint, credential);
   if (early) return early;
 
@@ -157,7 +151,7 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
   const locked = await withPurchaseLock(`purchase:${payer}:${key}`, async () => {
     let row = await findPurchase(payer, key);
     state = row?.state ?? "none";
-    remember(payer, key, row);
+    rememberCompleted(payer, key, row);
     const answer = settledAnswer(row, fingerprint, credential);
     if (answer) return answer;
 

@@ -169,7 +169,7 @@ async function fulfil(row: PurchaseRow, recorded: Promise<void>): Promise<Paymen
     if (result.status === "rejected") throw result.reason;
     const responseBody = JSON.stringify({ ok: true, idempotentReplay: false, requestId: row.idempotencyKey, ...result.value });
     await markCompleted(row.id, responseBody);
-    rememberCompleted(row.idempotencyKey, { fingerprint: row.fingerprint, signatureHash: row.signatureHash!, responseBody, paymentResponse: row.paymentResponse });
+    rememberCompleted(row.payer, row.idempotencyKey, { ...row, state: "completed", responseBody });
     return completedReply({ responseBody, paymentResponse: row.paymentResponse }, false);
   } catch (err) {
     logger.error({ err, purchase: row.id }, "fulfilment failed after settlement");

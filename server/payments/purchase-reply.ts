@@ -1,5 +1,4 @@
 // What the payment layer answers, independent of the HTTP framework: status, headers, body text.
-import type { Challenge } from "./challenge";
 
 export interface PaymentReply {
   status: number;
@@ -30,5 +29,3 @@ export function unavailable(code: string, message: string, charged: boolean | "u
 
 export const unconfigured = () => unavailable("payment_unconfigured", "No payment protocol is configured for this product.", false);
 export const facilitatorDown = () => unavailable("facilitator_unavailable", "The payment facilitator could not be reached; nothing was charged.", false);
-
-export type { Challenge };
