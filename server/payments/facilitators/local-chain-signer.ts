@@ -63,15 +63,6 @@ export async function localBalance(address: string): Promise<bigint> {
   return row?.balanceAtomic ?? 0n;
 }
 
-async function nonceUsed(payer: string, nonce: string): Promise<boolean> {
-  const row = await db.localTransfer.findUnique({
-    where: { network_asset_payer_nonce: { network: X402_NETWORK, asset: ASSET, payer: lower(payer), nonce: lower(nonce) } },
-    select: { transaction: true },
-  });
-  return row !== null;
-}
-
-/** Executed transfer for an authorization, if any: how the reconciler learns a settle's outcome. */
 export async function findLocalTransfer(payer: string, nonce: string) {
   return db.localTransfer.findUnique({
     where: { network_asset_payer_nonce: { network: X402_NETWORK, asset: ASSET, payer: lower(payer), nonce: lower(nonce) } },
@@ -163,7 +154,7 @@ async function readToken(functionName: string, args: readonly unknown[]): Promis
     case "balanceOf":
       return localBalance(args[0] as string);
     case "authorizationState":
-      return nonceUsed(args[0] as string, args[1] as string);
+      return (await findLocalTransfer(args[0] as string, args[1] as string)) !== null;
     case "name":
       return X402_ASSET_DOMAIN.name;
     case "version":
