@@ -33,6 +33,19 @@ async function signedPurchase() {
 
 const stateOf = async (key: string) => (await db.purchase.findFirst({ where: { idempotencyKey: key } }))?.state;
 const transfers = (payer: string) => db.localTransfer.count({ where: { payer } });
+type Purchase = Awaited<ReturnType<typeof signedPurchase>>;
+
+async function expectChargedOnce(p: Purchase) {
+  expect(await transfers(p.agent.address)).toBe(1);
+  expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
+}
+
+/** The transfer executes but the settle's answer never arrives: 503, outcome open. */
+async function leaveSettlementOpen(p: Purchase) {
+  facilitator.settleFault = "hang-after-settle";
+  expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(503);
+  facilitator.settleFault = "none";
+}
 
 describe("facilitator faults", () => {
   it("pays through the HTTP facilitator when it is healthy", async () => {
@@ -89,15 +102,12 @@ describe("facilitator faults", () => {
     await reconcileOpenPurchases(runtime, 0);
     expect(await stateOf(p.key)).toBe("completed");
     expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(200);
-    expect(await transfers(p.agent.address)).toBe(1);
-    expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
+    await expectChargedOnce(p);
   });
 
   it("retrying a purchase whose settle is open while the facilitator is down: charged unknown, never charged:false", async () => {
     const p = await signedPurchase();
-    facilitator.settleFault = "hang-after-settle";
-    expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(503);
-    facilitator.settleFault = "none";
+    await leaveSettlementOpen(p);
     await facilitator.down();
     try {
       const fresh = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: 400 });
@@ -128,8 +138,7 @@ describe("facilitator faults", () => {
     const retry = await buy(runtime, { body: p.body, signature: p.signature });
     expect(retry.status).toBe(200);
     expect(retry.headers["payment-response"]).toBeDefined();
-    expect(await transfers(p.agent.address)).toBe(1);
-    expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
+    await expectChargedOnce(p);
   });
 
   it("timeout after the transfer executed: 503 charged unknown; reconciled to completed, charged once", async () => {
@@ -145,27 +154,21 @@ describe("facilitator faults", () => {
     const retry = await buy(runtime, { body: p.body, signature: p.signature });
     expect(retry.status).toBe(200);
     expect((retry.json.shortlist as { matches: unknown[] }).matches.length).toBeGreaterThan(0);
-    expect(await transfers(p.agent.address)).toBe(1);
-    expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
+    await expectChargedOnce(p);
   });
 
   it("timeout after the transfer executed, then the client retries first: 200, charged once", async () => {
     const p = await signedPurchase();
-    facilitator.settleFault = "hang-after-settle";
-    expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(503);
-    facilitator.settleFault = "none";
+    await leaveSettlementOpen(p);
     const retry = await buy(runtime, { body: p.body, signature: p.signature });
     expect(retry.status).toBe(200);
     expect(retry.json.idempotentReplay).toBe(false);
-    expect(await transfers(p.agent.address)).toBe(1);
-    expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
+    await expectChargedOnce(p);
   });
 
   it("a new signature on a key whose settlement is unknown is never settled once the first one resolves as paid", async () => {
     const p = await signedPurchase();
-    facilitator.settleFault = "hang-after-settle";
-    expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(503);
-    facilitator.settleFault = "none";
+    await leaveSettlementOpen(p);
     const other = await p.agent.sign((await describe402(runtime)).headers["payment-required"]!);
     const r = await buy(runtime, { body: p.body, signature: other });
     expect(r.status).toBe(409);
@@ -196,9 +199,7 @@ describe("facilitator faults", () => {
 
   it("paid but the result cannot be built yet: 503 fulfilment_pending charged true, then 200 once it can, charged once", async () => {
     const p = await signedPurchase();
-    facilitator.settleFault = "hang-after-settle";
-    expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(503);
-    facilitator.settleFault = "none";
+    await leaveSettlementOpen(p);
     // The stored request no longer passes the product's schema (as after a schema change).
     const row = await db.purchase.findFirst({ where: { idempotencyKey: p.key } });
     await db.purchase.update({ where: { id: row!.id }, data: { requestBody: { outcome: "x" } } });
@@ -210,8 +211,7 @@ describe("facilitator faults", () => {
     await db.purchase.update({ where: { id: row!.id }, data: { requestBody: p.body as object } });
     const done = await buy(runtime, { body: p.body, signature: p.signature });
     expect(done.status).toBe(200);
-    expect(await transfers(p.agent.address)).toBe(1);
-    expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
+    await expectChargedOnce(p);
   });
 
   it("leaves no purchase open after reconciliation (of all the faults above)", async () => {
