@@ -22,3 +22,13 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
   }
   return Buffer.concat(chunks).toString("utf8");
 }
+
+/** A JSON request body; an empty body is `{}` (so schema errors name the missing fields). */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("invalid_json", "The body is not valid JSON.");
+  }
+}

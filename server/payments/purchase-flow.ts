@@ -4,6 +4,7 @@
 // fulfilled exactly once; replays return the stored result.
 import { z } from "zod";
 import { AppError, toIssues } from "../errors";
+import { parseJsonBody } from "../http/read-body";
 import { unstorableTextPath } from "../http/storable-text";
 import { logger } from "../logger";
 import type { ProductDefinition } from "../products/product";
@@ -58,20 +59,12 @@ function invalid(err: AppError): PaymentReply {
 type Parsed = { key: string; body: unknown; fingerprint: string } | PaymentReply;
 
 async function parseSignedRequest(product: ProductDefinition, request: PurchaseRequest): Promise<Parsed> {
-  let text: string;
+  let body: unknown;
   try {
-    text = await request.readBody();
+    body = parseJsonBody(await request.readBody());
   } catch (err) {
     if (err instanceof AppError) return invalid(err);
     throw err;
-  }
-  let body: unknown = {};
-  if (text.trim() !== "") {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return refusal(400, "invalid_json", "The body is not valid JSON.");
-    }
   }
   const parsed = product.purchaseSchema.safeParse(body);
   const issues = parsed.success ? [] : toIssues(parsed.error.issues);
