@@ -15,7 +15,7 @@ import { parsePaymentSignature, type PaymentCredential } from "./payment-signatu
 import { advance, completedReply, settlementUnknown, startVerification } from "./purchase-phases";
 import { withPurchaseLock } from "./purchase-lock";
 import { recallCompleted, rememberCompleted } from "./completed-purchases";
-import { claimPurchase, findPurchase, findPurchaseOutcome, markFailed, touchPurchase, type PurchaseRow } from "./purchase-ledger";
+import { claimPurchase, findPurchase, findPurchaseOutcome, markFailed, touchPurchase, type PurchaseOutcome, type PurchaseRow } from "./purchase-ledger";
 import { challengeReply, facilitatorDown, refusal, RETRY_AFTER_SECONDS, unavailable, unconfigured, type PaymentReply } from "./purchase-reply";
 
 export const idempotencyKeySchema = z
@@ -83,10 +83,8 @@ async function parseSignedRequest(product: ProductDefinition, request: PurchaseR
   return { key, body, fingerprint: requestFingerprint(request.method, request.path, body) };
 }
 
-type KnownPurchase = Pick<PurchaseRow, "fingerprint" | "state" | "signatureHash" | "responseBody" | "paymentResponse">;
-
 // Answers that need no lock: a key bound to another request, or a completed purchase.
-function settledAnswer(row: KnownPurchase | null, fingerprint: string, credential: PaymentCredential): PaymentReply | undefined {
+function settledAnswer(row: PurchaseOutcome | null, fingerprint: string, credential: PaymentCredential): PaymentReply | undefined {
   if (!row) return undefined;
   if (row.fingerprint !== fingerprint) {
     return refusal(422, "idempotency_key_reused", "This idempotency key was used for a different request.");
@@ -96,8 +94,8 @@ function settledAnswer(row: KnownPurchase | null, fingerprint: string, credentia
   return refusal(409, "idempotency_key_in_use", "This purchase was completed with another payment signature; the new authorization was not used.");
 }
 
-async function knownPurchase(payer: string, key: string): Promise<KnownPurchase | null> {
-  const row = (await findPurchaseOutcome(payer, key)) as KnownPurchase | null;
+async function knownPurchase(payer: string, key: string): Promise<PurchaseOutcome | null> {
+  const row = await findPurchaseOutcome(payer, key);
   rememberCompleted(payer, key, row);
   return row;
 }

@@ -5,45 +5,56 @@
 //   settled  -> the facilitator confirmed the transfer; the result is not stored yet
 //   completed-> the 200 body is stored; replays send it again
 //   failed   -> not charged (refused, unverifiable, or abandoned before settling); the key may be retried
+//
+// Its statements run straight on pg (sqlQuery): they are most of a purchase's database work.
+import { randomUUID } from "node:crypto";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import { db } from "../db";
+import { DatabaseError, sqlQuery, UNIQUE_VIOLATION } from "../db";
 import { Prisma } from "../generated/prisma/client";
 
 export const PURCHASE_STATES = ["claimed", "settling", "settled", "completed", "failed"] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];
 
-const purchaseSelect = {
-  id: true,
-  product: true,
-  idempotencyKey: true,
-  fingerprint: true,
-  state: true,
-  signatureHash: true,
-  payer: true,
-  nonce: true,
-  transaction: true,
-  paymentResponse: true,
-  responseBody: true,
-  requestBody: true,
-  paymentPayload: true,
-  paymentRequirements: true,
-  errorCode: true,
-  updatedAt: true,
-} satisfies Prisma.PurchaseSelect;
+export interface PurchaseRow {
+  id: string;
+  product: string;
+  idempotencyKey: string;
+  fingerprint: string;
+  state: PurchaseState;
+  signatureHash: string | null;
+  payer: string;
+  nonce: string | null;
+  transaction: string | null;
+  paymentResponse: string | null;
+  responseBody: string | null;
+  /** jsonb, as stored: the purchase's body, the decoded payload and the requirements it matched. */
+  requestBody: unknown;
+  paymentPayload: unknown;
+  paymentRequirements: unknown;
+  errorCode: string | null;
+  updatedAt: Date;
+}
 
-export type PurchaseRow = Prisma.PurchaseGetPayload<{ select: typeof purchaseSelect }> & { state: PurchaseState };
+const PURCHASE_COLUMNS = Prisma.raw(
+  `id, product, idempotency_key AS "idempotencyKey", fingerprint, state, signature_hash AS "signatureHash", payer, nonce,
+   "transaction", payment_response AS "paymentResponse", response_body AS "responseBody", request_body AS "requestBody",
+   payment_payload AS "paymentPayload", payment_requirements AS "paymentRequirements", error_code AS "errorCode", updated_at AS "updatedAt"`,
+);
 
 // Keys are scoped per payer (the authorization's `from`, lower-case).
 export async function findPurchase(payer: string, idempotencyKey: string): Promise<PurchaseRow | null> {
-  return (await db.purchase.findUnique({ where: { payer_idempotencyKey: { payer, idempotencyKey } }, select: purchaseSelect })) as PurchaseRow | null;
+  const [row] = await sqlQuery<PurchaseRow>(Prisma.sql`SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE payer = ${payer} AND idempotency_key = ${idempotencyKey}`);
+  return row ?? null;
 }
 
+export type PurchaseOutcome = Pick<PurchaseRow, "fingerprint" | "state" | "signatureHash" | "responseBody" | "paymentResponse">;
+
 /** What answering a known key needs: a lean read for the path every replay takes. */
-export async function findPurchaseOutcome(payer: string, idempotencyKey: string) {
-  return db.purchase.findUnique({
-    where: { payer_idempotencyKey: { payer, idempotencyKey } },
-    select: { fingerprint: true, state: true, signatureHash: true, responseBody: true, paymentResponse: true },
-  });
+export async function findPurchaseOutcome(payer: string, idempotencyKey: string): Promise<PurchaseOutcome | null> {
+  const [row] = await sqlQuery<PurchaseOutcome>(Prisma.sql`
+    SELECT fingerprint, state, signature_hash AS "signatureHash", response_body AS "responseBody", payment_response AS "paymentResponse"
+    FROM purchases WHERE payer = ${payer} AND idempotency_key = ${idempotencyKey}`);
+  return row ?? null;
 }
 
 export interface Claim {
@@ -61,84 +72,84 @@ export interface Claim {
   paymentRequirements: PaymentRequirements;
 }
 
+const json = (value: unknown) => JSON.stringify(value);
+
 /**
  * Claims the key and the authorization nonce in one statement: a new row, or the retry of a
  * failed attempt under the same key. Returns null when the authorization already belongs to
  * another purchase (one EIP-3009 authorization pays for at most one purchase, ever).
  */
 export async function claimPurchase(claim: Claim, replacing: PurchaseRow | null): Promise<PurchaseRow | null> {
-  const data = {
-    fingerprint: claim.fingerprint,
-    state: "claimed",
-    signatureHash: claim.signatureHash,
-    payer: claim.payer,
-    nonce: claim.nonce,
-    amountAtomic: claim.amountAtomic,
-    network: claim.network,
-    asset: claim.asset.toLowerCase(),
-    requestBody: claim.requestBody as Prisma.InputJsonValue,
-    paymentPayload: claim.paymentPayload as unknown as Prisma.InputJsonValue,
-    paymentRequirements: claim.paymentRequirements as unknown as Prisma.InputJsonValue,
-    transaction: null,
-    paymentResponse: null,
-    errorCode: null,
-  };
+  const c = claim;
   try {
-    const row = replacing
-      ? await db.purchase.update({ where: { id: replacing.id }, data, select: purchaseSelect })
-      : await db.purchase.create({ data: { ...data, product: claim.product, idempotencyKey: claim.idempotencyKey }, select: purchaseSelect });
-    return row as PurchaseRow;
+    const [row] = replacing
+      ? await sqlQuery<PurchaseRow>(Prisma.sql`
+          UPDATE purchases SET fingerprint = ${c.fingerprint}, state = 'claimed', signature_hash = ${c.signatureHash}, payer = ${c.payer},
+            nonce = ${c.nonce}, amount_atomic = ${c.amountAtomic}, network = ${c.network}, asset = ${c.asset.toLowerCase()},
+            request_body = ${json(c.requestBody)}::jsonb, payment_payload = ${json(c.paymentPayload)}::jsonb,
+            payment_requirements = ${json(c.paymentRequirements)}::jsonb, "transaction" = NULL, payment_response = NULL, error_code = NULL,
+            updated_at = now()
+          WHERE id = ${replacing.id}::uuid AND state = 'failed'
+          RETURNING ${PURCHASE_COLUMNS}`)
+      : await sqlQuery<PurchaseRow>(Prisma.sql`
+          INSERT INTO purchases (id, product, idempotency_key, fingerprint, state, signature_hash, payer, nonce, amount_atomic, network, asset,
+            request_body, payment_payload, payment_requirements, updated_at)
+          VALUES (${randomUUID()}::uuid, ${c.product}, ${c.idempotencyKey}, ${c.fingerprint}, 'claimed', ${c.signatureHash}, ${c.payer},
+            ${c.nonce}, ${c.amountAtomic}, ${c.network}, ${c.asset.toLowerCase()}, ${json(c.requestBody)}::jsonb,
+            ${json(c.paymentPayload)}::jsonb, ${json(c.paymentRequirements)}::jsonb, now())
+          RETURNING ${PURCHASE_COLUMNS}`);
+    if (!row) throw new Error(`purchase ${replacing?.id} is no longer failed`);
+    return row;
   } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") return null;
+    if (err instanceof DatabaseError && err.code === UNIQUE_VIOLATION) return null;
     throw err;
   }
 }
 
 // Every move is conditional on the state it leaves: if another worker moved the purchase on (the
 // lock's connection died under us), nothing is overwritten and the caller stops with an error.
-async function transition(id: string, from: PurchaseState[], data: Prisma.PurchaseUpdateManyMutationInput): Promise<void> {
-  const { count } = await db.purchase.updateMany({ where: { id, state: { in: from } }, data });
-  if (count !== 1) throw new Error(`purchase ${id} is no longer in ${from.join("/")}`);
+async function transition(id: string, from: PurchaseState[], to: PurchaseState | null, set: Prisma.Sql): Promise<void> {
+  const moved = await sqlQuery<{ id: string }>(Prisma.sql`
+    UPDATE purchases SET ${to ? Prisma.sql`state = ${to}, ` : Prisma.empty}${set}, updated_at = now()
+    WHERE id = ${id}::uuid AND state IN (${Prisma.join(from)})
+    RETURNING id`);
+  if (moved.length !== 1) throw new Error(`purchase ${id} is no longer in ${from.join("/")}`);
 }
 
 export async function markSettling(id: string, payer: string): Promise<void> {
-  await transition(id, ["claimed"], { state: "settling", payer: payer.toLowerCase() });
+  await transition(id, ["claimed"], "settling", Prisma.sql`payer = ${payer.toLowerCase()}`);
 }
 
 /** The settle's outcome is open; keeps a transaction hash when the facilitator gave one. */
 export async function markSettlementUnknown(id: string, code: string, transaction?: string): Promise<void> {
-  await transition(id, ["settling"], { errorCode: code, ...(transaction ? { transaction } : {}) });
+  await transition(id, ["settling"], null, Prisma.sql`error_code = ${code}, "transaction" = COALESCE(${transaction ?? null}, "transaction")`);
 }
 
 export async function markSettled(id: string, transaction: string, paymentResponse: string): Promise<void> {
-  await transition(id, ["settling"], { state: "settled", transaction, paymentResponse, errorCode: null, settledAt: new Date() });
+  await transition(id, ["settling"], "settled", Prisma.sql`"transaction" = ${transaction}, payment_response = ${paymentResponse}, error_code = NULL, settled_at = now()`);
 }
 
 export async function markCompleted(id: string, responseBody: string): Promise<void> {
-  await transition(id, ["settled"], { state: "completed", responseStatus: 200, responseBody, completedAt: new Date() });
+  await transition(id, ["settled"], "completed", Prisma.sql`response_status = 200, response_body = ${responseBody}, completed_at = now()`);
 }
 
 /** Not charged: only from states that never executed a transfer (decided by the caller). */
 export async function markFailed(id: string, errorCode: string): Promise<void> {
-  await transition(id, ["claimed", "settling"], { state: "failed", errorCode });
+  await transition(id, ["claimed", "settling"], "failed", Prisma.sql`error_code = ${errorCode}`);
 }
 
 /** Marks a pass of the reconciler that changed nothing, so the next pass looks at others first. */
 export async function touchPurchase(id: string): Promise<void> {
-  await db.purchase.update({ where: { id }, data: { updatedAt: new Date() }, select: { id: true } });
+  await sqlQuery(Prisma.sql`UPDATE purchases SET updated_at = now() WHERE id = ${id}::uuid`);
 }
 
 /** Purchases whose outcome is still open and untouched for `idleMs`: the reconciler's work list. */
 export async function openPurchases(idleMs: number, limit = 100): Promise<{ payer: string; idempotencyKey: string; product: string }[]> {
-  return db.purchase.findMany({
-    // Settlements only the chain can decide (settlement_unresolved) wait for an operator.
-    where: {
-      state: { in: ["claimed", "settling", "settled"] },
-      updatedAt: { lt: new Date(Date.now() - idleMs) },
-      OR: [{ errorCode: null }, { errorCode: { not: "settlement_unresolved" } }],
-    },
-    select: { payer: true, idempotencyKey: true, product: true },
-    orderBy: { updatedAt: "asc" },
-    take: limit,
-  });
+  // Settlements only the chain can decide (settlement_unresolved) wait for an operator.
+  return sqlQuery(Prisma.sql`
+    SELECT payer, idempotency_key AS "idempotencyKey", product FROM purchases
+    WHERE state IN ('claimed', 'settling', 'settled') AND updated_at < now() - make_interval(secs => ${idleMs / 1000})
+      AND error_code IS DISTINCT FROM 'settlement_unresolved'
+    ORDER BY updated_at ASC
+    LIMIT ${limit}`);
 }

@@ -3,7 +3,7 @@
 // which is how retries and the reconciler finish a purchase after a timeout or a crash.
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
 import { SettleError, VerifyError } from "@x402/core/types";
-import { Prisma } from "../generated/prisma/client";
+import { DatabaseError } from "../db";
 import { logger } from "../logger";
 import { PRODUCTS } from "../products/products";
 import { refusedChallenge } from "./challenge";
@@ -66,12 +66,7 @@ export async function startVerification(runtime: PaymentRuntime, payload: Paymen
 
 // A throw from the in-process facilitator that is not the database is the payload's fault.
 function unverifiablePayload(runtime: PaymentRuntime, error: unknown): boolean {
-  const database =
-    error instanceof Prisma.PrismaClientKnownRequestError ||
-    error instanceof Prisma.PrismaClientUnknownRequestError ||
-    error instanceof Prisma.PrismaClientInitializationError ||
-    error instanceof Prisma.PrismaClientRustPanicError;
-  return runtime.config.mode === "local" && !database;
+  return runtime.config.mode === "local" && !(error instanceof DatabaseError);
 }
 
 async function verify(runtime: PaymentRuntime, row: PurchaseRow, pending?: Promise<Verification>): Promise<PaymentReply | undefined> {

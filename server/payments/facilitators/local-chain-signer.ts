@@ -16,7 +16,7 @@ import {
   verifyTypedData,
   type Hex,
 } from "viem";
-import { db } from "../../db";
+import { DatabaseError, sqlQuery, UNIQUE_VIOLATION } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID, X402_NETWORK } from "../payment-config";
 
@@ -58,15 +58,34 @@ function authorizationFromArgs(args: readonly unknown[]): Authorization {
 
 const lower = (a: string) => a.toLowerCase();
 
+// The ledger's statements run straight on pg (sqlQuery), like the purchase ledger's: the
+// facilitator reads and writes this "chain" several times per purchase.
 export async function localBalance(address: string): Promise<bigint> {
-  const row = await db.localBalance.findUnique({ where: { address: lower(address) }, select: { balanceAtomic: true } });
-  return row?.balanceAtomic ?? 0n;
+  const [row] = await sqlQuery<{ balance: string }>(Prisma.sql`SELECT balance_atomic AS balance FROM local_balances WHERE address = ${lower(address)}`);
+  return BigInt(row?.balance ?? 0);
 }
 
-export async function findLocalTransfer(payer: string, nonce: string) {
-  return db.localTransfer.findUnique({
-    where: { network_asset_payer_nonce: { network: X402_NETWORK, asset: ASSET, payer: lower(payer), nonce: lower(nonce) } },
-  });
+export interface LocalTransfer {
+  transaction: string;
+  payer: string;
+  payTo: string;
+  amountAtomic: bigint;
+}
+
+const TRANSFER_COLUMNS = Prisma.raw(`"transaction", payer, pay_to AS "payTo", amount_atomic AS "amountAtomic"`);
+const transferOf = (row: { transaction: string; payer: string; payTo: string; amountAtomic: string }): LocalTransfer => ({ ...row, amountAtomic: BigInt(row.amountAtomic) });
+
+export async function findLocalTransfer(payer: string, nonce: string): Promise<LocalTransfer | null> {
+  const [row] = await sqlQuery<{ transaction: string; payer: string; payTo: string; amountAtomic: string }>(Prisma.sql`
+    SELECT ${TRANSFER_COLUMNS} FROM local_transfers
+    WHERE network = ${X402_NETWORK} AND asset = ${ASSET} AND payer = ${lower(payer)} AND nonce = ${lower(nonce)}`);
+  return row ? transferOf(row) : null;
+}
+
+async function findLocalTransaction(transaction: string): Promise<LocalTransfer | null> {
+  const [row] = await sqlQuery<{ transaction: string; payer: string; payTo: string; amountAtomic: string }>(Prisma.sql`
+    SELECT ${TRANSFER_COLUMNS} FROM local_transfers WHERE "transaction" = ${lower(transaction)}`);
+  return row ? transferOf(row) : null;
 }
 
 // Recovering a secp256k1 signature costs a few milliseconds of CPU here, and one purchase checks
@@ -102,16 +121,16 @@ async function checkSigned(a: Authorization): Promise<void> {
 
 // A simulation (eth_call) checks everything and changes nothing; one query reads the state.
 async function simulateTransfer(a: Authorization): Promise<void> {
-  const [state] = await db.$queryRaw<{ used: boolean; balance: bigint | null }[]>`
+  const [state] = await sqlQuery<{ used: boolean; balance: string | null }>(Prisma.sql`
     SELECT EXISTS (SELECT 1 FROM local_transfers WHERE network = ${X402_NETWORK} AND asset = ${ASSET} AND payer = ${lower(a.from)} AND nonce = ${lower(a.nonce)}) AS used,
-           (SELECT balance_atomic FROM local_balances WHERE address = ${lower(a.from)}) AS balance`;
+           (SELECT balance_atomic FROM local_balances WHERE address = ${lower(a.from)}) AS balance`);
   if (state!.used) throw new Error("FiatTokenV2: authorization is used or canceled");
   await checkSigned(a);
-  if ((state!.balance ?? 0n) < a.value) throw new Error("ERC20: transfer amount exceeds balance");
+  if (BigInt(state!.balance ?? 0) < a.value) throw new Error("ERC20: transfer amount exceeds balance");
 }
 
 // Receipts of transfers executed by this process, so waiting for one needs no query.
-const receipts = new Map<string, { payer: string; payTo: string; amountAtomic: bigint }>();
+const receipts = new Map<string, LocalTransfer>();
 
 // Executes the transfer in one statement: the debit (only if the balance covers it), the nonce
 // row (unique: a used authorization fails) and the credit commit together or not at all
@@ -120,32 +139,32 @@ async function executeTransfer(a: Authorization): Promise<Hex> {
   await checkSigned(a);
   const [from, to] = [lower(a.from), lower(a.to)];
   const transaction = keccak256(stringToHex(`local-transfer:${X402_NETWORK}:${ASSET}:${from}:${lower(a.nonce)}`));
-  let rows: { executed: bigint }[];
+  let rows: { executed: string }[];
   try {
-    rows = await db.$queryRaw<{ executed: bigint }[]>`
+    rows = await sqlQuery<{ executed: string }>(Prisma.sql`
       WITH debit AS (
         UPDATE local_balances SET balance_atomic = balance_atomic - ${a.value}, updated_at = now()
         WHERE address = ${from} AND balance_atomic >= ${a.value}
         RETURNING address
       ), transfer AS (
         INSERT INTO local_transfers ("transaction", network, asset, payer, pay_to, amount_atomic, nonce)
-        SELECT ${transaction}, ${X402_NETWORK}, ${ASSET}, ${from}, ${to}, ${a.value}, ${lower(a.nonce)} FROM debit
+        SELECT ${transaction}::text, ${X402_NETWORK}::text, ${ASSET}::text, ${from}::text, ${to}::text, ${a.value}::bigint, ${lower(a.nonce)}::text FROM debit
         RETURNING "transaction"
       ), credit AS (
         INSERT INTO local_balances (address, balance_atomic, updated_at)
-        SELECT ${to}, ${a.value}, now() FROM transfer WHERE ${to} <> ${from}
+        SELECT ${to}::text, ${a.value}::bigint, now() FROM transfer WHERE ${to}::text <> ${from}::text
         ON CONFLICT (address) DO UPDATE SET balance_atomic = local_balances.balance_atomic + EXCLUDED.balance_atomic, updated_at = now()
       )
-      SELECT count(*) AS executed FROM transfer`;
+      SELECT count(*) AS executed FROM transfer`);
   } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && (err.code === "P2002" || /23505|unique/i.test(err.message))) {
+    if (err instanceof DatabaseError && err.code === UNIQUE_VIOLATION) {
       throw new Error("FiatTokenV2: authorization is used or canceled");
     }
     throw err;
   }
   if (Number(rows[0]?.executed ?? 0) !== 1) throw new Error("ERC20: transfer amount exceeds balance");
   if (receipts.size >= VERDICTS_KEPT) receipts.delete(receipts.keys().next().value!);
-  receipts.set(transaction, { payer: from, payTo: to, amountAtomic: a.value });
+  receipts.set(transaction, { transaction, payer: from, payTo: to, amountAtomic: a.value });
   return transaction;
 }
 
@@ -211,7 +230,7 @@ export function createLocalChainSigner(facilitatorAddress: Hex): FacilitatorEvmS
       throw new Error("local chain: sendTransaction is not supported");
     },
     async waitForTransactionReceipt({ hash }) {
-      const t = receipts.get(lower(hash)) ?? (await db.localTransfer.findUnique({ where: { transaction: lower(hash) } }));
+      const t = receipts.get(lower(hash)) ?? (await findLocalTransaction(hash));
       if (!t) throw new Error(`local chain: no transaction ${hash}`);
       const log = {
         address: getAddress(X402_ASSET),
