@@ -2,7 +2,8 @@
 // its offers, facts, evidence and review figures (one query instead of six keeps the shortlist's
 // fixed cost low; see `npm run bench:shortlist`).
 import { urls } from "../catalog/urls";
-import { db } from "../db";
+import { sqlQuery } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import type { ServiceFacts } from "./conditions/service-facts";
 
 export interface Candidate {
@@ -47,7 +48,7 @@ interface Row {
 
 export async function loadCandidates(ids: string[]): Promise<Map<string, Candidate>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.$queryRaw<Row[]>`
+  const rows = await sqlQuery<Row>(Prisma.sql`
     SELECT s.id, s.slug, s.name, s.website, s.docs_url, s.description, s.primary_capability, s.capabilities, s.tags, s.protocols,
       s.test_status, s.tested_at,
       COALESCE((SELECT json_agg(json_build_object('id', o.id, 'method', o.method, 'path', o.path, 'priceAtomic', o.price_atomic) ORDER BY o.position, o.id)
@@ -63,7 +64,7 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
              (count(*) FILTER (WHERE human_review_status = 'reviewed'))::int AS human_reviewed
       FROM reviews WHERE service_id = s.id AND status = 'published'
     ) r ON true
-    WHERE s.id = ANY(${ids})`;
+    WHERE s.id = ANY(${ids}::text[])`);
   return new Map(
     rows.map((r) => [
       r.id,

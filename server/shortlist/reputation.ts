@@ -1,6 +1,7 @@
 // Reputation facts from published reviews, plus a Bayesian average (toward the catalogue mean)
 // used only for ranking in `all` mode, so one glowing review does not beat twenty good ones.
-import { db } from "../db";
+import { sqlQuery } from "../db";
+import { Prisma } from "../generated/prisma/client";
 
 export interface Reputation {
   rating: number | null;
@@ -12,7 +13,8 @@ export interface Reputation {
 export const PRIOR_WEIGHT = 5;
 
 export async function catalogMeanRating(): Promise<number> {
-  return (await db.review.aggregate({ where: { status: "published" }, _avg: { rating: true } }))._avg.rating ?? 3;
+  const [row] = await sqlQuery<{ mean: number | null }>(Prisma.sql`SELECT avg(rating)::float8 AS mean FROM reviews WHERE status = 'published'`);
+  return row?.mean ?? 3;
 }
 
 export function reputationOf(

@@ -1,6 +1,7 @@
 // `exact`: the service named by the request. Name or slug equal to the query, the name as a
 // phrase inside the outcome (or the query inside the name), then trigram word similarity for typos.
-import { db } from "../../db";
+import { sqlQuery } from "../../db";
+import { Prisma } from "../../generated/prisma/client";
 import type { ShortlistConstraints } from "../request-schema";
 import { constraintSql } from "./constraints";
 import { RETRIEVAL_DEPTH, type Hit } from "./types";
@@ -9,19 +10,19 @@ const MIN_WORD_SIMILARITY = 0.5;
 
 export async function retrieveExact(query: string, constraints: ShortlistConstraints | undefined, depth = RETRIEVAL_DEPTH): Promise<Hit[]> {
   const q = query.trim().toLowerCase();
-  const rows = await db.$queryRaw<{ id: string; score: number }[]>`
+  const rows = await sqlQuery<{ id: string; score: number }>(Prisma.sql`
     SELECT s.id, GREATEST(
-        CASE WHEN lower(s.name) = ${q} OR s.slug = ${q} THEN 1.0 ELSE 0 END,
-        CASE WHEN strpos(${q}, lower(s.name)) > 0 THEN 0.9 ELSE 0 END,
-        CASE WHEN length(${q}) >= 4 AND strpos(lower(s.name), ${q}) > 0 THEN 0.8 ELSE 0 END,
-        word_similarity(lower(s.name), ${q}) * 0.75
+        CASE WHEN lower(s.name) = ${q}::text OR s.slug = ${q}::text THEN 1.0 ELSE 0 END,
+        CASE WHEN strpos(${q}::text, lower(s.name)) > 0 THEN 0.9 ELSE 0 END,
+        CASE WHEN length(${q}::text) >= 4 AND strpos(lower(s.name), ${q}::text) > 0 THEN 0.8 ELSE 0 END,
+        word_similarity(lower(s.name), ${q}::text) * 0.75
       )::float8 AS score
     FROM services s
-    WHERE (lower(s.name) = ${q} OR s.slug = ${q} OR strpos(${q}, lower(s.name)) > 0
-           OR (length(${q}) >= 4 AND strpos(lower(s.name), ${q}) > 0)
-           OR word_similarity(lower(s.name), ${q}) >= ${MIN_WORD_SIMILARITY})
+    WHERE (lower(s.name) = ${q}::text OR s.slug = ${q}::text OR strpos(${q}::text, lower(s.name)) > 0
+           OR (length(${q}::text) >= 4 AND strpos(lower(s.name), ${q}::text) > 0)
+           OR word_similarity(lower(s.name), ${q}::text) >= ${MIN_WORD_SIMILARITY})
       AND ${constraintSql(constraints)}
     ORDER BY score DESC, s.id ASC
-    LIMIT ${depth}`;
+    LIMIT ${depth}`);
   return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
 }

@@ -2,7 +2,7 @@
 // weighted search documents: the query's lexemes are OR-ed (any may match), each weighted by its
 // inverse document frequency; lexemes found in more than a quarter of the services ("api",
 // "data") carry no signal and are left out. Ties break on id.
-import { db } from "../../db";
+import { sqlQuery } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import type { ShortlistConstraints } from "../request-schema";
 import { constraintSql, hasConstraints } from "./constraints";
@@ -14,11 +14,11 @@ export async function retrieveTerms(query: string, constraints: ShortlistConstra
   const filter = hasConstraints(constraints)
     ? Prisma.sql`JOIN services s ON s.id = t.service_id AND ${constraintSql(constraints)}`
     : Prisma.empty;
-  const rows = await db.$queryRaw<{ id: string; score: number }[]>`
+  const rows = await sqlQuery<{ id: string; score: number }>(Prisma.sql`
     WITH n AS MATERIALIZED (SELECT greatest(documents, 1)::float8 AS docs FROM catalog_state WHERE id = 1),
     q AS MATERIALIZED (
       SELECT l.lexeme, ln(1 + (n.docs - sl.ndoc + 0.5) / (sl.ndoc + 0.5)) AS idf
-      FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', ${query}))) AS lexeme) l
+      FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', ${query}::text))) AS lexeme) l
       JOIN search_lexemes sl ON sl.lexeme = l.lexeme, n
       WHERE sl.ndoc <= ${MAX_DOC_SHARE}::float8 * n.docs
     )
@@ -27,6 +27,6 @@ export async function retrieveTerms(query: string, constraints: ShortlistConstra
     ${filter}
     GROUP BY t.service_id
     ORDER BY score DESC, t.service_id ASC
-    LIMIT ${depth}`;
+    LIMIT ${depth}`);
   return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
 }
