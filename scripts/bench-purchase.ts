@@ -9,7 +9,9 @@
 //            before the run by a few funded agents: search "terms" at N connections and at 1
 //            connection (latency without queueing), then "all" for comparison
 // Each phase also reports the CPU it cost per answer in the app, PostgreSQL and this process.
-// Targets (reported, not enforced): 402 >= 0.95x bare, replay >= 0.5x bare, paid p50 <= 30 ms.
+// Targets (reported, not enforced): 402 >= 0.95x bare, replay >= 0.5x bare, paid p50 <= 30 ms. The
+// paid target is judged on the 1-connection phase, a purchase's own latency: with N connections
+// kept busy, p50 is about N / throughput (queueing), which the CPU a purchase costs bounds.
 // The exit code is 1 when an answer had another status than its phase expects, or the ledger
 // disagrees with the answers (one completed purchase and one 0.001 USDC transfer per paid 200).
 // BENCH_DURATION (s per paid phase, default 10), BENCH_ROUNDS (interleaved rounds of the bare, 402
@@ -450,7 +452,7 @@ try {
     rounds.push({ bare: rps(bare.result), get402: rps(get402.result), post402: rps(post402.result), replay: rps(replay.result), barePost: rps(barePost.result) });
   }
   const paidTerms = await paid(`paid POST, search "terms"`, db, agents, paymentRequired, "terms", CONNECTIONS);
-  await paid(`paid POST, search "terms", 1 connection`, db, agents, paymentRequired, "terms", 1);
+  const paidSingle = await paid(`paid POST, search "terms", 1 connection`, db, agents, paymentRequired, "terms", 1);
   if (PAID_ALL) await paid(`paid POST, search "all" (comparison)`, db, agents, paymentRequired, "all", CONNECTIONS);
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
@@ -468,8 +470,11 @@ try {
   console.log(
     `(for comparison, against the bare POST of the same round: 402 unsigned POST ${median(rounds.map((r) => r.post402 / r.barePost)).toFixed(2)}, replay ${median(rounds.map((r) => r.replay / r.barePost)).toFixed(2)})`,
   );
+  const single = paidSingle.result.latency;
+  console.log(`paid "terms" p50:         ${single.p50} ms, p99 ${single.p99} ms at 1 connection (target p50 <= ${TARGETS.paidP50Ms} ms)  ${verdict(single.p50 <= TARGETS.paidP50Ms)}`);
+  const perPurchase = paidTerms.cpu ? `; CPU per purchase: app ${paidTerms.cpu.app.toFixed(1)} ms, PostgreSQL ${paidTerms.cpu.db.toFixed(1)} ms on ${os.cpus().length} cores` : "";
   console.log(
-    `paid "terms" p50:         ${paidTerms.result.latency.p50} ms at ${CONNECTIONS} connections (target <= ${TARGETS.paidP50Ms} ms)  ${verdict(paidTerms.result.latency.p50 <= TARGETS.paidP50Ms)}`,
+    `  at ${CONNECTIONS} connections: ${rps(paidTerms.result).toFixed(0)} purchases/s, p50 ${paidTerms.result.latency.p50} ms (queueing: ${CONNECTIONS} / ${rps(paidTerms.result).toFixed(0)} per s = ${((CONNECTIONS / rps(paidTerms.result)) * 1000).toFixed(0)} ms${perPurchase})`,
   );
   const totalUnexpected = phases.reduce((n, p) => n + unexpected(p), 0);
   console.log(`answers other than the expected status (non-2xx and not 402 where 402 is expected): ${totalUnexpected}`);

@@ -138,27 +138,36 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
   const early = cached && settledAnswer({ ...cached, state: "completed" }, fingerprint, credential);
   if (early) return early;
 
-  let state: PurchaseRow["state"] | "none" | undefined;
+  // How far this request got, for its answer if the database fails mid-way: the row being
+  // advanced (advance() moves its state as each phase commits), else what the ledger said last.
+  let seen: PurchaseRow["state"] | "none" | undefined;
+  let advancing: PurchaseRow | undefined;
   const locked = await withPurchaseLock(`purchase:${payer}:${key}`, async () => {
     let row = await findPurchase(payer, key);
-    state = row?.state ?? "none";
+    seen = row?.state ?? "none";
     rememberCompleted(payer, key, row);
     const answer = settledAnswer(row, fingerprint, credential);
     if (answer) return answer;
 
     if (row && (row.state === "settling" || row.state === "settled")) {
       // The payer of this key may already be charged: finish that payment before anything else.
+      advancing = row;
       const outcome = await advance(runtime, row, true);
       if (row.signatureHash === credential.identity) return outcome;
+      advancing = undefined;
       row = await findPurchase(payer, key);
-      state = row?.state ?? "none";
+      seen = row?.state ?? "none";
       const now = settledAnswer(row, fingerprint, credential);
       if (now) return now;
       if (row!.state !== "failed") return outcome;
     } else if (row?.state === "claimed") {
       // Its holder is gone (we hold the lock) and it never reached settle: nothing was charged.
-      if (row.signatureHash === credential.identity && runtime.config.payTo) return advance(runtime, row, true);
+      if (row.signatureHash === credential.identity && runtime.config.payTo) {
+        advancing = row;
+        return advance(runtime, row, true);
+      }
       await markFailed(row.id, "abandoned");
+      seen = "failed";
     }
 
     // A new payment from here on.
@@ -190,12 +199,12 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
       row,
     ).finally(() => verifying);
     if (!claimed) return challengeReply(refusedChallenge(challenge, "invalid_exact_evm_nonce_already_used"));
-    state = "claimed";
+    advancing = claimed;
     return advance(runtime, claimed, false, verifying);
   }).catch((err: unknown) => {
     // A database failure mid-purchase: say how far it got; a retry resumes from there.
     logger.error({ err: loggableError(err) }, "purchase interrupted");
-    return { locked: true as const, value: interrupted(state) };
+    return { locked: true as const, value: interrupted(advancing?.state ?? seen) };
   });
   if (locked.locked) return locked.value;
   // Another request holds the key: it may have completed it since (a replay), or still be at work.

@@ -10,7 +10,11 @@ let pool: pg.Pool | undefined;
 
 function lockPool(): pg.Pool {
   // A bounded wait for a connection: when the database is unreachable the purchase answers 503.
-  pool ??= new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE, allowExitOnIdle: true, connectionTimeoutMillis: 10_000 });
+  if (!pool) {
+    pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE, allowExitOnIdle: true, connectionTimeoutMillis: 10_000 });
+    // An idle connection lost (database restart) is reported on the pool: without a listener it would crash the process.
+    pool.on("error", (err) => logger.warn({ err: { name: err.name, message: err.message } }, "idle purchase lock connection lost"));
+  }
   return pool;
 }
 

@@ -65,6 +65,11 @@ export async function localBalance(address: string): Promise<bigint> {
   return BigInt(row?.balance ?? 0);
 }
 
+/** Throws DatabaseError when the ledger cannot be reached. */
+export async function assertLedgerReachable(): Promise<void> {
+  await sqlQuery(Prisma.sql`SELECT 1`);
+}
+
 export interface LocalTransfer {
   transaction: string;
   payer: string;

@@ -5,7 +5,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { SupportedResponse } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { X402_NETWORK } from "../payment-config";
-import { createLocalChainSigner } from "./local-chain-signer";
+import { assertLedgerReachable, createLocalChainSigner } from "./local-chain-signer";
 
 // The address the local facilitator reports as its signer ("local-facilitator" in hex); it never
 // signs anything, since transfers execute on the ledger tables.
@@ -14,7 +14,13 @@ const LOCAL_FACILITATOR_ADDRESS = "0x6c6f63616c2d666163696c697461746f72000000";
 export function createLocalFacilitator(): FacilitatorClient {
   const facilitator = new x402Facilitator().register(X402_NETWORK, new ExactEvmScheme(createLocalChainSigner(LOCAL_FACILITATOR_ADDRESS)));
   return {
-    verify: (payload, requirements) => facilitator.verify(payload, requirements),
+    async verify(payload, requirements) {
+      const verdict = await facilitator.verify(payload, requirements);
+      // The reference scheme reports any failed simulation as an invalid payment, whatever made it
+      // fail: when the ledger cannot be read, that is an outage (503, nothing charged), not a 402.
+      if (!verdict.isValid) await assertLedgerReachable();
+      return verdict;
+    },
     settle: (payload, requirements) => facilitator.settle(payload, requirements),
     getSupported: async () => facilitator.getSupported() as SupportedResponse,
   };
