@@ -3,7 +3,7 @@
 import { ensureDatabaseThenRun } from "./lib/with-database";
 
 if (await ensureDatabaseThenRun("scripts/eval-shortlist.ts")) {
-  const { db } = await import("../server/db");
+  const { closeDatabase } = await import("../server/db");
   const { evaluateConditions, evaluateRanking, K } = await import("../server/shortlist/eval/evaluate");
   const { EVAL_QUERIES } = await import("../server/shortlist/eval/labels/queries");
   const ranking = await evaluateRanking();
@@ -25,5 +25,5 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist.ts")) {
     await writeFile("server/shortlist/eval/baseline.json", `${JSON.stringify(baseline, null, 2)}\n`);
     console.log("wrote server/shortlist/eval/baseline.json");
   }
-  await db.$disconnect();
+  await closeDatabase();
 }

@@ -15,17 +15,30 @@ const globalForDb = globalThis as unknown as { marketplacePool?: pg.Pool; market
 const pool = globalForDb.marketplacePool ?? new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
 // A connection lost while idle in the pool must not crash the process (pg emits it on the pool).
 if (!globalForDb.marketplacePool) pool.on("error", (err) => logger.warn({ err: { name: err.name, message: err.message } }, "idle database connection lost"));
-export const db = globalForDb.marketplaceDb ?? new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+// Prisma must not end the shared pool on $disconnect (it would quietly open a private one after,
+// leaving sqlQuery on an ended pool): closeDatabase() ends both.
+export const db = globalForDb.marketplaceDb ?? new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: false }) });
 if (env.NODE_ENV !== "production") Object.assign(globalForDb, { marketplacePool: pool, marketplaceDb: db });
 
-/** A statement that failed in or on the way to PostgreSQL; `code` is its SQLSTATE when it has one. */
+/** Ends this process's database connections (scripts, at exit). */
+export async function closeDatabase(): Promise<void> {
+  await db.$disconnect();
+  await pool.end();
+}
+
+/**
+ * A statement that failed in or on the way to PostgreSQL; `code` is its SQLSTATE and `constraint`
+ * the violated constraint's name, when PostgreSQL gave them.
+ */
 export class DatabaseError extends Error {
   readonly code: string | undefined;
+  readonly constraint: string | undefined;
   constructor(cause: unknown) {
     const err = cause instanceof Error ? cause : new Error(String(cause));
     super(err.message, { cause });
     this.name = "DatabaseError";
     this.code = (err as { code?: string }).code;
+    this.constraint = (err as { constraint?: string }).constraint;
   }
 }
 

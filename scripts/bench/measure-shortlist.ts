@@ -5,7 +5,7 @@ import { embedText, warmEmbeddings } from "../../server/shortlist/embeddings/mod
 import { EVAL_QUERIES } from "../../server/shortlist/eval/labels/queries";
 import { SEARCH_MODES } from "../../server/shortlist/request-schema";
 import { getVectorIndex } from "../../server/shortlist/retrieval/vector-index";
-import { db } from "../../server/db";
+import { closeDatabase } from "../../server/db";
 
 const RUNS = Number(process.argv[2] ?? 60);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
@@ -38,5 +38,5 @@ for (const mode of SEARCH_MODES) {
 (globalThis as { gc?: () => void }).gc?.();
 const { maxRSS } = process.resourceUsage();
 console.log(JSON.stringify({ loadMs, embed: { p50: pct(embed, 50), p95: pct(embed, 95) }, modes, rssMb: process.memoryUsage().rss / 1e6, peakRssMb: maxRSS / 1024 }));
-await db.$disconnect();
+await closeDatabase();
 process.exit(0);

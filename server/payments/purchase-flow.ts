@@ -198,7 +198,8 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
       },
       row,
     ).finally(() => verifying);
-    if (!claimed) return challengeReply(refusedChallenge(challenge, "invalid_exact_evm_nonce_already_used"));
+    if (claimed === "nonce_used") return challengeReply(refusedChallenge(challenge, "invalid_exact_evm_nonce_already_used"));
+    if (claimed === "key_in_use") return inProgress();
     advancing = claimed;
     return advance(runtime, claimed, false, verifying);
   }).catch((err: unknown) => {

@@ -74,12 +74,16 @@ export interface Claim {
 
 const json = (value: unknown) => JSON.stringify(value);
 
+// One EIP-3009 authorization pays for at most one purchase, ever (unique index of the init migration).
+const NONCE_CONSTRAINT = "purchases_network_asset_payer_nonce_key";
+
 /**
  * Claims the key and the authorization nonce in one statement: a new row, or the retry of a
- * failed attempt under the same key. Returns null when the authorization already belongs to
- * another purchase (one EIP-3009 authorization pays for at most one purchase, ever).
+ * failed attempt under the same key. `nonce_used`: the authorization already belongs to another
+ * purchase. `key_in_use`: another worker claimed this key meanwhile — only possible when it no
+ * longer saw our lock (its connection died), so that purchase may be settling right now.
  */
-export async function claimPurchase(claim: Claim, replacing: PurchaseRow | null): Promise<PurchaseRow | null> {
+export async function claimPurchase(claim: Claim, replacing: PurchaseRow | null): Promise<PurchaseRow | "nonce_used" | "key_in_use"> {
   const c = claim;
   try {
     const [row] = replacing
@@ -98,10 +102,9 @@ export async function claimPurchase(claim: Claim, replacing: PurchaseRow | null)
             ${c.nonce}, ${c.amountAtomic}, ${c.network}, ${c.asset.toLowerCase()}, ${json(c.requestBody)}::jsonb,
             ${json(c.paymentPayload)}::jsonb, ${json(c.paymentRequirements)}::jsonb, now())
           RETURNING ${PURCHASE_COLUMNS}`);
-    if (!row) throw new Error(`purchase ${replacing?.id} is no longer failed`);
-    return row;
+    return row ?? "key_in_use"; // the failed row being replaced moved on
   } catch (err) {
-    if (err instanceof DatabaseError && err.code === UNIQUE_VIOLATION) return null;
+    if (err instanceof DatabaseError && err.code === UNIQUE_VIOLATION) return err.constraint === NONCE_CONSTRAINT ? "nonce_used" : "key_in_use";
     throw err;
   }
 }

@@ -76,6 +76,14 @@ describe("buildShortlist", () => {
       }
       expect((await buildShortlist({ outcome: OUTCOME, constraints: { maxPriceUsd: 0 } })).matches).toEqual([]);
     });
+
+    it.each(["terms", "exact", "hybrid"] as const)("maxPriceUsd above every price (up to 1e300) means no limit, search %s", async (search) => {
+      const outcome = "generate images from a text prompt";
+      const ids = async (maxPriceUsd?: number) =>
+        (await buildShortlist({ outcome, search, ...(maxPriceUsd === undefined ? {} : { constraints: { maxPriceUsd } }) })).matches.map((m) => [m.service.id, m.offers.length]);
+      const unlimited = await ids();
+      for (const maxPriceUsd of [5000, 1e13, 1e15, 1e300]) expect(await ids(maxPriceUsd)).toEqual(unlimited);
+    });
   });
 
   describe("condition checks", () => {

@@ -143,12 +143,14 @@ const receipts = new Map<string, LocalTransfer>();
 async function executeTransfer(a: Authorization): Promise<Hex> {
   await checkSigned(a);
   const [from, to] = [lower(a.from), lower(a.to)];
+  // A transfer to oneself moves nothing (the token still requires the balance to cover it).
+  const debit = from === to ? 0n : a.value;
   const transaction = keccak256(stringToHex(`local-transfer:${X402_NETWORK}:${ASSET}:${from}:${lower(a.nonce)}`));
   let rows: { executed: string }[];
   try {
     rows = await sqlQuery<{ executed: string }>(Prisma.sql`
       WITH debit AS (
-        UPDATE local_balances SET balance_atomic = balance_atomic - ${a.value}, updated_at = now()
+        UPDATE local_balances SET balance_atomic = balance_atomic - ${debit}::bigint, updated_at = now()
         WHERE address = ${from} AND balance_atomic >= ${a.value}
         RETURNING address
       ), transfer AS (
