@@ -11,6 +11,7 @@ import {
   encodeFunctionResult,
   getAddress,
   keccak256,
+  parseSignature,
   serializeSignature,
   stringToHex,
   verifyTypedData,
@@ -19,6 +20,7 @@ import {
 import { DatabaseError, sqlQuery, UNIQUE_VIOLATION } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID, X402_NETWORK } from "../payment-config";
+import { verifyTypedDataOffThread } from "./signature-worker";
 
 // Not exported by name from @x402/evm 2.27.
 export type FacilitatorEvmSigner = ConstructorParameters<typeof ExactEvmScheme>[0];
@@ -93,27 +95,44 @@ async function findLocalTransaction(transaction: string): Promise<LocalTransfer 
   return row ? transferOf(row) : null;
 }
 
-// Recovering a secp256k1 signature costs a few milliseconds of CPU here, and one purchase checks
-// the same authorization when the facilitator simulates it and again when it executes: remember
-// the verdicts of recent authorizations (keyed by every signed field and the signature).
-const verdicts = new Map<string, boolean>();
+// Recovering a secp256k1 signature costs ~3 ms of CPU here, and one purchase checks the same
+// authorization when the facilitator simulates it and again when it executes it: remember the
+// verdicts of recent authorizations (keyed by every signed field and the signature). The check
+// itself runs on a worker thread, started as soon as verification begins (preverifyAuthorization).
+const verdicts = new Map<string, Promise<boolean>>();
 const VERDICTS_KEPT = 1000;
 
-async function signatureValid(a: Authorization): Promise<boolean> {
+function signatureValid(a: Authorization): Promise<boolean> {
   const key = `${a.from}:${a.to}:${a.value}:${a.validAfter}:${a.validBefore}:${a.nonce}:${a.signature}`.toLowerCase();
-  const known = verdicts.get(key);
-  if (known !== undefined) return known;
-  const valid = await verifyTypedData({
-    address: a.from,
-    domain: { ...X402_ASSET_DOMAIN, chainId: X402_CHAIN_ID, verifyingContract: getAddress(X402_ASSET) },
-    types: authorizationTypes,
-    primaryType: "TransferWithAuthorization",
-    message: { from: a.from, to: a.to, value: a.value, validAfter: a.validAfter, validBefore: a.validBefore, nonce: a.nonce },
-    signature: a.signature,
-  }).catch(() => false);
-  if (verdicts.size >= VERDICTS_KEPT) verdicts.delete(verdicts.keys().next().value!);
-  verdicts.set(key, valid);
-  return valid;
+  let verdict = verdicts.get(key);
+  if (!verdict) {
+    verdict = verifyTypedDataOffThread({
+      address: a.from,
+      domain: { ...X402_ASSET_DOMAIN, chainId: X402_CHAIN_ID, verifyingContract: getAddress(X402_ASSET) },
+      types: authorizationTypes,
+      primaryType: "TransferWithAuthorization",
+      message: { from: a.from, to: a.to, value: a.value, validAfter: a.validAfter, validBefore: a.validBefore, nonce: a.nonce },
+      signature: a.signature,
+    });
+    if (verdicts.size >= VERDICTS_KEPT) verdicts.delete(verdicts.keys().next().value!);
+    verdicts.set(key, verdict);
+  }
+  return verdict;
+}
+
+/**
+ * Starts the token's signature check of an exact EIP-3009 payload, so it is ready by the time the
+ * facilitator simulates the transfer. Anything malformed is left to the facilitator to refuse.
+ */
+export function preverifyAuthorization(payload: unknown): void {
+  try {
+    const { authorization: auth, signature } = (payload as { payload: { authorization: Record<string, string>; signature: Hex } }).payload;
+    // The facilitator passes a 65-byte signature as (v, r, s): build the same arguments it does.
+    const sig = /^0x[0-9a-fA-F]{130}$/.test(signature) ? (({ v, yParity, r, s }) => [v ?? yParity, r, s])(parseSignature(signature)) : [signature];
+    void signatureValid(authorizationFromArgs([auth.from, auth.to, BigInt(auth.value!), BigInt(auth.validAfter!), BigInt(auth.validBefore!), auth.nonce, ...sig]));
+  } catch {
+    // not an EIP-3009 payload the token could check
+  }
 }
 
 // FiatToken's checks that need no state, with its revert messages (the facilitator maps them to reasons).

@@ -5,7 +5,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { SupportedResponse } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { X402_NETWORK } from "../payment-config";
-import { assertLedgerReachable, createLocalChainSigner } from "./local-chain-signer";
+import { assertLedgerReachable, createLocalChainSigner, preverifyAuthorization } from "./local-chain-signer";
 
 // The address the local facilitator reports as its signer ("local-facilitator" in hex); it never
 // signs anything, since transfers execute on the ledger tables.
@@ -15,6 +15,7 @@ export function createLocalFacilitator(): FacilitatorClient {
   const facilitator = new x402Facilitator().register(X402_NETWORK, new ExactEvmScheme(createLocalChainSigner(LOCAL_FACILITATOR_ADDRESS)));
   return {
     async verify(payload, requirements) {
+      preverifyAuthorization(payload); // on the worker thread, while the facilitator checks it too
       const verdict = await facilitator.verify(payload, requirements);
       // The reference scheme reports any failed simulation as an invalid payment, whatever made it
       // fail: when the ledger cannot be read, that is an outage (503, nothing charged), not a 402.

@@ -1,0 +1,32 @@
+// The off-thread signature check agrees with viem's on valid, tampered and malformed signatures.
+import { authorizationTypes } from "@x402/evm";
+import { getAddress, verifyTypedData, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { describe, expect, it } from "vitest";
+import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID } from "../payment-config";
+import { signatureWorkerRunning, verifyTypedDataOffThread, type TypedDataCheck } from "./signature-worker";
+
+async function signedCheck(): Promise<TypedDataCheck> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const typed = {
+    domain: { ...X402_ASSET_DOMAIN, chainId: X402_CHAIN_ID, verifyingContract: getAddress(X402_ASSET) },
+    types: authorizationTypes,
+    primaryType: "TransferWithAuthorization" as const,
+    message: { from: account.address, to: account.address, value: 1000n, validAfter: 0n, validBefore: 2n ** 40n, nonce: `0x${"ab".repeat(32)}` as Hex },
+  };
+  return { ...typed, address: account.address, signature: await account.signTypedData(typed) };
+}
+
+describe("signature worker", () => {
+  it("agrees with viem on valid, tampered and malformed signatures, many at once", async () => {
+    const valid = await Promise.all(Array.from({ length: 8 }, signedCheck));
+    const tampered = valid.map((c) => ({ ...c, message: { ...c.message, value: 1001n } }));
+    const malformed = valid.map((c) => ({ ...c, signature: "0x1234" as Hex }));
+    const checks = [...valid, ...tampered, ...malformed];
+    const offThread = await Promise.all(checks.map(verifyTypedDataOffThread));
+    const inline = await Promise.all(checks.map((c) => verifyTypedData(c).catch(() => false)));
+    expect(offThread).toEqual(inline);
+    expect(offThread).toEqual([...valid.map(() => true), ...tampered.map(() => false), ...malformed.map(() => false)]);
+    expect(signatureWorkerRunning()).toBe(true);
+  });
+});
