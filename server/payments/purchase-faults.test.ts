@@ -121,6 +121,20 @@ describe("facilitator faults", () => {
     expect(await stateOf(p.key)).toBe("completed");
   });
 
+  it("settle refused before submission after verification passed: 402, no result stored (the shortlist prepared meanwhile is dropped)", async () => {
+    const p = await signedPurchase();
+    facilitator.settleFault = "refuse";
+    const r = await buy(runtime, { body: p.body, signature: p.signature });
+    expect(r.status).toBe(402);
+    expect(r.json).toMatchObject({ error: "invalid_exact_evm_insufficient_balance" });
+    const row = await db.purchase.findFirst({ where: { idempotencyKey: p.key } });
+    expect(row).toMatchObject({ state: "failed", responseBody: null, transaction: null });
+    expect(await transfers(p.agent.address)).toBe(0);
+    facilitator.settleFault = "none";
+    expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(200);
+    await expectChargedOnce(p);
+  });
+
   it("5xx at settle: 503 settlement_unknown with Retry-After; the reconciler settles and fulfils it once", async () => {
     const p = await signedPurchase();
     facilitator.settleFault = "500";

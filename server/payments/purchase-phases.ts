@@ -152,12 +152,24 @@ async function settle(runtime: PaymentRuntime, row: PurchaseRow, sentBefore: boo
   return { recorded };
 }
 
-async function fulfil(row: PurchaseRow, recorded: Promise<void>): Promise<PaymentReply> {
+type Fulfilment = Promise<Record<string, unknown>>;
+
+function startFulfilment(row: PurchaseRow): Fulfilment {
   const product = PRODUCTS[row.product];
   const work = (async () => {
     if (!product) throw new Error(`unknown product ${row.product}`);
     return product.fulfil(product.purchaseSchema.parse(row.requestBody));
   })();
+  work.catch(() => undefined); // a speculative one may be dropped; failures are handled where it is awaited
+  return work;
+}
+
+// A product whose fulfilment only reads can be prepared while the payment settles; its result is
+// stored (and sent) only once the settlement is recorded, and dropped if the settle fails.
+const speculative = (row: PurchaseRow): Fulfilment | undefined => (PRODUCTS[row.product]?.fulfilmentReadsOnly ? startFulfilment(row) : undefined);
+
+async function fulfil(row: PurchaseRow, recorded: Promise<void>, prepared?: Fulfilment): Promise<PaymentReply> {
+  const work = prepared ?? startFulfilment(row);
   const [written, result] = await Promise.allSettled([recorded, work]);
   try {
     if (written.status === "rejected") throw written.reason;
@@ -185,11 +197,13 @@ export async function advance(runtime: PaymentRuntime, row: PurchaseRow, resumin
     if (refused) return refused;
   }
   let recorded: Promise<void> = Promise.resolve();
+  let prepared: Fulfilment | undefined;
   if (row.state === "settling") {
+    prepared = speculative(row);
     const settled = await settle(runtime, row, settleSentBefore);
     if ("status" in settled) return settled;
     recorded = settled.recorded;
   }
-  if (row.state === "settled") return fulfil(row, recorded);
+  if (row.state === "settled") return fulfil(row, recorded, prepared);
   throw new Error(`purchase ${row.id} cannot advance from ${row.state}`);
 }

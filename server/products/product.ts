@@ -22,6 +22,11 @@ export interface ProductDefinition<Input = unknown> {
   purchaseSchema: z.ZodType<Input>;
   /** A complete request body a purchase can send as it is. */
   example: Record<string, unknown>;
+  /**
+   * True when fulfil only reads (no side effects): the payment layer then runs it while the
+   * payment settles and keeps the result only once the settlement is recorded.
+   */
+  fulfilmentReadsOnly?: boolean;
   /** The paid result: fields of the 200 body after ok, idempotentReplay and requestId. */
   fulfil(input: Input): Promise<Record<string, unknown>>;
 }

@@ -16,6 +16,7 @@ export const shortlistProduct: ProductDefinition<ParsedShortlistInput> = {
   priceAtomic: 1000, // 0.001 USD
   protocols: ["x402"],
   delivery: "immediate",
+  fulfilmentReadsOnly: true, // a shortlist is computed from catalog and review reads
   requestSchema: shortlistRequestSchema,
   purchaseSchema: shortlistInputSchema,
   example: {

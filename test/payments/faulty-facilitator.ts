@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { createLocalFacilitator } from "@/server/payments/facilitators/local-facilitator";
 
 export type VerifyFault = "none" | "500" | "400-invalid";
-export type SettleFault = "none" | "500" | "hang-after-settle" | "fail-after-settle";
+export type SettleFault = "none" | "500" | "hang-after-settle" | "fail-after-settle" | "refuse";
 
 export interface FaultyFacilitator {
   url: string;
@@ -50,6 +50,11 @@ export async function startFaultyFacilitator(): Promise<FaultyFacilitator> {
     if (req.url === "/settle") {
       state.calls.settle++;
       if (state.settleFault === "500") return send(res, 500, { error: "internal error" });
+      // Refused before anything is submitted (e.g. the balance was spent since verification).
+      if (state.settleFault === "refuse") {
+        const payer = body.paymentPayload?.payload?.authorization?.from;
+        return send(res, 200, { success: false, errorReason: "invalid_exact_evm_insufficient_balance", transaction: "", network: body.paymentRequirements?.network, payer });
+      }
       const result = await local.settle(body.paymentPayload, body.paymentRequirements);
       if (state.settleFault === "hang-after-settle") await new Promise((r) => setTimeout(r, state.hangMs));
       // The transfer went through, but the facilitator reports a failure (a receipt it could not read).
