@@ -425,4 +425,24 @@ describe("concurrency", () => {
     expect(ok.filter((a) => a.json.idempotentReplay === false).length).toBeLessThanOrEqual(1);
     for (const a of busy) expect(a.json.error).toBe("purchase_in_progress");
   });
+
+  it("2,000 identical signed purchases, 100 at a time: one settlement; every answer the 200 body or 409", async () => {
+    const agent = await createTestAgent();
+    const body = shortlistBody();
+    const signature = await agent.sign(await challengeHeader());
+    let left = 2000;
+    const answers: Awaited<ReturnType<typeof buy>>[] = [];
+    const client = async () => {
+      while (left-- > 0) answers.push(await buy(runtime, { body, signature }));
+    };
+    await Promise.all(Array.from({ length: 100 }, client));
+    expect(answers).toHaveLength(2000);
+    expect(await transfersOf(agent.address)).toBe(1);
+    expect(await agent.balance()).toBe(1_000_000n - PRICE);
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok.length + answers.filter((a) => a.status === 409 && a.json.error === "purchase_in_progress").length).toBe(2000);
+    const canonical = ok[0]!.text.replace('"idempotentReplay":true', '"idempotentReplay":false');
+    for (const a of ok) expect(a.text.replace('"idempotentReplay":true', '"idempotentReplay":false')).toBe(canonical);
+    expect(ok.filter((a) => a.json.idempotentReplay === false).length).toBeLessThanOrEqual(1);
+  }, 60_000);
 });
