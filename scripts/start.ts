@@ -23,9 +23,13 @@ async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   if (app && app.exitCode === null) {
-    const exited = new Promise((r) => app!.once("exit", r));
+    const exited = new Promise<boolean>((r) => app!.once("exit", () => r(true)));
     app.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    // Next.js waits for open keep-alive connections; never stop PostgreSQL under a live server.
+    if (!(await Promise.race([exited, new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]))) {
+      app.kill("SIGKILL");
+      await exited;
+    }
   }
   if (cluster) {
     log("stopping PostgreSQL");
