@@ -8,7 +8,7 @@ import { getAddress, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { creditTestFunds } from "./facilitators/faucet";
-import { createLocalChainSigner, localBalance } from "./facilitators/local-chain-signer";
+import { createLocalChainSigner, localBalance, preverifyAuthorization } from "./facilitators/local-chain-signer";
 import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID, X402_NETWORK } from "./payment-config";
 import { claimPurchase, findPurchase, markCompleted, markFailed, markSettled, markSettling, type Claim } from "./purchase-ledger";
 
@@ -77,7 +77,7 @@ describe("purchase ledger", () => {
 });
 
 describe("local token", () => {
-  it("a transfer to oneself moves nothing and uses the authorization", async () => {
+  async function selfTransfer() {
     const account = privateKeyToAccount(generatePrivateKey());
     await creditTestFunds({ address: account.address, amountUsd: 1 });
     const now = BigInt(Math.floor(Date.now() / 1000));
@@ -91,6 +91,23 @@ describe("local token", () => {
     const signer = createLocalChainSigner("0x6c6f63616c2d666163696c697461746f72000000");
     const args = [message.from, message.to, message.value, message.validAfter, message.validBefore, message.nonce, signature] as const;
     const transfer = () => signer.writeContract({ address: getAddress(X402_ASSET), abi: [], functionName: "transferWithAuthorization", args });
+    return { account, message, signature, transfer };
+  }
+
+  it("a copy of an authorization with a bad address checksum cannot poison the verdict of the real one", async () => {
+    const { account, message, signature, transfer } = await selfTransfer();
+    // Flip the case of one letter of the checksummed address: a bad EIP-55 checksum.
+    const i = [...account.address].findIndex((c, k) => k > 1 && /[a-fA-F]/.test(c));
+    const c = account.address[i]!;
+    const badCase = account.address.slice(0, i) + (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) + account.address.slice(i + 1);
+    const authorization = { ...message, from: badCase, value: "1000", validAfter: String(message.validAfter), validBefore: String(message.validBefore) };
+    preverifyAuthorization({ payload: { authorization, signature } });
+    await transfer();
+    expect(await localBalance(account.address)).toBe(1_000_000n);
+  });
+
+  it("a transfer to oneself moves nothing and uses the authorization", async () => {
+    const { account, transfer } = await selfTransfer();
     await transfer();
     expect(await localBalance(account.address)).toBe(1_000_000n);
     await expect(transfer()).rejects.toThrow(/authorization is used/);

@@ -103,16 +103,20 @@ const verdicts = new Map<string, Promise<boolean>>();
 const VERDICTS_KEPT = 1000;
 
 function signatureValid(a: Authorization): Promise<boolean> {
-  const key = `${a.from}:${a.to}:${a.value}:${a.validAfter}:${a.validBefore}:${a.nonce}:${a.signature}`.toLowerCase();
+  // The check is computed from exactly what the key holds: hex in lower case (a signed address is
+  // its 20 bytes, whatever the letter case), so differently cased copies of one authorization
+  // share one verdict and none can store a verdict for another (e.g. a bad EIP-55 checksum).
+  const [from, to, nonce, signature] = [a.from, a.to, a.nonce, a.signature].map((h) => h.toLowerCase() as Hex) as [Hex, Hex, Hex, Hex];
+  const key = `${from}:${to}:${a.value}:${a.validAfter}:${a.validBefore}:${nonce}:${signature}`;
   let verdict = verdicts.get(key);
   if (!verdict) {
     verdict = verifyTypedDataOffThread({
-      address: a.from,
+      address: from,
       domain: { ...X402_ASSET_DOMAIN, chainId: X402_CHAIN_ID, verifyingContract: getAddress(X402_ASSET) },
       types: authorizationTypes,
       primaryType: "TransferWithAuthorization",
-      message: { from: a.from, to: a.to, value: a.value, validAfter: a.validAfter, validBefore: a.validBefore, nonce: a.nonce },
-      signature: a.signature,
+      message: { from, to, value: a.value, validAfter: a.validAfter, validBefore: a.validBefore, nonce },
+      signature,
     });
     if (verdicts.size >= VERDICTS_KEPT) verdicts.delete(verdicts.keys().next().value!);
     verdicts.set(key, verdict);

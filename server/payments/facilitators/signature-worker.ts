@@ -20,63 +20,90 @@ parentPort.on("message", ({ id, check }) => {
   );
 });`;
 
+// An answer this late means the worker is stuck: check on the main thread instead.
+const ANSWER_TIMEOUT_MS = 2000;
+
 const inline = (check: TypedDataCheck) => verifyTypedData(check).catch(() => false);
 
-let worker: Worker | undefined;
-let unavailable = false;
-let nextId = 0;
-const pending = new Map<number, { check: TypedDataCheck; resolve: (valid: boolean) => void }>();
+interface Pending {
+  check: TypedDataCheck;
+  resolve: (valid: boolean) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface WorkerState {
+  worker?: Worker;
+  unavailable: boolean;
+  nextId: number;
+  pending: Map<number, Pending>;
+}
+
+// One worker per process, even when bundling loads this module twice (Next.js instrumentation
+// and routes) or development reloads it.
+const globalForWorker = globalThis as unknown as { marketplaceSignatureWorker?: WorkerState };
+const state: WorkerState = (globalForWorker.marketplaceSignatureWorker ??= { unavailable: false, nextId: 0, pending: new Map() });
+
+/** Takes a request off the list (at most once) and hands back its resolver. */
+function settle(id: number): Pending | undefined {
+  const p = state.pending.get(id);
+  if (!p) return undefined;
+  state.pending.delete(id);
+  clearTimeout(p.timer);
+  // An idle worker must not keep a script or test process alive.
+  if (state.pending.size === 0) state.worker?.unref();
+  return p;
+}
 
 function giveUp(err: unknown): void {
-  if (unavailable) return;
-  unavailable = true;
-  worker = undefined;
+  if (state.unavailable) return;
+  state.unavailable = true;
+  const dead = state.worker;
+  state.worker = undefined;
+  void dead?.terminate();
   logger.warn({ err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, "signature worker unavailable: checking signatures on the main thread");
-  for (const [id, p] of pending) {
-    pending.delete(id);
+  for (const id of [...state.pending.keys()]) {
+    const p = settle(id)!;
     void inline(p.check).then(p.resolve);
   }
 }
 
 function started(): Worker | undefined {
-  if (worker || unavailable) return worker;
+  if (state.worker || state.unavailable) return state.worker;
   try {
     const w = new Worker(SOURCE, { eval: true });
-    w.on("message", ({ id, valid }: { id: number; valid: boolean }) => {
-      const p = pending.get(id);
-      pending.delete(id);
-      p?.resolve(valid);
-      // An idle worker must not keep a script or test process alive.
-      if (pending.size === 0) w.unref();
-    });
+    w.on("message", ({ id, valid }: { id: number; valid: boolean }) => settle(id)?.resolve(valid));
     w.on("error", giveUp);
     w.on("exit", (code) => giveUp(new Error(`signature worker exited with code ${code}`)));
     w.unref();
-    worker = w;
+    state.worker = w;
   } catch (err) {
     giveUp(err);
   }
-  return worker;
+  return state.worker;
 }
 
-/** viem's verifyTypedData on the worker thread; false for a signature that does not verify. */
+/** viem's verifyTypedData on the worker thread; false for a signature that does not verify. Never rejects. */
 export function verifyTypedDataOffThread(check: TypedDataCheck): Promise<boolean> {
   const w = started();
   if (!w) return inline(check);
   return new Promise((resolve) => {
-    const id = nextId++;
-    pending.set(id, { check, resolve });
+    const id = state.nextId++;
+    // Allow for the queue ahead of it (~3 ms a check) before calling the worker stuck.
+    const waitMs = ANSWER_TIMEOUT_MS + 10 * state.pending.size;
+    const timer = setTimeout(() => giveUp(new Error(`no answer in ${waitMs} ms`)), waitMs);
+    timer.unref();
+    state.pending.set(id, { check, resolve, timer });
     try {
       w.ref();
       w.postMessage({ id, check });
     } catch {
-      pending.delete(id); // not cloneable: check it here
+      settle(id); // not cloneable: check it here
       void inline(check).then(resolve);
     }
   });
 }
 
-/** Whether checks run on the worker thread (false once it could not start or died). */
+/** Whether checks run on the worker thread (false once it could not start, died or hung). */
 export function signatureWorkerRunning(): boolean {
-  return worker !== undefined && !unavailable;
+  return state.worker !== undefined && !state.unavailable;
 }
