@@ -107,3 +107,8 @@ export function verifyTypedDataOffThread(check: TypedDataCheck): Promise<boolean
 export function signatureWorkerRunning(): boolean {
   return state.worker !== undefined && !state.unavailable;
 }
+
+/** Ends the worker as a crash would (tests: checks in flight must still be answered). */
+export async function terminateSignatureWorker(): Promise<void> {
+  await state.worker?.terminate();
+}
