@@ -222,6 +222,10 @@ describe("facilitator faults", () => {
     expect(pending.json).toMatchObject({ code: "fulfilment_pending", charged: true });
     expect(Number(pending.headers["retry-after"])).toBeGreaterThan(0);
     expect(await stateOf(p.key)).toBe("settled");
+    // Each failed attempt is counted; the reconciler waits longer before the next (backing off).
+    expect((await db.purchase.findUnique({ where: { id: row!.id } }))?.fulfilFailures).toBe(1);
+    expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(503);
+    expect((await db.purchase.findUnique({ where: { id: row!.id } }))?.fulfilFailures).toBe(2);
     await db.purchase.update({ where: { id: row!.id }, data: { requestBody: p.body as object } });
     const done = await buy(runtime, { body: p.body, signature: p.signature });
     expect(done.status).toBe(200);

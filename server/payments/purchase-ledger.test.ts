@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
 import { creditTestFunds } from "./facilitators/faucet";
 import { createLocalChainSigner, localBalance, preverifyAuthorization } from "./facilitators/local-chain-signer";
 import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID, X402_NETWORK } from "./payment-config";
-import { claimPurchase, findPurchase, markCompleted, markFailed, markSettled, markSettling, type Claim } from "./purchase-ledger";
+import { db } from "@/server/db";
+import { claimPurchase, countFulfilmentFailure, findPurchase, markCompleted, markFailed, markSettled, markSettling, openPurchases, type Claim } from "./purchase-ledger";
 
 const hex32 = () => `0x${randomBytes(32).toString("hex")}`;
 const payer = () => `0x${randomBytes(20).toString("hex")}`;
@@ -73,6 +74,27 @@ describe("purchase ledger", () => {
     await markCompleted(row.id, '{"ok":true}');
     await expect(markFailed(row.id, "x")).rejects.toThrow(/no longer in claimed\/settling/);
     expect(await findPurchase(row.payer, row.idempotencyKey)).toMatchObject({ state: "completed", transaction: "0xabc", responseBody: '{"ok":true}' });
+  });
+});
+
+describe("reconciler work list", () => {
+  it("backs off from a purchase whose fulfilment keeps failing", async () => {
+    const settledRow = async () => {
+      const row = await claimPurchase(claimOf(), null);
+      if (typeof row === "string") throw new Error(row);
+      await markSettling(row.id, row.payer);
+      await markSettled(row.id, "0xabc", "header");
+      return row;
+    };
+    const [fresh, failing] = [await settledRow(), await settledRow()];
+    for (let i = 0; i < 3; i++) await countFulfilmentFailure(failing.id);
+    // Both idle for 5 s: past the 3 s idle time, but not past 4 × 3 s for the one failed 3 times.
+    await db.$executeRaw`UPDATE purchases SET updated_at = now() - interval '5 seconds' WHERE id IN (${fresh.id}::uuid, ${failing.id}::uuid)`;
+    const keys = (await openPurchases(3000)).map((p) => p.idempotencyKey);
+    expect(keys).toContain(fresh.idempotencyKey);
+    expect(keys).not.toContain(failing.idempotencyKey);
+    await db.$executeRaw`UPDATE purchases SET updated_at = now() - interval '13 seconds' WHERE id = ${failing.id}::uuid`;
+    expect((await openPurchases(3000)).map((p) => p.idempotencyKey)).toContain(failing.idempotencyKey);
   });
 });
 

@@ -141,17 +141,28 @@ export async function markFailed(id: string, errorCode: string): Promise<void> {
   await transition(id, ["claimed", "settling"], "failed", Prisma.sql`error_code = ${errorCode}`);
 }
 
+/** Counts a failed fulfilment of a paid purchase; returns the count so far. */
+export async function countFulfilmentFailure(id: string): Promise<number> {
+  const [row] = await sqlQuery<{ failures: number }>(Prisma.sql`
+    UPDATE purchases SET fulfil_failures = fulfil_failures + 1, updated_at = now() WHERE id = ${id}::uuid RETURNING fulfil_failures AS failures`);
+  return row?.failures ?? 0;
+}
+
 /** Marks a pass of the reconciler that changed nothing, so the next pass looks at others first. */
 export async function touchPurchase(id: string): Promise<void> {
   await sqlQuery(Prisma.sql`UPDATE purchases SET updated_at = now() WHERE id = ${id}::uuid`);
 }
 
-/** Purchases whose outcome is still open and untouched for `idleMs`: the reconciler's work list. */
+/**
+ * Purchases whose outcome is still open and untouched for `idleMs`: the reconciler's work list.
+ * A purchase whose fulfilment keeps failing waits longer each time (up to 60 × idleMs).
+ */
 export async function openPurchases(idleMs: number, limit = 100): Promise<{ payer: string; idempotencyKey: string; product: string }[]> {
   // Settlements only the chain can decide (settlement_unresolved) wait for an operator.
   return sqlQuery(Prisma.sql`
     SELECT payer, idempotency_key AS "idempotencyKey", product FROM purchases
-    WHERE state IN ('claimed', 'settling', 'settled') AND updated_at < now() - make_interval(secs => ${idleMs / 1000})
+    WHERE state IN ('claimed', 'settling', 'settled')
+      AND updated_at < now() - make_interval(secs => ${idleMs / 1000}::float8 * (1 + least(fulfil_failures, 59)))
       AND error_code IS DISTINCT FROM 'settlement_unresolved'
     ORDER BY updated_at ASC
     LIMIT ${limit}`);

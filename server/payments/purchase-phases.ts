@@ -11,7 +11,7 @@ import { rememberCompleted } from "./completed-purchases";
 import { findLocalTransfer } from "./facilitators/local-chain-signer";
 import { encodeHeaderJson } from "./header-codec";
 import type { PaymentRuntime } from "./payment-runtime";
-import { markCompleted, markFailed, markSettled, markSettlementUnknown, markSettling, type PurchaseRow } from "./purchase-ledger";
+import { countFulfilmentFailure, markCompleted, markFailed, markSettled, markSettlementUnknown, markSettling, type PurchaseRow } from "./purchase-ledger";
 import { challengeReply, facilitatorDown, reply, unavailable, type PaymentReply } from "./purchase-reply";
 
 // "Nonce already used" at settle: our claim on the nonce is unique and the authorization pays
@@ -29,6 +29,8 @@ const MAYBE_EXECUTED = new Set([
 // decided by re-settling (a chain refuses an expired authorization before looking at its nonce).
 const UNRESOLVABLE_AFTER_S = 60;
 export const UNRESOLVED = "settlement_unresolved";
+// Failed fulfilments of one paid purchase after which each further failure is logged as needing an operator.
+export const FULFIL_FAILURES_ALERT = 10;
 
 export const settlementUnknown = () =>
   unavailable("settlement_unknown", "The payment may have been charged; the purchase is being reconciled. Retry with the same request and signature.", "unknown");
@@ -179,7 +181,11 @@ async function fulfil(row: PurchaseRow, recorded: Promise<void>, prepared?: Fulf
     rememberCompleted(row.payer, row.idempotencyKey, { ...row, state: "completed", responseBody });
     return completedReply({ responseBody, paymentResponse: row.paymentResponse }, false);
   } catch (err) {
-    logger.error({ err, purchase: row.id }, "fulfilment failed after settlement");
+    // Paid but not deliverable yet: retried by the client and the reconciler (backing off); a
+    // failure that persists needs someone to look (the payer cannot be refunded from here).
+    const failures = await countFulfilmentFailure(row.id).catch(() => undefined);
+    const needsOperator = failures !== undefined && failures >= FULFIL_FAILURES_ALERT;
+    logger.error({ err, purchase: row.id, failures, needsOperator }, needsOperator ? "paid purchase still cannot be fulfilled: needs an operator" : "fulfilment failed after settlement");
     return unavailable("fulfilment_pending", "Paid; the result is not ready yet. Retry with the same request and signature.", true);
   }
 }
