@@ -46,7 +46,7 @@ export const UNIQUE_VIOLATION = "23505";
 
 /**
  * Runs one `Prisma.sql` statement on the pool Prisma uses, bypassing its query engine: a purchase
- * makes about ten statements, and through the engine each costs ~1.5 ms of CPU here instead of
+ * makes about fourteen statements, and through the engine each cost ~1.5 ms of CPU here instead of
  * ~0.2 ms (measured; see docs/decisions.md "Payments"). Rows come back as pg parses them: int8
  * and numeric as strings, jsonb parsed, timestamptz as Date.
  */

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { atomicToUsd, usdNumberToAtomicFloor, usdToAtomic } from "./money";
+import { atomicToUsd, priceLimitAtomic, usdNumberToAtomicFloor, usdToAtomic } from "./money";
 
 describe("money", () => {
+  it("turns a price limit into atomic units no offer price can exceed, whatever its size", () => {
+    expect(priceLimitAtomic(0)).toBe(0);
+    expect(priceLimitAtomic(0.01)).toBe(10_000);
+    expect(priceLimitAtomic(2147.483647)).toBe(2_147_483_647);
+    for (const huge of [5000, 1e6, 1e13, 1e300]) expect(priceLimitAtomic(huge)).toBe(2_147_483_647);
+  });
   it("parses decimal USD text into atomic units", () => {
     expect(usdToAtomic("0.0005")).toBe(500);
     expect(usdToAtomic("0.50")).toBe(500_000);

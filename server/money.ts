@@ -16,6 +16,18 @@ export function usdNumberToAtomicFloor(usd: number): number {
   return Math.floor(Math.round(usd * 10 ** (USDC_DECIMALS + 3)) / 1000);
 }
 
+// Offer prices are int4 atomic units (at most ~2,147 USD).
+const OFFER_PRICE_MAX_ATOMIC = 2_147_483_647;
+
+/**
+ * A price filter (maxPriceUsd) as atomic units comparable with offer prices: any limit above the
+ * largest possible price means "no limit". Clamped so that a limit like 1e300 (valid JSON; the
+ * specification sets no maximum) never overflows a query parameter.
+ */
+export function priceLimitAtomic(maxPriceUsd: number): number {
+  return Math.min(usdNumberToAtomicFloor(Math.min(maxPriceUsd, 1e7)), OFFER_PRICE_MAX_ATOMIC);
+}
+
 /** 500 -> "0.0005", 500000 -> "0.50", 10000000 -> "10.00": at least two decimals, no trailing zeros beyond. */
 export function atomicToUsd(atomic: number | bigint): string {
   const a = BigInt(atomic);

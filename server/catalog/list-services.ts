@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { decodeCursor, encodeCursor } from "../http/cursor";
-import { usdNumberToAtomicFloor } from "../money";
+import { priceLimitAtomic } from "../money";
 import { getReviewStats } from "./review-stats";
 import { startingPrice } from "./service-record";
 import { urls } from "./urls";
@@ -84,7 +84,7 @@ export async function listServices(rawInput: ListServicesInput): Promise<Service
   if (input.q) and.push(...textWhere(input.q));
   if (input.capability) and.push({ capabilities: { has: input.capability } });
   if (input.protocol) and.push({ protocols: { has: input.protocol } });
-  if (input.maxPriceUsd !== undefined) and.push({ offers: { some: { priceAtomic: { lte: usdNumberToAtomicFloor(input.maxPriceUsd) } } } });
+  if (input.maxPriceUsd !== undefined) and.push({ offers: { some: { priceAtomic: { lte: priceLimitAtomic(input.maxPriceUsd) } } } });
   if (input.tested) and.push(TESTED_WHERE[input.tested]);
   if (input.cursor) {
     const [calls, id] = decodeCursor(cursorSchema, input.cursor);

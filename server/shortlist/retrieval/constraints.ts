@@ -2,15 +2,9 @@
 // them (protocol and tested status are properties of the service, price of the offer).
 import { sqlQuery } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
-import { usdNumberToAtomicFloor } from "../../money";
+import { priceLimitAtomic } from "../../money";
 import type { ShortlistConstraints } from "../request-schema";
 import type { Allowed } from "./types";
-
-// Offer prices are int4 atomic units (at most ~2,147 USD): any larger limit means "no limit", and
-// clamping keeps a limit like 1e300 (valid JSON, and the specification sets no maximum) from
-// overflowing the query's bigint after the payer was charged.
-const PRICE_LIMIT_USD = 1_000_000;
-const maxPriceAtomic = (maxPriceUsd: number) => usdNumberToAtomicFloor(Math.min(maxPriceUsd, PRICE_LIMIT_USD));
 
 export function hasConstraints(c: ShortlistConstraints | undefined): c is ShortlistConstraints {
   return !!c && (c.protocol !== undefined || c.tested !== undefined || c.maxPriceUsd !== undefined);
@@ -24,14 +18,14 @@ export function constraintSql(c: ShortlistConstraints | undefined): Prisma.Sql {
   if (c?.tested === "output") parts.push(Prisma.sql`s.test_status = 'tested-output'`);
   if (c?.tested === "no-output") parts.push(Prisma.sql`s.test_status = 'tested-no-output'`);
   if (c?.maxPriceUsd !== undefined) {
-    parts.push(Prisma.sql`EXISTS (SELECT 1 FROM offers o WHERE o.service_id = s.id AND o.price_atomic <= ${maxPriceAtomic(c.maxPriceUsd)}::bigint)`);
+    parts.push(Prisma.sql`EXISTS (SELECT 1 FROM offers o WHERE o.service_id = s.id AND o.price_atomic <= ${priceLimitAtomic(c.maxPriceUsd)}::bigint)`);
   }
   return Prisma.join(parts, " AND ");
 }
 
 /** Offer-level check used when listing a match's offers. */
 export function offerQualifies(priceAtomic: number, c: ShortlistConstraints | undefined): boolean {
-  return c?.maxPriceUsd === undefined || priceAtomic <= maxPriceAtomic(c.maxPriceUsd);
+  return c?.maxPriceUsd === undefined || priceAtomic <= priceLimitAtomic(c.maxPriceUsd);
 }
 
 export async function allowedServices(c: ShortlistConstraints | undefined): Promise<Allowed> {

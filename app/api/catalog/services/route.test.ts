@@ -63,6 +63,8 @@ describe("GET /api/catalog/services", () => {
     expect(services.length).toBe(expected);
     for (const s of services) expect(Number(s.startingPriceUsd)).toBeLessThanOrEqual(0.001);
     expect((await all("?maxPriceUsd=0&limit=100")).length).toBe(0);
+    // A limit above every possible price (the schema allows up to 1,000,000 USD) means no limit.
+    expect((await all("?maxPriceUsd=1000000&limit=100")).length).toBe((await all("?limit=100")).length);
   });
 
   it("filters by test status", async () => {
