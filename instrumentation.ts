@@ -1,7 +1,14 @@
 // Next.js calls register() once when the server starts: the payment reconciler runs in the
-// Node.js server process (not in the edge runtime, where NEXT_RUNTIME differs).
+// Node.js server process (not in the edge runtime, where NEXT_RUNTIME differs), and the local
+// token's signature worker starts loading now rather than at the first purchase.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ startReconciler }, { paymentRuntime }] = await Promise.all([import("./server/payments/reconciler"), import("./server/payments/payment-runtime")]);
-  startReconciler(paymentRuntime());
+  const [{ startReconciler }, { paymentRuntime }, { startSignatureWorker }] = await Promise.all([
+    import("./server/payments/reconciler"),
+    import("./server/payments/payment-runtime"),
+    import("./server/payments/facilitators/signature-worker"),
+  ]);
+  const runtime = paymentRuntime();
+  startReconciler(runtime);
+  if (runtime.config.mode === "local") void startSignatureWorker();
 }

@@ -11,12 +11,15 @@ import { createPaymentRuntime, type PaymentRuntime } from "./payment-runtime";
 import { reconcileOpenPurchases } from "./reconciler";
 
 let facilitator: FaultyFacilitator;
+// Short enough for quick fault tests, long enough for a first (cold) request on a loaded CI machine;
+// the facilitator's hangs last longer (hangMs).
+const TIMEOUT_MS = 1000;
 let runtime: PaymentRuntime;
 const PRICE = 1000n;
 
 beforeAll(async () => {
   facilitator = await startFaultyFacilitator();
-  runtime = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: 400 });
+  runtime = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS });
 });
 afterAll(() => facilitator.close());
 beforeEach(() => {
@@ -110,7 +113,7 @@ describe("facilitator faults", () => {
     await leaveSettlementOpen(p);
     await facilitator.down();
     try {
-      const fresh = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: 400 });
+      const fresh = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS });
       const r = await buy(fresh, { body: p.body, signature: p.signature });
       expect(r.status).toBe(503);
       expect(r.json.charged).toBe("unknown");
@@ -241,7 +244,7 @@ describe("facilitator faults", () => {
   it("GET while the facilitator is down and no challenge was built yet: 503 facilitator_unavailable", async () => {
     await facilitator.down();
     try {
-      const fresh = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: 400 });
+      const fresh = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS });
       const r = await describe402(fresh);
       expect(r.status).toBe(503);
       expect(r.json).toMatchObject({ code: "facilitator_unavailable", charged: false });

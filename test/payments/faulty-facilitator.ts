@@ -25,7 +25,7 @@ export async function startFaultyFacilitator(): Promise<FaultyFacilitator> {
     url: "",
     verifyFault: "none",
     settleFault: "none",
-    hangMs: 1500,
+    hangMs: 2500,
     calls: { verify: 0, settle: 0 },
     down,
     up,

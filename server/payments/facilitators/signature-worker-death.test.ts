@@ -5,7 +5,7 @@ import { getAddress, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, it } from "vitest";
 import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID } from "../payment-config";
-import { signatureWorkerRunning, terminateSignatureWorker, verifyTypedDataOffThread, type TypedDataCheck } from "./signature-worker";
+import { signatureWorkerRunning, startSignatureWorker, terminateSignatureWorker, verifyTypedDataOffThread, type TypedDataCheck } from "./signature-worker";
 
 async function signedCheck(): Promise<TypedDataCheck> {
   const account = privateKeyToAccount(generatePrivateKey());
@@ -21,8 +21,7 @@ async function signedCheck(): Promise<TypedDataCheck> {
 it("checks in flight when the worker dies are answered on the main thread", async () => {
   const valid = await Promise.all(Array.from({ length: 20 }, signedCheck));
   const tampered = valid.map((c) => ({ ...c, message: { ...c.message, value: 999n } }));
-  await verifyTypedDataOffThread(valid[0]!); // the worker is up
-  expect(signatureWorkerRunning()).toBe(true);
+  expect(await startSignatureWorker()).toBe(true);
   const inFlight = Promise.all([...valid, ...tampered].map(verifyTypedDataOffThread));
   await terminateSignatureWorker();
   expect(await inFlight).toEqual([...valid.map(() => true), ...tampered.map(() => false)]);

@@ -4,7 +4,7 @@ import { getAddress, verifyTypedData, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID } from "../payment-config";
-import { signatureWorkerRunning, verifyTypedDataOffThread, type TypedDataCheck } from "./signature-worker";
+import { signatureWorkerRunning, startSignatureWorker, verifyTypedDataOffThread, type TypedDataCheck } from "./signature-worker";
 
 async function signedCheck(): Promise<TypedDataCheck> {
   const account = privateKeyToAccount(generatePrivateKey());
@@ -18,7 +18,15 @@ async function signedCheck(): Promise<TypedDataCheck> {
 }
 
 describe("signature worker", () => {
+  it("checks on the main thread while the worker loads, so the first purchase does not wait for it", async () => {
+    expect(signatureWorkerRunning()).toBe(false);
+    const check = await signedCheck();
+    expect(await verifyTypedDataOffThread(check)).toBe(true); // answered at once, inline
+    expect(signatureWorkerRunning()).toBe(false);
+  });
+
   it("agrees with viem on valid, tampered and malformed signatures, many at once", async () => {
+    expect(await startSignatureWorker()).toBe(true);
     const valid = await Promise.all(Array.from({ length: 8 }, signedCheck));
     const tampered = valid.map((c) => ({ ...c, message: { ...c.message, value: 1001n } }));
     const malformed = valid.map((c) => ({ ...c, signature: "0x1234" as Hex }));

@@ -13,6 +13,7 @@ export type TypedDataCheck = Parameters<typeof verifyTypedData>[0];
 const SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { verifyTypedData } = require("viem");
+parentPort.postMessage({ ready: true });
 parentPort.on("message", ({ id, check }) => {
   verifyTypedData(check).then(
     (valid) => parentPort.postMessage({ id, valid }),
@@ -33,6 +34,8 @@ interface Pending {
 
 interface WorkerState {
   worker?: Worker;
+  /** Loading viem takes the worker a few hundred ms: until then checks run on the main thread. */
+  ready: boolean;
   unavailable: boolean;
   nextId: number;
   pending: Map<number, Pending>;
@@ -41,7 +44,7 @@ interface WorkerState {
 // One worker per process, even when bundling loads this module twice (Next.js instrumentation
 // and routes) or development reloads it.
 const globalForWorker = globalThis as unknown as { marketplaceSignatureWorker?: WorkerState };
-const state: WorkerState = (globalForWorker.marketplaceSignatureWorker ??= { unavailable: false, nextId: 0, pending: new Map() });
+const state: WorkerState = (globalForWorker.marketplaceSignatureWorker ??= { ready: false, unavailable: false, nextId: 0, pending: new Map() });
 
 /** Takes a request off the list (at most once) and hands back its resolver. */
 function settle(id: number): Pending | undefined {
@@ -59,6 +62,7 @@ function giveUp(err: unknown): void {
   state.unavailable = true;
   const dead = state.worker;
   state.worker = undefined;
+  state.ready = false;
   void dead?.terminate();
   logger.warn({ err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, "signature worker unavailable: checking signatures on the main thread");
   for (const id of [...state.pending.keys()]) {
@@ -71,7 +75,10 @@ function started(): Worker | undefined {
   if (state.worker || state.unavailable) return state.worker;
   try {
     const w = new Worker(SOURCE, { eval: true });
-    w.on("message", ({ id, valid }: { id: number; valid: boolean }) => settle(id)?.resolve(valid));
+    w.on("message", (m: { ready: true } | { id: number; valid: boolean }) => {
+      if ("ready" in m) state.ready = true;
+      else settle(m.id)?.resolve(m.valid);
+    });
     w.on("error", giveUp);
     w.on("exit", (code) => giveUp(new Error(`signature worker exited with code ${code}`)));
     w.unref();
@@ -85,7 +92,7 @@ function started(): Worker | undefined {
 /** viem's verifyTypedData on the worker thread; false for a signature that does not verify. Never rejects. */
 export function verifyTypedDataOffThread(check: TypedDataCheck): Promise<boolean> {
   const w = started();
-  if (!w) return inline(check);
+  if (!w || !state.ready) return inline(check);
   return new Promise((resolve) => {
     const id = state.nextId++;
     // Allow for the queue ahead of it (~3 ms a check) before calling the worker stuck.
@@ -103,9 +110,16 @@ export function verifyTypedDataOffThread(check: TypedDataCheck): Promise<boolean
   });
 }
 
-/** Whether checks run on the worker thread (false once it could not start, died or hung). */
+/** Whether checks run on the worker thread (false while it starts, and once it could not start, died or hung). */
 export function signatureWorkerRunning(): boolean {
-  return state.worker !== undefined && !state.unavailable;
+  return state.worker !== undefined && state.ready && !state.unavailable;
+}
+
+/** Starts the worker now rather than on the first check; resolves once it takes checks (tests, startup). */
+export async function startSignatureWorker(): Promise<boolean> {
+  const w = started();
+  for (let waited = 0; w && !state.ready && !state.unavailable && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+  return signatureWorkerRunning();
 }
 
 /** Ends the worker as a crash would (tests: checks in flight must still be answered). */
