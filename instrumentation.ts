@@ -10,5 +10,5 @@ export async function register(): Promise<void> {
   ]);
   const runtime = paymentRuntime();
   startReconciler(runtime);
-  if (runtime.config.mode === "local") void startSignatureWorker();
+  if (runtime.config.mode === "local" && runtime.config.payTo) void startSignatureWorker();
 }

@@ -88,6 +88,11 @@ describe("reconciler work list", () => {
     };
     const [fresh, failing] = [await settledRow(), await settledRow()];
     for (let i = 0; i < 3; i++) await countFulfilmentFailure(failing.id);
+    // Only settled purchases count (a failed `settled` write is not a fulfilment failure).
+    const settling = await claimPurchase(claimOf(), null);
+    if (typeof settling === "string") throw new Error(settling);
+    await markSettling(settling.id, settling.payer);
+    expect(await countFulfilmentFailure(settling.id)).toBeUndefined();
     // Both idle for 5 s: past the 3 s idle time, but not past 4 × 3 s for the one failed 3 times.
     await db.$executeRaw`UPDATE purchases SET updated_at = now() - interval '5 seconds' WHERE id IN (${fresh.id}::uuid, ${failing.id}::uuid)`;
     const keys = (await openPurchases(3000)).map((p) => p.idempotencyKey);

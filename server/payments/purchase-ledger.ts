@@ -141,11 +141,16 @@ export async function markFailed(id: string, errorCode: string): Promise<void> {
   await transition(id, ["claimed", "settling"], "failed", Prisma.sql`error_code = ${errorCode}`);
 }
 
-/** Counts a failed fulfilment of a paid purchase; returns the count so far. */
-export async function countFulfilmentFailure(id: string): Promise<number> {
+/**
+ * Counts a failed fulfilment of a settled purchase; returns the count so far, or undefined when
+ * the purchase is not `settled` (e.g. the `settled` write itself failed: not a fulfilment failure).
+ */
+export async function countFulfilmentFailure(id: string): Promise<number | undefined> {
   const [row] = await sqlQuery<{ failures: number }>(Prisma.sql`
-    UPDATE purchases SET fulfil_failures = fulfil_failures + 1, updated_at = now() WHERE id = ${id}::uuid RETURNING fulfil_failures AS failures`);
-  return row?.failures ?? 0;
+    UPDATE purchases SET fulfil_failures = fulfil_failures + 1, updated_at = now()
+    WHERE id = ${id}::uuid AND state = 'settled'
+    RETURNING fulfil_failures AS failures`);
+  return row?.failures;
 }
 
 /** Marks a pass of the reconciler that changed nothing, so the next pass looks at others first. */
