@@ -2,7 +2,7 @@
 // scheme talks to a token contract through this signer; here the contract is emulated on tables
 // (local_balances, local_transfers) with FiatToken's EIP-3009 rules. The EIP-712 signature is
 // checked for real (viem), both when the facilitator simulates the transfer and when it executes it.
-import { eip3009ABI, authorizationTypes } from "@x402/evm";
+import { eip3009ABI } from "@x402/evm";
 import type { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import {
   decodeFunctionData,
@@ -19,7 +19,7 @@ import {
 } from "viem";
 import { DatabaseError, sqlQuery, UNIQUE_VIOLATION } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
-import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID, X402_NETWORK } from "../payment-config";
+import { X402_ASSET, X402_ASSET_DOMAIN, X402_NETWORK, X402_TRANSFER_AUTHORIZATION } from "../payment-config";
 import { verifyTypedDataOffThread } from "./signature-worker";
 
 // Not exported by name from @x402/evm 2.27.
@@ -79,20 +79,18 @@ export interface LocalTransfer {
   amountAtomic: bigint;
 }
 
-const TRANSFER_COLUMNS = Prisma.raw(`"transaction", payer, pay_to AS "payTo", amount_atomic AS "amountAtomic"`);
-const transferOf = (row: { transaction: string; payer: string; payTo: string; amountAtomic: string }): LocalTransfer => ({ ...row, amountAtomic: BigInt(row.amountAtomic) });
+// The local_transfers row of an authorization (unique: an EIP-3009 nonce is used once per payer and token).
+const authorizationRow = (payer: string, nonce: string) =>
+  Prisma.sql`network = ${X402_NETWORK} AND asset = ${ASSET} AND payer = ${lower(payer)} AND nonce = ${lower(nonce)}`;
 
-export async function findLocalTransfer(payer: string, nonce: string): Promise<LocalTransfer | null> {
-  const [row] = await sqlQuery<{ transaction: string; payer: string; payTo: string; amountAtomic: string }>(Prisma.sql`
-    SELECT ${TRANSFER_COLUMNS} FROM local_transfers
-    WHERE network = ${X402_NETWORK} AND asset = ${ASSET} AND payer = ${lower(payer)} AND nonce = ${lower(nonce)}`);
-  return row ? transferOf(row) : null;
+async function findTransfer(where: Prisma.Sql): Promise<LocalTransfer | null> {
+  const [row] = await sqlQuery<Omit<LocalTransfer, "amountAtomic"> & { amountAtomic: string }>(Prisma.sql`
+    SELECT "transaction", payer, pay_to AS "payTo", amount_atomic AS "amountAtomic" FROM local_transfers WHERE ${where}`);
+  return row ? { ...row, amountAtomic: BigInt(row.amountAtomic) } : null;
 }
 
-async function findLocalTransaction(transaction: string): Promise<LocalTransfer | null> {
-  const [row] = await sqlQuery<{ transaction: string; payer: string; payTo: string; amountAtomic: string }>(Prisma.sql`
-    SELECT ${TRANSFER_COLUMNS} FROM local_transfers WHERE "transaction" = ${lower(transaction)}`);
-  return row ? transferOf(row) : null;
+export function findLocalTransfer(payer: string, nonce: string): Promise<LocalTransfer | null> {
+  return findTransfer(authorizationRow(payer, nonce));
 }
 
 // Recovering a secp256k1 signature costs ~3 ms of CPU here, and one purchase checks the same
@@ -111,10 +109,8 @@ function signatureValid(a: Authorization): Promise<boolean> {
   let verdict = verdicts.get(key);
   if (!verdict) {
     verdict = verifyTypedDataOffThread({
+      ...X402_TRANSFER_AUTHORIZATION,
       address: from,
-      domain: { ...X402_ASSET_DOMAIN, chainId: X402_CHAIN_ID, verifyingContract: getAddress(X402_ASSET) },
-      types: authorizationTypes,
-      primaryType: "TransferWithAuthorization",
       message: { from, to, value: a.value, validAfter: a.validAfter, validBefore: a.validBefore, nonce },
       signature,
     });
@@ -150,7 +146,7 @@ async function checkSigned(a: Authorization): Promise<void> {
 // A simulation (eth_call) checks everything and changes nothing; one query reads the state.
 async function simulateTransfer(a: Authorization): Promise<void> {
   const [state] = await sqlQuery<{ used: boolean; balance: string | null }>(Prisma.sql`
-    SELECT EXISTS (SELECT 1 FROM local_transfers WHERE network = ${X402_NETWORK} AND asset = ${ASSET} AND payer = ${lower(a.from)} AND nonce = ${lower(a.nonce)}) AS used,
+    SELECT EXISTS (SELECT 1 FROM local_transfers WHERE ${authorizationRow(a.from, a.nonce)}) AS used,
            (SELECT balance_atomic FROM local_balances WHERE address = ${lower(a.from)}) AS balance`);
   if (state!.used) throw new Error("FiatTokenV2: authorization is used or canceled");
   await checkSigned(a);
@@ -260,7 +256,7 @@ export function createLocalChainSigner(facilitatorAddress: Hex): FacilitatorEvmS
       throw new Error("local chain: sendTransaction is not supported");
     },
     async waitForTransactionReceipt({ hash }) {
-      const t = receipts.get(lower(hash)) ?? (await findLocalTransaction(hash));
+      const t = receipts.get(lower(hash)) ?? (await findTransfer(Prisma.sql`"transaction" = ${lower(hash)}`));
       if (!t) throw new Error(`local chain: no transaction ${hash}`);
       const log = {
         address: getAddress(X402_ASSET),
