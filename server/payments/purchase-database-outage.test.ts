@@ -7,8 +7,8 @@ import type { FacilitatorClient } from "@x402/core/server";
 import { inject, afterEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { withClient } from "@/scripts/lib/embedded-postgres";
-import { createTestAgent, type TestAgent } from "@/test/payments/agent";
-import { buy, describe402, shortlistBody, type ShopAnswer } from "@/test/payments/shop";
+import { createTestAgent } from "@/test/payments/agent";
+import { buy, signedPurchase, type ShopAnswer } from "@/test/payments/shop";
 import { clearCompletedPurchases } from "./completed-purchases";
 import { createLocalFacilitator } from "./facilitators/local-facilitator";
 import { LOCAL_PAY_TO } from "./payment-config";
@@ -63,13 +63,6 @@ function runtimeWith(hooks: Hooks): PaymentRuntime {
     },
   };
   return createPaymentRuntime(LOCAL, { facilitator });
-}
-
-async function signedPurchase(runtime: PaymentRuntime, agent?: TestAgent) {
-  const payer = agent ?? (await createTestAgent());
-  const body = shortlistBody();
-  const signature = await payer.sign((await describe402(runtime)).headers["payment-required"]!);
-  return { agent: payer, body, signature, key: body.request_id as string };
 }
 
 const transfersOf = (payer: string) => db.localTransfer.count({ where: { payer } });

@@ -3,9 +3,8 @@
 // every open purchase is reconciled, and charged exactly once.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import { createTestAgent } from "@/test/payments/agent";
 import { startFaultyFacilitator, type FaultyFacilitator } from "@/test/payments/faulty-facilitator";
-import { buy, describe402, shortlistBody } from "@/test/payments/shop";
+import { buy, describe402, signedPurchase } from "@/test/payments/shop";
 import { LOCAL_PAY_TO } from "./payment-config";
 import { createPaymentRuntime, type PaymentRuntime } from "./payment-runtime";
 import { reconcileOpenPurchases } from "./reconciler";
@@ -27,16 +26,11 @@ beforeEach(() => {
   facilitator.settleFault = "none";
 });
 
-async function signedPurchase() {
-  const agent = await createTestAgent();
-  const body = shortlistBody();
-  const signature = await agent.sign((await describe402(runtime)).headers["payment-required"]!);
-  return { agent, body, signature, key: body.request_id as string };
-}
+const purchase = () => signedPurchase(runtime);
 
 const stateOf = async (key: string) => (await db.purchase.findFirst({ where: { idempotencyKey: key } }))?.state;
 const transfers = (payer: string) => db.localTransfer.count({ where: { payer } });
-type Purchase = Awaited<ReturnType<typeof signedPurchase>>;
+type Purchase = Awaited<ReturnType<typeof purchase>>;
 
 async function expectChargedOnce(p: Purchase) {
   expect(await transfers(p.agent.address)).toBe(1);
@@ -52,14 +46,14 @@ async function leaveSettlementOpen(p: Purchase) {
 
 describe("facilitator faults", () => {
   it("pays through the HTTP facilitator when it is healthy", async () => {
-    const p = await signedPurchase();
+    const p = await purchase();
     const r = await buy(runtime, { body: p.body, signature: p.signature });
     expect(r.status).toBe(200);
     expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
   });
 
   it("down at verify: 503 facilitator_unavailable, charged false; the same signature succeeds once it is back", async () => {
-    const p = await signedPurchase();
+    const p = await purchase();
     await facilitator.down();
     try {
       const r = await buy(runtime, { body: p.body, signature: p.signature });
@@ -75,7 +69,7 @@ describe("facilitator faults", () => {
   });
 
   it("5xx at verify: 503 facilitator_unavailable, charged false", async () => {
-    const p = await signedPurchase();
+    const p = await purchase();
     facilitator.verifyFault = "500";
     const r = await buy(runtime, { body: p.body, signature: p.signature });
     expect(r.status).toBe(503);
@@ -85,7 +79,7 @@ describe("facilitator faults", () => {
   });
 
   it("verification refused with an error status (400 + verdict): 402 with the reason, not 503", async () => {
-    const p = await signedPurchase();
+    const p = await purchase();
     facilitator.verifyFault = "400-invalid";
     const r = await buy(runtime, { body: p.body, signature: p.signature });
     expect(r.status).toBe(402);
@@ -93,7 +87,7 @@ describe("facilitator faults", () => {
   });
 
   it("a settle that reports failure after the transfer executed: 503 charged unknown, never 402; reconciled, charged once", async () => {
-    const p = await signedPurchase();
+    const p = await purchase();
     facilitator.settleFault = "fail-after-settle";
     const r = await buy(runtime, { body: p.body, signature: p.signature });
     expect(r.status).toBe(503);
@@ -109,7 +103,7 @@ describe("facilitator faults", () => {
   });
 
   it("retrying a purchase whose settle is open while the facilitator is down: charged unknown, never charged:false", async () => {
-    const p = await signedPurchase();
+    const p = await purchase();
     await leaveSettlementOpen(p);
     await facilitator.down();
     try {
@@ -125,7 +119,7 @@ describe("facilitator faults", () => {
   });
 
   it("settle refused before submission after verification passed: 402, no result stored (the shortlist prepared meanwhile is dropped)", async () => {
-    const p = await signedPurchase();
+    const p = await purchase();
     facilitator.settleFault = "refuse";
     const r = await buy(runtime, { body: p.body, signature: p.signature });
     expect(r.status).toBe(402);
@@ -139,7 +133,7 @@ describe("facilitator faults", () => {
   });
 
   it("5xx at settle: 503 settlement_unknown with Retry-After; the reconciler settles and fulfils it once", async () => {
-    const p = await signedPurchase();
+    const p = await purchase();
     facilitator.settleFault = "500";
     const r = await buy(runtime, { body: p.body, signature: p.signature });
     expect(r.status).toBe(503);
@@ -159,7 +153,7 @@ describe("facilitator faults", () => {
   });
 
   it("timeout after the transfer executed: 503 charged unknown; reconciled to completed, charged once", async () => {
-    const p = await signedPurchase();
+    const p = await purchase();
     facilitator.settleFault = "hang-after-settle";
     const r = await buy(runtime, { body: p.body, signature: p.signature });
     expect(r.status).toBe(503);
@@ -175,7 +169,7 @@ describe("facilitator faults", () => {
   });
 
   it("timeout after the transfer executed, then the client retries first: 200, charged once", async () => {
-    const p = await signedPurchase();
+    const p = await purchase();
     await leaveSettlementOpen(p);
     const retry = await buy(runtime, { body: p.body, signature: p.signature });
     expect(retry.status).toBe(200);
@@ -184,7 +178,7 @@ describe("facilitator faults", () => {
   });
 
   it("a new signature on a key whose settlement is unknown is never settled once the first one resolves as paid", async () => {
-    const p = await signedPurchase();
+    const p = await purchase();
     await leaveSettlementOpen(p);
     const other = await p.agent.sign((await describe402(runtime)).headers["payment-required"]!);
     const r = await buy(runtime, { body: p.body, signature: other });
@@ -194,7 +188,7 @@ describe("facilitator faults", () => {
   });
 
   it("a re-settle refused after an unanswered settle stays open (503 charged unknown), never a 402", async () => {
-    const p = await signedPurchase();
+    const p = await purchase();
     facilitator.settleFault = "500";
     expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(503);
     // The payer's funds are gone before the reconciler runs: the re-settle is refused, but a
@@ -215,7 +209,7 @@ describe("facilitator faults", () => {
   });
 
   it("paid but the result cannot be built yet: 503 fulfilment_pending charged true, then 200 once it can, charged once", async () => {
-    const p = await signedPurchase();
+    const p = await purchase();
     await leaveSettlementOpen(p);
     // The stored request no longer passes the product's schema (as after a schema change).
     const row = await db.purchase.findFirst({ where: { idempotencyKey: p.key } });

@@ -3,14 +3,14 @@
 // Also the emulated token's transfer to oneself.
 import { randomBytes } from "node:crypto";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import { authorizationTypes } from "@x402/evm";
 import { getAddress, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { creditTestFunds } from "./facilitators/faucet";
 import { createLocalChainSigner, localBalance, preverifyAuthorization } from "./facilitators/local-chain-signer";
-import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID, X402_NETWORK } from "./payment-config";
 import { db } from "@/server/db";
+import { signTransferAuthorization } from "@/test/payments/authorization";
+import { X402_ASSET, X402_NETWORK } from "./payment-config";
 import { claimPurchase, countFulfilmentFailure, findPurchase, markCompleted, markFailed, markSettled, markSettling, openPurchases, type Claim } from "./purchase-ledger";
 
 const hex32 = () => `0x${randomBytes(32).toString("hex")}`;
@@ -109,12 +109,7 @@ describe("local token", () => {
     await creditTestFunds({ address: account.address, amountUsd: 1 });
     const now = BigInt(Math.floor(Date.now() / 1000));
     const message = { from: account.address, to: account.address, value: 1000n, validAfter: now - 60n, validBefore: now + 600n, nonce: hex32() as Hex };
-    const signature = await account.signTypedData({
-      domain: { ...X402_ASSET_DOMAIN, chainId: X402_CHAIN_ID, verifyingContract: getAddress(X402_ASSET) },
-      types: authorizationTypes,
-      primaryType: "TransferWithAuthorization",
-      message,
-    });
+    const { signature } = await signTransferAuthorization(account, message);
     const signer = createLocalChainSigner("0x6c6f63616c2d666163696c697461746f72000000");
     const args = [message.from, message.to, message.value, message.validAfter, message.validBefore, message.nonce, signature] as const;
     const transfer = () => signer.writeContract({ address: getAddress(X402_ASSET), abi: [], functionName: "transferWithAuthorization", args });

@@ -2,6 +2,7 @@
 import { describeProduct, purchaseProduct } from "@/server/payments/purchase-flow";
 import type { PaymentRuntime } from "@/server/payments/payment-runtime";
 import { shortlistProduct } from "@/server/products/shortlist-product";
+import { createTestAgent, type TestAgent } from "./agent";
 
 export interface ShopAnswer {
   status: number;
@@ -37,4 +38,12 @@ export async function describe402(runtime: PaymentRuntime): Promise<ShopAnswer> 
 let counter = 0;
 export function shortlistBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { request_id: `test-${process.pid}-${Date.now()}-${++counter}`, outcome: "weather forecast API for delivery route planning", search: "terms", limit: 3, ...extra };
+}
+
+/** A purchase ready to send: an agent (a new funded one unless given), a body and its signed payment. */
+export async function signedPurchase(runtime: PaymentRuntime, agent?: TestAgent) {
+  const payer = agent ?? (await createTestAgent());
+  const body = shortlistBody();
+  const signature = await payer.sign((await describe402(runtime)).headers["payment-required"]!);
+  return { agent: payer, body, signature, key: body.request_id as string };
 }

@@ -1,21 +1,13 @@
 // A worker that dies with checks in flight: they are answered on the main thread, correctly, and
 // later checks run there too. (Its own file: the worker is one per process and stays down.)
-import { authorizationTypes } from "@x402/evm";
-import { getAddress, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, it } from "vitest";
-import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID } from "../payment-config";
+import { signTransferAuthorization } from "@/test/payments/authorization";
 import { signatureWorkerRunning, startSignatureWorker, terminateSignatureWorker, verifyTypedDataOffThread, type TypedDataCheck } from "./signature-worker";
 
 async function signedCheck(): Promise<TypedDataCheck> {
   const account = privateKeyToAccount(generatePrivateKey());
-  const typed = {
-    domain: { ...X402_ASSET_DOMAIN, chainId: X402_CHAIN_ID, verifyingContract: getAddress(X402_ASSET) },
-    types: authorizationTypes,
-    primaryType: "TransferWithAuthorization" as const,
-    message: { from: account.address, to: account.address, value: 1000n, validAfter: 0n, validBefore: 2n ** 40n, nonce: `0x${"cd".repeat(32)}` as Hex },
-  };
-  return { ...typed, address: account.address, signature: await account.signTypedData(typed) };
+  return signTransferAuthorization(account, { from: account.address, to: account.address, value: 1000n, validAfter: 0n, validBefore: 2n ** 40n, nonce: `0x${"cd".repeat(32)}` });
 }
 
 it("checks in flight when the worker dies are answered on the main thread", async () => {

@@ -1,20 +1,13 @@
 // The off-thread signature check agrees with viem's on valid, tampered and malformed signatures.
-import { authorizationTypes } from "@x402/evm";
-import { getAddress, verifyTypedData, type Hex } from "viem";
+import { verifyTypedData, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID } from "../payment-config";
+import { signTransferAuthorization } from "@/test/payments/authorization";
 import { signatureWorkerRunning, startSignatureWorker, verifyTypedDataOffThread, type TypedDataCheck } from "./signature-worker";
 
 async function signedCheck(): Promise<TypedDataCheck> {
   const account = privateKeyToAccount(generatePrivateKey());
-  const typed = {
-    domain: { ...X402_ASSET_DOMAIN, chainId: X402_CHAIN_ID, verifyingContract: getAddress(X402_ASSET) },
-    types: authorizationTypes,
-    primaryType: "TransferWithAuthorization" as const,
-    message: { from: account.address, to: account.address, value: 1000n, validAfter: 0n, validBefore: 2n ** 40n, nonce: `0x${"ab".repeat(32)}` as Hex },
-  };
-  return { ...typed, address: account.address, signature: await account.signTypedData(typed) };
+  return signTransferAuthorization(account, { from: account.address, to: account.address, value: 1000n, validAfter: 0n, validBefore: 2n ** 40n, nonce: `0x${"ab".repeat(32)}` });
 }
 
 describe("signature worker", () => {
