@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
-import { decodeCursor, encodeCursor } from "../http/cursor";
+import { decodeCursor, encodeCursor } from "../input/cursor";
 import { priceLimitAtomic } from "../money";
 import { getReviewStats } from "./review-stats";
 import { startingPrice } from "./service-record";

@@ -1,7 +1,6 @@
 // Request bodies with a size cap: an oversized body is refused (413) before it is parsed.
 import { AppError } from "../errors";
-
-export const MAX_BODY_BYTES = 64 * 1024;
+import { MAX_BODY_BYTES } from "../input/json-body";
 
 export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -21,14 +20,4 @@ export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES):
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/** A JSON request body; an empty body is `{}` (so schema errors name the missing fields). */
-export function parseJsonBody(text: string): unknown {
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError("invalid_json", "The body is not valid JSON.");
-  }
 }

@@ -1,5 +1,5 @@
 // POST /api/dev/faucet (decisions.md §11): test USDC, only while the local facilitator is active.
-import { MAX_BODY_BYTES } from "../http/read-body";
+import { MAX_BODY_BYTES } from "../input/json-body";
 import { SCHEMA_NAMES } from "./component-schemas";
 import type { PathsObject } from "./openapi-types";
 import { jsonContent } from "./responses";

@@ -2,7 +2,7 @@
 // POST buys. Statuses and headers follow server/payments/purchase-flow.ts and its replies.
 import { freeLinks, PAYMENT_REQUIRED_ERROR } from "../payments/challenge";
 import { X402_ASSET, X402_NETWORK } from "../payments/payment-config";
-import { MAX_BODY_BYTES } from "../http/read-body";
+import { MAX_BODY_BYTES } from "../input/json-body";
 import { atomicToUsd } from "../money";
 import type { ProductDefinition } from "../products/product";
 import { productObject } from "../products/product-object";

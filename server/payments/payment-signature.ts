@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import type { PaymentPayload } from "@x402/core/types";
 import { z } from "zod";
-import { unstorableTextPath } from "../http/storable-text";
+import { unstorableTextPath } from "../input/storable-text";
 import { decodeHeaderJson } from "./header-codec";
 
 const hex = (bytes?: number) => z.string().regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]+$/);

@@ -4,8 +4,8 @@
 // fulfilled exactly once; replays return the stored result.
 import { z } from "zod";
 import { AppError, toIssues } from "../errors";
-import { parseJsonBody } from "../http/read-body";
-import { unstorableTextPath } from "../http/storable-text";
+import { parseJsonBody } from "../input/json-body";
+import { unstorableTextPath } from "../input/storable-text";
 import { logger } from "../logger";
 import type { ProductDefinition } from "../products/product";
 import { refusedChallenge, type Challenge } from "./challenge";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "../db";
 import { AppError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
-import { decodeCursor, encodeCursor } from "../http/cursor";
+import { decodeCursor, encodeCursor } from "../input/cursor";
 import { serviceSlugSchema } from "../catalog/get-service";
 import { getEngagement, reviewListItemSchema, reviewRowSelect, toReviewListItem } from "./review-record";
 

@@ -1,6 +1,7 @@
 import { AppError, toIssues } from "@/server/errors";
 import { assertFaucetAvailable, creditTestFunds, faucetInputSchema } from "@/server/payments/facilitators/faucet";
-import { parseJsonBody, readBodyText } from "@/server/http/read-body";
+import { parseJsonBody } from "@/server/input/json-body";
+import { readBodyText } from "@/server/http/read-body";
 import { json, route } from "@/server/http/respond";
 
 export const POST = route(async (request: Request) => {
