@@ -6,7 +6,7 @@ import { GET } from "./route";
 
 type Kind = "string" | "integer" | "boolean" | "array<string>" | "object" | "array<object>" | "nullable" | "uri" | "iso8601" | "decimal";
 
-// Transcribed from ../shared/spec/marketplace-api.md.
+// Transcribed from the specification's service-record tables (docs/decisions.md "Catalog" adds what it leaves open).
 const RECORD: Record<string, Kind> = { schemaVersion: "integer", dataMode: "string", methodologyUrl: "uri", service: "object" };
 const SERVICE: Record<string, Kind> = {
   id: "string", sourceId: "string", protocol: "string",
