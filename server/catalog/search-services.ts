@@ -1,12 +1,13 @@
 // Free relevance search over the catalog: the shortlist's hybrid retrieval (terms + semantic,
 // rank-fused), without conditions. Optional filters narrow it like the list API's.
 import { z } from "zod";
+import { storableText } from "../input/storable-text";
 import { retrieve } from "../shortlist/retrieval/retrieve";
 import { serviceSummarySchema, summariesFor, TESTED_FILTERS } from "./list-services";
 import { CAPABILITIES, PAYMENT_PROTOCOLS } from "./vocabulary";
 
 export const searchServicesInput = z.object({
-  q: z.string().trim().min(1).max(400),
+  q: storableText().trim().min(1).max(400),
   limit: z.coerce.number().int().min(1).max(50).default(10),
   capability: z.enum(CAPABILITIES).optional(),
   protocol: z.enum(PAYMENT_PROTOCOLS).optional(),

@@ -1,11 +1,16 @@
 // PostgreSQL text and jsonb cannot hold U+0000, and JSON with an unpaired UTF-16 surrogate cannot be
 // stored either: such input is refused up front (400) instead of failing at the database (500).
+import { z } from "zod";
+
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** False for text PostgreSQL cannot store (U+0000, an unpaired surrogate). */
 export const isStorableText = (s: string): boolean => !UNSTORABLE.test(s);
 
 export const UNSTORABLE_TEXT_MESSAGE = "Contains U+0000 or an unpaired surrogate, which cannot be stored.";
+
+/** A string input that reaches the database: U+0000 and unpaired surrogates are a 400 issue. */
+export const storableText = () => z.string().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 
 interface Node {
   parent: number;
