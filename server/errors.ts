@@ -1,5 +1,7 @@
 // One table of application error codes: HTTP status for REST, tRPC code for the UI.
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
+// Installs the input messages (unknown fields, wrong JSON types) wherever issues are reported.
+import { unknownFieldMessages } from "./issue-messages";
 
 export const ERROR_TABLE = {
   invalid_request: { status: 400, trpc: "BAD_REQUEST" },
@@ -14,6 +16,8 @@ export const ERROR_TABLE = {
   rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS" },
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
   service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
+  // The database is unreachable (outage, restart): retry later, with Retry-After.
+  database_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
@@ -38,7 +42,21 @@ export class AppError extends Error {
   }
 }
 
-/** zod issues -> [{path: "conditions.0.requirement", message}] */
-export function toIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Issue[] {
-  return issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+interface ZodLikeIssue {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  keys?: readonly string[];
+}
+
+/** zod issues -> [{path: "conditions.0.requirement", message}]; unknown fields get one issue
+ * each, at the field's own path ("condtions", not ""). */
+export function toIssues(issues: readonly ZodLikeIssue[]): Issue[] {
+  return issues.flatMap((i) => {
+    if (i.code === "unrecognized_keys" && i.keys && i.keys.length > 0) {
+      const messages = unknownFieldMessages(i.keys);
+      return i.keys.map((k, n) => ({ path: [...i.path, k].map(String).join("."), message: messages?.[n] ?? i.message }));
+    }
+    return [{ path: i.path.map(String).join("."), message: i.message }];
+  });
 }

@@ -239,9 +239,9 @@ describe("the free APIs", () => {
     expect(responseSchema(op, "200").type).toBe("object");
   });
 
-  it("search requires q (1–400 characters) and bounds limit to 1–50", () => {
+  it("search takes q (1–400 characters; without it, the most called services) and bounds limit to 1–50", () => {
     const params = at("/api/catalog/search", "get").parameters as Json[];
-    expect(params.find((p) => p.name === "q")).toMatchObject({ in: "query", required: true, schema: { type: "string", minLength: 1, maxLength: 400 } });
+    expect(params.find((p) => p.name === "q")).toMatchObject({ in: "query", required: false, schema: { type: "string", minLength: 1, maxLength: 400 } });
     expect(params.find((p) => p.name === "limit")).toMatchObject({ required: false, schema: { type: "integer", minimum: 1, maximum: 50, default: 10 } });
   });
 

@@ -9,7 +9,14 @@ export const serviceSlugSchema = z.string().trim().min(1).max(120).regex(/^[a-z0
 
 export const getServiceInput = z.object({ slug: serviceSlugSchema });
 
+// A path segment is client input too: a malformed slug (U+0000 included, which the database
+// would refuse with an error) names no service, so it is the same 404 as an unknown one.
+function assertSlugForm(slug: string): void {
+  if (!serviceSlugSchema.safeParse(slug).success) throw new AppError("not_found", `No service with slug "${slug}".`);
+}
+
 export async function getServiceRecord(slug: string): Promise<ServiceRecord> {
+  assertSlugForm(slug);
   const row = await db.service.findUnique({ where: { slug }, select: serviceRecordSelect });
   if (!row) throw new AppError("not_found", `No service with slug "${slug}".`);
   const stats = await getReviewStats([row.id]);
@@ -25,6 +32,7 @@ export interface ServiceProfile {
 }
 
 export async function getServiceProfile(slug: string): Promise<ServiceProfile> {
+  assertSlugForm(slug);
   const row = await db.service.findUnique({
     where: { slug },
     select: {

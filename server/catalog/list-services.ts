@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
-import { decodeCursor, encodeCursor } from "../input/cursor";
+import { cursorInt4, cursorText, decodeCursor, encodeCursor } from "../input/cursor";
+import { storableText } from "../input/storable-text";
 import { priceLimitAtomic } from "../money";
 import { getReviewStats } from "./review-stats";
 import { startingPrice } from "./service-record";
@@ -13,13 +14,13 @@ import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES } from "./vocabulary";
 export const TESTED_FILTERS = ["true", "false", "output", "no-output"] as const;
 
 export const listServicesInput = z.object({
-  q: z.string().trim().min(1).max(200).optional(),
+  q: storableText().trim().min(1).max(200).optional(),
   capability: z.enum(CAPABILITIES).optional(),
   protocol: z.enum(PAYMENT_PROTOCOLS).optional(),
   maxPriceUsd: z.coerce.number().min(0).max(1_000_000).optional(),
   tested: z.enum(TESTED_FILTERS).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(400).optional(),
+  cursor: storableText().max(400).optional(),
 });
 export type ListServicesInput = z.input<typeof listServicesInput>;
 
@@ -50,8 +51,8 @@ export const serviceListSchema = z.object({
 });
 export type ServiceList = z.infer<typeof serviceListSchema>;
 
-const cursorSchema = z.tuple([z.number().int().min(0), z.string().min(1).max(200)]);
-
+// (calls30d, id) of the last row: an int4 and a service id.
+const cursorSchema = z.tuple([cursorInt4(), cursorText(200)]);
 
 const TESTED_WHERE: Record<(typeof TESTED_FILTERS)[number], Prisma.ServiceWhereInput> = {
   true: { testStatus: { not: "untested" } },

@@ -1,12 +1,16 @@
 // Free relevance search over the catalog: the shortlist's hybrid retrieval (terms + semantic,
-// rank-fused), without conditions. Optional filters narrow it like the list API's.
+// rank-fused), without conditions. Optional filters narrow it like the list API's. Without `q`
+// (the `free.search_api` link of every 402 opened as it is) it answers the most called services
+// and how to search, instead of a 400.
 import { z } from "zod";
+import { storableText } from "../input/storable-text";
 import { retrieve } from "../shortlist/retrieval/retrieve";
-import { serviceSummarySchema, summariesFor, TESTED_FILTERS } from "./list-services";
+import { listServices, serviceSummarySchema, summariesFor, TESTED_FILTERS } from "./list-services";
+import { urls } from "./urls";
 import { CAPABILITIES, PAYMENT_PROTOCOLS } from "./vocabulary";
 
 export const searchServicesInput = z.object({
-  q: z.string().trim().min(1).max(400),
+  q: storableText().trim().min(1).max(400).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),
   capability: z.enum(CAPABILITIES).optional(),
   protocol: z.enum(PAYMENT_PROTOCOLS).optional(),
@@ -15,14 +19,24 @@ export const searchServicesInput = z.object({
 });
 export type SearchServicesInput = z.input<typeof searchServicesInput>;
 
+const searchHelpSchema = z.object({
+  message: z.string(),
+  example: z.string(),
+  browse: z.string(),
+  docs: z.string(),
+});
+
 export const searchResultSchema = z.object({
-  query: z.string(),
-  services: z.array(serviceSummarySchema.extend({ rank: z.int(), score: z.number() })),
+  // null: no `q` was given; the services are then the most called ones (score null) and `help` says how to search.
+  query: z.string().nullable(),
+  services: z.array(serviceSummarySchema.extend({ rank: z.int(), score: z.number().nullable() })),
+  help: searchHelpSchema.optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export async function searchServices(raw: SearchServicesInput): Promise<SearchResult> {
   const input = searchServicesInput.parse(raw);
+  if (input.q === undefined) return mostCalled(input);
   const tested = input.tested === "true" || input.tested === "output" || input.tested === "no-output" ? input.tested : undefined;
   const hits = await retrieve("hybrid", input.q, { protocol: input.protocol, tested, maxPriceUsd: input.maxPriceUsd });
   const top = hits[0]?.score ?? 1;
@@ -34,5 +48,23 @@ export async function searchServices(raw: SearchServicesInput): Promise<SearchRe
   return {
     query: input.q,
     services: kept.slice(0, input.limit).map((s, i) => ({ ...s, rank: i + 1, score: Math.round(scoreById.get(s.id)! * 10_000) / 10_000 })),
+  };
+}
+
+async function mostCalled(input: z.infer<typeof searchServicesInput>): Promise<SearchResult> {
+  const { q: _none, ...filters } = input;
+  const page = await listServices(filters);
+  const example = `${urls.searchApi()}?q=${encodeURIComponent("weather forecast for delivery routes")}&limit=5`;
+  return {
+    query: null,
+    services: page.services.map((s, i) => ({ ...s, rank: i + 1, score: null })),
+    help: {
+      message:
+        "No q given: these are the most called services. Add q=<what you need, in words> to rank the catalog by relevance; " +
+        "capability, protocol, maxPriceUsd, tested and limit (1-50) narrow the results.",
+      example,
+      browse: urls.servicesApi(),
+      docs: urls.docs(),
+    },
   };
 }

@@ -12,6 +12,7 @@ export const urls = {
   review: (id: string) => `${baseUrl}/reviews/${id}`,
   offerCall: (offerId: string) => `${baseUrl}/api/x402/observe/${encodeURIComponent(offerId)}`,
   searchApi: () => `${baseUrl}/api/catalog/search`,
+  servicesApi: () => `${baseUrl}/api/catalog/services`,
   docs: () => `${baseUrl}/docs`,
   methodology: () => `${baseUrl}${METHODOLOGY_PATH}`,
 };

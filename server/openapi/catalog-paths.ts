@@ -51,7 +51,8 @@ export function catalogPaths(): PathsObject {
         operationId: "searchCatalog",
         summary: "Search services by relevance (free)",
         description:
-          "Free relevance search: the shortlist's hybrid retrieval (keyword terms and local semantic embeddings, rank-fused) without conditions, reputation or fit reasons.",
+          "Free relevance search: the shortlist's hybrid retrieval (keyword terms and local semantic embeddings, rank-fused) without conditions, reputation or fit reasons. " +
+          "Without q (the search_api link of a 402 opened as it is): the most called services (query null, score null) and a help object saying how to search.",
         tags: ["Catalog"],
         parameters: queryParameters(searchServicesInput, { q: "What you are looking for, in words.", limit: "How many services to return.", ...FILTERS }),
         responses: { "200": { description: "Ranked services.", content: jsonContent(SCHEMA_NAMES.searchResult) }, "400": badQuery },

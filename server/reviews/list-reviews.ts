@@ -3,21 +3,23 @@ import { z } from "zod";
 import { db } from "../db";
 import { AppError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
-import { decodeCursor, encodeCursor } from "../input/cursor";
+import { cursorTimeMs, decodeCursor, encodeCursor } from "../input/cursor";
+import { storableText } from "../input/storable-text";
 import { serviceSlugSchema } from "../catalog/get-service";
 import { getEngagement, reviewListItemSchema, reviewRowSelect, toReviewListItem } from "./review-record";
 
 export const listReviewsInput = z.object({
   service: serviceSlugSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  cursor: storableText().max(200).optional(),
 });
 export type ListReviewsInput = z.input<typeof listReviewsInput>;
 
 export const reviewListSchema = z.object({ reviews: z.array(reviewListItemSchema), nextCursor: z.string().nullable() });
 export type ReviewList = z.infer<typeof reviewListSchema>;
 
-const cursorSchema = z.tuple([z.number().int(), z.uuid()]);
+// (createdAt in epoch ms, id) of the last row.
+const cursorSchema = z.tuple([cursorTimeMs(), z.uuid()]);
 
 export async function listReviews(rawInput: ListReviewsInput): Promise<ReviewList> {
   const input = listReviewsInput.parse(rawInput);

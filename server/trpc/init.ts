@@ -2,16 +2,30 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { cache } from "react";
 import { z } from "zod";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../database-outage";
+import { env } from "../env";
 import { AppError, ERROR_TABLE, toIssues } from "../errors";
+import { logger } from "../logger";
 
 export const createTRPCContext = cache(async (opts?: { headers?: Headers }) => ({ headers: opts?.headers ?? new Headers() }));
 export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
 
+const INTERNAL_MESSAGE = "Something went wrong on our side.";
+const databaseUnavailable = () => new AppError("database_unavailable", "The database is unavailable. Retry shortly.");
+
 const t = initTRPC.context<TRPCContext>().create({
-  errorFormatter({ shape, error }) {
+  // Stack traces go to clients only in development (tRPC's default is "not production").
+  isDev: env.NODE_ENV === "development",
+  errorFormatter({ shape, error, path }) {
     const cause = error.cause;
-    const issues = cause instanceof AppError ? cause.issues : cause instanceof z.ZodError ? toIssues(cause.issues) : undefined;
-    return { ...shape, data: { ...shape.data, appCode: cause instanceof AppError ? cause.code : null, issues: issues ?? null } };
+    if (cause instanceof AppError || cause instanceof z.ZodError || error.code !== "INTERNAL_SERVER_ERROR") {
+      const issues = cause instanceof AppError ? cause.issues : cause instanceof z.ZodError ? toIssues(cause.issues) : undefined;
+      return { ...shape, data: { ...shape.data, appCode: cause instanceof AppError ? cause.code : null, issues: issues ?? null } };
+    }
+    // Anything else is ours: the message may carry a whole Prisma invocation (query, arguments),
+    // so the client gets a fixed text and the log gets the error.
+    logger.error({ err: cause ?? error, path }, "unhandled error in tRPC procedure");
+    return { ...shape, message: INTERNAL_MESSAGE, data: { ...shape.data, appCode: "internal_error", issues: null } };
   },
 });
 
@@ -23,9 +37,20 @@ const mapAppErrors = t.middleware(async ({ next }) => {
     const cause = result.error.cause;
     if (cause instanceof AppError) result.error = new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause });
     else if (cause instanceof z.ZodError) result.error = new TRPCError({ code: "BAD_REQUEST", message: "The input is not valid.", cause });
+    else if (isDatabaseUnavailable(cause)) {
+      logger.warn({ err: { name: cause?.name, message: String(cause?.message).slice(0, 300) } }, "database unavailable");
+      const appError = databaseUnavailable();
+      result.error = new TRPCError({ code: ERROR_TABLE[appError.code].trpc, message: appError.message, cause: appError });
+    }
   }
   return result;
 });
+
+/** For the fetch adapter's `responseMeta`: a 503 for an outage tells the client when to retry. */
+export function trpcResponseMeta({ errors }: { errors: readonly TRPCError[] }): { headers?: Record<string, string> } {
+  const outage = errors.some((e) => e.cause instanceof AppError && e.cause.code === "database_unavailable");
+  return outage ? { headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } } : {};
+}
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;

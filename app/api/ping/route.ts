@@ -2,6 +2,8 @@
 // purchase benchmark (scripts/bench-purchase.ts) compares the payment routes with, so it must run
 // per request like them: force-dynamic keeps `next build` from prerendering it into a static file.
 // POST answers the same without reading the body: the ceiling for POST requests.
+import { methodNotAllowed } from "@/server/http/method-not-allowed";
+
 export const dynamic = "force-dynamic";
 
 export function GET(): Response {
@@ -9,3 +11,5 @@ export function GET(): Response {
 }
 
 export { GET as POST };
+
+export const { PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["GET", "POST"]);

@@ -32,7 +32,33 @@ describe("GET /api/catalog/search", () => {
     }
   });
 
-  it.each([["", "q"], ["?q=", "q"], ["?q=weather&limit=0", "limit"], ["?q=weather&limit=51", "limit"], [`?q=${"a".repeat(401)}`, "q"], ["?q=weather&capability=x", "capability"]])(
+  it("without q (the 402's search_api link as given): 200, the most called services and how to search", async () => {
+    for (const query of ["", "?q="]) {
+      const { status, body } = await search(query);
+      expect(status, query).toBe(200);
+      searchResultSchema.strict().parse(body);
+      expect(body.query).toBeNull();
+      expect(body.services).toHaveLength(10);
+      const calls = body.services.map((s: { calls30d: number }) => s.calls30d);
+      expect(calls).toEqual([...calls].sort((a, b) => b - a));
+      expect(body.services.map((s: { rank: number; score: null }) => [s.rank, s.score])).toEqual(calls.map((_: number, i: number) => [i + 1, null]));
+      expect(body.help).toEqual({
+        message: expect.stringContaining("q="),
+        example: "http://marketplace.test/api/catalog/search?q=weather%20forecast%20for%20delivery%20routes&limit=5",
+        browse: "http://marketplace.test/api/catalog/services",
+        docs: "http://marketplace.test/docs",
+      });
+    }
+    // The example in the help answers as a search.
+    const example = await search("?q=weather%20forecast%20for%20delivery%20routes&limit=5");
+    expect(example.body.services).toHaveLength(5);
+    // Filters still apply without q.
+    const { body } = await search("?capability=media&limit=3");
+    expect(body.services).toHaveLength(3);
+    for (const s of body.services) expect(s.capabilities).toContain("media");
+  });
+
+  it.each([["?q=weather&limit=0", "limit"], ["?q=weather&limit=51", "limit"], [`?q=${"a".repeat(401)}`, "q"], ["?q=weather&capability=x", "capability"]])(
     "rejects %s with 400 and an issue on %s",
     async (query, path) => {
       const { status, body } = await search(query);

@@ -1,4 +1,7 @@
 import { searchServices, searchServicesInput } from "@/server/catalog/search-services";
 import { json, parseQuery, route } from "@/server/http/respond";
+import { methodNotAllowed } from "@/server/http/method-not-allowed";
 
 export const GET = route(async (req: Request) => json(await searchServices(parseQuery(searchServicesInput, req.url))));
+
+export const { POST, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["GET"]);

@@ -3,6 +3,7 @@ import { assertFaucetAvailable, creditTestFunds, faucetInputSchema } from "@/ser
 import { parseJsonBody } from "@/server/input/json-body";
 import { readBodyText } from "@/server/http/read-body";
 import { json, route } from "@/server/http/respond";
+import { methodNotAllowed } from "@/server/http/method-not-allowed";
 
 export const POST = route(async (request: Request) => {
   assertFaucetAvailable();
@@ -10,3 +11,5 @@ export const POST = route(async (request: Request) => {
   if (!input.success) throw new AppError("invalid_request", "The request is not valid.", toIssues(input.error.issues));
   return json(await creditTestFunds(input.data));
 });
+
+export const { GET, HEAD, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["POST"]);

@@ -1,0 +1,60 @@
+// Wrong methods (issue 9 §11): every REST route answers them with a JSON 405 and an Allow header.
+// Next.js answers a method a route file does not export with an empty 405 and no Allow, so each
+// route file must export every method; this test loads every route file under app/api.
+import { describe, expect, it } from "vitest";
+import { ROUTE_METHODS } from "@/server/http/method-not-allowed";
+
+// The methods each route serves (HEAD comes with GET). A new route file must be listed here.
+const ALLOWED: Record<string, string[]> = {
+  "catalog/search": ["GET"],
+  "catalog/services": ["GET"],
+  "catalog/services/[slug]": ["GET"],
+  "reviews": ["GET"],
+  "reviews/[id]": ["GET"],
+  "health": ["GET"],
+  "ping": ["GET", "POST"],
+  "dev/faucet": ["POST"],
+  "shop/shortlist": ["GET", "POST"],
+  "trpc/[trpc]": ["GET", "POST"],
+};
+const CATCH_ALL = "[...path]";
+
+const modules = import.meta.glob<Record<string, unknown>>("./**/route.ts");
+const routeFiles = () => Object.keys(modules).map((f) => f.replace(/^\.\//, "").replace(/\/route\.ts$/, ""));
+const load = (route: string) => modules[`./${route}/route.ts`]!();
+const request = (method: string) => new Request("http://marketplace.test/api/x", { method });
+type Handler = (req: Request, ctx: unknown) => Response | Promise<Response>;
+
+describe("wrong methods on /api routes", () => {
+  it("every route file is listed", () => {
+    expect(routeFiles().sort()).toEqual([...Object.keys(ALLOWED), CATCH_ALL].sort());
+  });
+
+  it.each(Object.entries(ALLOWED))("%s answers other methods with 405 JSON and Allow", async (route, allowed) => {
+    const mod = await load(route);
+    const allow = [...ROUTE_METHODS].filter((m) => allowed.includes(m) || m === "OPTIONS" || (m === "HEAD" && allowed.includes("GET")));
+    for (const method of ROUTE_METHODS) {
+      if (allowed.includes(method) || (method === "HEAD" && allowed.includes("GET"))) continue;
+      const handler = mod[method] as Handler | undefined;
+      expect(handler, `${route} exports ${method}`).toBeTypeOf("function");
+      const res = await handler!(request(method), { params: Promise.resolve({}) });
+      expect(res.headers.get("allow"), `${route} ${method}`).toBe(allow.join(", "));
+      if (method === "OPTIONS") {
+        expect(res.status).toBe(204);
+        continue;
+      }
+      expect(res.status, `${route} ${method}`).toBe(405);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(await res.json()).toEqual({ error: "method_not_allowed", message: `${method} is not allowed here; use ${allow.join(", ")}.` });
+    }
+  });
+
+  it("unknown API paths are 404 JSON whatever the method", async () => {
+    const mod = await load(CATCH_ALL);
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      const res = await (mod[method] as Handler)(request(method), {});
+      expect(res.status).toBe(404);
+      expect((await res.json()).error).toBe("not_found");
+    }
+  });
+});
