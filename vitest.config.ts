@@ -15,6 +15,15 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    env: { NODE_ENV: "test", BASE_URL: process.env.BASE_URL },
+    // Limits high enough that no test trips them by accident; the rate-limit tests set their own.
+    env: {
+      NODE_ENV: "test",
+      BASE_URL: process.env.BASE_URL,
+      RATE_LIMIT_SEARCH_PER_MINUTE: "1000000",
+      RATE_LIMIT_CATALOG_PER_MINUTE: "1000000",
+      RATE_LIMIT_REVIEWS_PER_MINUTE: "1000000",
+      RATE_LIMIT_TRPC_PER_MINUTE: "1000000",
+      RATE_LIMIT_INSTANCE_PER_SECOND: "1000000",
+    },
   },
 });

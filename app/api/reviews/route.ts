@@ -1,4 +1,5 @@
 import { json, parseQuery, route } from "@/server/http/respond";
+import { rateLimited } from "@/server/http/rate-limit";
 import { listReviews, listReviewsInput } from "@/server/reviews/list-reviews";
 
-export const GET = route(async (req: Request) => json(await listReviews(parseQuery(listReviewsInput, req.url))));
+export const GET = rateLimited("reviews", route(async (req: Request) => json(await listReviews(parseQuery(listReviewsInput, req.url)))));
