@@ -5,8 +5,10 @@
 //                  When the database fails or is slow, an in-memory limiter with the same limit takes
 //                  over (per instance): requests stay limited and never fail because of the limiter.
 //   per instance   all clients together, in memory, per second: bounds what free traffic can cost
-//                  this process however many clients (or forged addresses) send it.
-// The per-client layer runs first, so an over-limit client never uses up the instance's budget.
+//                  this process, database writes included, however many clients (or forged
+//                  addresses) send it.
+// Order: a client blocked in memory is refused first (it never uses up the instance's budget), then
+// the instance cap (no database trip past it), then the client's count in PostgreSQL.
 import type pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { logger } from "../logger";
@@ -32,6 +34,11 @@ export interface FreeLimiter {
 }
 
 export const RATE_LIMIT_TABLE = "rate_limits";
+
+// Public in the library's JavaScript (its consume() checks it first) but missing from its typings.
+interface InMemoryBlocks {
+  getInMemoryBlockMsBeforeExpire(rlKey: string): number;
+}
 
 const decision = (allowed: boolean, limit: Limit, res: RateLimiterRes): RateDecision => ({
   allowed,
@@ -71,10 +78,11 @@ export function createFreeLimiter(opts: { name: string; perClient: Limit; instan
 
   return {
     async consume(client, cost = 1) {
-      const own = await layer(clients, perClient, client, cost);
-      if (own && !own.allowed) return own;
+      const blockedMs = (clients as unknown as InMemoryBlocks).getInMemoryBlockMsBeforeExpire(clients.getKey(client));
+      if (blockedMs > 0) return decision(false, perClient, new RateLimiterRes(0, blockedMs));
       const shared = await layer(instance, perInstance, "all", cost);
       if (shared && !shared.allowed) return shared;
+      const own = await layer(clients, perClient, client, cost);
       return own ?? shared ?? { allowed: true, limit: perClient.points, remaining: perClient.points, resetS: perClient.durationS, windowS: perClient.durationS };
     },
   };
