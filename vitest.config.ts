@@ -19,11 +19,12 @@ export default defineConfig({
     env: {
       NODE_ENV: "test",
       BASE_URL: process.env.BASE_URL,
-      RATE_LIMIT_SEARCH_PER_MINUTE: "1000000",
-      RATE_LIMIT_CATALOG_PER_MINUTE: "1000000",
-      RATE_LIMIT_REVIEWS_PER_MINUTE: "1000000",
-      RATE_LIMIT_TRPC_PER_MINUTE: "1000000",
-      RATE_LIMIT_INSTANCE_PER_SECOND: "1000000",
+      ...Object.fromEntries(
+        ["SEARCH", "CATALOG", "REVIEWS", "TRPC"].flatMap((group) => [
+          [`RATE_LIMIT_${group}_PER_MINUTE`, "1000000"],
+          [`RATE_LIMIT_${group}_INSTANCE_PER_SECOND`, "1000000"],
+        ]),
+      ),
     },
   },
 });

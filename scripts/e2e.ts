@@ -21,7 +21,10 @@ const baseUrl = `http://localhost:${appPort}`;
 const { DATABASE_URL: _ownDatabase, NODE_ENV: _nodeEnv, ...inherited } = process.env;
 // Rate limits high enough that the whole run, from one address, never trips them by accident.
 const highLimits = Object.fromEntries(
-  ["RATE_LIMIT_SEARCH_PER_MINUTE", "RATE_LIMIT_CATALOG_PER_MINUTE", "RATE_LIMIT_REVIEWS_PER_MINUTE", "RATE_LIMIT_TRPC_PER_MINUTE", "RATE_LIMIT_INSTANCE_PER_SECOND"].map((name) => [name, "1000000"]),
+  ["SEARCH", "CATALOG", "REVIEWS", "TRPC"].flatMap((group) => [
+    [`RATE_LIMIT_${group}_PER_MINUTE`, "1000000"],
+    [`RATE_LIMIT_${group}_INSTANCE_PER_SECOND`, "1000000"],
+  ]),
 );
 const env: Record<string, string | undefined> = { ...inherited, ...highLimits, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(appPort), BASE_URL: baseUrl };
 

@@ -9,7 +9,6 @@ Object.assign(process.env, {
   RATE_LIMIT_SEARCH_PER_MINUTE: "3",
   RATE_LIMIT_CATALOG_PER_MINUTE: "2",
   RATE_LIMIT_REVIEWS_PER_MINUTE: "2",
-  RATE_LIMIT_INSTANCE_PER_SECOND: "1000",
   TRUST_PROXY_HOPS: "1",
 });
 const { GET: search } = await import("./catalog/search/route");

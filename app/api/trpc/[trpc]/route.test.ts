@@ -3,7 +3,7 @@
 // procedure (429 with Retry-After and RateLimit-*), all as tRPC error shapes the UI's client reads.
 import { describe, expect, it } from "vitest";
 
-Object.assign(process.env, { RATE_LIMIT_TRPC_PER_MINUTE: "12", RATE_LIMIT_INSTANCE_PER_SECOND: "1000", TRUST_PROXY_HOPS: "0" });
+Object.assign(process.env, { RATE_LIMIT_TRPC_PER_MINUTE: "12", TRUST_PROXY_HOPS: "0" });
 const { GET, POST } = await import("./route");
 const { withCappedBody } = await import("@/server/http/trpc-limits");
 
