@@ -19,6 +19,7 @@ export default defineConfig({
     env: {
       NODE_ENV: "test",
       BASE_URL: process.env.BASE_URL,
+      RATE_LIMIT_REFUSAL_DELAY_MS: "0",
       ...Object.fromEntries(
         ["SEARCH", "CATALOG", "REVIEWS", "TRPC"].flatMap((group) => [
           [`RATE_LIMIT_${group}_PER_MINUTE`, "1000000"],

@@ -42,6 +42,10 @@ const schema = z.object({
   RATE_LIMIT_REVIEWS_INSTANCE_PER_SECOND: limit.default(50),
   RATE_LIMIT_TRPC_PER_MINUTE: limit.default(300),
   RATE_LIMIT_TRPC_INSTANCE_PER_SECOND: limit.default(20),
+  // A refused request is answered after this delay (never past its Retry-After): a client hammering
+  // over a connection then sends one request per delay instead of hundreds per second, each of which
+  // would queue on the one JS thread ahead of paid requests. 0 answers at once.
+  RATE_LIMIT_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   // Reverse proxies in front of the app that append to X-Forwarded-For. The client is the entry this
   // many places from the right (0 and 1 both take the last one: without a proxy Next.js fills the
   // header with the socket address, unless the client sent one; see docs/decisions.md).

@@ -77,6 +77,20 @@ describe("free REST routes", () => {
     expect((await search(from(ip, "/api/catalog/search?q=weather&limit=1"))).status).toBe(200);
   });
 
+  it("answers a refusal only after the refusal delay, so a hammering connection slows down", async () => {
+    const { env } = await import("@/server/env");
+    env.RATE_LIMIT_REFUSAL_DELAY_MS = 400;
+    try {
+      const ip = "198.51.100.50";
+      for (let i = 0; i < 3; i++) expect((await search(from(ip, "/api/catalog/search?q=weather&limit=1"))).status).toBe(200);
+      const started = performance.now();
+      await expectRateLimited(await search(from(ip, "/api/catalog/search?q=weather&limit=1")), 3);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+    } finally {
+      env.RATE_LIMIT_REFUSAL_DELAY_MS = 0;
+    }
+  });
+
   it("never limits paid routes, even for a client over every free limit", async () => {
     const ip = "198.51.100.30";
     for (let i = 0; i < 4; i++) await search(from(ip, "/api/catalog/search?q=weather&limit=1"));
