@@ -15,6 +15,17 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    env: { NODE_ENV: "test", BASE_URL: process.env.BASE_URL },
+    // Limits high enough that no test trips them by accident; the rate-limit tests set their own.
+    env: {
+      NODE_ENV: "test",
+      BASE_URL: process.env.BASE_URL,
+      RATE_LIMIT_REFUSAL_DELAY_MS: "0",
+      ...Object.fromEntries(
+        ["SEARCH", "CATALOG", "REVIEWS", "TRPC"].flatMap((group) => [
+          [`RATE_LIMIT_${group}_PER_MINUTE`, "1000000"],
+          [`RATE_LIMIT_${group}_INSTANCE_PER_SECOND`, "1000000"],
+        ]),
+      ),
+    },
   },
 });

@@ -8,6 +8,12 @@
 //   paid     fresh purchases, each with its own request_id and EIP-3009 authorization, signed
 //            before the run by a few funded agents: search "terms" at N connections and at 1
 //            connection (latency without queueing), then "all" for comparison
+//   alongside purchases at 1 connection with no other load, then while BENCH_SEARCH_CONNECTIONS
+//            (default 50) connections hammer the free GET /api/catalog/search, first as one client,
+//            then spread over BENCH_SEARCH_CLIENTS (default 50) X-Forwarded-For addresses (the server
+//            runs with TRUST_PROXY_HOPS=1 and the default rate limits; RATE_LIMIT_ENABLED=false in
+//            the caller's environment measures the same without limits). Reports paid p50/p99 and
+//            purchases/s with and without the load, and search req/s with its status counts.
 // Each phase also reports the CPU it cost per answer in the app, PostgreSQL and this process.
 // Targets (reported, not enforced): 402 >= 0.95x bare, replay >= 0.5x bare, paid p50 <= 30 ms. The
 // paid target is judged on the 1-connection phase, a purchase's own latency: with N connections
@@ -18,7 +24,7 @@
 // and replay phases, default 3; ratios are medians of per-round ratios), BENCH_ROUND_DURATION (s per
 // phase in a round, default 6), BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s, default 2),
 // BENCH_PAID_MAX (pre-signed authorizations per paid phase, default 3000), BENCH_PAID_ALL=0
-// (skip the "all" comparison) adjust it.
+// (skip the "all" comparison), BENCH_ALONGSIDE=0 (skip the search-load phase) adjust it.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -49,6 +55,9 @@ const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 10);
 const WARMUP = positiveInt("BENCH_WARMUP", 2);
 const PAID_MAX = positiveInt("BENCH_PAID_MAX", 3000);
 const PAID_ALL = process.env.BENCH_PAID_ALL !== "0";
+const ALONGSIDE = process.env.BENCH_ALONGSIDE !== "0";
+const SEARCH_CONNECTIONS = positiveInt("BENCH_SEARCH_CONNECTIONS", 50);
+const SEARCH_CLIENTS = positiveInt("BENCH_SEARCH_CLIENTS", 50);
 const AGENTS = 4;
 const PRICE_ATOMIC = 1000n; // 0.001 USD
 
@@ -120,7 +129,8 @@ const {
   X402_PAY_TO: _payTo,
   ...inherited
 } = process.env;
-const serverEnv: Record<string, string | undefined> = { ...inherited, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(appPort), BASE_URL: baseUrl };
+// This process stands in for a reverse proxy: the search load names its clients in X-Forwarded-For.
+const serverEnv: Record<string, string | undefined> = { ...inherited, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(appPort), BASE_URL: baseUrl, TRUST_PROXY_HOPS: "1" };
 
 log(`starting the marketplace (data ${dataDir}, PostgreSQL :${pgPort}, app :${appPort}); builds first if sources changed`);
 const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], { env: serverEnv as NodeJS.ProcessEnv, stdio: "inherit" });
@@ -297,7 +307,8 @@ async function settledLedger(db: pg.Client): Promise<LedgerCounts> {
 
 interface Phase {
   label: string;
-  expected: number;
+  /** The status every answer should have (several: any of them). */
+  expected: number | number[];
   result: CannonResult;
   /** CPU ms per answer during the measured run. */
   cpu?: CpuSample;
@@ -308,7 +319,8 @@ const problems: string[] = [];
 const rps = (r: CannonResult) => r.requests.total / r.duration;
 
 function unexpected(p: Phase): number {
-  const wrongStatus = Object.entries(p.result.statusCodeStats).reduce((n, [code, s]) => (Number(code) === p.expected ? n : n + s.count), 0);
+  const ok = ([] as number[]).concat(p.expected);
+  const wrongStatus = Object.entries(p.result.statusCodeStats).reduce((n, [code, s]) => (ok.includes(Number(code)) ? n : n + s.count), 0);
   return wrongStatus + p.result.errors + p.result.timeouts;
 }
 
@@ -322,7 +334,7 @@ async function withCpu(measure: () => Promise<CannonResult>): Promise<{ result: 
   return { result, cpu: { app: (after.app - before.app) / n, db: (after.db - before.db) / n, bench: (after.bench - before.bench) / n } };
 }
 
-function record(label: string, expected: number, { result, cpu }: { result: CannonResult; cpu?: CpuSample }): Phase {
+function record(label: string, expected: number | number[], { result, cpu }: { result: CannonResult; cpu?: CpuSample }): Phase {
   const phase = { label, expected, result, cpu };
   phases.push(phase);
   const codes = Object.entries(result.statusCodeStats)
@@ -331,7 +343,7 @@ function record(label: string, expected: number, { result, cpu }: { result: Cann
   log(
     `${label}: ${rps(result).toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${codes || "no answers"}${result.errors ? `, ${result.errors} errors` : ""}${result.timeouts ? `, ${result.timeouts} timeouts` : ""})`,
   );
-  if (unexpected(phase) > 0) problems.push(`${label}: ${unexpected(phase)} answers other than ${expected} (${codes}, errors ${result.errors}, timeouts ${result.timeouts})`);
+  if (unexpected(phase) > 0) problems.push(`${label}: ${unexpected(phase)} answers other than ${String(expected)} (${codes}, errors ${result.errors}, timeouts ${result.timeouts})`);
   if (result.requests.total === 0) problems.push(`${label}: no answers at all`);
   return phase;
 }
@@ -368,6 +380,61 @@ async function paid(label: string, db: pg.Client, agents: Agent[], paymentRequir
     if (measured) return record(label, 200, measuredRun);
   }
   throw new Error("unreachable");
+}
+
+// ---- search load alongside purchases -----------------------------------------------------------
+
+/** GET /api/catalog/search requests from `clients` X-Forwarded-For addresses in turn. */
+function searchRequests(clients: number): CannonRequest[] {
+  let next = 0;
+  return [
+    {
+      method: "GET",
+      path: "/api/catalog/search",
+      setupRequest: (req) => {
+        const i = next++;
+        const q = encodeURIComponent(OUTCOMES[i % OUTCOMES.length]![0]);
+        return { ...req, path: `/api/catalog/search?q=${q}&limit=10`, headers: { "x-forwarded-for": `198.18.${Math.floor((i % clients) / 250)}.${(i % clients) % 250 + 1}` } };
+      },
+    },
+  ];
+}
+
+interface Alongside {
+  label: string;
+  paid: Phase;
+  search?: Phase;
+}
+
+/** Purchases at 1 connection for DURATION s, with `searchClients` clients searching at the same time
+ * (none: the baseline). Both start together after the authorizations are signed. */
+async function paidAlongside(db: pg.Client, agents: Agent[], paymentRequired: PaymentRequired, searchClients: number): Promise<Alongside> {
+  const label = searchClients === 0 ? "no other load" : `${SEARCH_CONNECTIONS} conns searching as ${searchClients} client${searchClients > 1 ? "s" : ""}`;
+  const signed = await presign(agents, paymentRequired, PAID_MAX + 2, "terms", `alongside-${searchClients}`);
+  const before = await ledger(db);
+  const searching = searchClients ? cannon({ url: baseUrl, connections: SEARCH_CONNECTIONS, duration: DURATION, requests: searchRequests(searchClients) }) : undefined;
+  const paidRun = await withCpu(() => cannon({ url: baseUrl, connections: 1, amount: PAID_MAX, requests: purchaseRequests(signed) }, DURATION));
+  const searchResult = await searching;
+  const after = await settledLedger(db);
+  const ok = paidRun.result.statusCodeStats["200"]?.count ?? 0;
+  const completed = after.completed - before.completed;
+  if (completed < ok || completed - ok > 1 || after.transfers - before.transfers !== completed || after.open > 0) {
+    problems.push(`alongside (${label}): ${ok} answers 200, but ${completed} purchases completed, ${after.transfers - before.transfers} transfers, ${after.open} still open`);
+  }
+  const paid = record(`paid, 1 conn, ${label}`, 200, paidRun);
+  // A limited search is answered 429: both are expected; anything else (5xx, errors) is not.
+  const search = searchResult ? record(`  search alongside (${label})`, [200, 429], { result: searchResult }) : undefined;
+  return { label, paid, search };
+}
+
+function reportAlongside(runs: Alongside[]) {
+  console.log(`\nSearch load alongside paid purchases (${DURATION} s each; default rate limits, TRUST_PROXY_HOPS=1${process.env.RATE_LIMIT_ENABLED === "false" ? ", RATE LIMITS OFF" : ""}):`);
+  for (const { label, paid, search } of runs) {
+    const p = paid.result;
+    const line = `  ${label.padEnd(40)} paid: ${rps(p).toFixed(1).padStart(6)} purchases/s, p50 ${String(p.latency.p50).padStart(5)} ms, p99 ${String(p.latency.p99).padStart(5)} ms`;
+    const codes = search ? Object.entries(search.result.statusCodeStats).map(([c, s]) => `${c}×${s.count}`).join(" ") : "";
+    console.log(search ? `${line}; search: ${rps(search.result).toFixed(0)} req/s (${codes}), p50 ${search.result.latency.p50} ms` : line);
+  }
 }
 
 // ---- report ----------------------------------------------------------------------------------
@@ -413,7 +480,7 @@ try {
   if (BigInt(accepted.amount) !== PRICE_ATOMIC) problems.push(`the shortlist costs ${accepted.amount} atomic units, not ${PRICE_ATOMIC}`);
 
   // Enough test USDC for every pre-signed purchase of every paid phase, spread over a few agents.
-  const paidPhases = PAID_ALL ? 3 : 2;
+  const paidPhases = (PAID_ALL ? 3 : 2) + (ALONGSIDE ? 3 : 0);
   const perAgentUsd = Math.min(1000, Math.ceil(((PAID_MAX + 300) * paidPhases * 0.001 * 1.5) / AGENTS) + 1);
   const agents = await Promise.all(Array.from({ length: AGENTS }, () => fundedAgent(perAgentUsd)));
   log(`${AGENTS} agents funded with ${perAgentUsd} test USDC each`);
@@ -454,6 +521,14 @@ try {
   const paidTerms = await paid(`paid POST, search "terms"`, db, agents, paymentRequired, "terms", CONNECTIONS);
   const paidSingle = await paid(`paid POST, search "terms", 1 connection`, db, agents, paymentRequired, "terms", 1);
   if (PAID_ALL) await paid(`paid POST, search "all" (comparison)`, db, agents, paymentRequired, "all", CONNECTIONS);
+  const alongside: Alongside[] = [];
+  // The first search of a process loads the embedding model (seconds of CPU): a start-up cost, paid
+  // here from an address of its own so that no measured phase includes it.
+  if (ALONGSIDE) {
+    const warm = await fetch(`${baseUrl}/api/catalog/search?q=weather`, { headers: { "x-forwarded-for": "198.19.0.1" } });
+    if (warm.status !== 200) throw new Error(`the warm-up search answered ${warm.status}`);
+  }
+  if (ALONGSIDE) for (const clients of [0, 1, SEARCH_CLIENTS]) alongside.push(await paidAlongside(db, agents, paymentRequired, clients));
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
   const bare = median(rounds.map((r) => r.bare));
@@ -472,6 +547,7 @@ try {
   );
   const single = paidSingle.result.latency;
   console.log(`paid "terms" p50:         ${single.p50} ms, p99 ${single.p99} ms at 1 connection (target p50 <= ${TARGETS.paidP50Ms} ms)  ${verdict(single.p50 <= TARGETS.paidP50Ms)}`);
+  if (alongside.length) reportAlongside(alongside);
   const perPurchase = paidTerms.cpu ? `; CPU per purchase: app ${paidTerms.cpu.app.toFixed(1)} ms, PostgreSQL ${paidTerms.cpu.db.toFixed(1)} ms on ${os.cpus().length} cores` : "";
   console.log(
     `  at ${CONNECTIONS} connections: ${rps(paidTerms.result).toFixed(0)} purchases/s, p50 ${paidTerms.result.latency.p50} ms (queueing: ${CONNECTIONS} / ${rps(paidTerms.result).toFixed(0)} per s = ${((CONNECTIONS / rps(paidTerms.result)) * 1000).toFixed(0)} ms${perPurchase})`,

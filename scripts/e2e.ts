@@ -19,7 +19,14 @@ const [pgPort, appPort] = [await freePort(), await freePort()];
 const baseUrl = `http://localhost:${appPort}`;
 // Never the developer's own database: the e2e run always gets a throwaway embedded one.
 const { DATABASE_URL: _ownDatabase, NODE_ENV: _nodeEnv, ...inherited } = process.env;
-const env: Record<string, string | undefined> = { ...inherited, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(appPort), BASE_URL: baseUrl };
+// Rate limits high enough that the whole run, from one address, never trips them by accident.
+const highLimits = Object.fromEntries(
+  ["SEARCH", "CATALOG", "REVIEWS", "TRPC"].flatMap((group) => [
+    [`RATE_LIMIT_${group}_PER_MINUTE`, "1000000"],
+    [`RATE_LIMIT_${group}_INSTANCE_PER_SECOND`, "1000000"],
+  ]),
+);
+const env: Record<string, string | undefined> = { ...inherited, ...highLimits, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(appPort), BASE_URL: baseUrl };
 
 const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], { env: env as NodeJS.ProcessEnv, stdio: "inherit" });
 const exited = new Promise<number>((resolve) => server.on("exit", (code) => resolve(code ?? 1)));

@@ -3,6 +3,7 @@
 import { z } from "zod";
 
 const port = z.coerce.number().int().min(1).max(65535);
+const limit = z.coerce.number().int().min(1).max(1_000_000);
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -25,6 +26,30 @@ const schema = z.object({
   X402_FACILITATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
   // Bound on each facilitator call; a settle that exceeds it is reconciled later.
   X402_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
+  // Free API and tRPC rate limits (docs/decisions.md "Rate limits"). "false" switches them off (e.g.
+  // behind a gateway that limits). Per group of routes: requests per minute per client, counted in
+  // PostgreSQL so every instance shares them, and requests per second of all clients together per
+  // instance, which bounds what free traffic can cost a process when clients are many or forge their
+  // address (a search costs tens of ms of CPU, a catalog or review read a few). Groups: search = GET
+  // /api/catalog/search; catalog = the catalog list and service records; reviews = the review reads;
+  // trpc = tRPC procedures (a batch of n counts n).
+  RATE_LIMIT_ENABLED: z.enum(["true", "false"]).default("true"),
+  RATE_LIMIT_SEARCH_PER_MINUTE: limit.default(60),
+  RATE_LIMIT_SEARCH_INSTANCE_PER_SECOND: limit.default(5),
+  RATE_LIMIT_CATALOG_PER_MINUTE: limit.default(300),
+  RATE_LIMIT_CATALOG_INSTANCE_PER_SECOND: limit.default(50),
+  RATE_LIMIT_REVIEWS_PER_MINUTE: limit.default(300),
+  RATE_LIMIT_REVIEWS_INSTANCE_PER_SECOND: limit.default(50),
+  RATE_LIMIT_TRPC_PER_MINUTE: limit.default(300),
+  RATE_LIMIT_TRPC_INSTANCE_PER_SECOND: limit.default(20),
+  // A refused request is answered after this delay (never past its Retry-After): a client hammering
+  // over a connection then sends one request per delay instead of hundreds per second, each of which
+  // would queue on the one JS thread ahead of paid requests. 0 answers at once.
+  RATE_LIMIT_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  // Reverse proxies in front of the app that append to X-Forwarded-For. The client is the entry this
+  // many places from the right (0 and 1 both take the last one: without a proxy Next.js fills the
+  // header with the socket address, unless the client sent one; see docs/decisions.md).
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -20,7 +20,8 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       // Relative in the browser; during server rendering every query is prefetched, so no call is made.
-      links: [httpBatchLink({ url: typeof window === "undefined" ? "http://localhost/api/trpc" : "/api/trpc" })],
+      // maxItems and maxURLLength stay within the server's bounds (server/http/trpc-limits.ts).
+      links: [httpBatchLink({ url: typeof window === "undefined" ? "http://localhost/api/trpc" : "/api/trpc", maxItems: 10, maxURLLength: 8000 })],
     }),
   );
   return (

@@ -1,16 +1,27 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { methodNotAllowed } from "@/server/http/method-not-allowed";
+import { TRPC_MAX_BATCH, trpcRequestLimits, withCappedBody } from "@/server/http/trpc-limits";
 import { createTRPCContext, trpcResponseMeta } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/router";
 
-const handler = (req: Request) =>
-  fetchRequestHandler({
+const handler = (req: Request) => {
+  const limits = trpcRequestLimits(req);
+  return fetchRequestHandler({
     endpoint: "/api/trpc",
-    req,
+    req: withCappedBody(req),
     router: appRouter,
-    createContext: () => createTRPCContext({ headers: req.headers }),
-    responseMeta: trpcResponseMeta,
+    maxBatchSize: TRPC_MAX_BATCH,
+    createContext: async ({ info }) => {
+      await limits.admit(info);
+      return createTRPCContext({ headers: req.headers });
+    },
+    // Rate-limit headers on every answer; Retry-After when the database is away.
+    responseMeta: (opts) => {
+      const meta = trpcResponseMeta(opts);
+      return { headers: { ...limits.headers(), ...meta.headers } };
+    },
   });
+};
 
 export { handler as GET, handler as POST };
 

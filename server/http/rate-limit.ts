@@ -1,0 +1,44 @@
+// Rate limits at the REST edge: the client's key from its headers, 429 answers and the RateLimit-*
+// headers (IETF draft-ietf-httpapi-ratelimit-headers-06 form: RateLimit-Limit, -Remaining, -Reset in
+// seconds, and RateLimit-Policy "<limit>;w=<window s>"). Paid routes never pass through here.
+import { setTimeout } from "node:timers/promises";
+import { env } from "../env";
+import { freeLimiter, rateLimitsEnabled, type FreeGroup } from "../limits/free-limits";
+import type { RateDecision } from "../limits/free-limiter";
+import { clientAddress } from "./client-address";
+import { ERROR_TABLE } from "../errors";
+import { json } from "./respond";
+
+export function rateLimitHeaders(d: RateDecision): Record<string, string> {
+  const headers: Record<string, string> = {
+    "RateLimit-Limit": String(d.limit),
+    "RateLimit-Remaining": String(d.remaining),
+    "RateLimit-Reset": String(d.resetS),
+    "RateLimit-Policy": `${d.limit};w=${d.windowS}`,
+  };
+  if (!d.allowed) headers["Retry-After"] = String(d.resetS);
+  return headers;
+}
+
+export const rateLimitMessage = (d: RateDecision) => `Too many requests: at most ${d.limit} per ${d.windowS} s. Retry after ${d.resetS} s.`;
+
+/** Counts `cost` requests of the client that sent `headers`; undefined when limits are switched off.
+ * A refusal resolves only after RATE_LIMIT_REFUSAL_DELAY_MS (capped at its Retry-After). */
+export async function admitFree(group: FreeGroup, headers: Headers, cost = 1): Promise<RateDecision | undefined> {
+  if (!rateLimitsEnabled) return undefined;
+  const decision = await freeLimiter(group).consume(clientAddress(headers), cost);
+  if (!decision.allowed) await setTimeout(Math.min(env.RATE_LIMIT_REFUSAL_DELAY_MS, decision.resetS * 1000));
+  return decision;
+}
+
+/** Wraps a free route handler: 429 JSON past the client's limit, RateLimit-* headers on every answer. */
+export function rateLimited<A extends [Request, ...unknown[]]>(group: FreeGroup, handler: (...args: A) => Promise<Response>): (...args: A) => Promise<Response> {
+  return async (...args: A) => {
+    const decision = await admitFree(group, args[0].headers);
+    if (!decision) return handler(...args);
+    if (!decision.allowed) return json({ error: "rate_limited", message: rateLimitMessage(decision) }, { status: ERROR_TABLE.rate_limited.status, headers: rateLimitHeaders(decision) });
+    const response = await handler(...args);
+    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
+    return response;
+  };
+}

@@ -1,0 +1,28 @@
+// The groups of free routes and their limits (server/env.ts), one limiter each per process.
+import { env } from "../env";
+import { createFreeLimiter, type FreeLimiter } from "./free-limiter";
+import { createLimiterPool } from "./limiter-pool";
+
+export type FreeGroup = "search" | "catalog" | "reviews" | "trpc";
+
+const LIMITS: Record<FreeGroup, { perMinute: number; instancePerSecond: number }> = {
+  search: { perMinute: env.RATE_LIMIT_SEARCH_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_SEARCH_INSTANCE_PER_SECOND },
+  catalog: { perMinute: env.RATE_LIMIT_CATALOG_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_CATALOG_INSTANCE_PER_SECOND },
+  reviews: { perMinute: env.RATE_LIMIT_REVIEWS_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_REVIEWS_INSTANCE_PER_SECOND },
+  trpc: { perMinute: env.RATE_LIMIT_TRPC_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_TRPC_INSTANCE_PER_SECOND },
+};
+
+export const rateLimitsEnabled = env.RATE_LIMIT_ENABLED === "true";
+
+let limiters: Record<FreeGroup, FreeLimiter> | undefined;
+
+export function freeLimiter(group: FreeGroup): FreeLimiter {
+  limiters ??= (() => {
+    const pool = createLimiterPool();
+    const make = (name: FreeGroup, clearExpired = false) =>
+      createFreeLimiter({ name, perClient: { points: LIMITS[name].perMinute, durationS: 60 }, instancePerSecond: LIMITS[name].instancePerSecond, pool, clearExpired });
+    // One of them deletes long-expired rows (every 5 min) for all: they share the table.
+    return { search: make("search", true), catalog: make("catalog"), reviews: make("reviews"), trpc: make("trpc") };
+  })();
+  return limiters[group];
+}
