@@ -125,6 +125,11 @@ test("database stopped: every data page answers 503 'temporarily unavailable' at
   await expect(page.getByRole("heading", { name: "Temporarily unavailable" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/services/some-service");
   expect(problems).toEqual([]);
-  expect((await request.get(`${base}/docs`)).status()).toBe(200);
+  // /docs reads no data; from it, a client-side navigation to a data page lands on the 503 page.
+  const docs = await page.goto(`${base}/docs`);
+  expect(docs!.status()).toBe(200);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Browse services" }).click();
+  await expect(page.getByRole("heading", { name: "Temporarily unavailable" })).toBeVisible();
+  await expect(page).toHaveURL(`${base}/services`);
   expect(canary.connections, `canary listening on ${canary.listening.join(", ") || "nothing"}`).toBe(0);
 });
