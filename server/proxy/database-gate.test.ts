@@ -29,14 +29,14 @@ describe("createDatabaseGate", () => {
     await gate.close();
   });
 
-  it("closes within its bound when the database accepts and never answers; concurrent callers share one ping", async () => {
+  it("closes within its bound when the database accepts and never answers, for every waiting caller", async () => {
     const gate = createDatabaseGate(`postgresql://postgres:postgres@127.0.0.1:${silentPort}/x`, { timeoutMs: 300 });
     const started = performance.now();
     const answers = await Promise.all(Array.from({ length: 20 }, () => gate.reachable()));
     const elapsed = performance.now() - started;
     expect(answers).toEqual(Array(20).fill(false));
     expect(elapsed).toBeGreaterThanOrEqual(290);
-    // One ping for all twenty: one bound, not twenty queued one after another.
+    // One bound for all twenty, not twenty bounds queued one after another on the one connection.
     expect(elapsed).toBeLessThan(1500);
     await gate.close();
   });
