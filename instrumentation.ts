@@ -3,6 +3,9 @@
 // token's signature worker starts loading now rather than at the first purchase.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Before the first request: TRACE/TRACK make Next.js fail with a 500 before proxy.ts runs.
+  const { refuseUntraceableMethods } = await import("./server/proxy/refuse-untraceable-methods");
+  refuseUntraceableMethods();
   const [{ startReconciler }, { paymentRuntime }, { startSignatureWorker }] = await Promise.all([
     import("./server/payments/reconciler"),
     import("./server/payments/payment-runtime"),

@@ -10,6 +10,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
+// Every page carries the per-request CSP nonce proxy.ts puts on it (Next.js adds it to its scripts
+// while rendering), so no page, the 404 page included, is prerendered at build time.
+export const dynamic = "force-dynamic";
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">

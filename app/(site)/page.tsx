@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { PopularServices } from "@/components/catalog/popular-services";
-import { getQueryClient, HydrateClient, trpc } from "@/server/trpc/server";
+import { HydrateClient, loadPageData, trpc } from "@/server/trpc/server";
 import { CAPABILITIES, CAPABILITY_LABELS } from "@/server/catalog/vocabulary";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
-  await getQueryClient().prefetchQuery(trpc.catalog.list.queryOptions({ limit: 6 }));
+  await loadPageData((qc) => qc.fetchQuery(trpc.catalog.list.queryOptions({ limit: 6 })));
   return (
     <HydrateClient>
       <div className="space-y-12">

@@ -3,7 +3,7 @@ import { X402_ASSET, X402_ASSET_DOMAIN, X402_MAX_TIMEOUT_SECONDS, X402_NETWORK, 
 import { PAYMENT_REQUIRED_ERROR } from "@/server/payments/challenge";
 import { atomicToUsd } from "@/server/money";
 import { shortlistProduct } from "@/server/products/shortlist-product";
-import { curlChallenge, typescriptPurchase } from "./agent-snippets";
+import { curlChallenge, demoAgentCommand, typescriptPurchase } from "./agent-snippets";
 import { CodeBlock } from "./code-block";
 
 // What PAYMENT-REQUIRED decodes to for the shortlist (as server/payments/challenge.ts builds it).
@@ -76,9 +76,14 @@ export function AgentPaymentGuide({ baseUrl }: { baseUrl: string }) {
 
       <h3 className="font-semibold">The demo agent</h3>
       <p className="text-sm text-slate-700">
-        <code className={c}>npm run agent:shortlist -- &quot;Hourly weather forecasts for delivery routes&quot; --condition &quot;pay per request with x402&quot; --limit 3</code>{" "}
-        does the same from a checkout of this project: it funds a throwaway key from the faucet, buys one shortlist over HTTP with the official client and prints the
-        ranked vendors and what it paid (<code className={c}>--help</code> lists the options). Every status the purchase can answer is in the{" "}
+        The marketplace&apos;s source repository (the Node.js project that serves this site) includes a demo buyer agent that does all of the above over HTTP,
+        as any outside agent would. In a clone of that repository, after <code className={c}>npm install</code> (Node.js 20.19 or newer), point it at this
+        marketplace:
+      </p>
+      <CodeBlock label="shell, in a clone of the marketplace's repository">{demoAgentCommand(baseUrl)}</CodeBlock>
+      <p className="text-sm text-slate-700">
+        It funds a throwaway key from the faucet, buys one shortlist with the official client and prints the ranked vendors and what it paid;{" "}
+        <code className={c}>--help</code> lists the options. Every status the purchase can answer is in the{" "}
         <a className="text-indigo-700 underline" href="#buySoftwareVendorShortlist">
           API reference
         </a>{" "}

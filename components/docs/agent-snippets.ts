@@ -28,6 +28,15 @@ export function curlChallenge({ baseUrl, path, example }: SnippetInput): string 
   ].join("\n");
 }
 
+/** The repository's demo agent (scripts/agent-shortlist.ts) pointed at this marketplace. */
+export function demoAgentCommand(baseUrl: string): string {
+  return [
+    'npm run agent:shortlist -- "Hourly weather forecasts for delivery routes" \\',
+    '  --condition "pay per request with x402" --limit 3 \\',
+    `  --base-url ${shellQuote(baseUrl)}`,
+  ].join("\n");
+}
+
 export function typescriptPurchase({ baseUrl, path, example }: SnippetInput): string {
   const { request_id: _key, ...body } = example;
   // The example's properties as object-literal lines, indented to sit inside JSON.stringify({ ... }).

@@ -27,6 +27,8 @@ function Endpoint({ method, path, children }: { method: string; path: string; ch
 
 export default function DocsPage() {
   const { document } = openApiDocument();
+  // The configured public base URL (BASE_URL), as the OpenAPI document's server states it.
+  const baseUrl = document.servers[0]!.url;
   return (
     <div className="max-w-3xl space-y-10">
       <header>
@@ -45,7 +47,7 @@ export default function DocsPage() {
         </p>
       </header>
 
-      <AgentPaymentGuide baseUrl={document.servers[0]!.url} />
+      <AgentPaymentGuide baseUrl={baseUrl} />
 
       <section className="space-y-4" aria-labelledby="catalog-api">
         <h2 id="catalog-api" className="text-xl font-semibold">
@@ -73,7 +75,7 @@ export default function DocsPage() {
               <code>limit</code> (1–100, default 20) and <code>cursor</code> (the <code>nextCursor</code> of the previous page).
             </li>
           </ul>
-          <Code>{`curl -s 'http://localhost:3000/api/catalog/services?capability=maps-weather&maxPriceUsd=0.01&limit=5'
+          <Code>{`curl -s '${baseUrl}/api/catalog/services?capability=maps-weather&maxPriceUsd=0.01&limit=5'
 # {"services":[{"id":"svc_…","slug":"…","name":"…","startingPriceUsd":"0.001",…}],"nextCursor":"…"}`}</Code>
         </Endpoint>
         <Endpoint method="GET" path="/api/catalog/services/{slug}">

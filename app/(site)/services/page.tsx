@@ -2,17 +2,21 @@ import type { Metadata } from "next";
 import { filtersFromSearchParams } from "@/components/catalog/service-filters";
 import { ServiceFilterForm } from "@/components/catalog/service-filter-form";
 import { ServiceList } from "@/components/catalog/service-list";
-import { getQueryClient, HydrateClient, trpc } from "@/server/trpc/server";
+import { HydrateClient, loadPageData, trpc } from "@/server/trpc/server";
 import { byNextCursor, SEARCH_PAGE_SIZE, SERVICE_PAGE_SIZE } from "@/components/catalog/paging";
 import { SearchResults } from "@/components/catalog/search-results";
+import { InvalidSearch } from "@/components/catalog/invalid-search";
 
 export const metadata: Metadata = { title: "Browse services" };
 
 export default async function ServicesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const filters = filtersFromSearchParams(await searchParams);
   const { q } = filters;
-  if (q) await getQueryClient().prefetchQuery(trpc.catalog.search.queryOptions({ ...filters, q, limit: SEARCH_PAGE_SIZE }));
-  else await getQueryClient().prefetchInfiniteQuery(trpc.catalog.list.infiniteQueryOptions({ ...filters, limit: SERVICE_PAGE_SIZE }, byNextCursor));
+  const loaded = await loadPageData<unknown>((qc) =>
+    q
+      ? qc.fetchQuery(trpc.catalog.search.queryOptions({ ...filters, q, limit: SEARCH_PAGE_SIZE }))
+      : qc.fetchInfiniteQuery(trpc.catalog.list.infiniteQueryOptions({ ...filters, limit: SERVICE_PAGE_SIZE }, byNextCursor)),
+  );
   return (
     <HydrateClient>
       <div className="space-y-6">
@@ -23,7 +27,7 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
           </p>
         </div>
         <ServiceFilterForm filters={filters} />
-        {q ? <SearchResults filters={{ ...filters, q }} /> : <ServiceList filters={filters} />}
+        {!loaded.ok ? <InvalidSearch message={loaded.invalidInput} /> : q ? <SearchResults filters={{ ...filters, q }} /> : <ServiceList filters={filters} />}
       </div>
     </HydrateClient>
   );

@@ -2,17 +2,16 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ReviewView } from "@/components/reviews/review-view";
 import { getReviewInput } from "@/server/reviews/get-review";
-import { getQueryClient, HydrateClient, trpc } from "@/server/trpc/server";
+import { HydrateClient, loadPageData, trpc } from "@/server/trpc/server";
 
 type Props = { params: Promise<{ id: string }> };
 
 async function load(id: string) {
   if (!getReviewInput.safeParse({ id }).success) notFound();
-  const review = await getQueryClient()
-    .fetchQuery(trpc.reviews.byId.queryOptions({ id }))
-    .catch(() => null);
-  if (!review) notFound();
-  return review;
+  const review = await loadPageData((qc) => qc.fetchQuery(trpc.reviews.byId.queryOptions({ id })));
+  // An invalid id names no review.
+  if (!review.ok) notFound();
+  return review.data;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

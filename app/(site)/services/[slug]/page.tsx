@@ -3,16 +3,16 @@ import { notFound } from "next/navigation";
 import { byNextCursor, REVIEW_PAGE_SIZE } from "@/components/catalog/paging";
 import { ServiceProfileView } from "@/components/catalog/service-profile";
 import { getServiceInput } from "@/server/catalog/get-service";
-import { getQueryClient, HydrateClient, trpc } from "@/server/trpc/server";
+import { HydrateClient, loadPageData, trpc } from "@/server/trpc/server";
 
 type Props = { params: Promise<{ slug: string }> };
 
 async function load(slug: string) {
   if (!getServiceInput.safeParse({ slug }).success) notFound();
-  const qc = getQueryClient();
-  const profile = await qc.fetchQuery(trpc.catalog.profile.queryOptions({ slug })).catch(() => null);
-  if (!profile) notFound();
-  return profile;
+  const profile = await loadPageData((qc) => qc.fetchQuery(trpc.catalog.profile.queryOptions({ slug })));
+  // An invalid slug names no service.
+  if (!profile.ok) notFound();
+  return profile.data;
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -24,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ServicePage({ params }: Props) {
   const { slug } = await params;
   await load(slug);
-  await getQueryClient().prefetchInfiniteQuery(trpc.reviews.list.infiniteQueryOptions({ service: slug, limit: REVIEW_PAGE_SIZE }, byNextCursor));
+  await loadPageData((qc) => qc.fetchInfiniteQuery(trpc.reviews.list.infiniteQueryOptions({ service: slug, limit: REVIEW_PAGE_SIZE }, byNextCursor)));
   return (
     <HydrateClient>
       <ServiceProfileView slug={slug} />
