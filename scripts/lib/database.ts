@@ -9,8 +9,8 @@ import { run } from "./run";
 
 const prismaBin = path.resolve("node_modules/.bin/prisma");
 
-export async function migrateDatabase(databaseUrl: string, quiet = false): Promise<void> {
-  await run(prismaBin, ["migrate", "deploy"], { ...process.env, DATABASE_URL: databaseUrl }, { quiet });
+export async function migrateDatabase(databaseUrl: string, quiet = false, signal?: AbortSignal): Promise<void> {
+  await run(prismaBin, ["migrate", "deploy"], { ...process.env, DATABASE_URL: databaseUrl }, { quiet, signal });
 }
 
 async function seedIfEmptyWith(db: PrismaClient): Promise<{ seeded: boolean; services?: number; reviews?: number }> {
