@@ -92,9 +92,10 @@ async function npmStart(): Promise<Started> {
   const [appPort, pgPort] = [await freePort(), await freePort()];
   // The test run's own database and NODE_ENV are not the app's.
   const { DATABASE_URL: _db, NODE_ENV: _env, BASE_URL: _base, ...inherited } = process.env;
-  const npm = spawn("npm", ["start"], {
+  const env: Record<string, string | undefined> = { ...inherited, DATA_DIR: dataDir, PORT: String(appPort), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: "warn" };
+  const npm: ChildProcess = spawn("npm", ["start"], {
     cwd: process.cwd(),
-    env: { ...inherited, DATA_DIR: dataDir, PORT: String(appPort), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: "warn" },
+    env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   started.push(npm.pid!);
