@@ -83,16 +83,19 @@ interface Started {
   output: () => string;
   appPort: number;
   pgPort: number;
+  dir: string;
   tree: { pid: number; cmd: string }[];
-  appPid: number;
+  appPid?: number;
   postgresPid: number;
 }
 
-async function npmStart(): Promise<Started> {
+/** `npm start` until the app serves, or (`preparing`) until migrations are applied and seeding runs. */
+async function npmStart(options: { dir?: string; until?: "serving" | "preparing" } = {}): Promise<Started> {
+  const dir = options.dir ?? dataDir;
   const [appPort, pgPort] = [await freePort(), await freePort()];
   // The test run's own database and NODE_ENV are not the app's.
   const { DATABASE_URL: _db, NODE_ENV: _env, BASE_URL: _base, ...inherited } = process.env;
-  const env: Record<string, string | undefined> = { ...inherited, DATA_DIR: dataDir, PORT: String(appPort), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: "warn" };
+  const env: Record<string, string | undefined> = { ...inherited, DATA_DIR: dir, PORT: String(appPort), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: "warn" };
   const npm: ChildProcess = spawn("npm", ["start"], {
     cwd: process.cwd(),
     env: env as NodeJS.ProcessEnv,
@@ -105,21 +108,22 @@ async function npmStart(): Promise<Started> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => npm.on("exit", (code, signal) => r({ code, signal })));
   const output = () => out.slice(-4000);
 
-  await until(
-    "the app answers /api/health",
-    async () => {
-      if (npm.exitCode !== null) throw new Error(`npm start exited (${npm.exitCode}):\n${output()}`);
-      return fetch(`http://127.0.0.1:${appPort}/api/health`).then((r) => r.ok, () => false);
-    },
-    READY_MS,
-  );
+  const exitedEarly = () => {
+    if (npm.exitCode !== null) throw new Error(`npm start exited (${npm.exitCode}):\n${output()}`);
+  };
+  if (options.until === "preparing") {
+    await until("migrations applied", () => (exitedEarly(), out.includes("migrations have been successfully applied")), READY_MS);
+    await new Promise((r) => setTimeout(r, 1000));
+  } else {
+    await until("the app answers /api/health", () => (exitedEarly(), fetch(`http://127.0.0.1:${appPort}/api/health`).then((r) => r.ok, () => false)), READY_MS);
+  }
   // Everything npm started (through a shell and tsx on the old command line), and PostgreSQL.
   const tree = descendantsOf(npm.pid!);
   const app = tree.find((p) => /next-server|next start/.test(p.cmd));
-  if (!app) throw new Error(`no app under npm:\n${JSON.stringify(tree)}`);
-  const postgresPid = Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+  if (!app && options.until !== "preparing") throw new Error(`no app under npm:\n${JSON.stringify(tree)}`);
+  const postgresPid = Number(readFileSync(path.join(dir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
   started.push(...tree.map((p) => p.pid), postgresPid);
-  return { npm, exited, output, appPort, pgPort, tree, appPid: app.pid, postgresPid };
+  return { npm, exited, output, appPort, pgPort, dir, tree, appPid: app?.pid, postgresPid };
 }
 
 async function expectAllStopped(s: Started) {
@@ -130,7 +134,7 @@ async function expectAllStopped(s: Started) {
   }
   expect(await listening(s.appPort)).toBe(false);
   expect(await listening(s.pgPort)).toBe(false);
-  expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false); // a clean PostgreSQL shutdown
+  expect(existsSync(path.join(s.dir, "postgres", "postmaster.pid"))).toBe(false); // a clean PostgreSQL shutdown
 }
 
 describe("npm start under a supervisor", () => {
@@ -147,12 +151,25 @@ describe("npm start under a supervisor", () => {
 
   it("the app killed (SIGKILL): npm start exits non-zero promptly and stops PostgreSQL", async () => {
     const s = await npmStart();
-    process.kill(s.appPid, "SIGKILL");
+    process.kill(s.appPid!, "SIGKILL");
     await until("npm exits", () => s.npm.exitCode !== null || s.npm.signalCode !== null, STOPPED_MS);
     await expectAllStopped(s);
     const { code } = await s.exited;
     expect(code).toBe(128 + os.constants.signals.SIGKILL);
     expect(s.output()).toContain("the app exited (SIGKILL)");
+  }, READY_MS + 60_000);
+
+  it("SIGTERM while the first start is still seeding: the start script and PostgreSQL stop, exit 0", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "marketplace-npm-start-early-"));
+    try {
+      const s = await npmStart({ dir, until: "preparing" });
+      expect(s.output()).not.toContain("serving");
+      s.npm.kill("SIGTERM");
+      await expectAllStopped(s);
+      expect(await s.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }, READY_MS + 60_000);
 
   it("npm itself killed (SIGKILL): the start script notices and stops the app and PostgreSQL", async () => {
