@@ -36,15 +36,27 @@ let stopping = false;
 // A child killed by a signal has exitCode null but has exited all the same.
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
-async function stopApp(child: ChildProcess): Promise<void> {
-  if (!running(child)) return;
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  child.kill("SIGTERM");
-  const timer = new Promise<boolean>((r) => setTimeout(() => r(false), APP_STOP_GRACE_MS).unref());
-  if (!(await Promise.race([exited.then(() => true), timer]))) {
-    child.kill("SIGKILL");
-    await exited;
+// The app runs in its own process group: `next dev` serves from a forked child, which outlived
+// its parent when only the parent was signalled (and kept the port after a crash).
+function signalApp(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // the group is gone already
   }
+}
+
+async function stopApp(child: ChildProcess): Promise<void> {
+  if (running(child)) {
+    const exited = new Promise<void>((r) => child.once("exit", () => r()));
+    signalApp(child, "SIGTERM");
+    const timer = new Promise<boolean>((r) => setTimeout(() => r(false), APP_STOP_GRACE_MS).unref());
+    if (!(await Promise.race([exited.then(() => true), timer]))) {
+      signalApp(child, "SIGKILL");
+      await exited;
+    }
+  }
+  signalApp(child, "SIGKILL"); // whatever of the app outlived its first process
 }
 
 async function shutdown(code: number, why: string): Promise<void> {
@@ -102,6 +114,7 @@ try {
     log(`serving ${baseUrl}`);
     app = spawn(nextBin, [dev ? "dev" : "start", "-p", String(env.PORT)], {
       stdio: "inherit",
+      detached: true,
       env: { ...childEnv, NODE_ENV: dev ? "development" : "production" },
     });
     app.on("exit", onAppExit);

@@ -90,13 +90,13 @@ interface Started {
 }
 
 /** `npm start` until the app serves, or (`preparing`) until migrations are applied and seeding runs. */
-async function npmStart(options: { dir?: string; until?: "serving" | "preparing" } = {}): Promise<Started> {
+async function npmStart(options: { dir?: string; until?: "serving" | "preparing"; script?: "start" | "dev" } = {}): Promise<Started> {
   const dir = options.dir ?? dataDir;
   const [appPort, pgPort] = [await freePort(), await freePort()];
   // The test run's own database and NODE_ENV are not the app's.
   const { DATABASE_URL: _db, NODE_ENV: _env, BASE_URL: _base, ...inherited } = process.env;
   const env: Record<string, string | undefined> = { ...inherited, DATA_DIR: dir, PORT: String(appPort), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: "warn" };
-  const npm: ChildProcess = spawn("npm", ["start"], {
+  const npm: ChildProcess = spawn("npm", ["run", options.script ?? "start"], {
     cwd: process.cwd(),
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -119,7 +119,9 @@ async function npmStart(options: { dir?: string; until?: "serving" | "preparing"
   }
   // Everything npm started (through a shell and tsx on the old command line), and PostgreSQL.
   const tree = descendantsOf(npm.pid!);
-  const app = tree.find((p) => /next-server|next start/.test(p.cmd));
+  // The app's first process: `next dev` (which serves from a forked next-server), or `next start`
+  // (which serves itself, renamed next-server).
+  const app = tree.find((p) => /next dev/.test(p.cmd)) ?? tree.find((p) => /next-server|next start/.test(p.cmd));
   if (!app && options.until !== "preparing") throw new Error(`no app under npm:\n${JSON.stringify(tree)}`);
   const postgresPid = Number(readFileSync(path.join(dir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
   started.push(...tree.map((p) => p.pid), postgresPid);
@@ -157,6 +159,14 @@ describe("npm start under a supervisor", () => {
     const { code } = await s.exited;
     expect(code).toBe(128 + os.constants.signals.SIGKILL);
     expect(s.output()).toContain("the app exited (SIGKILL)");
+  }, READY_MS + 60_000);
+
+  it("npm run dev, the app's first process killed (SIGKILL): its forked server does not keep serving; PostgreSQL stops", async () => {
+    const s = await npmStart({ script: "dev" });
+    expect(s.tree.some((p) => p.cmd.startsWith("next-server") && p.pid !== s.appPid)).toBe(true); // next dev serves from a child
+    process.kill(s.appPid!, "SIGKILL");
+    await expectAllStopped(s);
+    expect((await s.exited).code).toBe(128 + os.constants.signals.SIGKILL);
   }, READY_MS + 60_000);
 
   it("SIGTERM while the first start is still seeding: the start script and PostgreSQL stop, exit 0", async () => {
