@@ -1,18 +1,20 @@
 // `npm run test:e2e`: starts the marketplace exactly as `npm start` does (embedded PostgreSQL in a
 // throwaway data directory, migrations, seed, production build) and runs Playwright against it.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../test/free-port";
+import { resolveChromium } from "./lib/chromium";
 import { run } from "./lib/run";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium`);
+// Checked before anything starts: a missing browser is a one-line error, not a Playwright trace.
+const chromium = resolveChromium();
+if ("error" in chromium) {
+  console.error(chromium.error);
   process.exit(1);
 }
+console.log(`[e2e] browser: ${chromium.source}`);
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "marketplace-e2e-"));
 const [pgPort, appPort] = [await freePort(), await freePort()];
@@ -28,7 +30,8 @@ const highLimits = Object.fromEntries(
 );
 const env: Record<string, string | undefined> = { ...inherited, ...highLimits, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(appPort), BASE_URL: baseUrl };
 
-const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], { env: env as NodeJS.ProcessEnv, stdio: "inherit" });
+// What `npm start` runs (node itself, no tsx wrapper in between): our SIGTERM reaches start.ts.
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env: env as NodeJS.ProcessEnv, stdio: "inherit" });
 const exited = new Promise<number>((resolve) => server.on("exit", (code) => resolve(code ?? 1)));
 
 async function waitForHealth(deadline: number) {

