@@ -15,7 +15,7 @@ import { parsePaymentSignature, type PaymentCredential } from "./payment-signatu
 import { advance, completedReply, settlementUnknown, startVerification } from "./purchase-phases";
 import { withPurchaseLock } from "./purchase-lock";
 import { recallCompleted, rememberCompleted } from "./completed-purchases";
-import { claimPurchase, findPurchase, findPurchaseOutcome, markFailed, touchPurchase, type PurchaseOutcome, type PurchaseRow } from "./purchase-ledger";
+import { claimPurchase, findPurchase, findPurchaseOutcome, releaseClaim, touchPurchase, type PurchaseOutcome, type PurchaseRow } from "./purchase-ledger";
 import { challengeReply, facilitatorDown, refusal, RETRY_AFTER_SECONDS, unavailable, unconfigured, type PaymentReply } from "./purchase-reply";
 
 export const idempotencyKeySchema = z
@@ -83,9 +83,11 @@ async function parseSignedRequest(product: ProductDefinition, request: PurchaseR
   return { key, body, fingerprint: requestFingerprint(request.method, request.path, body) };
 }
 
-// Answers that need no lock: a key bound to another request, or a completed purchase.
+// Answers that need no lock: a key bound to another request, or a completed purchase. A key is
+// bound only once its payer's payment verified: a `claimed` row (verification pending, or its
+// holder gone) binds nothing, so a forged authorization never earns anyone a 422.
 function settledAnswer(row: PurchaseOutcome | null, fingerprint: string, credential: PaymentCredential): PaymentReply | undefined {
-  if (!row) return undefined;
+  if (!row || row.state === "claimed") return undefined;
   if (row.fingerprint !== fingerprint) {
     return refusal(422, "idempotency_key_reused", "This idempotency key was used for a different request.");
   }
@@ -166,8 +168,10 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
         advancing = row;
         return advance(runtime, row, true);
       }
-      await markFailed(row.id, "abandoned");
-      seen = "failed";
+      // Never verified: it binds nothing and is dropped, so the new payment claims the key afresh.
+      await releaseClaim(row.id);
+      row = null;
+      seen = "none";
     }
 
     // A new payment from here on.
@@ -212,14 +216,14 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
   return settledAnswer(await knownPurchase(payer, key), fingerprint, credential) ?? inProgress();
 }
 
-/** Finishes one open purchase without its client (reconciler). Claimed rows are abandoned, not charged. */
+/** Finishes one open purchase without its client (reconciler). Claimed rows never verified: dropped, not charged. */
 export async function reconcilePurchase(runtime: PaymentRuntime, payer: string, key: string): Promise<string | undefined> {
   const locked = await withPurchaseLock(`purchase:${payer}:${key}`, async () => {
     const row = await findPurchase(payer, key);
     if (!row || row.state === "completed" || row.state === "failed") return row?.state;
     if (row.state === "claimed") {
-      await markFailed(row.id, "abandoned");
-      return "failed";
+      await releaseClaim(row.id);
+      return "released";
     }
     await advance(runtime, row, true);
     const after = await findPurchase(payer, key);

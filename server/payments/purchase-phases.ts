@@ -11,7 +11,7 @@ import { rememberCompleted } from "./completed-purchases";
 import { findLocalTransfer } from "./facilitators/local-chain-signer";
 import { encodeHeaderJson } from "./header-codec";
 import type { PaymentRuntime } from "./payment-runtime";
-import { countFulfilmentFailure, markCompleted, markFailed, markSettled, markSettlementUnknown, markSettling, type PurchaseRow } from "./purchase-ledger";
+import { countFulfilmentFailure, markCompleted, markFailed, markSettled, markSettlementUnknown, markSettling, releaseClaim, type PurchaseRow } from "./purchase-ledger";
 import { challengeReply, facilitatorDown, reply, unavailable, type PaymentReply } from "./purchase-reply";
 
 // "Nonce already used" at settle: our claim on the nonce is unique and the authorization pays
@@ -71,21 +71,23 @@ function unverifiablePayload(runtime: PaymentRuntime, error: unknown): boolean {
   return runtime.config.mode === "local" && !(error instanceof DatabaseError);
 }
 
+// A payment that did not verify binds nothing: its claim is deleted (purchase-ledger.ts), so a
+// forged `authorization.from` can neither occupy that payer's key nor leave rows behind.
 async function verify(runtime: PaymentRuntime, row: PurchaseRow, pending?: Promise<Verification>): Promise<PaymentReply | undefined> {
   const verification = await (pending ?? startVerification(runtime, row.paymentPayload as unknown as PaymentPayload, row.paymentRequirements as unknown as PaymentRequirements));
   if ("error" in verification) {
     if (unverifiablePayload(runtime, verification.error)) {
-      await markFailed(row.id, "invalid_payload");
+      await releaseClaim(row.id);
       return refuse(runtime, row, "invalid_payload");
     }
     logger.warn({ err: verification.error, purchase: row.id }, "facilitator verify failed");
-    await markFailed(row.id, "facilitator_unavailable");
+    await releaseClaim(row.id);
     return facilitatorDown();
   }
   const { verdict } = verification;
   if (!verdict.isValid) {
     const reason = verdict.invalidReason ?? "invalid_payment";
-    await markFailed(row.id, reason);
+    await releaseClaim(row.id);
     return refuse(runtime, row, reason);
   }
   await markSettling(row.id, verdict.payer ?? row.payer!);
