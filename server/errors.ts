@@ -14,6 +14,8 @@ export const ERROR_TABLE = {
   rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS" },
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
   service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
+  // Every database connection is in use: retry after Retry-After (not an outage).
+  server_busy: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;

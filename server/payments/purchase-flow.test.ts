@@ -62,7 +62,7 @@ describe("GET (describe)", () => {
     const off = createPaymentRuntime({ ...paymentConfigFromEnv(), payTo: null });
     const r = await describe402(off);
     expect(r.status).toBe(503);
-    expect(r.json).toEqual({ error: expect.any(String), code: "payment_unconfigured", charged: false });
+    expect(r.json).toEqual({ error: "payment_unconfigured", message: expect.any(String), code: "payment_unconfigured", charged: false });
   });
 });
 

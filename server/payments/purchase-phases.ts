@@ -3,9 +3,10 @@
 // which is how retries and the reconciler finish a purchase after a timeout or a crash.
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
 import { SettleError, VerifyError } from "@x402/core/types";
-import { DatabaseError } from "../db";
+import { DatabaseBusyError, DatabaseError } from "../db";
 import { logger } from "../logger";
 import { PRODUCTS } from "../products/products";
+import { balanceShortfall, INSUFFICIENT_BALANCE } from "./balance-shortfall";
 import { refusedChallenge } from "./challenge";
 import { rememberCompleted } from "./completed-purchases";
 import { findLocalTransfer } from "./facilitators/local-chain-signer";
@@ -46,7 +47,10 @@ async function refuse(runtime: PaymentRuntime, row: PurchaseRow, reason: string)
   const product = PRODUCTS[row.product];
   try {
     if (!product) throw new Error(`unknown product ${row.product}`);
-    return challengeReply(refusedChallenge(await runtime.challenge(product), reason));
+    const challenge = await runtime.challenge(product);
+    const price = BigInt((row.paymentRequirements as { amount?: string } | null)?.amount ?? product.priceAtomic);
+    const details = reason === INSUFFICIENT_BALANCE ? await balanceShortfall(runtime, row.payer, price) : {};
+    return challengeReply(refusedChallenge(challenge, reason, details));
   } catch (err) {
     logger.warn({ err }, "cannot build the payment challenge for a refusal");
     return facilitatorDown(); // nothing was charged: the refusal itself says so
@@ -76,6 +80,8 @@ function unverifiablePayload(runtime: PaymentRuntime, error: unknown): boolean {
 async function verify(runtime: PaymentRuntime, row: PurchaseRow, pending?: Promise<Verification>): Promise<PaymentReply | undefined> {
   const verification = await (pending ?? startVerification(runtime, row.paymentPayload as unknown as PaymentPayload, row.paymentRequirements as unknown as PaymentRequirements));
   if ("error" in verification) {
+    // Busy is not the facilitator's fault: answered server_busy; the claim is resumed or dropped later.
+    if (verification.error instanceof DatabaseBusyError) throw verification.error;
     if (unverifiablePayload(runtime, verification.error)) {
       await releaseClaim(row.id);
       return refuse(runtime, row, "invalid_payload");
