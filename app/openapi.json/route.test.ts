@@ -103,7 +103,7 @@ describe("describeSoftwareVendorShortlist (GET)", () => {
   it("402: PAYMENT-REQUIRED header, body {error, product, free}", () => {
     expect(responseHeaders(describeOp, "402")["PAYMENT-REQUIRED"]).toMatchObject({ required: true, schema: { type: "string" } });
     const body = responseSchema(describeOp, "402");
-    expect(body.required).toEqual(["error", "product", "free"]);
+    expect(body.required).toEqual(["error", "message", "product", "free"]);
     const free = deref(props(body).free);
     expect(free.required).toEqual(["homepage", "browse_marketplace", "search_api", "docs"]);
     expect(free.additionalProperties).toBe(false);
@@ -204,7 +204,7 @@ describe("buySoftwareVendorShortlist (POST)", () => {
 
   it("402: the challenge, with the x402 reason in `error` when a payment is refused", () => {
     expect(responseHeaders(buyOp, "402")["PAYMENT-REQUIRED"]).toMatchObject({ required: true });
-    expect(responseSchema(buyOp, "402").required).toEqual(["error", "product", "free"]);
+    expect(responseSchema(buyOp, "402").required).toEqual(["error", "message", "product", "free"]);
     expect(responses(buyOp)["402"]!.description).toMatch(/payment_required[\s\S]*invalid_exact_evm_signature/);
   });
 

@@ -2,6 +2,7 @@
 // POST buys. Statuses and headers follow server/payments/purchase-flow.ts and its replies.
 import { freeLinks, PAYMENT_REQUIRED_ERROR } from "../payments/challenge";
 import { X402_ASSET, X402_NETWORK } from "../payments/payment-config";
+import { refusalMessage } from "../payments/refusal-messages";
 import { MAX_BODY_BYTES } from "../input/json-body";
 import { atomicToUsd } from "../money";
 import type { ProductDefinition } from "../products/product";
@@ -16,7 +17,7 @@ const noStore = { [HEADER_NAMES.cacheControl]: headerRef(HEADER_NAMES.cacheContr
 const retryAfter = { [HEADER_NAMES.retryAfter]: headerRef(HEADER_NAMES.retryAfter) };
 
 function challenge(product: ProductDefinition, baseUrl: string, description: string): ResponseObject {
-  const example = { error: PAYMENT_REQUIRED_ERROR, product: productObject(product, baseUrl), free: freeLinks(baseUrl) };
+  const example = { error: PAYMENT_REQUIRED_ERROR, message: refusalMessage(PAYMENT_REQUIRED_ERROR, product.priceAtomic), product: productObject(product, baseUrl), free: freeLinks(baseUrl) };
   return {
     description,
     headers: { [HEADER_NAMES.paymentRequired]: headerRef(HEADER_NAMES.paymentRequired), ...noStore },
