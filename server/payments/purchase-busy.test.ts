@@ -16,6 +16,7 @@ const { Prisma } = await import("@/server/generated/prisma/client");
 const { createTestAgent } = await import("@/test/payments/agent");
 const { buy, signedPurchase } = await import("@/test/payments/shop");
 const { paymentRuntime } = await import("./payment-runtime");
+const { withPurchaseLock } = await import("./purchase-lock");
 
 const runtime = paymentRuntime();
 const database = new URL(process.env.DATABASE_URL!).pathname.slice(1);
@@ -74,4 +75,23 @@ describe("one pool, honest busy answers", () => {
     }
     for (const agent of agents) expect(await agent.balance()).toBe(1_000_000n - 10n * 1000n);
   }, 60_000);
+});
+
+describe("the purchase lock behind a transaction-mode pooler", () => {
+  it("is held inside a transaction (a pooler keeps the server connection for it) and leaves nothing behind on the connection", async () => {
+    const advisory = () =>
+      admin.query<{ state: string; xact: boolean }>(
+        `SELECT a.state, a.xact_start IS NOT NULL AS xact FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+         WHERE l.locktype = 'advisory' AND l.granted AND a.datname = $1`,
+        [database],
+      );
+    const during = await withPurchaseLock(`purchase:pooler-test:${Date.now()}`, async () => (await advisory()).rows);
+    expect(during).toMatchObject({ locked: true });
+    const held = (during as { value: { state: string; xact: boolean }[] }).value;
+    expect(held).toHaveLength(1);
+    // A session lock would be held by an idle connection outside any transaction: a transaction-mode
+    // pooler could then hand the unlock to another server connection and leave this one locked.
+    expect(held[0]).toMatchObject({ xact: true, state: "idle in transaction" });
+    expect((await advisory()).rows).toHaveLength(0);
+  });
 });
