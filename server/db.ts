@@ -62,8 +62,17 @@ export class DatabaseBusyError extends DatabaseError {
 
 const POOL_QUEUE_TIMEOUT = "timeout exceeded when trying to connect";
 
+/**
+ * Whether an error means "no connection free in time", whichever layer threw it: sqlQuery's
+ * DatabaseBusyError, or Prisma, which passes pg-pool's error through as a plain Error. The REST
+ * and tRPC edges can answer it 503 server_busy + Retry-After instead of a 500.
+ */
+export function isDatabaseBusy(err: unknown): boolean {
+  return err instanceof DatabaseBusyError || (err instanceof Error && err.message === POOL_QUEUE_TIMEOUT);
+}
+
 function databaseError(err: unknown): DatabaseError {
-  return err instanceof Error && err.message === POOL_QUEUE_TIMEOUT ? new DatabaseBusyError(err) : new DatabaseError(err);
+  return isDatabaseBusy(err) ? new DatabaseBusyError(err) : new DatabaseError(err);
 }
 
 /** A connection of the shared pool, held until the caller releases it; DatabaseBusyError when none frees up in time. */

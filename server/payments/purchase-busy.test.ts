@@ -11,7 +11,7 @@ vi.hoisted(() => {
   process.env.DATABASE_CONNECT_TIMEOUT_MS = "400";
 });
 
-const { db, sqlQuery } = await import("@/server/db");
+const { db, isDatabaseBusy, sqlQuery } = await import("@/server/db");
 const { Prisma } = await import("@/server/generated/prisma/client");
 const { createTestAgent } = await import("@/test/payments/agent");
 const { buy, signedPurchase } = await import("@/test/payments/shop");
@@ -75,6 +75,19 @@ describe("one pool, honest busy answers", () => {
     }
     for (const agent of agents) expect(await agent.balance()).toBe(1_000_000n - 10n * 1000n);
   }, 60_000);
+});
+
+describe("the bound applies to every user of the pool", () => {
+  it("a Prisma query that cannot get a connection in time fails fast with an error the edges can tell as busy", async () => {
+    const hogs = Promise.all([1, 2, 3, 4].map(() => sqlQuery(Prisma.sql`SELECT pg_sleep(1.5)`)));
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    const err = await db.service.count().then(() => undefined, (e: unknown) => e);
+    expect(isDatabaseBusy(err)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1200);
+    await hogs;
+    expect(isDatabaseBusy(new Error("connect ECONNREFUSED 127.0.0.1:5432"))).toBe(false);
+  });
 });
 
 describe("the purchase lock behind a transaction-mode pooler", () => {
