@@ -239,8 +239,10 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
     return { locked: true as const, value: interrupted(state) };
   });
   if (locked.locked) return locked.value;
-  // Another request holds the key: it may have completed it since (a replay), or still be at work.
-  return settledAnswer(await knownPurchase(payer, key), fingerprint, credential, inUse) ?? inProgress();
+  // Another request holds the key: it may have completed it since (a replay), or still be at work
+  // (also what to say when the ledger cannot be read now: busy or down, the holder is still at it).
+  const known = await knownPurchase(payer, key).catch(() => null);
+  return settledAnswer(known, fingerprint, credential, inUse) ?? inProgress();
 }
 
 /** Finishes one open purchase without its client (reconciler). Claimed rows never verified: dropped, not charged. */
