@@ -12,7 +12,11 @@ export function createPrismaClient(connectionString: string | undefined, max = e
 
 // Reuse one pool and client across hot reloads in development.
 const globalForDb = globalThis as unknown as { marketplacePool?: pg.Pool; marketplaceDb?: PrismaClient };
-const pool = globalForDb.marketplacePool ?? new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
+// The instance's one pool (Prisma, sqlQuery and the purchase locks): DATABASE_POOL_SIZE connections.
+// Waiting for a free one is bounded: past DATABASE_CONNECT_TIMEOUT_MS the request is "busy".
+const pool =
+  globalForDb.marketplacePool ??
+  new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE, connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS });
 // A connection lost while idle in the pool must not crash the process (pg emits it on the pool).
 if (!globalForDb.marketplacePool) pool.on("error", (err) => logger.warn({ err: { name: err.name, message: err.message } }, "idle database connection lost"));
 // Prisma must not end the shared pool on $disconnect (it would quietly open a private one after,
@@ -45,6 +49,42 @@ export class DatabaseError extends Error {
 export const UNIQUE_VIOLATION = "23505";
 
 /**
+ * No connection became free in time: every one is in use (the database itself may be healthy).
+ * pg-pool says so only for a request that waited in its queue; a connection it failed to open
+ * (database down or unreachable) stays a plain DatabaseError.
+ */
+export class DatabaseBusyError extends DatabaseError {
+  constructor(cause: unknown) {
+    super(cause);
+    this.name = "DatabaseBusyError";
+  }
+}
+
+const POOL_QUEUE_TIMEOUT = "timeout exceeded when trying to connect";
+
+/**
+ * Whether an error means "no connection free in time", whichever layer threw it: sqlQuery's
+ * DatabaseBusyError, or Prisma, which passes pg-pool's error through as a plain Error. The REST
+ * and tRPC edges can answer it 503 server_busy + Retry-After instead of a 500.
+ */
+export function isDatabaseBusy(err: unknown): boolean {
+  return err instanceof DatabaseBusyError || (err instanceof Error && err.message === POOL_QUEUE_TIMEOUT);
+}
+
+function databaseError(err: unknown): DatabaseError {
+  return isDatabaseBusy(err) ? new DatabaseBusyError(err) : new DatabaseError(err);
+}
+
+/** A connection of the shared pool, held until the caller releases it; DatabaseBusyError when none frees up in time. */
+export async function checkoutConnection(): Promise<pg.PoolClient> {
+  try {
+    return await pool.connect();
+  } catch (err) {
+    throw databaseError(err);
+  }
+}
+
+/**
  * Runs one `Prisma.sql` statement on the pool Prisma uses, bypassing its query engine: a purchase
  * makes about fourteen statements, and through the engine each cost ~1.5 ms of CPU here instead of
  * ~0.2 ms (measured; see docs/decisions.md "Payments"). Rows come back as pg parses them: int8
@@ -54,6 +94,6 @@ export async function sqlQuery<T>(statement: Prisma.Sql): Promise<T[]> {
   try {
     return (await pool.query(statement.text, statement.values as unknown[])).rows as T[];
   } catch (err) {
-    throw new DatabaseError(err);
+    throw databaseError(err);
   }
 }

@@ -9,7 +9,10 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // External PostgreSQL. When unset, `npm start` runs an embedded cluster and sets it for the app.
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // Connections of this instance's one pool (at least 2: purchase locks may hold at most half).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  // Longest wait for a free connection before a request is answered "busy" (503 server_busy).
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60000).default(3000),
   PORT: port.default(3000),
   // Public base URL used in links (callUrl, profileUrl, 402 bodies). Defaults to http://localhost:PORT.
   BASE_URL: z.url({ protocol: /^https?$/ }).optional(),

@@ -18,6 +18,8 @@ export const ERROR_TABLE = {
   service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
   // The database is unreachable (outage, restart): retry later, with Retry-After.
   database_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
+  // Every database connection is in use: retry after Retry-After (not an outage).
+  server_busy: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;

@@ -103,7 +103,7 @@ describe("describeSoftwareVendorShortlist (GET)", () => {
   it("402: PAYMENT-REQUIRED header, body {error, product, free}", () => {
     expect(responseHeaders(describeOp, "402")["PAYMENT-REQUIRED"]).toMatchObject({ required: true, schema: { type: "string" } });
     const body = responseSchema(describeOp, "402");
-    expect(body.required).toEqual(["error", "product", "free"]);
+    expect(body.required).toEqual(["error", "message", "product", "free"]);
     const free = deref(props(body).free);
     expect(free.required).toEqual(["homepage", "browse_marketplace", "search_api", "docs"]);
     expect(free.additionalProperties).toBe(false);
@@ -204,7 +204,7 @@ describe("buySoftwareVendorShortlist (POST)", () => {
 
   it("402: the challenge, with the x402 reason in `error` when a payment is refused", () => {
     expect(responseHeaders(buyOp, "402")["PAYMENT-REQUIRED"]).toMatchObject({ required: true });
-    expect(responseSchema(buyOp, "402").required).toEqual(["error", "product", "free"]);
+    expect(responseSchema(buyOp, "402").required).toEqual(["error", "message", "product", "free"]);
     expect(responses(buyOp)["402"]!.description).toMatch(/payment_required[\s\S]*invalid_exact_evm_signature/);
   });
 
@@ -212,16 +212,47 @@ describe("buySoftwareVendorShortlist (POST)", () => {
     for (const status of ["409", "503"]) expect(responseHeaders(buyOp, status)["Retry-After"]).toMatchObject({ required: false, schema: { type: "integer", minimum: 1 } });
   });
 
-  it("503: the five codes with charged false, false, \"unknown\", true, false or \"unknown\"", () => {
+  it("503: the six codes with charged false, false, \"unknown\", true, false or \"unknown\", any (server_busy); each with error = code and a message", () => {
     const variants = responseSchema(buyOp, "503").oneOf as Json[];
     const chargedOf = (c: Json) => ("const" in c ? c.const : ((c.anyOf ?? c.oneOf) as Json[]).map((x) => String(x.const)).join("|"));
     const charged = Object.fromEntries(variants.map((v) => [(props(v).code as Json).const, chargedOf(props(v).charged as Json)]));
-    expect(charged).toEqual({ payment_unconfigured: false, facilitator_unavailable: false, settlement_unknown: "unknown", fulfilment_pending: true, purchase_interrupted: "false|unknown" });
-    for (const v of variants) expect(v.required).toEqual(expect.arrayContaining(["error", "code", "charged"]));
+    expect(charged).toEqual({
+      payment_unconfigured: false,
+      facilitator_unavailable: false,
+      settlement_unknown: "unknown",
+      fulfilment_pending: true,
+      purchase_interrupted: "false|unknown",
+      server_busy: "false|unknown|true",
+    });
+    for (const v of variants) {
+      expect(v.required).toEqual(expect.arrayContaining(["error", "message", "code", "charged"]));
+      expect((props(v).error as Json).const).toBe((props(v).code as Json).const);
+    }
   });
 
   it("marks every answer Cache-Control: no-store", () => {
     for (const status of Object.keys(responses(buyOp))) expect(responseHeaders(buyOp, status)["Cache-Control"]?.schema).toEqual({ type: "string", const: "no-store" });
+  });
+});
+
+describe("recoverPurchase (GET /api/shop/purchases/{key})", () => {
+  const op = at("/api/shop/purchases/{key}", "get");
+
+  it("answers 200, 400, 401, 403, 404, 409 and 503; takes the key and the Purchase-Authorization header; never charges", () => {
+    expect(op.operationId).toBe("recoverPurchase");
+    expect(Object.keys(responses(op)).sort()).toEqual(["200", "400", "401", "403", "404", "409", "503"]);
+    const params = (op.parameters as Json[]).map((p) => deref<{ name: string; in: string; required?: boolean }>(p));
+    expect(params).toEqual(expect.arrayContaining([expect.objectContaining({ name: "key", in: "path", required: true }), expect.objectContaining({ name: "Purchase-Authorization", in: "header", required: true })]));
+    expect(responseHeaders(op, "200")["PAYMENT-RESPONSE"]).toBeDefined();
+    expect(op.description).toMatch(/EIP-712[\s\S]*PurchaseRecovery[\s\S]*expiresAt/);
+    for (const status of ["400", "401", "403", "404", "409", "503"]) expect(responseSchema(op, status).required).toEqual(expect.arrayContaining(["error", "message"]));
+  });
+
+  it("publishes the header's JSON and the 409 recovery hint of buySoftwareVendorShortlist", () => {
+    const auth = deref((doc.components as { schemas: Json }).schemas.PurchaseRecoveryAuthorization);
+    expect(auth.required).toEqual(["payer", "resource", "expiresAt", "signature"]);
+    expect(auth.additionalProperties).toBe(false);
+    expect(deref(props(responseSchema(buyOp, "409")).recovery)).toMatchObject({ type: "object" });
   });
 });
 

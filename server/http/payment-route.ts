@@ -2,6 +2,8 @@
 import type { PaymentReply } from "../payments/purchase-reply";
 import { describeProduct, purchaseProduct } from "../payments/purchase-flow";
 import { paymentRuntime } from "../payments/payment-runtime";
+import { recoverPurchase } from "../payments/purchase-recovery";
+import { RECOVERY_HEADER } from "../payments/purchase-recovery-authorization";
 import type { ProductDefinition } from "../products/product";
 import { readBodyText } from "./read-body";
 import { errorResponse } from "./respond";
@@ -29,6 +31,20 @@ export function paidProductRoutes(product: ProductDefinition) {
             readBody: () => readBodyText(request),
           }),
         );
+      } catch (err) {
+        return errorResponse(err);
+      }
+    },
+  };
+}
+
+/** GET /api/shop/purchases/{key}: a completed purchase's stored answer, for its payer's recovery signature. */
+export function purchaseRecoveryRoute() {
+  return {
+    async GET(request: Request, context: { params: Promise<{ key: string }> }): Promise<Response> {
+      try {
+        const { key } = await context.params;
+        return toResponse(await recoverPurchase(paymentRuntime(), { idempotencyKey: key, authorization: request.headers.get(RECOVERY_HEADER) }));
       } catch (err) {
         return errorResponse(err);
       }

@@ -6,6 +6,7 @@ import { allComponentSchemas } from "./component-schemas";
 import { faucetPaths } from "./faucet-paths";
 import type { OpenApiDocument } from "./openapi-types";
 import { paymentHeaders, paymentParameters } from "./payment-headers";
+import { purchaseRecoveryPaths } from "./purchase-recovery-paths";
 import { reviewPaths } from "./review-paths";
 import { shopPaths } from "./shop-paths";
 import { apiDescription, X402_SCHEME_NAME, x402SecurityScheme } from "./x402-flow";
@@ -24,7 +25,7 @@ export function buildOpenApiDocument(base: string): OpenApiDocument {
       { name: "Reviews", description: "Free reads of reviews of those services." },
       { name: "Development", description: "Test funds for the local payment ledger." },
     ],
-    paths: { ...shopPaths(base), ...catalogPaths(), ...reviewPaths(), ...faucetPaths() },
+    paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...catalogPaths(), ...reviewPaths(), ...faucetPaths() },
     components: {
       schemas: allComponentSchemas(),
       headers: paymentHeaders(),

@@ -3,6 +3,7 @@
 import { freeLinksSchema, paymentRequiredBodySchema } from "../payments/challenge";
 import { faucetInputSchema, faucetResultSchema } from "../payments/facilitators/faucet";
 import { productObjectSchema } from "../products/product-object";
+import { recoveryAuthorizationSchema } from "../payments/purchase-recovery-authorization";
 import { serviceListSchema, serviceSummarySchema } from "../catalog/list-services";
 import { searchResultSchema } from "../catalog/search-services";
 import { lastReviewSchema, offerSchema, serviceRecordSchema, serviceSchema } from "../catalog/service-record";
@@ -21,6 +22,7 @@ import {
   purchaseBadRequestSchema,
   purchaseConflictSchema,
   purchaseUnavailableSchema,
+  recoveryErrorSchema,
   reviewResponseSchema,
   shortlistPurchaseSchema,
 } from "./reply-schemas";
@@ -35,6 +37,8 @@ export const SCHEMA_NAMES = {
   idempotencyKeyReused: "IdempotencyKeyReused",
   describeUnavailable: "DescribeUnavailable",
   purchaseUnavailable: "PurchaseUnavailable",
+  recoveryAuthorization: "PurchaseRecoveryAuthorization",
+  recoveryError: "PurchaseRecoveryError",
   faucetRequest: "FaucetRequest",
   faucetResult: "FaucetResult",
   apiError: "ApiError",
@@ -55,6 +59,10 @@ const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
   ShortlistCondition: { schema: conditionObjectSchema, description: "A condition with an optional id and priority; a plain string is a `must` condition." },
   ShortlistConstraints: { schema: constraintsSchema, description: "Hard filters on the services and offers considered." },
   [SCHEMA_NAMES.faucetRequest]: { schema: faucetInputSchema, description: "Test funds for the local ledger: the payer address and an amount in USD." },
+  [SCHEMA_NAMES.recoveryAuthorization]: {
+    schema: recoveryAuthorizationSchema,
+    description: "The JSON inside the Purchase-Authorization header (sent base64): the payer, the signed resource and expiry, and the EIP-712 signature.",
+  },
 };
 
 const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
@@ -81,6 +89,7 @@ const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
     schema: purchaseUnavailableSchema,
     description: "The purchase could not finish. `charged` says whether the payer was charged: false, true or \"unknown\" (then retry with the same request and signature).",
   },
+  [SCHEMA_NAMES.recoveryError]: { schema: recoveryErrorSchema, description: "Error body of the purchase recovery route." },
   [SCHEMA_NAMES.faucetResult]: { schema: faucetResultSchema, description: "The amount credited and the new balance, in USD decimal text." },
   [SCHEMA_NAMES.apiError]: { schema: apiErrorSchema, description: "Error body of the free APIs." },
   ServiceSummary: { schema: serviceSummarySchema, description: "A service as listed in the catalog." },

@@ -2,6 +2,7 @@
 // POST buys. Statuses and headers follow server/payments/purchase-flow.ts and its replies.
 import { freeLinks, PAYMENT_REQUIRED_ERROR } from "../payments/challenge";
 import { X402_ASSET, X402_NETWORK } from "../payments/payment-config";
+import { refusalMessage } from "../payments/refusal-messages";
 import { MAX_BODY_BYTES } from "../input/json-body";
 import { atomicToUsd } from "../money";
 import type { ProductDefinition } from "../products/product";
@@ -16,7 +17,7 @@ const noStore = { [HEADER_NAMES.cacheControl]: headerRef(HEADER_NAMES.cacheContr
 const retryAfter = { [HEADER_NAMES.retryAfter]: headerRef(HEADER_NAMES.retryAfter) };
 
 function challenge(product: ProductDefinition, baseUrl: string, description: string): ResponseObject {
-  const example = { error: PAYMENT_REQUIRED_ERROR, product: productObject(product, baseUrl), free: freeLinks(baseUrl) };
+  const example = { error: PAYMENT_REQUIRED_ERROR, message: refusalMessage(PAYMENT_REQUIRED_ERROR, product.priceAtomic), product: productObject(product, baseUrl), free: freeLinks(baseUrl) };
   return {
     description,
     headers: { [HEADER_NAMES.paymentRequired]: headerRef(HEADER_NAMES.paymentRequired), ...noStore },
@@ -94,7 +95,8 @@ export function purchaseOperation(product: ProductDefinition, baseUrl: string, s
       "409": {
         description:
           "purchase_in_progress: the same key is being processed, retry after Retry-After seconds. idempotency_key_in_use: the key's purchase was completed with another " +
-          "signature; the new authorization was not used. Nothing charged.",
+          "signature; the new authorization was not used. Nothing charged. Resend the original PAYMENT-SIGNATURE to get the stored result, or, if it is lost, " +
+          "sign `recovery.typedData` and GET /api/shop/purchases/{key} (recoverPurchase).",
         headers: { ...retryAfter, ...noStore },
         content: jsonContent(SCHEMA_NAMES.purchaseConflict),
       },
@@ -112,7 +114,8 @@ export function purchaseOperation(product: ProductDefinition, baseUrl: string, s
       "503": {
         description:
           "payment_unconfigured, facilitator_unavailable or purchase_interrupted: nothing charged. settlement_unknown (`charged: \"unknown\"`) or fulfilment_pending (`charged: true`): " +
-          "the payment may have gone through; retry the identical request with the same PAYMENT-SIGNATURE after Retry-After seconds; it ends in 200 or, if never charged, 402.",
+          "the payment may have gone through; retry the identical request with the same PAYMENT-SIGNATURE after Retry-After seconds; it ends in 200 or, if never charged, 402. " +
+          "server_busy: every database connection was in use (the database is healthy); `charged` as the purchase's state says; retry after Retry-After seconds.",
         headers: { ...retryAfter, ...noStore },
         content: jsonContent(SCHEMA_NAMES.purchaseUnavailable),
       },

@@ -37,7 +37,7 @@ export function paymentHeaders(): Record<string, HeaderObject> {
     [HEADER_NAMES.retryAfter]: {
       description:
         `Seconds to wait before retrying the identical request (currently ${RETRY_AFTER_SECONDS}). Sent with 409 purchase_in_progress ` +
-        "and with 503 settlement_unknown or fulfilment_pending.",
+        "and with 503 settlement_unknown, fulfilment_pending or server_busy.",
       required: false,
       schema: inlineSchema(z.int().min(1)),
     },

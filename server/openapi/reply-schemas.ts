@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { shortlistSchema } from "../shortlist/result-schema";
 import { reviewSchema } from "../reviews/review-record";
+import { RECOVERY_HEADER } from "../payments/purchase-recovery-authorization";
 
 export const issueSchema = z.object({
   path: z.string().describe("Dotted path of the offending field (`conditions.0.requirement`), or the header name."),
@@ -27,13 +28,32 @@ function refusalSchema<const Codes extends readonly [string, ...string[]]>(codes
 }
 
 export const purchaseBadRequestSchema = refusalSchema(["invalid_request", "invalid_json", "idempotency_key_mismatch", "idempotency_key_required"], true);
-export const purchaseConflictSchema = refusalSchema(["purchase_in_progress", "idempotency_key_in_use"]);
+/** The recovery hint of a 409 idempotency_key_in_use (purchase-recovery-authorization.ts recoveryHint). */
+const recoveryHintSchema = z.object({
+  method: z.literal("GET"),
+  url: z.url().describe("GET /api/shop/purchases/{key} for this key."),
+  header: z.literal(RECOVERY_HEADER),
+  headerValue: z.string().describe("How to build the header value."),
+  typedData: z
+    .object({
+      domain: z.object({ name: z.string(), version: z.string(), chainId: z.int() }),
+      types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+      primaryType: z.literal("PurchaseRecovery"),
+      message: z.object({ idempotencyKey: z.string(), resource: z.url(), expiresAt: z.int() }),
+    })
+    .describe("EIP-712 typed data to sign with the payer's key as it is (expiresAt may be changed, at most 600 s ahead)."),
+});
+
+export const purchaseConflictSchema = refusalSchema(["purchase_in_progress", "idempotency_key_in_use"]).extend({
+  recovery: recoveryHintSchema.optional().describe("With idempotency_key_in_use: how to get the stored result without the original PAYMENT-SIGNATURE."),
+});
 export const payloadTooLargeSchema = refusalSchema(["payload_too_large"]);
 export const idempotencyKeyReusedSchema = refusalSchema(["idempotency_key_reused"]);
 
 function unavailableSchema<const Code extends string, Charged extends z.ZodType>(code: Code, charged: Charged, meaning: string) {
   return z.object({
-    error: z.string().describe("What happened, for people."),
+    error: z.literal(code).describe("Machine-readable code (the same as `code`)."),
+    message: z.string().describe("What happened and what to do, for people and agents."),
     code: z.literal(code).describe(meaning),
     charged,
   });
@@ -56,7 +76,20 @@ const purchaseInterrupted = unavailableSchema(
   z.union([z.literal(false), z.literal("unknown")]),
   "The database became unavailable before any settlement of this request (`charged: false`), or before the key's earlier attempts could be read (`charged: \"unknown\"`). Retry the identical request with the same PAYMENT-SIGNATURE.",
 );
-export const purchaseUnavailableSchema = z.discriminatedUnion("code", [paymentUnconfigured, facilitatorUnavailable, settlementUnknown, fulfilmentPending, purchaseInterrupted]);
+const serverBusy = unavailableSchema(
+  "server_busy",
+  z.union([z.literal(false), z.literal("unknown"), z.literal(true)]),
+  "Every database connection of the instance was in use for DATABASE_CONNECT_TIMEOUT_MS; the database is healthy. `charged` is what the purchase's recorded state says " +
+    "(\"unknown\" when it could not be read). Retry the identical request with the same PAYMENT-SIGNATURE after Retry-After seconds.",
+);
+export const purchaseUnavailableSchema = z.discriminatedUnion("code", [paymentUnconfigured, facilitatorUnavailable, settlementUnknown, fulfilmentPending, purchaseInterrupted, serverBusy]);
+
+/** Errors of the purchase recovery route: {error, message}. */
+export const recoveryErrorSchema = z.object({
+  error: z.string().describe("Machine-readable code: invalid_request, unauthorized, forbidden, not_found, purchase_in_progress, server_busy, service_unavailable."),
+  message: z.string().describe("What went wrong and how to build a valid Purchase-Authorization."),
+  issues: z.array(issueSchema).optional().describe("With invalid_request or unauthorized: one entry per broken rule."),
+});
 
 /** 200 of a completed shortlist purchase (purchase-phases.ts `fulfil`). */
 export const shortlistPurchaseSchema = z.object({

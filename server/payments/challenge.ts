@@ -8,6 +8,7 @@ import type { ProductDefinition } from "../products/product";
 import { encodeHeaderJson } from "./header-codec";
 import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "./payment-config";
 import { atomicToUsd } from "../money";
+import { refusalMessage } from "./refusal-messages";
 
 export const PAYMENT_REQUIRED_ERROR = "payment_required";
 
@@ -18,11 +19,33 @@ export const freeLinksSchema = z.strictObject({
   docs: z.url(),
 });
 
+/** With an unfunded payer on the local ledger: how much is missing, and where test funds come from. */
+export const balanceShortfallSchema = z.strictObject({
+  payer: z.string(),
+  balanceUsd: z.string(),
+  priceUsd: z.string(),
+  missingUsd: z.string(),
+});
+export const faucetHintSchema = z.strictObject({
+  method: z.literal("POST"),
+  url: z.url(),
+  body: z.strictObject({ address: z.string(), amountUsd: z.number() }),
+});
+
 export const paymentRequiredBodySchema = z.object({
   error: z.string(),
+  message: z.string(),
   product: productObjectSchema,
   free: freeLinksSchema,
+  balance: balanceShortfallSchema.optional(),
+  faucet: faucetHintSchema.optional(),
 });
+
+/** What a refusal adds to the challenge: its own message, and fields such as balance and faucet. */
+export interface RefusalDetails {
+  message?: string;
+  extra?: { balance?: z.infer<typeof balanceShortfallSchema>; faucet?: z.infer<typeof faucetHintSchema> };
+}
 
 export interface Challenge {
   requirements: PaymentRequirements[];
@@ -56,15 +79,15 @@ export async function buildChallenge(server: x402ResourceServer, product: Produc
     requirements,
     paymentRequired,
     header: encodeHeaderJson(paymentRequired),
-    body: JSON.stringify({ error: PAYMENT_REQUIRED_ERROR, product: productObject(product, baseUrl), free: freeLinks(baseUrl) }),
+    body: JSON.stringify({ error: PAYMENT_REQUIRED_ERROR, message: refusalMessage(PAYMENT_REQUIRED_ERROR, product.priceAtomic), product: productObject(product, baseUrl), free: freeLinks(baseUrl) }),
   };
 }
 
 /** A fresh challenge that says why the offered payment was refused (`error` = the x402 reason). */
-export function refusedChallenge(challenge: Challenge, reason: string): { header: string; body: string } {
+export function refusedChallenge(challenge: Challenge, reason: string, details: RefusalDetails = {}): { header: string; body: string } {
   const body = JSON.parse(challenge.body) as Record<string, unknown>;
   return {
     header: encodeHeaderJson({ ...challenge.paymentRequired, error: reason }),
-    body: JSON.stringify({ ...body, error: reason }),
+    body: JSON.stringify({ ...body, error: reason, message: details.message ?? refusalMessage(reason), ...details.extra }),
   };
 }

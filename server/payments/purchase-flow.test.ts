@@ -62,7 +62,7 @@ describe("GET (describe)", () => {
     const off = createPaymentRuntime({ ...paymentConfigFromEnv(), payTo: null });
     const r = await describe402(off);
     expect(r.status).toBe(503);
-    expect(r.json).toEqual({ error: expect.any(String), code: "payment_unconfigured", charged: false });
+    expect(r.json).toEqual({ error: "payment_unconfigured", message: expect.any(String), code: "payment_unconfigured", charged: false });
   });
 });
 
@@ -353,7 +353,7 @@ describe("decisions §3: one authorization, one purchase", () => {
     const r = await buy(runtime, { body, signature: await agent.sign(await challengeHeader()) });
     expect(r.status).toBe(402);
     expect(r.json.error).toBe("invalid_exact_evm_insufficient_balance");
-    expect((await purchaseOf(body.request_id as string))?.state).toBe("failed");
+    expect(await purchaseOf(body.request_id as string)).toBeNull(); // a refused payment binds nothing (issue 9 item 3)
     await db.localBalance.create({ data: { address: agent.address, balanceAtomic: 5000n } });
     const retry = await buy(runtime, { body, signature: await agent.sign(await challengeHeader()) });
     expect(retry.status).toBe(200);

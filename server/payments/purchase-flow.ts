@@ -3,6 +3,7 @@
 // validated, bound to its idempotency key, claimed atomically, then verified, settled and
 // fulfilled exactly once; replays return the stored result.
 import { z } from "zod";
+import { DatabaseBusyError } from "../db";
 import { AppError, toIssues } from "../errors";
 import { parseJsonBody } from "../input/json-body";
 import { unstorableTextPath } from "../input/storable-text";
@@ -12,11 +13,12 @@ import { refusedChallenge, type Challenge } from "./challenge";
 import { requestFingerprint } from "./fingerprint";
 import type { PaymentRuntime } from "./payment-runtime";
 import { parsePaymentSignature, type PaymentCredential } from "./payment-signature";
+import { recoveryHint } from "./purchase-recovery-authorization";
 import { advance, completedReply, settlementUnknown, startVerification } from "./purchase-phases";
 import { withPurchaseLock } from "./purchase-lock";
 import { recallCompleted, rememberCompleted } from "./completed-purchases";
-import { claimPurchase, findPurchase, findPurchaseOutcome, markFailed, touchPurchase, type PurchaseOutcome, type PurchaseRow } from "./purchase-ledger";
-import { challengeReply, facilitatorDown, refusal, RETRY_AFTER_SECONDS, unavailable, unconfigured, type PaymentReply } from "./purchase-reply";
+import { claimPurchase, findPurchase, findPurchaseOutcome, releaseClaim, touchPurchase, type PurchaseOutcome, type PurchaseRow } from "./purchase-ledger";
+import { busy, challengeReply, facilitatorDown, refusal, RETRY_AFTER_SECONDS, unavailable, unconfigured, type PaymentReply } from "./purchase-reply";
 
 export const idempotencyKeySchema = z
   .string()
@@ -83,15 +85,31 @@ async function parseSignedRequest(product: ProductDefinition, request: PurchaseR
   return { key, body, fingerprint: requestFingerprint(request.method, request.path, body) };
 }
 
-// Answers that need no lock: a key bound to another request, or a completed purchase.
-function settledAnswer(row: PurchaseOutcome | null, fingerprint: string, credential: PaymentCredential): PaymentReply | undefined {
-  if (!row) return undefined;
+// Answers that need no lock: a key bound to another request, or a completed purchase. A key is
+// bound only once its payer's payment verified: a `claimed` row (verification pending, or its
+// holder gone) binds nothing, so a forged authorization never earns anyone a 422.
+// `inUse` is the 409 for a completed key and another signature (it says how to get the result).
+function settledAnswer(row: PurchaseOutcome | null, fingerprint: string, credential: PaymentCredential, inUse: () => PaymentReply): PaymentReply | undefined {
+  if (!row || row.state === "claimed") return undefined;
   if (row.fingerprint !== fingerprint) {
     return refusal(422, "idempotency_key_reused", "This idempotency key was used for a different request.");
   }
   if (row.state !== "completed") return undefined;
   if (row.signatureHash === credential.identity) return completedReply(row, true);
-  return refusal(409, "idempotency_key_in_use", "This purchase was completed with another payment signature; the new authorization was not used.");
+  return inUse();
+}
+
+// A careless retry signs a fresh authorization for a completed key: say how to get the result.
+function keyInUse(runtime: PaymentRuntime, product: ProductDefinition, key: string): PaymentReply {
+  const recovery = recoveryHint(runtime.baseUrl, product.path, key);
+  return refusal(
+    409,
+    "idempotency_key_in_use",
+    "This idempotency key's purchase was already completed and paid with another PAYMENT-SIGNATURE; the new authorization was not used and nothing was charged. " +
+      "To get the stored result, resend the identical request with the original PAYMENT-SIGNATURE. If it is lost, sign `recovery.typedData` with the payer's key " +
+      `and GET ${recovery.url} with the ${recovery.header} header (base64 of {payer, resource, expiresAt, signature}). For a new purchase, use a new idempotency key.`,
+    { recovery },
+  );
 }
 
 async function knownPurchase(payer: string, key: string): Promise<PurchaseOutcome | null> {
@@ -118,6 +136,11 @@ function interrupted(state: PurchaseRow["state"] | "none" | undefined): PaymentR
   return unavailable("purchase_interrupted", "The purchase could not go on (the database is unavailable). Retry with the same request and signature.", charged);
 }
 
+// No connection free in time: the same "how far did it get", said as busy, not as an outage.
+function busyAt(state: PurchaseRow["state"] | "none" | undefined): PaymentReply {
+  return busy(state === "settled" ? true : state === "settling" || state === undefined ? "unknown" : false);
+}
+
 /** POST: the whole purchase. */
 export async function purchaseProduct(runtime: PaymentRuntime, product: ProductDefinition, request: PurchaseRequest): Promise<PaymentReply> {
   if (!request.paymentSignature) return runtime.config.payTo ? describeProduct(runtime, product) : unconfigured();
@@ -135,7 +158,8 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
 
   // Replays of recent purchases are answered from memory.
   const cached = recallCompleted(payer, key);
-  const early = cached && settledAnswer({ ...cached, state: "completed" }, fingerprint, credential);
+  const inUse = () => keyInUse(runtime, product, key);
+  const early = cached && settledAnswer({ ...cached, state: "completed" }, fingerprint, credential, inUse);
   if (early) return early;
 
   // How far this request got, for its answer if the database fails mid-way: the row being
@@ -146,7 +170,7 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
     let row = await findPurchase(payer, key);
     seen = row?.state ?? "none";
     rememberCompleted(payer, key, row);
-    const answer = settledAnswer(row, fingerprint, credential);
+    const answer = settledAnswer(row, fingerprint, credential, inUse);
     if (answer) return answer;
 
     if (row && (row.state === "settling" || row.state === "settled")) {
@@ -157,7 +181,7 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
       advancing = undefined;
       row = await findPurchase(payer, key);
       seen = row?.state ?? "none";
-      const now = settledAnswer(row, fingerprint, credential);
+      const now = settledAnswer(row, fingerprint, credential, inUse);
       if (now) return now;
       if (row!.state !== "failed") return outcome;
     } else if (row?.state === "claimed") {
@@ -166,8 +190,10 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
         advancing = row;
         return advance(runtime, row, true);
       }
-      await markFailed(row.id, "abandoned");
-      seen = "failed";
+      // Never verified: it binds nothing and is dropped, so the new payment claims the key afresh.
+      await releaseClaim(row.id);
+      row = null;
+      seen = "none";
     }
 
     // A new payment from here on.
@@ -203,23 +229,30 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
     advancing = claimed;
     return advance(runtime, claimed, false, verifying);
   }).catch((err: unknown) => {
+    const state = advancing?.state ?? seen;
+    if (err instanceof DatabaseBusyError) {
+      logger.warn({ state }, "purchase answered busy: no database connection free in time");
+      return { locked: true as const, value: busyAt(state) };
+    }
     // A database failure mid-purchase: say how far it got; a retry resumes from there.
     logger.error({ err: loggableError(err) }, "purchase interrupted");
-    return { locked: true as const, value: interrupted(advancing?.state ?? seen) };
+    return { locked: true as const, value: interrupted(state) };
   });
   if (locked.locked) return locked.value;
-  // Another request holds the key: it may have completed it since (a replay), or still be at work.
-  return settledAnswer(await knownPurchase(payer, key), fingerprint, credential) ?? inProgress();
+  // Another request holds the key: it may have completed it since (a replay), or still be at work
+  // (also what to say when the ledger cannot be read now: busy or down, the holder is still at it).
+  const known = await knownPurchase(payer, key).catch(() => null);
+  return settledAnswer(known, fingerprint, credential, inUse) ?? inProgress();
 }
 
-/** Finishes one open purchase without its client (reconciler). Claimed rows are abandoned, not charged. */
+/** Finishes one open purchase without its client (reconciler). Claimed rows never verified: dropped, not charged. */
 export async function reconcilePurchase(runtime: PaymentRuntime, payer: string, key: string): Promise<string | undefined> {
   const locked = await withPurchaseLock(`purchase:${payer}:${key}`, async () => {
     const row = await findPurchase(payer, key);
     if (!row || row.state === "completed" || row.state === "failed") return row?.state;
     if (row.state === "claimed") {
-      await markFailed(row.id, "abandoned");
-      return "failed";
+      await releaseClaim(row.id);
+      return "released";
     }
     await advance(runtime, row, true);
     const after = await findPurchase(payer, key);

@@ -4,7 +4,11 @@
 //   settling -> verified; settle was (or is being) requested: the outcome may be unknown
 //   settled  -> the facilitator confirmed the transfer; the result is not stored yet
 //   completed-> the 200 body is stored; replays send it again
-//   failed   -> not charged (refused, unverifiable, or abandoned before settling); the key may be retried
+//   failed   -> not charged: the payment verified but its settle was refused; the key may be retried
+// A claim whose payment never verified (refused, unverifiable, facilitator down, or abandoned
+// before settling) is deleted, not kept as `failed`: the claim is written before verification
+// finishes (they run side by side), and a row left by a forged `authorization.from` would bind
+// that payer's key (422 forever) and grow the table with every forged request.
 //
 // Its statements run straight on pg (sqlQuery): they are most of a purchase's database work.
 import { randomUUID } from "node:crypto";
@@ -134,6 +138,15 @@ export async function markSettled(id: string, transaction: string, paymentRespon
 
 export async function markCompleted(id: string, responseBody: string): Promise<void> {
   await transition(id, ["settled"], "completed", Prisma.sql`response_status = 200, response_body = ${responseBody}, completed_at = now()`);
+}
+
+/**
+ * Drops a claim whose payment never verified: nothing was sent for settlement (the claim is still
+ * `claimed`), so the key and the authorization's nonce are free again and no row is left behind.
+ * Fenced like the transitions: a row another worker moved on is left alone.
+ */
+export async function releaseClaim(id: string): Promise<void> {
+  await sqlQuery(Prisma.sql`DELETE FROM purchases WHERE id = ${id}::uuid AND state = 'claimed'`);
 }
 
 /** Not charged: only from states that never executed a transfer (decided by the caller). */

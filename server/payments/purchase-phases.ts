@@ -3,15 +3,16 @@
 // which is how retries and the reconciler finish a purchase after a timeout or a crash.
 import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
 import { SettleError, VerifyError } from "@x402/core/types";
-import { DatabaseError } from "../db";
+import { DatabaseBusyError, DatabaseError } from "../db";
 import { logger } from "../logger";
 import { PRODUCTS } from "../products/products";
+import { balanceShortfall, INSUFFICIENT_BALANCE } from "./balance-shortfall";
 import { refusedChallenge } from "./challenge";
 import { rememberCompleted } from "./completed-purchases";
 import { findLocalTransfer } from "./facilitators/local-chain-signer";
 import { encodeHeaderJson } from "./header-codec";
 import type { PaymentRuntime } from "./payment-runtime";
-import { countFulfilmentFailure, markCompleted, markFailed, markSettled, markSettlementUnknown, markSettling, type PurchaseRow } from "./purchase-ledger";
+import { countFulfilmentFailure, markCompleted, markFailed, markSettled, markSettlementUnknown, markSettling, releaseClaim, type PurchaseRow } from "./purchase-ledger";
 import { challengeReply, facilitatorDown, reply, unavailable, type PaymentReply } from "./purchase-reply";
 
 // "Nonce already used" at settle: our claim on the nonce is unique and the authorization pays
@@ -46,7 +47,10 @@ async function refuse(runtime: PaymentRuntime, row: PurchaseRow, reason: string)
   const product = PRODUCTS[row.product];
   try {
     if (!product) throw new Error(`unknown product ${row.product}`);
-    return challengeReply(refusedChallenge(await runtime.challenge(product), reason));
+    const challenge = await runtime.challenge(product);
+    const price = BigInt((row.paymentRequirements as { amount?: string } | null)?.amount ?? product.priceAtomic);
+    const details = reason === INSUFFICIENT_BALANCE ? await balanceShortfall(runtime, row.payer, price) : {};
+    return challengeReply(refusedChallenge(challenge, reason, details));
   } catch (err) {
     logger.warn({ err }, "cannot build the payment challenge for a refusal");
     return facilitatorDown(); // nothing was charged: the refusal itself says so
@@ -71,21 +75,25 @@ function unverifiablePayload(runtime: PaymentRuntime, error: unknown): boolean {
   return runtime.config.mode === "local" && !(error instanceof DatabaseError);
 }
 
+// A payment that did not verify binds nothing: its claim is deleted (purchase-ledger.ts), so a
+// forged `authorization.from` can neither occupy that payer's key nor leave rows behind.
 async function verify(runtime: PaymentRuntime, row: PurchaseRow, pending?: Promise<Verification>): Promise<PaymentReply | undefined> {
   const verification = await (pending ?? startVerification(runtime, row.paymentPayload as unknown as PaymentPayload, row.paymentRequirements as unknown as PaymentRequirements));
   if ("error" in verification) {
+    // Busy is not the facilitator's fault: answered server_busy; the claim is resumed or dropped later.
+    if (verification.error instanceof DatabaseBusyError) throw verification.error;
     if (unverifiablePayload(runtime, verification.error)) {
-      await markFailed(row.id, "invalid_payload");
+      await releaseClaim(row.id);
       return refuse(runtime, row, "invalid_payload");
     }
     logger.warn({ err: verification.error, purchase: row.id }, "facilitator verify failed");
-    await markFailed(row.id, "facilitator_unavailable");
+    await releaseClaim(row.id);
     return facilitatorDown();
   }
   const { verdict } = verification;
   if (!verdict.isValid) {
     const reason = verdict.invalidReason ?? "invalid_payment";
-    await markFailed(row.id, reason);
+    await releaseClaim(row.id);
     return refuse(runtime, row, reason);
   }
   await markSettling(row.id, verdict.payer ?? row.payer!);

@@ -23,8 +23,24 @@ export function refusal(status: number, error: string, message: string, extra: R
   return reply(status, { error, message, charged: false, ...extra }, headers);
 }
 
-export function unavailable(code: string, message: string, charged: boolean | "unknown"): PaymentReply {
-  return reply(503, { error: message, code, charged }, charged === false ? {} : { "retry-after": String(RETRY_AFTER_SECONDS) });
+/** 503: `error` and `code` name what happened (the specification's 503 body has both), `message` says what to do. */
+export function unavailable(code: string, message: string, charged: boolean | "unknown", retryAfter = charged !== false): PaymentReply {
+  return reply(503, { error: code, message, code, charged }, retryAfter ? { "retry-after": String(RETRY_AFTER_SECONDS) } : {});
+}
+
+/**
+ * Every database connection is in use (server/db.ts DatabaseBusyError): the database is healthy,
+ * this instance is at capacity. `charged` is what the purchase's recorded state says; "unknown"
+ * when the ledger could not even be read (an earlier attempt with this key may have been charged).
+ */
+export function busy(charged: boolean | "unknown"): PaymentReply {
+  const done = charged === true ? "The payment went through; " : charged === "unknown" ? "An earlier attempt with this key may have been charged; " : "Nothing was charged; ";
+  return unavailable(
+    "server_busy",
+    `The marketplace is busy: no database connection was free in time. ${done}retry the identical request with the same PAYMENT-SIGNATURE after Retry-After seconds.`,
+    charged,
+    true,
+  );
 }
 
 export const unconfigured = () => unavailable("payment_unconfigured", "No payment protocol is configured for this product.", false);

@@ -1,6 +1,6 @@
 // Resolves purchases whose outcome was left open (settle timed out or failed, the process died
 // between phases): settled ones are fulfilled, settling ones are settled again or looked up, and
-// claimed ones that never reached settle are abandoned uncharged (decisions.md §3.8).
+// claimed ones that never reached settle (never verified) are dropped uncharged (decisions.md §3.8).
 import { logger } from "../logger";
 import type { PaymentRuntime } from "./payment-runtime";
 import { reconcilePurchase } from "./purchase-flow";

@@ -3,7 +3,7 @@
 import { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { creditTestFunds } from "@/server/payments/facilitators/faucet";
 import { localBalance } from "@/server/payments/facilitators/local-chain-signer";
 
@@ -12,6 +12,8 @@ export interface TestAgent {
   /** A new PAYMENT-SIGNATURE (fresh nonce) for a PAYMENT-REQUIRED header value. */
   sign(paymentRequiredHeader: string): Promise<string>;
   balance(): Promise<bigint>;
+  /** The agent's key, for other signatures (e.g. a purchase recovery). */
+  account: PrivateKeyAccount;
 }
 
 export async function createTestAgent(fundUsd = 1): Promise<TestAgent> {
@@ -24,5 +26,6 @@ export async function createTestAgent(fundUsd = 1): Promise<TestAgent> {
       return encodePaymentSignatureHeader(await client.createPaymentPayload(decodePaymentRequiredHeader(header)));
     },
     balance: () => localBalance(account.address),
+    account,
   };
 }

@@ -135,11 +135,27 @@ export function preverifyAuthorization(payload: unknown): void {
   }
 }
 
+// secp256k1's group order halved: USDC's ECRecover refuses an `s` above it. For every signature
+// (r, s) the pair (r, n - s) with the recovery bit flipped recovers the same signer, and viem
+// accepts both; the token accepts only the low one (EIP-2), so the emulation must too.
+const SECP256K1_HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
+
+// The shape FiatToken's ECRecover.recover requires before it recovers anything: 65 bytes, v 27 or 28, low s.
+function signatureShapeError(signature: Hex): string | undefined {
+  if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) return "ECRecover: invalid signature length";
+  const v = Number.parseInt(signature.slice(130, 132), 16);
+  if (v !== 27 && v !== 28) return "ECRecover: invalid signature 'v' value";
+  if (BigInt(`0x${signature.slice(66, 130)}`) > SECP256K1_HALF_N) return "ECRecover: invalid signature 's' value";
+  return undefined;
+}
+
 // FiatToken's checks that need no state, with its revert messages (the facilitator maps them to reasons).
 async function checkSigned(a: Authorization): Promise<void> {
   const now = BigInt(Math.floor(Date.now() / 1000));
   if (now <= a.validAfter) throw new Error("FiatTokenV2: authorization is not yet valid");
   if (now >= a.validBefore) throw new Error("FiatTokenV2: authorization is expired");
+  const shape = signatureShapeError(a.signature);
+  if (shape) throw new Error(shape);
   if (!(await signatureValid(a))) throw new Error("FiatTokenV2: invalid signature");
 }
 

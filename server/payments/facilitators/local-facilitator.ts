@@ -10,6 +10,8 @@ import { assertLedgerReachable, createLocalChainSigner, preverifyAuthorization }
 // The address the local facilitator reports as its signer ("local-facilitator" in hex); it never
 // signs anything, since transfers execute on the ledger tables.
 const LOCAL_FACILITATOR_ADDRESS = "0x6c6f63616c2d666163696c697461746f72000000";
+// The x402 reason for a signature that does not verify (@x402/evm's ErrInvalidSignature).
+const INVALID_SIGNATURE = "invalid_exact_evm_signature";
 
 export function createLocalFacilitator(): FacilitatorClient {
   const facilitator = new x402Facilitator().register(X402_NETWORK, new ExactEvmScheme(createLocalChainSigner(LOCAL_FACILITATOR_ADDRESS)));
@@ -20,6 +22,10 @@ export function createLocalFacilitator(): FacilitatorClient {
       // The reference scheme reports any failed simulation as an invalid payment, whatever made it
       // fail: when the ledger cannot be read, that is an outage (503, nothing charged), not a 402.
       if (!verdict.isValid) await assertLedgerReachable();
+      // The library's own check accepts what viem recovers (a high-s signature too); when the
+      // token then refuses the signature in simulation, the library can only say "simulation
+      // failed": report it as the invalid signature it is, as a facilitator on the chain would.
+      if (!verdict.isValid && /invalid signature/i.test(verdict.invalidMessage ?? "")) return { ...verdict, invalidReason: INVALID_SIGNATURE };
       return verdict;
     },
     settle: (payload, requirements) => facilitator.settle(payload, requirements),

@@ -1,0 +1,3 @@
+import { purchaseRecoveryRoute } from "@/server/http/payment-route";
+
+export const { GET } = purchaseRecoveryRoute();
