@@ -1,6 +1,8 @@
 // Recognises "the database cannot be reached right now" among thrown errors, whichever layer threw
 // them (Prisma's engine, its pg driver adapter, pg itself, the socket), so that the REST and tRPC
 // edges answer 503 database_unavailable with Retry-After instead of a 500 that blames the request.
+import { isDatabaseBusy } from "./db";
+import { AppError } from "./errors";
 
 // Prisma: can't reach (P1001), connect timeout (P1002), socket timeout (P1008), server closed the
 // connection (P1017), pool timeout (P2024), too many connections (P2037).
@@ -44,3 +46,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /** Seconds a client should wait before retrying during an outage. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** Seconds a client should wait when every connection was in use (the database itself is fine). */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The answer for a database failure, or undefined for any other error: 503 server_busy when no
+ * connection of the pool freed up in time (a healthy database, an instance at capacity), else 503
+ * database_unavailable when the database cannot be reached. Busy is checked first: pg-pool's queue
+ * timeout reads like a connection failure.
+ */
+export function databaseFailure(err: unknown): { error: AppError; retryAfterSeconds: number } | undefined {
+  if (isDatabaseBusy(err)) return { error: new AppError("server_busy", "Every database connection is in use. Retry after Retry-After seconds."), retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS };
+  if (isDatabaseUnavailable(err)) return { error: new AppError("database_unavailable", "The database is unavailable. Retry shortly."), retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
+  return undefined;
+}

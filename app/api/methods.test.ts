@@ -15,6 +15,7 @@ const ALLOWED: Record<string, string[]> = {
   "ping": ["GET", "POST"],
   "dev/faucet": ["POST"],
   "shop/shortlist": ["GET", "POST"],
+  "shop/purchases/[key]": ["GET"],
   "trpc/[trpc]": ["GET", "POST"],
 };
 const CATCH_ALL = "[...path]";

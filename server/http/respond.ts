@@ -1,6 +1,6 @@
 // REST helpers: every error leaves as JSON with a status, never as an HTML 500 page.
 import { z } from "zod";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../database-outage";
+import { databaseFailure } from "../database-outage";
 import { AppError, toIssues } from "../errors";
 import { logger } from "../logger";
 
@@ -17,10 +17,11 @@ export function errorResponse(err: unknown): Response {
   if (err instanceof z.ZodError) {
     return json({ error: "invalid_request", message: "The request is not valid.", issues: toIssues(err.issues) }, { status: 400 });
   }
-  if (isDatabaseUnavailable(err)) {
-    logger.warn({ err: { name: (err as Error).name, message: String((err as Error).message).slice(0, 300) } }, "database unavailable");
-    const outage = new AppError("database_unavailable", "The database is unavailable. Retry shortly.");
-    return json({ error: outage.code, message: outage.message }, { status: outage.status, headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } });
+  const failure = databaseFailure(err);
+  if (failure) {
+    const { error, retryAfterSeconds } = failure;
+    logger.warn({ err: { name: (err as Error).name, message: String((err as Error).message).slice(0, 300) } }, error.code);
+    return json({ error: error.code, message: error.message }, { status: error.status, headers: { "retry-after": String(retryAfterSeconds) } });
   }
   logger.error({ err }, "unhandled error in route");
   return json({ error: "internal_error", message: "Something went wrong on our side." }, { status: 500 });

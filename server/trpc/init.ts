@@ -2,7 +2,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { cache } from "react";
 import { z } from "zod";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../database-outage";
+import { BUSY_RETRY_AFTER_SECONDS, DATABASE_RETRY_AFTER_SECONDS, databaseFailure } from "../database-outage";
 import { env } from "../env";
 import { AppError, ERROR_TABLE, toIssues } from "../errors";
 import { logger } from "../logger";
@@ -11,7 +11,6 @@ export const createTRPCContext = cache(async (opts?: { headers?: Headers }) => (
 export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
 
 const INTERNAL_MESSAGE = "Something went wrong on our side.";
-const databaseUnavailable = () => new AppError("database_unavailable", "The database is unavailable. Retry shortly.");
 
 const t = initTRPC.context<TRPCContext>().create({
   // Stack traces go to clients only in development (tRPC's default is "not production").
@@ -37,19 +36,23 @@ const mapAppErrors = t.middleware(async ({ next }) => {
     const cause = result.error.cause;
     if (cause instanceof AppError) result.error = new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause });
     else if (cause instanceof z.ZodError) result.error = new TRPCError({ code: "BAD_REQUEST", message: "The input is not valid.", cause });
-    else if (isDatabaseUnavailable(cause)) {
-      logger.warn({ err: { name: cause?.name, message: String(cause?.message).slice(0, 300) } }, "database unavailable");
-      const appError = databaseUnavailable();
-      result.error = new TRPCError({ code: ERROR_TABLE[appError.code].trpc, message: appError.message, cause: appError });
+    else {
+      const failure = databaseFailure(cause);
+      if (failure) {
+        logger.warn({ err: { name: cause?.name, message: String(cause?.message).slice(0, 300) } }, failure.error.code);
+        result.error = new TRPCError({ code: ERROR_TABLE[failure.error.code].trpc, message: failure.error.message, cause: failure.error });
+      }
     }
   }
   return result;
 });
 
-/** For the fetch adapter's `responseMeta`: a 503 for an outage tells the client when to retry. */
+/** For the fetch adapter's `responseMeta`: a 503 for an outage or a full pool tells the client when to retry. */
 export function trpcResponseMeta({ errors }: { errors: readonly TRPCError[] }): { headers?: Record<string, string> } {
-  const outage = errors.some((e) => e.cause instanceof AppError && e.cause.code === "database_unavailable");
-  return outage ? { headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } } : {};
+  const codes = new Set(errors.map((e) => (e.cause instanceof AppError ? e.cause.code : undefined)));
+  if (codes.has("database_unavailable")) return { headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } };
+  if (codes.has("server_busy")) return { headers: { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) } };
+  return {};
 }
 
 export const createTRPCRouter = t.router;
