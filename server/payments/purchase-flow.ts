@@ -186,7 +186,10 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
       if (row!.state !== "failed") return outcome;
     } else if (row?.state === "claimed") {
       // Its holder is gone (we hold the lock) and it never reached settle: nothing was charged.
-      if (row.signatureHash === credential.identity && runtime.config.payTo) {
+      // Resumed only for the very request it was claimed for (same signature and same body): a
+      // claim binds nothing yet, so another body under its signature starts afresh, never gets
+      // the claimed body's result.
+      if (row.signatureHash === credential.identity && row.fingerprint === fingerprint && runtime.config.payTo) {
         advancing = row;
         return advance(runtime, row, true);
       }

@@ -5,6 +5,10 @@ import { randomBytes } from "node:crypto";
 import { encodePaymentSignatureHeader } from "@x402/core/http";
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
+import { shortlistProduct } from "@/server/products/shortlist-product";
+import { requestFingerprint } from "./fingerprint";
+import { parsePaymentSignature } from "./payment-signature";
+import { claimPurchase } from "./purchase-ledger";
 import { createTestAgent, type TestAgent } from "@/test/payments/agent";
 import { buy, describe402, shortlistBody } from "@/test/payments/shop";
 import { decodeHeaderJson } from "./header-codec";
@@ -88,5 +92,39 @@ describe("a key binds to a payer only once the payer's payment verified", () => 
     await reconcileOpenPurchases(runtime);
     expect(await rowsOf(victim.address)).toBe(0);
     expect((await buy(runtime, { body, signature: await victim.sign(await challengeHeader()) })).status).toBe(200);
+  });
+
+  it("a claim left behind for body B1 is not completed for another body B2 sent with the same signature and key: B2 gets its own result", async () => {
+    const agent = await createTestAgent();
+    const b1 = shortlistBody({ outcome: "hourly weather forecasts for delivery routes" });
+    const b2 = { ...b1, outcome: "object storage for backups with EU residency" };
+    const signature = await agent.sign(await challengeHeader());
+    const credential = parsePaymentSignature(signature);
+    const server = await runtime.resourceServer();
+    const requirements = server.findMatchingRequirements((await runtime.challenge(shortlistProduct)).requirements, credential.payload!)!;
+    // The claim a process left when it died between claiming B1 and verifying it.
+    const claimed = await claimPurchase(
+      {
+        product: shortlistProduct.id,
+        idempotencyKey: b1.request_id as string,
+        fingerprint: requestFingerprint("POST", shortlistProduct.path, b1),
+        signatureHash: credential.identity,
+        payer: credential.payer!,
+        nonce: credential.nonce!,
+        amountAtomic: BigInt(requirements.amount),
+        network: requirements.network,
+        asset: requirements.asset,
+        requestBody: b1,
+        paymentPayload: credential.payload!,
+        paymentRequirements: requirements,
+      },
+      null,
+    );
+    expect(typeof claimed).toBe("object");
+
+    const r = await buy(runtime, { body: b2, signature });
+    expect(r.status, r.text).toBe(200);
+    expect((r.json.shortlist as { query: { outcome: string } }).query.outcome).toBe(b2.outcome);
+    expect(await rowsOf(agent.address)).toBe(1);
   });
 });
