@@ -96,7 +96,14 @@ async function verify(runtime: PaymentRuntime, row: PurchaseRow, pending?: Promi
     await releaseClaim(row.id);
     return refuse(runtime, row, reason);
   }
-  await markSettling(row.id, verdict.payer ?? row.payer!);
+  try {
+    await markSettling(row.id, verdict.payer ?? row.payer!);
+  } catch (err) {
+    // Unless the statement never ran (busy), its commit may have landed before the connection
+    // dropped: the row may be `settling`, which the reconciler settles. Never answer "not charged" then.
+    if (!(err instanceof DatabaseBusyError)) row.state = "settling";
+    throw err;
+  }
   row.state = "settling";
   return undefined;
 }
