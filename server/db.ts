@@ -10,7 +10,9 @@ export function createPrismaClient(connectionString: string | undefined, max = e
   return new PrismaClient({ adapter: new PrismaPg({ connectionString, max }) });
 }
 
-// Reuse one pool and client across hot reloads in development.
+// One pool and client per process: reused across hot reloads in development, and shared when Next.js
+// bundles this module twice (instrumentation's reconciler and the routes), so the instance's
+// connection budget is one DATABASE_POOL_SIZE.
 const globalForDb = globalThis as unknown as { marketplacePool?: pg.Pool; marketplaceDb?: PrismaClient };
 // The instance's one pool (Prisma, sqlQuery and the purchase locks): DATABASE_POOL_SIZE connections.
 // Waiting for a free one is bounded: past DATABASE_CONNECT_TIMEOUT_MS the request is "busy".
@@ -22,7 +24,7 @@ if (!globalForDb.marketplacePool) pool.on("error", (err) => logger.warn({ err: {
 // Prisma must not end the shared pool on $disconnect (it would quietly open a private one after,
 // leaving sqlQuery on an ended pool): closeDatabase() ends both.
 export const db = globalForDb.marketplaceDb ?? new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: false }) });
-if (env.NODE_ENV !== "production") Object.assign(globalForDb, { marketplacePool: pool, marketplaceDb: db });
+Object.assign(globalForDb, { marketplacePool: pool, marketplaceDb: db });
 
 /** Ends this process's database connections (scripts, at exit). */
 export async function closeDatabase(): Promise<void> {

@@ -20,13 +20,15 @@ import { logger } from "../logger";
 /** Connections of the pool that purchase locks may hold at once. */
 export const PURCHASE_LOCK_SLOTS = Math.max(1, Math.floor(env.DATABASE_POOL_SIZE / 2));
 
-// A counting semaphore, first come first served, with a bounded wait.
-let held = 0;
-const waiting: { grant: () => void }[] = [];
+// A counting semaphore, first come first served, with a bounded wait. One per process: Next.js
+// bundles this module twice (instrumentation's reconciler and the routes), like server/db.ts's pool,
+// so the count lives on globalThis; two counters would let locks take the whole pool.
+const slots = ((globalThis as { marketplaceLockSlots?: { held: number; waiting: { grant: () => void }[] } }).marketplaceLockSlots ??= { held: 0, waiting: [] });
+const waiting = slots.waiting;
 
 function takeSlot(): Promise<void> {
-  if (held < PURCHASE_LOCK_SLOTS) {
-    held++;
+  if (slots.held < PURCHASE_LOCK_SLOTS) {
+    slots.held++;
     return Promise.resolve();
   }
   return new Promise((resolve, reject) => {
@@ -47,7 +49,7 @@ function takeSlot(): Promise<void> {
 function releaseSlot(): void {
   const next = waiting.shift();
   if (next) next.grant(); // the slot passes on: `held` is unchanged
-  else held--;
+  else slots.held--;
 }
 
 /**
