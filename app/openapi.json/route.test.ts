@@ -258,11 +258,11 @@ describe("recoverPurchase (GET /api/shop/purchases/{key})", () => {
 
 describe("the free APIs", () => {
   it.each([
-    ["/api/catalog/search", "ranked services", ["200", "400"]],
-    ["/api/catalog/services", "a page of services", ["200", "400"]],
-    ["/api/catalog/services/{slug}", "the service record", ["200", "404"]],
-    ["/api/reviews", "a page of reviews", ["200", "400", "404"]],
-    ["/api/reviews/{id}", "one review", ["200", "400", "404"]],
+    ["/api/catalog/search", "ranked services", ["200", "400", "405", "429", "503"]],
+    ["/api/catalog/services", "a page of services", ["200", "400", "405", "429", "503"]],
+    ["/api/catalog/services/{slug}", "the service record", ["200", "404", "405", "429", "503"]],
+    ["/api/reviews", "a page of reviews", ["200", "400", "404", "405", "429", "503"]],
+    ["/api/reviews/{id}", "one review", ["200", "400", "404", "405", "429", "503"]],
   ])("GET %s answers %s", (path, _what, statuses) => {
     const op = at(path, "get");
     expect(Object.keys(responses(op)).sort()).toEqual(statuses);
@@ -328,5 +328,18 @@ describe("the /docs page renders the document", () => {
     expect(html).toContain("base64 -d");
     expect(html).toContain("npm run agent:shortlist");
     for (const status of Object.keys(responses(buyOp))) expect(html).toContain(`>${status} `);
+  });
+});
+
+describe("free reads document their limits and outages", () => {
+  it("every free catalog and review read declares 405 with Allow, 429 with Retry-After and RateLimit-*, and 503 with Retry-After", () => {
+    const paths = doc.paths as Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    const free = ["/api/catalog/services", "/api/catalog/services/{slug}", "/api/catalog/search", "/api/reviews", "/api/reviews/{id}"];
+    for (const path of free) {
+      const responses = paths[path]!.get!.responses;
+      expect(Object.keys(responses["405"]!.headers!), path).toEqual(["Allow"]);
+      expect(Object.keys(responses["429"]!.headers!), path).toEqual(["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy"]);
+      expect(Object.keys(responses["503"]!.headers!), path).toEqual(["Retry-After"]);
+    }
   });
 });

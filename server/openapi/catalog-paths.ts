@@ -5,7 +5,7 @@ import { searchServicesInput } from "../catalog/search-services";
 import { SCHEMA_NAMES } from "./component-schemas";
 import type { PathsObject, ResponseObject } from "./openapi-types";
 import { pathParameter, queryParameters } from "./parameters";
-import { jsonContent } from "./responses";
+import { freeReadResponses, jsonContent } from "./responses";
 
 const FILTERS = {
   capability: "Only services with this capability.",
@@ -30,7 +30,7 @@ export function catalogPaths(): PathsObject {
           limit: "Page size.",
           cursor: "`nextCursor` of the previous page.",
         }),
-        responses: { "200": { description: "One page of services.", content: jsonContent(SCHEMA_NAMES.serviceList) }, "400": badQuery },
+        responses: { "200": { description: "One page of services.", content: jsonContent(SCHEMA_NAMES.serviceList) }, "400": badQuery, ...freeReadResponses() },
       },
     },
     "/api/catalog/services/{slug}": {
@@ -43,6 +43,7 @@ export function catalogPaths(): PathsObject {
         responses: {
           "200": { description: "The service record.", content: jsonContent(SCHEMA_NAMES.serviceRecord) },
           "404": { description: "not_found: no service has this slug.", content: jsonContent(SCHEMA_NAMES.apiError) },
+          ...freeReadResponses(),
         },
       },
     },
@@ -55,7 +56,7 @@ export function catalogPaths(): PathsObject {
           "Without q (the search_api link of a 402 opened as it is): the most called services (query null, score null) and a help object saying how to search.",
         tags: ["Catalog"],
         parameters: queryParameters(searchServicesInput, { q: "What you are looking for, in words.", limit: "How many services to return.", ...FILTERS }),
-        responses: { "200": { description: "Ranked services.", content: jsonContent(SCHEMA_NAMES.searchResult) }, "400": badQuery },
+        responses: { "200": { description: "Ranked services.", content: jsonContent(SCHEMA_NAMES.searchResult) }, "400": badQuery, ...freeReadResponses() },
       },
     },
   };

@@ -4,7 +4,7 @@ import { listReviewsInput } from "../reviews/list-reviews";
 import { SCHEMA_NAMES } from "./component-schemas";
 import type { PathsObject } from "./openapi-types";
 import { pathParameter, queryParameters } from "./parameters";
-import { jsonContent } from "./responses";
+import { freeReadResponses, jsonContent } from "./responses";
 
 export function reviewPaths(): PathsObject {
   return {
@@ -23,6 +23,7 @@ export function reviewPaths(): PathsObject {
           "200": { description: "One page of reviews.", content: jsonContent(SCHEMA_NAMES.reviewList) },
           "400": { description: "invalid_request: a query parameter breaks its rules (see `issues`).", content: jsonContent(SCHEMA_NAMES.apiError) },
           "404": { description: "not_found: no service has the given slug.", content: jsonContent(SCHEMA_NAMES.apiError) },
+          ...freeReadResponses(),
         },
       },
     },
@@ -37,6 +38,7 @@ export function reviewPaths(): PathsObject {
           "200": { description: "The review.", content: jsonContent(SCHEMA_NAMES.reviewResponse) },
           "400": { description: "invalid_request: the id is not a UUID.", content: jsonContent(SCHEMA_NAMES.apiError) },
           "404": { description: "not_found: no published review has this id.", content: jsonContent(SCHEMA_NAMES.apiError) },
+          ...freeReadResponses(),
         },
       },
     },
