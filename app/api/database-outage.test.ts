@@ -1,8 +1,7 @@
 // The catalog and reviews APIs while the database is away (issue 9 §2): every connection of this
 // file's database is terminated and new ones are refused, as in a PostgreSQL restart. Reads answer
 // 503 database_unavailable with Retry-After (REST and tRPC), not a 500; /api/health keeps its answer.
-import { afterEach, describe, expect, inject, it } from "vitest";
-import { withClient } from "@/scripts/lib/embedded-postgres";
+import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "@/server/database-outage";
 import { GET as searchGet } from "./catalog/search/route";
 import { GET as serviceGet } from "./catalog/services/[slug]/route";
@@ -11,24 +10,10 @@ import { GET as healthGet } from "./health/route";
 import { GET as reviewGet } from "./reviews/[id]/route";
 import { GET as reviewsGet } from "./reviews/route";
 import { GET as trpcGet } from "./trpc/[trpc]/route";
+import { databaseOutage } from "@/test/database-outage";
 
 const BASE = "http://marketplace.test";
-const database = new URL(process.env.DATABASE_URL!).pathname.slice(1);
-const admin = (sql: string, values: unknown[] = []) => withClient(inject("pgAdminUrl"), (c) => c.query(sql, values));
-
-let outage = false;
-async function cutDatabase(): Promise<void> {
-  outage = true;
-  await admin(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`);
-  await admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [database]);
-}
-async function restoreDatabase(): Promise<void> {
-  await admin(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
-  outage = false;
-}
-afterEach(async () => {
-  if (outage) await restoreDatabase();
-});
+const { cut: cutDatabase, restore: restoreDatabase } = databaseOutage();
 
 const requests: [string, () => Promise<Response>][] = [
   ["GET /api/catalog/services", () => servicesGet(new Request(`${BASE}/api/catalog/services?limit=3`))],

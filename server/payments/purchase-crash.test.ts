@@ -1,37 +1,20 @@
 // Crash safety: the server process is killed (SIGKILL) in the middle of a purchase — after the
 // settlement is recorded but before the result is stored, and while the settle is in flight.
 // After a restart the same request returns 200 with the result, and the payer is charged once.
-import { spawn, type ChildProcess } from "node:child_process";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
+import { blockTable } from "@/test/block-table";
 import { createTestAgent } from "@/test/payments/agent";
+import { startInstance, type AppInstance } from "@/test/payments/app-instance";
 import { shortlistBody } from "@/test/payments/shop";
 
-const children: ChildProcess[] = [];
-afterEach(() => children.splice(0).forEach((c) => c.kill("SIGKILL")));
-
-async function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  // node itself (not the tsx wrapper, which would survive as a parent) so SIGKILL hits the server.
-  const child = spawn(process.execPath, ["--import", "tsx", "test/payments/purchase-server.ts"], { env: process.env, stdio: ["ignore", "pipe", "inherit"] });
-  children.push(child);
-  const port = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening (\d+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.on("exit", (code) => reject(new Error(`server exited (${code})`)));
-  });
-  return { url: `http://127.0.0.1:${port}/api/shop/shortlist`, child };
-}
-
-async function kill(child: ChildProcess) {
-  const exited = new Promise((r) => child.on("exit", r));
-  child.kill("SIGKILL");
-  await exited;
-}
+const instances: AppInstance[] = [];
+afterEach(() => Promise.all(instances.splice(0).map((i) => i.kill())));
+const startServer = async (name: string) => {
+  const instance = await startInstance(name);
+  instances.push(instance);
+  return instance;
+};
 
 const stateOf = async (key: string) => (await db.purchase.findFirst({ where: { idempotencyKey: key } }))?.state;
 
@@ -43,20 +26,8 @@ async function waitForState(key: string, state: string) {
   }
 }
 
-/** Holds a table lock in an open transaction: the purchase blocks at the step that needs it. */
-async function blockTable(sql: string) {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  await client.query("BEGIN");
-  await client.query(sql);
-  return async () => {
-    await client.query("ROLLBACK");
-    await client.end();
-  };
-}
-
 async function crashAt(phase: "settled" | "settling", lockSql: string) {
-  const first = await startServer();
+  const first = await startServer("first");
   const agent = await createTestAgent();
   const body = shortlistBody();
   const key = body.request_id as string;
@@ -69,14 +40,14 @@ async function crashAt(phase: "settled" | "settling", lockSql: string) {
   const inFlight = send(first.url).catch((err: unknown) => err);
   try {
     await waitForState(key, phase);
-    await kill(first.child);
+    await first.kill();
   } finally {
     await release();
   }
   expect(await inFlight).toBeInstanceOf(Error); // the client saw the connection die
   expect(await stateOf(key)).toBe(phase);
 
-  const second = await startServer();
+  const second = await startServer("second");
   const retry = await send(second.url);
   expect(retry.status).toBe(200);
   const json = (await retry.json()) as { ok: boolean; requestId: string; shortlist: { matches: unknown[] } };

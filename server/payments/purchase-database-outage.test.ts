@@ -4,9 +4,9 @@
 // may say "not charged" after the transfer may have executed.
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { FacilitatorClient } from "@x402/core/server";
-import { inject, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import { withClient } from "@/scripts/lib/embedded-postgres";
+import { databaseOutage } from "@/test/database-outage";
 import { createTestAgent } from "@/test/payments/agent";
 import { buy, signedPurchase, type ShopAnswer } from "@/test/payments/shop";
 import { clearCompletedPurchases } from "./completed-purchases";
@@ -17,23 +17,7 @@ import { reconcileOpenPurchases } from "./reconciler";
 
 const PRICE = 1000n;
 const LOCAL = { mode: "local", payTo: LOCAL_PAY_TO, facilitatorUrl: null, facilitatorTimeoutMs: 1000 } as const;
-const database = new URL(process.env.DATABASE_URL!).pathname.slice(1);
-const admin = (sql: string, values: unknown[] = []) => withClient(inject("pgAdminUrl"), (c) => c.query(sql, values));
-
-let outage = false;
-/** Refuses new connections to this file's database and terminates the open ones. */
-async function cutDatabase(): Promise<void> {
-  outage = true;
-  await admin(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`);
-  await admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [database]);
-}
-async function restoreDatabase(): Promise<void> {
-  await admin(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
-  outage = false;
-}
-afterEach(async () => {
-  if (outage) await restoreDatabase();
-});
+const { cut: cutDatabase, restore: restoreDatabase } = databaseOutage();
 
 interface Hooks {
   /** Around the facilitator's verification. */

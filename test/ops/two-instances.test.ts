@@ -3,12 +3,12 @@
 // (completed purchases, signature verdicts, challenges) and its own reconciler; the database is
 // the only thing they share. Payments are real EIP-3009 authorizations signed by the x402 client
 // and settled on the local ledger, whose tables say how often anyone was charged.
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { createTestAgent, type TestAgent } from "@/test/payments/agent";
 import { shortlistBody } from "@/test/payments/shop";
-import { startInstance, type AppInstance } from "./app-instance";
+import { blockTable } from "@/test/block-table";
+import { startInstance, type AppInstance } from "@/test/payments/app-instance";
 
 const PRICE = 1000n;
 const FUNDS = 1_000_000n;
@@ -54,18 +54,6 @@ async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => bo
     if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${ms} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-/** Holds a table lock in an open transaction: a purchase blocks at the step that needs it. */
-async function blockTable(sql: string): Promise<() => Promise<void>> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  await client.query("BEGIN");
-  await client.query(sql);
-  return async () => {
-    await client.query("ROLLBACK");
-    await client.end();
-  };
 }
 
 describe("two instances, one database", () => {

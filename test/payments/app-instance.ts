@@ -1,4 +1,4 @@
-// One app instance for the multi-instance tests: the purchase routes in their own process (own
+// One app instance for the crash and multi-instance tests: the purchase routes in their own process (own
 // memory: completed-purchase cache, signature verdicts, challenge), on the test file's database.
 import { spawn, type ChildProcess } from "node:child_process";
 
