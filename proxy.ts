@@ -1,5 +1,6 @@
-// Next.js 16 runs this (the former middleware) on the Node.js runtime before every route: see
-// server/proxy/handle-request.ts for what it refuses, when it answers 503, and the headers it sets.
+// Next.js 16 runs this (the former middleware) on the Node.js runtime before every route but the
+// static API routes (see `config`): server/proxy/handle-request.ts says what it refuses, when it
+// answers 503, and the headers it sets.
 import type { NextRequest } from "next/server";
 import { databaseGate } from "./server/proxy/database-gate";
 import { handleRequest } from "./server/proxy/handle-request";
@@ -7,3 +8,9 @@ import { handleRequest } from "./server/proxy/handle-request";
 export function proxy(request: NextRequest): Promise<Response> {
   return handleRequest(request, databaseGate);
 }
+
+// Every path except the static API routes, which next.config.mjs gives their security headers
+// (must be a literal: Next.js reads it at build time; a test keeps it in step with next.config.mjs).
+export const config = {
+  matcher: ["/((?!api/(?:catalog/search|catalog/services|dev/faucet|health|ping|reviews|shop/shortlist)$).*)"],
+};

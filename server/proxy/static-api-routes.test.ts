@@ -1,0 +1,45 @@
+// The static API routes skip proxy.ts and get their security headers from next.config.mjs: the
+// matcher, the config's list and the route files must agree, and the headers must be the ones the
+// proxy gives every other non-page answer.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { config } from "@/proxy";
+import { NON_PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from "./security-headers";
+
+type HeaderRule = { source: string; headers: { key: string; value: string }[] };
+// next.config.mjs is plain JavaScript (no declarations): typed here as far as the test reads it.
+const nextConfig = (await import(path.resolve("next.config.mjs"))).default as { headers(): Promise<HeaderRule[]> };
+
+// Route folders under app/api with no dynamic segment.
+function staticApiRoutes(dir = "app/api", prefix = ""): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isFile()) return entry.name === "route.ts" && prefix ? [prefix] : [];
+    if (!entry.isDirectory() || entry.name.startsWith("[")) return [];
+    return staticApiRoutes(path.join(dir, entry.name), prefix ? `${prefix}/${entry.name}` : entry.name);
+  });
+}
+
+const matcher = new RegExp(`^${config.matcher[0]}$`);
+
+describe("static API routes skip the proxy and keep the security headers", () => {
+  it("the proxy matches pages, assets and dynamic API paths, and no static API route", () => {
+    const routes = staticApiRoutes();
+    expect(routes).toContain("shop/shortlist");
+    for (const route of routes) {
+      expect(matcher.test(`/api/${route}`), route).toBe(false);
+      expect(matcher.test(`/api/${route}/x`), `${route}/x`).toBe(true);
+    }
+    for (const p of ["/", "/services", "/services/a", "/docs", "/openapi.json", "/api/catalog/services/a", "/api/reviews/x", "/api/shop/purchases/k", "/api/trpc/catalog.list", "/api/nothing", "/_next/static/x.js"]) {
+      expect(matcher.test(p), p).toBe(true);
+    }
+  });
+
+  it("next.config.mjs gives exactly those routes the proxy's non-page headers (HSTS left to the pages)", async () => {
+    const rules = await nextConfig.headers();
+    expect(rules.map((r) => r.source).sort()).toEqual(staticApiRoutes().map((r) => `/api/${r}`).sort());
+    const expected: Record<string, string> = { ...SECURITY_HEADERS, "Content-Security-Policy": NON_PAGE_CONTENT_SECURITY_POLICY };
+    delete expected["Strict-Transport-Security"];
+    for (const rule of rules) expect(Object.fromEntries(rule.headers.map((h) => [h.key, h.value])), rule.source).toEqual(expected);
+  });
+});
