@@ -77,7 +77,7 @@ export function AgentPaymentGuide({ baseUrl }: { baseUrl: string }) {
       <h3 className="font-semibold">The demo agent</h3>
       <p className="text-sm text-slate-700">
         The marketplace&apos;s source repository (the Node.js project that serves this site) includes a demo buyer agent that does all of the above over HTTP,
-        as any outside agent would. In a clone of that repository, after <code className={c}>npm install</code> (Node.js 20.19 or newer), point it at this
+        as any outside agent would. In a clone of that repository, after <code className={c}>npm install</code> (Node.js 22 or 24 LTS), point it at this
         marketplace:
       </p>
       <CodeBlock label="shell, in a clone of the marketplace's repository">{demoAgentCommand(baseUrl)}</CodeBlock>
