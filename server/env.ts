@@ -45,6 +45,9 @@ const schema = z.object({
   RATE_LIMIT_REVIEWS_INSTANCE_PER_SECOND: limit.default(50),
   RATE_LIMIT_TRPC_PER_MINUTE: limit.default(300),
   RATE_LIMIT_TRPC_INSTANCE_PER_SECOND: limit.default(20),
+  // The free purchase recovery route: each request costs a signature check before any database work.
+  RATE_LIMIT_RECOVERY_PER_MINUTE: limit.default(60),
+  RATE_LIMIT_RECOVERY_INSTANCE_PER_SECOND: limit.default(50),
   // A refused request is answered after this delay (never past its Retry-After): a client hammering
   // over a connection then sends one request per delay instead of hundreds per second, each of which
   // would queue on the one JS thread ahead of paid requests. 0 answers at once.

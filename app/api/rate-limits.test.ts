@@ -9,6 +9,7 @@ Object.assign(process.env, {
   RATE_LIMIT_SEARCH_PER_MINUTE: "3",
   RATE_LIMIT_CATALOG_PER_MINUTE: "2",
   RATE_LIMIT_REVIEWS_PER_MINUTE: "2",
+  RATE_LIMIT_RECOVERY_PER_MINUTE: "2",
   TRUST_PROXY_HOPS: "1",
 });
 const { GET: search } = await import("./catalog/search/route");
@@ -17,6 +18,7 @@ const { GET: serviceRecord } = await import("./catalog/services/[slug]/route");
 const { GET: listReviews } = await import("./reviews/route");
 const { GET: oneReview } = await import("./reviews/[id]/route");
 const shortlist = await import("./shop/shortlist/route");
+const { GET: recoverPurchase } = await import("./shop/purchases/[key]/route");
 const { db } = await import("@/server/db");
 
 const BASE = "http://marketplace.test";
@@ -89,6 +91,18 @@ describe("free REST routes", () => {
     } finally {
       env.RATE_LIMIT_REFUSAL_DELAY_MS = 0;
     }
+  });
+
+  it("the free purchase recovery route has its own count: 429 past it, before any signature is checked", async () => {
+    const ip = "198.51.100.40";
+    for (const remaining of [1, 0]) {
+      const res = await recoverPurchase(from(ip, "/api/shop/purchases/recovery-key-0001"), params({ key: "recovery-key-0001" }));
+      expect(res.status).toBe(401); // no Purchase-Authorization: refused, but counted
+      expectLimitHeaders(res, 2, remaining);
+    }
+    await expectRateLimited(await recoverPurchase(from(ip, "/api/shop/purchases/recovery-key-0001"), params({ key: "recovery-key-0001" })), 2);
+    // Its count is its own: the catalog is still open to this client.
+    expect((await listServices(from(ip, "/api/catalog/services?limit=1"))).status).toBe(200);
   });
 
   it("never limits paid routes, even for a client over every free limit", async () => {

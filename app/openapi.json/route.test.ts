@@ -240,7 +240,7 @@ describe("recoverPurchase (GET /api/shop/purchases/{key})", () => {
 
   it("answers 200, 400, 401, 403, 404, 409 and 503; takes the key and the Purchase-Authorization header; never charges", () => {
     expect(op.operationId).toBe("recoverPurchase");
-    expect(Object.keys(responses(op)).sort()).toEqual(["200", "400", "401", "403", "404", "409", "503"]);
+    expect(Object.keys(responses(op)).sort()).toEqual(["200", "400", "401", "403", "404", "409", "429", "503"]);
     const params = (op.parameters as Json[]).map((p) => deref<{ name: string; in: string; required?: boolean }>(p));
     expect(params).toEqual(expect.arrayContaining([expect.objectContaining({ name: "key", in: "path", required: true }), expect.objectContaining({ name: "Purchase-Authorization", in: "header", required: true })]));
     expect(responseHeaders(op, "200")["PAYMENT-RESPONSE"]).toBeDefined();

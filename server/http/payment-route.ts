@@ -6,6 +6,7 @@ import { recoverPurchase } from "../payments/purchase-recovery";
 import { RECOVERY_HEADER } from "../payments/purchase-recovery-authorization";
 import type { ProductDefinition } from "../products/product";
 import { readBodyText } from "./read-body";
+import { rateLimited } from "./rate-limit";
 import { errorResponse } from "./respond";
 
 const toResponse = (r: PaymentReply) => new Response(r.body, { status: r.status, headers: r.headers });
@@ -41,13 +42,14 @@ export function paidProductRoutes(product: ProductDefinition) {
 /** GET /api/shop/purchases/{key}: a completed purchase's stored answer, for its payer's recovery signature. */
 export function purchaseRecoveryRoute() {
   return {
-    async GET(request: Request, context: { params: Promise<{ key: string }> }): Promise<Response> {
+    // Free, so limited per client like the other free routes (it never spends or settles anything).
+    GET: rateLimited("recovery", async (request: Request, context: { params: Promise<{ key: string }> }): Promise<Response> => {
       try {
         const { key } = await context.params;
         return toResponse(await recoverPurchase(paymentRuntime(), { idempotencyKey: key, authorization: request.headers.get(RECOVERY_HEADER) }));
       } catch (err) {
         return errorResponse(err);
       }
-    },
+    }),
   };
 }

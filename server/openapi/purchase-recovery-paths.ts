@@ -7,7 +7,7 @@ import { SCHEMA_NAMES } from "./component-schemas";
 import { inlineSchema } from "./json-schema";
 import type { PathsObject, ResponseObject } from "./openapi-types";
 import { HEADER_NAMES, headerRef } from "./payment-headers";
-import { jsonContent } from "./responses";
+import { freeReadResponses, jsonContent } from "./responses";
 
 const noStore = { [HEADER_NAMES.cacheControl]: headerRef(HEADER_NAMES.cacheControl) };
 const retryAfter = { [HEADER_NAMES.retryAfter]: headerRef(HEADER_NAMES.retryAfter) };
@@ -49,6 +49,8 @@ export function purchaseRecoveryPaths(): PathsObject {
           "403": error("forbidden: the signature does not verify for `payer` over this key, resource and expiresAt; or it expired, or expires too far ahead; or `resource` is not a product of this marketplace."),
           "404": error("not_found: this payer has no purchase with this key for this resource, or it was never completed (nothing was charged)."),
           "409": error("purchase_in_progress: the purchase is still being processed or reconciled; retry after Retry-After seconds.", { ...retryAfter, ...noStore }),
+          // Free, so rate-limited per client like the other free routes (RATE_LIMIT_RECOVERY_*).
+          "429": freeReadResponses()["429"]!,
           "503": error("server_busy (no database connection free in time) or service_unavailable (the ledger cannot be read); retry after Retry-After seconds.", { ...retryAfter, ...noStore }),
         },
       },
