@@ -20,7 +20,14 @@ const pool =
   globalForDb.marketplacePool ??
   new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE, connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS });
 // A connection lost while idle in the pool must not crash the process (pg emits it on the pool).
-if (!globalForDb.marketplacePool) pool.on("error", (err) => logger.warn({ err: { name: err.name, message: err.message } }, "idle database connection lost"));
+// Nor one lost while checked out between statements (a lock holder, a Prisma transaction): pg then
+// emits on the client itself, where pg-pool listens only while it is idle. Every client gets a
+// listener of its own when it is created; whoever holds it still sees its next query fail.
+if (!globalForDb.marketplacePool) {
+  const lost = (what: string) => (err: Error) => logger.warn({ err: { name: err.name, message: err.message } }, what);
+  pool.on("error", lost("idle database connection lost"));
+  pool.on("connect", (client) => client.on("error", lost("database connection lost while in use")));
+}
 // Prisma must not end the shared pool on $disconnect (it would quietly open a private one after,
 // leaving sqlQuery on an ended pool): closeDatabase() ends both.
 export const db = globalForDb.marketplaceDb ?? new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: false }) });

