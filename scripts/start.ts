@@ -15,7 +15,7 @@ import path from "node:path";
 import { baseUrl, env } from "../server/env";
 import { buildNeeded } from "./lib/build-needed";
 import { migrateDatabase, prepareCatalog } from "./lib/database";
-import type { EmbeddedCluster } from "./lib/embedded-postgres";
+import { loadEmbeddedPostgres, type EmbeddedCluster } from "./lib/embedded-postgres";
 import { resolveDatabase } from "./lib/resolve-database";
 import { run } from "./lib/run";
 
@@ -75,9 +75,11 @@ async function shutdown(code: number, why: string): Promise<void> {
   process.exit(code);
 }
 
-// embedded-postgres registers async-exit-hook, which on these signals stops PostgreSQL at once
-// (under a live server) and exits 128+n on its own; the order above is ours to keep. Its `exit`
-// hook stays: a crash of this script still signals PostgreSQL to stop.
+// embedded-postgres registers async-exit-hook when loaded, which on these signals stops PostgreSQL at
+// once (under a live server) and exits 128+n on its own; the order above is ours to keep. So load it
+// first, then take the signals over. (Its exit hook is replaced in lib/embedded-postgres.ts by a
+// synchronous stop request: a crash of this script still asks PostgreSQL to stop.)
+await loadEmbeddedPostgres();
 for (const signal of STOP_SIGNALS) {
   process.removeAllListeners(signal);
   process.on(signal, () => void shutdown(0, signal));
