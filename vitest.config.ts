@@ -21,7 +21,7 @@ export default defineConfig({
       BASE_URL: process.env.BASE_URL,
       RATE_LIMIT_REFUSAL_DELAY_MS: "0",
       ...Object.fromEntries(
-        ["SEARCH", "CATALOG", "REVIEWS", "TRPC", "RECOVERY"].flatMap((group) => [
+        ["SEARCH", "CATALOG", "REVIEWS", "TRPC", "RECOVERY", "WRITES", "WRITES_IP", "AUTH"].flatMap((group) => [
           [`RATE_LIMIT_${group}_PER_MINUTE`, "1000000"],
           [`RATE_LIMIT_${group}_INSTANCE_PER_SECOND`, "1000000"],
         ]),

@@ -48,6 +48,14 @@ const schema = z.object({
   // The free purchase recovery route: each request costs a signature check before any database work.
   RATE_LIMIT_RECOVERY_PER_MINUTE: limit.default(60),
   RATE_LIMIT_RECOVERY_INSTANCE_PER_SECOND: limit.default(50),
+  // Writes (reviews, comments, likes, favourites, tokens) by one account or one marketplace token, and
+  // by one client address, per minute; auth = sign-up and sign-in attempts per client address.
+  RATE_LIMIT_WRITES_PER_MINUTE: limit.default(30),
+  RATE_LIMIT_WRITES_INSTANCE_PER_SECOND: limit.default(50),
+  RATE_LIMIT_WRITES_IP_PER_MINUTE: limit.default(120),
+  RATE_LIMIT_WRITES_IP_INSTANCE_PER_SECOND: limit.default(50),
+  RATE_LIMIT_AUTH_PER_MINUTE: limit.default(10),
+  RATE_LIMIT_AUTH_INSTANCE_PER_SECOND: limit.default(20),
   // A refused request is answered after this delay (never past its Retry-After): a client hammering
   // over a connection then sends one request per delay instead of hundreds per second, each of which
   // would queue on the one JS thread ahead of paid requests. 0 answers at once.
