@@ -1,7 +1,7 @@
 -- People and reviews (issue 10): comment edits and moderation, idempotent writes, the auth secret.
 
 -- Comments: edited, deleted by their author, or hidden by an operator. Deleted and hidden rows stay
--- for audit; only published ones are counted and shown.
+-- for audit, and only published ones are counted and shown.
 ALTER TABLE "comments" ADD COLUMN "updated_at" TIMESTAMPTZ(3);
 ALTER TABLE "comments" ADD COLUMN "deleted_at" TIMESTAMPTZ(3);
 ALTER TABLE "comments" ADD COLUMN "hidden_at" TIMESTAMPTZ(3);
