@@ -2,7 +2,7 @@
 // review reviewed, hiding comments that then leave the counters and both forms but stay stored.
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import { createAgent, createPerson, someReview } from "@/test/review-actors";
+import { createAgent, createPerson, someReview } from "@/server/reviews/test-actors";
 import { addComment, deleteComment, editComment } from "./comments";
 import { getReview } from "./get-review";
 import { listReviews } from "./list-reviews";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { revokeMarketplaceToken } from "@/server/accounts/marketplace-tokens";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { createAgent, createPerson, someReview, someService } from "@/test/review-actors";
+import { createAgent, createPerson, someReview, someService } from "@/server/reviews/test-actors";
 import { createReview } from "./create-review";
 import { getReview } from "./get-review";
 import { markReviewed } from "./moderation";

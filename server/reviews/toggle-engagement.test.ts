@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { actorKey } from "@/server/accounts/actor";
-import { createAgent, createPerson, someReview } from "@/test/review-actors";
+import { createAgent, createPerson, someReview } from "@/server/reviews/test-actors";
 import { getReview } from "./get-review";
 import { toggleEngagement } from "./toggle-engagement";
 import { viewerEngagement } from "./viewer-engagement";

@@ -9,7 +9,7 @@ Object.assign(process.env, { RATE_LIMIT_WRITES_PER_MINUTE: "3", RATE_LIMIT_WRITE
 const { POST: like } = await import("./[id]/like/route");
 const { POST: create } = await import("./route");
 const { GET: read } = await import("./[id]/route");
-const { createAgent, someReview } = await import("@/test/review-actors");
+const { createAgent, someReview } = await import("@/server/reviews/test-actors");
 
 const BASE = "http://marketplace.test";
 const params = (id: string) => ({ params: Promise.resolve({ id }) });

@@ -1,4 +1,4 @@
-// Actors for review tests: people as Person rows (no auth needed at the service layer) and agents
+// Test support only (imported by *.test.ts): actors for review tests: people as Person rows (no auth needed at the service layer) and agents
 // as real marketplace tokens.
 import { randomUUID } from "node:crypto";
 import type { Actor } from "@/server/accounts/actor";
