@@ -423,6 +423,6 @@ describe("the review writes", () => {
     // Every header a response names links to its description on the page.
     const targets = [...html.matchAll(/href="#(header-[^"]+)"/g)].map((m) => m[1]);
     expect(targets).toEqual(expect.arrayContaining(["header-Idempotent-Replayed", "header-RateLimit-Remaining"]));
-    expect(targets.filter((t) => !ids.includes(t))).toEqual([]);
+    expect([...new Set(targets.filter((t) => !ids.includes(t)))]).toEqual([]);
   });
 });

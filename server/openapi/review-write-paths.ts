@@ -15,9 +15,11 @@ import { freeReadResponses, jsonContent } from "./responses";
 const error = (description: string, headers?: ResponseObject["headers"]): ResponseObject => ({ description, ...(headers ? { headers } : {}), content: jsonContent(SCHEMA_NAMES.apiError) });
 const count = (description: string): HeaderObject => ({ description, schema: { type: "integer", minimum: 0 } });
 
-/** Headers the review writes send, described once in components.headers (the /docs header list). */
+/** Headers of the free and write answers, described once in components.headers (the /docs header
+ * list, which the responses link to). */
 export function writeAnswerHeaders(): Record<string, HeaderObject> {
   return {
+    Allow: { description: "With 405 method_not_allowed: the methods the path serves.", required: false, schema: { type: "string" } },
     "Idempotent-Replayed": {
       description: "`true` when the answer is the stored answer of an earlier request with the same Idempotency-Key; nothing was written again.",
       required: false,
@@ -31,7 +33,7 @@ export function writeAnswerHeaders(): Record<string, HeaderObject> {
 }
 
 /** Headers of every answer that passed the write limit. */
-const successHeaders = Object.fromEntries(Object.keys(writeAnswerHeaders()).map((name) => [name, headerRef(name)]));
+const successHeaders = Object.fromEntries(Object.keys(writeAnswerHeaders()).filter((name) => name !== "Allow").map((name) => [name, headerRef(name)]));
 
 function writeErrors(extra: Record<string, ResponseObject>): Record<string, ResponseObject> {
   const { "405": notAllowed, "429": limited, "503": unavailable } = freeReadResponses();
