@@ -54,7 +54,8 @@ function SchemaLink({ schema }: { schema: Schema }) {
 
 function ParameterTable({ parameters }: { parameters: ParameterObject[] }) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable so keyboard users can scroll a wide table (axe: scrollable-region-focusable).
+    <div tabIndex={0} className="overflow-x-auto">
       <table className="w-full border-collapse text-left text-xs">
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
