@@ -66,7 +66,7 @@ describe("X-Marketplace-Token", () => {
       () => editComment(reviewId, "00000000-0000-4000-8000-000000000000", { body: { body: "hi" } }),
       () => deleteComment(reviewId, "00000000-0000-4000-8000-000000000000", {}),
     ];
-    for (const token of [null, "", "apmt_short", `apmt_${"A".repeat(43)}`, "Bearer x"]) {
+    for (const token of [null, "", "apmt_short", `apmt_${"A".repeat(43)}`, "Bearer x", `apmt_${"A".repeat(8000)}`]) {
       for (const make of [post, (c: Call) => toggle("like", reviewId, c), (c: Call) => addComment(reviewId, c)]) {
         // A huge or broken body does not matter yet: no token, no reading.
         for (const body of [{ body: "ok" }, "x".repeat(70_000), "{not json"]) {
