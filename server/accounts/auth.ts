@@ -3,9 +3,10 @@
 // HttpOnly, SameSite=Lax, Secure when the base URL is https. The secret is BETTER_AUTH_SECRET, or a
 // random one stored once in app_secrets so that every instance on the database signs alike; reading
 // it needs the database, hence `getAuth()` is async (and cached per process).
+import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
-import { APIError } from "better-auth/api";
+import { APIError, isAPIError } from "better-auth/api";
 import { db } from "../db";
 import { baseUrl, env } from "../env";
 import { logger } from "../logger";
@@ -15,6 +16,9 @@ import { sharedSecret } from "./shared-secret";
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 128;
 const SECRET_NAME = "better_auth_secret";
+
+/** Run a better-auth request inside `authFailures.run({}, …)` to learn what made it fail. */
+export const authFailures = new AsyncLocalStorage<{ error?: unknown }>();
 
 /** A name better-auth would store as it is: refused with a 400 that says why instead. */
 function checkName(name: unknown): void {
@@ -53,6 +57,15 @@ export function createAuth(secret: string, url: string = baseUrl) {
             checkName(user.name);
           },
         },
+      },
+    },
+    // better-auth answers any failure that is not its own refusal with a bare 500; the error is
+    // kept for the request (authFailures) so that our route can answer a database outage with 503.
+    onAPIError: {
+      onError: (error) => {
+        const capture = authFailures.getStore();
+        if (capture) capture.error = error;
+        if (!isAPIError(error) || error.statusCode >= 500) logger.error({ err: error, source: "better-auth" }, "better-auth failed");
       },
     },
     logger: {

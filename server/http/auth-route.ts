@@ -3,8 +3,11 @@
 // client address (429 JSON + Retry-After); bodies are capped, JSON only, nested at most 64 levels and
 // free of text PostgreSQL cannot store, checked before better-auth parses them; its error bodies
 // gain our `error` code next to its own `code` and `message`, which its client reads.
-import { getAuth } from "../accounts/auth";
+import { authFailures, getAuth } from "../accounts/auth";
+import { databaseFailure } from "../database-outage";
+import { sqlQuery } from "../db";
 import { AppError, ERROR_TABLE, type ErrorCode } from "../errors";
+import { Prisma } from "../generated/prisma/client";
 import { parseJsonBody } from "../input/json-body";
 import { unstorableTextPath, UNSTORABLE_TEXT_MESSAGE } from "../input/storable-text";
 import { admitFree, rateLimitHeaders, rateLimitMessage } from "./rate-limit";
@@ -48,6 +51,12 @@ async function withErrorCode(response: Response): Promise<Response> {
   return json(shaped, { status: response.status, headers });
 }
 
+/** The error a trivial statement fails with right now, if any. */
+const databaseProbe = (): Promise<unknown> => sqlQuery(Prisma.sql`SELECT 1`).then(
+  () => undefined,
+  (err: unknown) => err,
+);
+
 export async function handleAuthRequest(request: Request): Promise<Response> {
   const decision = request.method === "POST" ? await admitFree("auth", request.headers) : undefined;
   if (decision && !decision.allowed) return json({ error: "rate_limited", message: rateLimitMessage(decision) }, { status: ERROR_TABLE.rate_limited.status, headers: rateLimitHeaders(decision) });
@@ -57,7 +66,13 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     const headers = new Headers(request.headers);
     headers.delete("content-length");
     const auth = await getAuth();
-    response = await withErrorCode(await auth.handler(new Request(request.url, { method: request.method, headers, body, signal: request.signal })));
+    const failure: { error?: unknown } = {};
+    const answer = await authFailures.run(failure, () => auth.handler(new Request(request.url, { method: request.method, headers, body, signal: request.signal })));
+    // Its 500s: 503 + Retry-After when the database is away, else our JSON internal_error. Some
+    // endpoints (get-session) turn the error into their own answer before we could see it: then a
+    // probe of the database tells.
+    const cause = answer.status >= 500 ? (failure.error ?? (await databaseProbe())) : undefined;
+    response = cause !== undefined && databaseFailure(cause) ? errorResponse(cause) : await withErrorCode(answer);
   } catch (err) {
     response = errorResponse(err);
   }
