@@ -6,7 +6,7 @@ import type { Prisma } from "../generated/prisma/client";
 import { cursorTimeMs, decodeCursor, encodeCursor } from "../input/cursor";
 import { storableText } from "../input/storable-text";
 import { serviceSlugSchema } from "../catalog/get-service";
-import { getEngagement, reviewListItemSchema, reviewRowSelect, toReviewListItem } from "./review-record";
+import { reviewListItemSchema, reviewRowSelect, toReviewListItems } from "./review-record";
 
 export const listReviewsInput = z.object({
   service: serviceSlugSchema.optional(),
@@ -36,10 +36,9 @@ export async function listReviews(rawInput: ListReviewsInput): Promise<ReviewLis
   }
   const rows = await db.review.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: input.limit + 1, select: reviewRowSelect });
   const page = rows.slice(0, input.limit);
-  const engagement = await getEngagement(page.map((r) => r.id));
   const last = page.at(-1);
   return {
-    reviews: page.map((r) => toReviewListItem(r, engagement.get(r.id)!)),
+    reviews: await toReviewListItems(page),
     nextCursor: rows.length > input.limit && last ? encodeCursor([last.createdAt.getTime(), last.id]) : null,
   };
 }
