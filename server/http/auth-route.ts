@@ -17,11 +17,23 @@ import { errorResponse, json } from "./respond";
 /** Sign-up and sign-in bodies are a few hundred bytes. */
 export const AUTH_MAX_BODY_BYTES = 8 * 1024;
 
-const CODE_BY_STATUS = new Map<number, ErrorCode>();
-for (const [code, { status }] of Object.entries(ERROR_TABLE) as [ErrorCode, { status: number }][]) if (!CODE_BY_STATUS.has(status)) CODE_BY_STATUS.set(status, code);
+// better-auth's error statuses and the code each one reads as here. Explicit: the table has codes
+// for 422 and 503 that mean something better-auth never says (its 422 is "already exists" and
+// "could not create": plain refusals of the input).
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: "invalid_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  422: "invalid_request",
+  429: "rate_limited",
+};
 
-/** Our error code for a better-auth error status (its 422 "already exists" reads as invalid_request). */
-const codeFor = (status: number): ErrorCode => CODE_BY_STATUS.get(status) ?? (status >= 500 ? "internal_error" : "invalid_request");
+const codeFor = (status: number): ErrorCode => CODE_BY_STATUS[status] ?? (status >= 500 ? "internal_error" : "invalid_request");
 
 async function checkedBody(request: Request): Promise<string | undefined> {
   if (request.method !== "POST") return undefined;

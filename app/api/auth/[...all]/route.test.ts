@@ -141,6 +141,26 @@ describe("/api/auth", () => {
     expect(await forged.json()).toBeNull();
   });
 
+  it("concurrent sign-ups with one email create one person; the others get better-auth's 422, none a 500", async () => {
+    const email = "race@example.com";
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => POST(authRequest("/sign-up/email", { email, password: PASSWORD, name: `Racer ${i}` }))));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 422)).toBe(true);
+    expect(await db.person.count({ where: { email } })).toBe(1);
+    expect(await db.account.count({ where: { user: { email } } })).toBe(1);
+  });
+
+  it("a session made by one instance is honoured by another on the same database (the stored secret)", async () => {
+    const person = await signUp({ name: "Two Instances" });
+    const other = createAuth(await sharedSecret("better_auth_secret"));
+    const session = await other.api.getSession({ headers: new Headers({ cookie: person.cookie }) });
+    expect(session?.user.id).toBe(person.id);
+    // An instance with another secret does not trust the cookie.
+    const stranger = createAuth("another-secret-of-at-least-32-characters!");
+    expect(await stranger.api.getSession({ headers: new Headers({ cookie: person.cookie }) })).toBeNull();
+  });
+
   it("instances without BETTER_AUTH_SECRET agree on one stored secret, however many ask at once", async () => {
     const secrets = await Promise.all(Array.from({ length: 8 }, () => sharedSecret("concurrent_secret")));
     expect(new Set(secrets).size).toBe(1);
