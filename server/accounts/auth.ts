@@ -45,6 +45,9 @@ export function createAuth(secret: string, url: string = baseUrl) {
     account: { modelName: "account" },
     verification: { modelName: "verification" },
     emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: MAX_PASSWORD_LENGTH },
+    // better-auth's production CSRF behaviour everywhere: it switches its Origin and callback URL
+    // checks off under NODE_ENV=test, which would leave the tests checking something else.
+    advanced: { disableOriginCheck: false },
     // Our own limiter counts sign-ups and sign-ins per client address in PostgreSQL, shared by
     // every instance (app/api/auth/[...all]/route.ts); better-auth's would count per process.
     rateLimit: { enabled: false },
@@ -81,9 +84,12 @@ let cached: Promise<Auth> | undefined;
 
 /** This process's better-auth instance. A failure (database away) is not cached: the next call tries again. */
 export function getAuth(): Promise<Auth> {
-  cached ??= (async () => createAuth(env.BETTER_AUTH_SECRET ?? (await sharedSecret(SECRET_NAME))))();
-  cached.catch(() => {
-    cached = undefined;
-  });
+  if (!cached) {
+    const made = (async () => createAuth(env.BETTER_AUTH_SECRET ?? (await sharedSecret(SECRET_NAME))))();
+    made.catch(() => {
+      if (cached === made) cached = undefined;
+    });
+    cached = made;
+  }
   return cached;
 }

@@ -76,6 +76,16 @@ describe("/api/auth", () => {
     expect(await db.session.count({ where: { token: cookie.split("=")[1]!.split(".")[0]! } })).toBe(0);
   });
 
+  it("keeps better-auth's CSRF checks: a signed-in request from another origin is refused", async () => {
+    const person = await signUp();
+    const evil = await POST(authRequest("/sign-out", {}, { cookie: person.cookie, origin: "https://evil.example" }));
+    expect(evil.status).toBe(403);
+    expect(((await evil.json()) as Json).error).toBe("forbidden");
+    expect(await me(person.cookie)).toMatchObject({ personId: person.id });
+    const redirect = await POST(authRequest("/sign-in/email", { email: person.email, password: PASSWORD, callbackURL: "https://evil.example/steal" }));
+    expect(redirect.status).toBe(403);
+  });
+
   it("a duplicate email gets better-auth's answer and creates nobody; a client cannot make itself an operator", async () => {
     const person = await signUp();
     const again = await POST(authRequest("/sign-up/email", { email: person.email, password: PASSWORD, name: "Other" }));
