@@ -76,6 +76,24 @@ describe("/api/auth", () => {
     expect(await db.session.count({ where: { token: cookie.split("=")[1]!.split(".")[0]! } })).toBe(0);
   });
 
+  it("changes a password: the current one is checked, other sessions end, the new one signs in", async () => {
+    const person = await signUp();
+    const second = sessionCookie(await POST(authRequest("/sign-in/email", { email: person.email, password: PASSWORD })));
+    const wrong = await POST(authRequest("/change-password", { currentPassword: "not my password", newPassword: "a brand new password" }, { cookie: person.cookie }));
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as Json).error).toBe("invalid_request");
+    const short = await POST(authRequest("/change-password", { currentPassword: PASSWORD, newPassword: "short" }, { cookie: person.cookie }));
+    expect(short.status).toBe(400);
+    const signedOut = await POST(authRequest("/change-password", { currentPassword: PASSWORD, newPassword: "a brand new password" }));
+    expect(signedOut.status).toBe(401);
+
+    const changed = await POST(authRequest("/change-password", { currentPassword: PASSWORD, newPassword: "a brand new password", revokeOtherSessions: true }, { cookie: person.cookie }));
+    expect(changed.status).toBe(200);
+    expect(await me(second)).toBeNull();
+    expect((await POST(authRequest("/sign-in/email", { email: person.email, password: PASSWORD }))).status).toBe(401);
+    expect((await POST(authRequest("/sign-in/email", { email: person.email, password: "a brand new password" }))).status).toBe(200);
+  });
+
   it("keeps better-auth's CSRF checks: a signed-in request from another origin is refused", async () => {
     const person = await signUp();
     const evil = await POST(authRequest("/sign-out", {}, { cookie: person.cookie, origin: "https://evil.example" }));
