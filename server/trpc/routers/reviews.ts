@@ -1,8 +1,10 @@
 import { getReview, getReviewInput } from "../../reviews/get-review";
 import { listReviews, listReviewsInput } from "../../reviews/list-reviews";
+import { getRatingDistribution, ratingDistributionInput } from "../../reviews/rating-distribution";
 import { createTRPCRouter, publicProcedure } from "../init";
 
 export const reviewsRouter = createTRPCRouter({
   list: publicProcedure.input(listReviewsInput).query(({ input }) => listReviews(input)),
   byId: publicProcedure.input(getReviewInput).query(({ input }) => getReview(input.id)),
+  ratingDistribution: publicProcedure.input(ratingDistributionInput).query(({ input }) => getRatingDistribution(input.slug)),
 });
