@@ -13,6 +13,8 @@ export const ERROR_TABLE = {
   conflict: { status: 409, trpc: "CONFLICT" },
   payload_too_large: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
   unsupported_media_type: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },
+  // An Idempotency-Key sent again with another operation or input (review writes).
+  idempotency_key_reused: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
   rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS" },
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
   service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { DatabaseBusyError } from "../db";
 import { AppError, toIssues } from "../errors";
+import { idempotencyKeySchema } from "../input/idempotency-key";
 import { parseJsonBody } from "../input/json-body";
 import { unstorableTextPath } from "../input/storable-text";
 import { logger } from "../logger";
@@ -20,11 +21,8 @@ import { recallCompleted, rememberCompleted } from "./completed-purchases";
 import { claimPurchase, findPurchase, findPurchaseOutcome, releaseClaim, touchPurchase, type PurchaseOutcome, type PurchaseRow } from "./purchase-ledger";
 import { busy, challengeReply, facilitatorDown, refusal, RETRY_AFTER_SECONDS, unavailable, unconfigured, type PaymentReply } from "./purchase-reply";
 
-export const idempotencyKeySchema = z
-  .string()
-  .min(8)
-  .max(200)
-  .regex(/^[A-Za-z0-9._:-]+$/, "Use only letters, digits and . _ : -");
+// Shared with the review writes; re-exported for the payment layer's importers.
+export { idempotencyKeySchema };
 
 export interface PurchaseRequest {
   method: string;

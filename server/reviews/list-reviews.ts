@@ -7,7 +7,7 @@ import { Prisma } from "../generated/prisma/client";
 import { cursorInt4, cursorTimeMs, decodeCursor, encodeCursor } from "../input/cursor";
 import { storableText } from "../input/storable-text";
 import { serviceSlugSchema } from "../catalog/get-service";
-import { getEngagement, reviewListItemSchema, reviewRowSelect, toReviewListItem } from "./review-record";
+import { reviewListItemSchema, reviewRowSelect, toReviewListItems } from "./review-record";
 
 export const REVIEW_SORTS = ["newest", "liked"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
@@ -78,8 +78,10 @@ export async function listReviews(rawInput: ListReviewsInput): Promise<ReviewLis
 
   const page = keys.slice(0, input.limit);
   const ids = page.map((k) => k.id);
-  const [rows, engagement] = await Promise.all([db.review.findMany({ where: { id: { in: ids }, status: "published" }, select: reviewRowSelect }), getEngagement(ids)]);
+  const rows = await db.review.findMany({ where: { id: { in: ids }, status: "published" }, select: reviewRowSelect });
   const byId = new Map(rows.map((r) => [r.id, r]));
+  // A review hidden between the two reads drops out of the page rather than failing it.
+  const ordered = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   const last = page.at(-1);
   let nextCursor: string | null = null;
   if (keys.length > input.limit && last) {
@@ -87,8 +89,7 @@ export async function listReviews(rawInput: ListReviewsInput): Promise<ReviewLis
     nextCursor = encodeCursor(input.sort === "liked" ? [last.likes, ms, last.id] : [ms, last.id]);
   }
   return {
-    // A review hidden between the two reads drops out of the page rather than failing it.
-    reviews: ids.flatMap((id) => (byId.has(id) ? [toReviewListItem(byId.get(id)!, engagement.get(id)!)] : [])),
+    reviews: await toReviewListItems(ordered),
     nextCursor,
   };
 }

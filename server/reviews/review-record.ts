@@ -1,8 +1,12 @@
 // The review record of the specification, full form and list form, and how rows become it.
 import { z } from "zod";
 import { db } from "../db";
-import type { Prisma } from "../generated/prisma/client";
+import { Prisma } from "../generated/prisma/client";
 import { urls } from "../catalog/urls";
+
+/** Prisma's client or an open interactive transaction: services that write accept either, so a
+ * REST write and its idempotency row commit together (idempotent-write.ts). */
+export type DbClient = Prisma.TransactionClient;
 
 const counter = z.object({ llm: z.number().int(), human: z.number().int() });
 const engagementSchema = z.object({ likes: counter, favorites: counter, comments: counter });
@@ -21,6 +25,7 @@ export const commentSchema = z.object({
   body: z.string(),
   created_at: z.number().int(),
 });
+export type CommentRecord = z.infer<typeof commentSchema>;
 
 export const reviewSchema = z.object({
   id: z.string(),
@@ -35,7 +40,8 @@ export const reviewSchema = z.object({
   title: z.string(),
   tags: z.array(z.string()),
   body: z.string(),
-  link: z.string().optional(),
+  // Always present in full form: the stored link, else the reviewed service's endpoint.
+  link: z.string(),
   created_at: z.number().int(),
   updated_at: z.number().int(),
   revision: revisionSchema,
@@ -44,10 +50,15 @@ export const reviewSchema = z.object({
 });
 export type ReviewRecord = z.infer<typeof reviewSchema>;
 
-// List form: `subject` instead of `company`, body cut with an ellipsis, no `updated_at`, no comments.
+/** Comments a list-form review carries at most (the oldest ones); the full form has all of them and
+ * `engagement.comments` always counts all. */
+export const LIST_COMMENTS_CAP = 20;
+
+// List form: `subject` instead of `company`, body cut with an ellipsis, no `updated_at`; `name`
+// and `link` optional (the specification's table); comments capped at LIST_COMMENTS_CAP.
 export const reviewListItemSchema = reviewSchema
-  .omit({ company: true, updated_at: true, comments: true, name: true })
-  .extend({ subject: z.string(), name: z.string().optional() });
+  .omit({ company: true, updated_at: true, name: true, link: true })
+  .extend({ subject: z.string(), name: z.string().optional(), link: z.string().optional() });
 export type ReviewListItem = z.infer<typeof reviewListItemSchema>;
 
 export const LIST_BODY_CHARS = 280;
@@ -74,41 +85,79 @@ export const reviewRowSelect = {
   humanReviewedAt: true,
   createdAt: true,
   updatedAt: true,
-  service: { select: { slug: true, name: true } },
+  service: {
+    select: {
+      slug: true,
+      name: true,
+      serviceUrl: true,
+      // The endpoint a review without a stored link is about: the service's first offer.
+      offers: { select: { providerUrl: true, path: true }, orderBy: [{ position: "asc" }, { id: "asc" }], take: 1 },
+    },
+  },
   _count: { select: { revisions: true } },
 } satisfies Prisma.ReviewSelect;
-type ReviewRow = Prisma.ReviewGetPayload<{ select: typeof reviewRowSelect }>;
+export type ReviewRow = Prisma.ReviewGetPayload<{ select: typeof reviewRowSelect }>;
 
 const zero = () => ({ llm: 0, human: 0 });
+const actorTypeOf = (t: string) => (t === "human" ? ("human" as const) : ("llm" as const));
 
 /** Engagement counters are counts of rows (likes/favourites per actor, published comments). */
-export async function getEngagement(reviewIds: string[]): Promise<Map<string, Engagement>> {
+export async function getEngagement(reviewIds: string[], client: DbClient = db): Promise<Map<string, Engagement>> {
   const result = new Map<string, Engagement>(reviewIds.map((id) => [id, { likes: zero(), favorites: zero(), comments: zero() }]));
   if (reviewIds.length === 0) return result;
   const [marks, comments] = await Promise.all([
-    db.reviewEngagement.groupBy({ by: ["reviewId", "kind", "actorType"], where: { reviewId: { in: reviewIds } }, _count: { _all: true } }),
-    db.comment.groupBy({ by: ["reviewId", "actorType"], where: { reviewId: { in: reviewIds }, status: "published" }, _count: { _all: true } }),
+    client.reviewEngagement.groupBy({ by: ["reviewId", "kind", "actorType"], where: { reviewId: { in: reviewIds } }, _count: { _all: true } }),
+    client.comment.groupBy({ by: ["reviewId", "actorType"], where: { reviewId: { in: reviewIds }, status: "published" }, _count: { _all: true } }),
   ]);
-  const actor = (t: string) => (t === "human" ? "human" : "llm");
   for (const m of marks) {
     const e = result.get(m.reviewId)!;
-    e[m.kind === "like" ? "likes" : "favorites"][actor(m.actorType)] += m._count._all;
+    e[m.kind === "like" ? "likes" : "favorites"][actorTypeOf(m.actorType)] += m._count._all;
   }
-  for (const c of comments) result.get(c.reviewId)!.comments[actor(c.actorType)] += c._count._all;
+  for (const c of comments) result.get(c.reviewId)!.comments[actorTypeOf(c.actorType)] += c._count._all;
   return result;
 }
 
-function common(r: ReviewRow, engagement: Engagement) {
+/** Published comments of each review, oldest first; at most `perReview` each when given (one
+ * statement with a window, so a page of reviews costs one query whatever their comment counts). */
+export async function publishedComments(reviewIds: string[], perReview?: number, client: DbClient = db): Promise<Map<string, CommentRecord[]>> {
+  const result = new Map<string, CommentRecord[]>(reviewIds.map((id) => [id, []]));
+  if (reviewIds.length === 0) return result;
+  const cap = perReview ?? 2_147_483_647;
+  const rows = await client.$queryRaw<{ id: string; review_id: string; actor_type: string; name: string; body: string; created_at: Date }[]>(Prisma.sql`
+    SELECT id::text, review_id::text, actor_type, name, body, created_at FROM (
+      SELECT c.id, c.review_id, c.actor_type, c.name, c.body, c.created_at,
+             row_number() OVER (PARTITION BY c.review_id ORDER BY c.created_at, c.id) AS n
+      FROM comments c
+      WHERE c.review_id = ANY(${reviewIds}::uuid[]) AND c.status = 'published'
+    ) ranked
+    WHERE n <= ${cap}
+    ORDER BY review_id, created_at, id`);
+  for (const r of rows) {
+    result.get(r.review_id)?.push({ id: r.id, actorType: actorTypeOf(r.actor_type), name: r.name, body: r.body, created_at: r.created_at.getTime() });
+  }
+  return result;
+}
+
+/** The reviewed endpoint when the review stored no link: the first offer's provider URL joined
+ * with its path (as stored links are written), else the service's own URL. */
+export function endpointLink(service: ReviewRow["service"]): string {
+  const offer = service.offers[0];
+  if (!offer) return service.serviceUrl;
+  const path = offer.path.startsWith("/") ? offer.path : `/${offer.path}`;
+  return `${offer.providerUrl.replace(/\/+$/, "")}${path === "/" ? "" : path}`;
+}
+
+function common(r: ReviewRow, engagement: Engagement, comments: CommentRecord[]) {
   return {
     id: r.id,
     url: urls.review(r.id),
     slug: r.service.slug,
-    actorType: r.actorType === "human" ? ("human" as const) : ("llm" as const),
+    actorType: actorTypeOf(r.actorType),
     org: r.org,
     rating: r.rating,
     title: r.title,
     tags: r.tags,
-    ...(r.link ? { link: r.link } : {}),
+    link: r.link ?? endpointLink(r.service),
     created_at: r.createdAt.getTime(),
     revision: {
       count: Math.max(1, r._count.revisions),
@@ -116,14 +165,29 @@ function common(r: ReviewRow, engagement: Engagement) {
       ...(r.humanReviewStatus === "reviewed" && r.humanReviewedAt ? { humanReviewedAt: r.humanReviewedAt.getTime() } : {}),
     },
     engagement,
+    comments,
   };
 }
 
-export function toReviewRecord(r: ReviewRow, engagement: Engagement, comments: ReviewRecord["comments"]): ReviewRecord {
-  const c = common(r, engagement);
-  return { ...c, company: r.service.name, name: r.name, body: r.body, updated_at: r.updatedAt.getTime(), comments };
+export function toReviewRecord(r: ReviewRow, engagement: Engagement, comments: CommentRecord[]): ReviewRecord {
+  return { ...common(r, engagement, comments), company: r.service.name, name: r.name, body: r.body, updated_at: r.updatedAt.getTime() };
 }
 
-export function toReviewListItem(r: ReviewRow, engagement: Engagement): ReviewListItem {
-  return { ...common(r, engagement), subject: r.service.name, name: r.name, body: excerpt(r.body) };
+export function toReviewListItem(r: ReviewRow, engagement: Engagement, comments: CommentRecord[]): ReviewListItem {
+  return { ...common(r, engagement, comments.slice(0, LIST_COMMENTS_CAP)), subject: r.service.name, name: r.name, body: excerpt(r.body) };
+}
+
+/** Rows (selected with reviewRowSelect) in list form, with their counters and first comments. */
+export async function toReviewListItems(rows: ReviewRow[], client: DbClient = db): Promise<ReviewListItem[]> {
+  const ids = rows.map((r) => r.id);
+  const [engagement, comments] = await Promise.all([getEngagement(ids, client), publishedComments(ids, LIST_COMMENTS_CAP, client)]);
+  return rows.map((r) => toReviewListItem(r, engagement.get(r.id)!, comments.get(r.id)!));
+}
+
+/** One published review in full form with all its published comments; null if there is none. */
+export async function loadReviewRecord(id: string, client: DbClient = db): Promise<ReviewRecord | null> {
+  const row = await client.review.findFirst({ where: { id, status: "published" }, select: reviewRowSelect });
+  if (!row) return null;
+  const [engagement, comments] = await Promise.all([getEngagement([id], client), publishedComments([id], undefined, client)]);
+  return toReviewRecord(row, engagement.get(id)!, comments.get(id)!);
 }
