@@ -2,7 +2,7 @@
 import { migrateDatabase } from "./lib/database";
 import { resolveDatabase } from "./lib/resolve-database";
 
-const { url, cluster } = await resolveDatabase(console.log);
+const { url, cluster } = await resolveDatabase(console.log, { attach: true });
 try {
   await migrateDatabase(url);
 } finally {

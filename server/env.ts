@@ -64,6 +64,9 @@ const schema = z.object({
   // many places from the right (0 and 1 both take the last one: without a proxy Next.js fills the
   // header with the socket address, unless the client sent one; see docs/decisions.md).
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // Signs and encrypts better-auth's session cookies. When unset, a random secret is made once and
+  // kept in the database (app_secrets), so every instance on that database agrees on it.
+  BETTER_AUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
 });
 
 export type Env = z.infer<typeof schema>;

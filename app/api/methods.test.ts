@@ -17,6 +17,7 @@ const ALLOWED: Record<string, string[]> = {
   "shop/shortlist": ["GET", "POST"],
   "shop/purchases/[key]": ["GET"],
   "trpc/[trpc]": ["GET", "POST"],
+  "auth/[...all]": ["GET", "POST"],
 };
 const CATCH_ALL = "[...path]";
 

@@ -2,7 +2,7 @@
 import { migrateDatabase, prepareCatalog } from "../../scripts/lib/database";
 import { resolveDatabase } from "../../scripts/lib/resolve-database";
 
-const { url, cluster } = await resolveDatabase(console.log);
+const { url, cluster } = await resolveDatabase(console.log, { attach: true });
 try {
   await migrateDatabase(url);
   const result = await prepareCatalog(url);

@@ -32,6 +32,8 @@ export async function loadEmbeddedPostgres(): Promise<typeof import("embedded-po
 const USER = "postgres";
 const PASSWORD = "postgres";
 
+export const embeddedUrl = (port: number, database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
 export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; quiet?: boolean }): Promise<EmbeddedCluster> {
   // Absolute path: when running as root, the cluster runs as a created `postgres` user.
   const dataDir = path.resolve(opts.dataDir);
@@ -66,7 +68,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
       cause: err,
     });
   }
-  const urlFor = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`;
+  const urlFor = (database: string) => embeddedUrl(opts.port, database);
   // The backstop the removed exit hook was meant to be: a fast shutdown request to the postmaster
   // (first line of postmaster.pid) if this process exits with the cluster still running.
   const postmaster = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);

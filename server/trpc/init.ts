@@ -1,13 +1,43 @@
-// tRPC setup: context, the AppError -> tRPC code mapping, and the base procedure.
+// tRPC setup: context (the signed-in person, the client address), the AppError -> tRPC code
+// mapping, and the procedures: public, member (401 without a session), operator (403 for members).
+// Every mutation, whatever its procedure, takes only JSON from the site's own origin and counts
+// against the write limits of its actor.
 import { initTRPC, TRPCError } from "@trpc/server";
+import { setTimeout } from "node:timers/promises";
 import { cache } from "react";
 import { z } from "zod";
+import { actorKey } from "../accounts/actor";
+import { actorFromHeaders, type HumanActor } from "../accounts/session-actor";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_RETRY_AFTER_SECONDS, databaseFailure } from "../database-outage";
-import { env } from "../env";
+import { baseUrl, env } from "../env";
 import { AppError, ERROR_TABLE, toIssues } from "../errors";
+import { clientAddress } from "../http/client-address";
+import { rateLimitHeaders, rateLimitMessage } from "../http/rate-limit";
+import type { RateDecision } from "../limits/free-limiter";
+import { admitWrite } from "../limits/write-limits";
 import { logger } from "../logger";
 
-export const createTRPCContext = cache(async (opts?: { headers?: Headers }) => ({ headers: opts?.headers ?? new Headers() }));
+/** The person signed in on this request; an outage while reading the session is a 503, not "signed out". */
+async function sessionActor(headers: Headers): Promise<HumanActor | null> {
+  try {
+    return await actorFromHeaders(headers);
+  } catch (err) {
+    const failure = databaseFailure(err);
+    if (!failure) throw err;
+    throw new TRPCError({ code: ERROR_TABLE[failure.error.code].trpc, message: failure.error.message, cause: failure.error });
+  }
+}
+
+export const createTRPCContext = cache(async (opts?: { headers?: Headers }) => {
+  const headers = opts?.headers ?? new Headers();
+  return {
+    headers,
+    actor: await sessionActor(headers),
+    clientAddress: clientAddress(headers),
+    // The write-limit decision of this request's mutations, for the answer's RateLimit-* headers.
+    writeLimit: { decision: undefined as RateDecision | undefined },
+  };
+});
 export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
 
 const INTERNAL_MESSAGE = "Something went wrong on our side.";
@@ -48,13 +78,50 @@ const mapAppErrors = t.middleware(async ({ next }) => {
 });
 
 /** For the fetch adapter's `responseMeta`: a 503 for an outage or a full pool tells the client when to retry. */
-export function trpcResponseMeta({ errors }: { errors: readonly TRPCError[] }): { headers?: Record<string, string> } {
+export function trpcResponseMeta({ errors, ctx }: { errors: readonly TRPCError[]; ctx?: Partial<TRPCContext> }): { headers?: Record<string, string> } {
   const codes = new Set(errors.map((e) => (e.cause instanceof AppError ? e.cause.code : undefined)));
   if (codes.has("database_unavailable")) return { headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } };
   if (codes.has("server_busy")) return { headers: { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) } };
+  // A refused write answers with the write limit's headers (Retry-After included), not the reads'.
+  const write = ctx?.writeLimit?.decision;
+  if (write && !write.allowed) return { headers: rateLimitHeaders(write) };
   return {};
 }
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapAppErrors);
+const SITE_ORIGIN = new URL(baseUrl).origin;
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+// CSRF defence in depth besides SameSite=Lax cookies: a form or another site can send neither a JSON
+// Content-Type without a preflight nor our Origin. No Origin at all is refused too (tRPC's client in
+// a browser always sends one with a POST).
+const guardMutations = t.middleware(async ({ type, ctx, next }) => {
+  if (type !== "mutation") return next();
+  if (ctx.headers.get("origin") !== SITE_ORIGIN) throw new AppError("forbidden", "Changes are accepted only from the marketplace's own pages.");
+  if (!JSON_TYPE.test(ctx.headers.get("content-type") ?? "")) throw new AppError("unsupported_media_type", "Send changes as JSON (Content-Type: application/json).");
+  if (ctx.actor) {
+    const decision = await admitWrite(actorKey(ctx.actor), ctx.clientAddress);
+    ctx.writeLimit.decision = decision;
+    if (decision && !decision.allowed) {
+      // Like every refusal (server/http/rate-limit.ts): a hammering client waits before its next try.
+      await setTimeout(Math.min(env.RATE_LIMIT_REFUSAL_DELAY_MS, decision.resetS * 1000));
+      throw new AppError("rate_limited", rateLimitMessage(decision));
+    }
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapAppErrors).use(guardMutations);
+
+/** A signed-in person (401 otherwise); `ctx.actor` is the human actor. */
+export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor) throw new AppError("unauthorized", "Sign in to do this.");
+  return next({ ctx: { ...ctx, actor: ctx.actor } });
+});
+
+/** A signed-in operator (401 signed out, 403 for members). */
+export const operatorProcedure = memberProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.role !== "operator") throw new AppError("forbidden", "Only marketplace operators may do this.");
+  return next();
+});

@@ -1,0 +1,76 @@
+// People sign up and sign in with better-auth (email and password); sessions live in PostgreSQL
+// through its Prisma adapter on our client. Its CSRF checks and cookie defaults stay as they are:
+// HttpOnly, SameSite=Lax, Secure when the base URL is https. The secret is BETTER_AUTH_SECRET, or a
+// random one stored once in app_secrets so that every instance on the database signs alike; reading
+// it needs the database, hence `getAuth()` is async (and cached per process).
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import { APIError } from "better-auth/api";
+import { db } from "../db";
+import { baseUrl, env } from "../env";
+import { logger } from "../logger";
+import { personNameSchema } from "./person-name";
+import { sharedSecret } from "./shared-secret";
+
+export const MIN_PASSWORD_LENGTH = 10;
+export const MAX_PASSWORD_LENGTH = 128;
+const SECRET_NAME = "better_auth_secret";
+
+/** A name better-auth would store as it is: refused with a 400 that says why instead. */
+function checkName(name: unknown): void {
+  if (name === undefined) return;
+  const parsed = personNameSchema.safeParse(name);
+  if (!parsed.success) throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message ?? "The name is not valid.", code: "INVALID_NAME" });
+}
+
+/** The better-auth instance for a secret and base URL (tests build a second one for https). */
+export function createAuth(secret: string, url: string = baseUrl) {
+  return betterAuth({
+    appName: "Agent Payment Marketplace",
+    baseURL: url,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [new URL(url).origin],
+    database: prismaAdapter(db, { provider: "postgresql" }),
+    user: {
+      modelName: "person",
+      // Set by `npm run operator:create` only: a client can never send it.
+      additionalFields: { role: { type: "string", required: false, defaultValue: "member", input: false } },
+    },
+    session: { modelName: "session" },
+    account: { modelName: "account" },
+    verification: { modelName: "verification" },
+    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: MAX_PASSWORD_LENGTH },
+    // Our own limiter counts sign-ups and sign-ins per client address in PostgreSQL, shared by
+    // every instance (app/api/auth/[...all]/route.ts); better-auth's would count per process.
+    rateLimit: { enabled: false },
+    // Endpoints the site does not offer: profile edits (name, image) and account deletion.
+    disabledPaths: ["/update-user", "/delete-user", "/change-email"],
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            checkName(user.name);
+          },
+        },
+      },
+    },
+    logger: {
+      level: "warn",
+      log: (level, message) => (level === "error" ? logger.error({ source: "better-auth" }, message) : logger.warn({ source: "better-auth" }, message)),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let cached: Promise<Auth> | undefined;
+
+/** This process's better-auth instance. A failure (database away) is not cached: the next call tries again. */
+export function getAuth(): Promise<Auth> {
+  cached ??= (async () => createAuth(env.BETTER_AUTH_SECRET ?? (await sharedSecret(SECRET_NAME))))();
+  cached.catch(() => {
+    cached = undefined;
+  });
+  return cached;
+}

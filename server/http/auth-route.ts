@@ -1,0 +1,66 @@
+// The REST edge of better-auth (/api/auth/*): what our other routes guarantee, around its handler.
+// Every POST (sign-up, sign-in, sign-out, password change) counts against the `auth` limit per
+// client address (429 JSON + Retry-After); bodies are capped, JSON only, nested at most 64 levels and
+// free of text PostgreSQL cannot store, checked before better-auth parses them; its error bodies
+// gain our `error` code next to its own `code` and `message`, which its client reads.
+import { getAuth } from "../accounts/auth";
+import { AppError, ERROR_TABLE, type ErrorCode } from "../errors";
+import { parseJsonBody } from "../input/json-body";
+import { unstorableTextPath, UNSTORABLE_TEXT_MESSAGE } from "../input/storable-text";
+import { admitFree, rateLimitHeaders, rateLimitMessage } from "./rate-limit";
+import { readBodyText } from "./read-body";
+import { errorResponse, json } from "./respond";
+
+/** Sign-up and sign-in bodies are a few hundred bytes. */
+export const AUTH_MAX_BODY_BYTES = 8 * 1024;
+
+const CODE_BY_STATUS = new Map<number, ErrorCode>();
+for (const [code, { status }] of Object.entries(ERROR_TABLE) as [ErrorCode, { status: number }][]) if (!CODE_BY_STATUS.has(status)) CODE_BY_STATUS.set(status, code);
+
+/** Our error code for a better-auth error status (its 422 "already exists" reads as invalid_request). */
+const codeFor = (status: number): ErrorCode => CODE_BY_STATUS.get(status) ?? (status >= 500 ? "internal_error" : "invalid_request");
+
+async function checkedBody(request: Request): Promise<string | undefined> {
+  if (request.method !== "POST") return undefined;
+  const text = await readBodyText(request, AUTH_MAX_BODY_BYTES);
+  if (text.trim() === "") return text;
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
+  const path = unstorableTextPath(parseJsonBody(text));
+  if (path) throw new AppError("invalid_request", "The request is not valid.", [{ path, message: UNSTORABLE_TEXT_MESSAGE }]);
+  return text;
+}
+
+const FALLBACK_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  not_found: "No such authentication endpoint.",
+  method_not_allowed: "This authentication endpoint does not take that method.",
+};
+
+async function withErrorCode(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  const isJson = (response.headers.get("content-type") ?? "").includes("application/json");
+  const body = isJson ? ((await response.json().catch(() => null)) as Record<string, unknown> | null) : (await response.body?.cancel(), null);
+  const shaped = { error: codeFor(response.status), message: typeof body?.message === "string" ? body.message : (FALLBACK_MESSAGES[codeFor(response.status)] ?? "The request was refused."), ...(body ?? {}) };
+  if (typeof body?.error === "string") shaped.error = body.error as ErrorCode;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  headers.delete("content-type");
+  return json(shaped, { status: response.status, headers });
+}
+
+export async function handleAuthRequest(request: Request): Promise<Response> {
+  const decision = request.method === "POST" ? await admitFree("auth", request.headers) : undefined;
+  if (decision && !decision.allowed) return json({ error: "rate_limited", message: rateLimitMessage(decision) }, { status: ERROR_TABLE.rate_limited.status, headers: rateLimitHeaders(decision) });
+  let response: Response;
+  try {
+    const body = await checkedBody(request);
+    const headers = new Headers(request.headers);
+    headers.delete("content-length");
+    const auth = await getAuth();
+    response = await withErrorCode(await auth.handler(new Request(request.url, { method: request.method, headers, body, signal: request.signal })));
+  } catch (err) {
+    response = errorResponse(err);
+  }
+  if (decision) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
+  return response;
+}
