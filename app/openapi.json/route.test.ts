@@ -343,3 +343,82 @@ describe("free reads document their limits and outages", () => {
     }
   });
 });
+
+describe("the review writes", () => {
+  type Op = Json & { parameters: Json[]; responses: Record<string, Json>; security: Record<string, string[]>[] };
+  const op = (path: string, method: string) => (doc.paths as Record<string, Record<string, Op>>)[path]![method]!;
+  const WRITES: [string, string, string, string][] = [
+    ["/api/reviews", "post", "createReview", "201"],
+    ["/api/reviews/{id}", "patch", "reviseReview", "200"],
+    ["/api/reviews/{id}/like", "post", "likeReview", "200"],
+    ["/api/reviews/{id}/favorite", "post", "favoriteReview", "200"],
+    ["/api/reviews/{id}/comments", "post", "addReviewComment", "201"],
+    ["/api/reviews/{id}/comments/{commentId}", "patch", "editReviewComment", "200"],
+    ["/api/reviews/{id}/comments/{commentId}", "delete", "deleteReviewComment", "200"],
+  ];
+
+  it("a marketplaceToken security scheme: apiKey in the X-Marketplace-Token header", () => {
+    const schemes = (doc.components as Json).securitySchemes as Record<string, Json>;
+    expect(schemes.marketplaceToken).toMatchObject({ type: "apiKey", in: "header", name: "X-Marketplace-Token" });
+  });
+
+  it.each(WRITES)("%s %s (%s): the token, Idempotency-Key, every status with its codes", (path, method, operationId, success) => {
+    const o = op(path, method);
+    expect(o.operationId).toBe(operationId);
+    expect(o.security).toEqual([{ marketplaceToken: [] }]);
+    const statuses = [success, "400", "401", "403", "404", "405", "413", "415", "422", "429", "503", ...(operationId === "createReview" ? ["409"] : [])];
+    expect(Object.keys(o.responses).sort()).toEqual(statuses.sort());
+    const key = o.parameters.map((p) => deref<{ name: string; in: string; required?: boolean; schema: Json }>(p)).find((p) => p.name === "Idempotency-Key")!;
+    expect(key).toMatchObject({ in: "header", required: false, schema: { type: "string", minLength: 8, maxLength: 200, pattern: "^[A-Za-z0-9._:-]+$" } });
+    const codes: Record<string, string> = { "400": "invalid_request", "401": "unauthorized", "403": "forbidden", "404": "not_found", "413": "payload_too_large", "415": "unsupported_media_type", "422": "idempotency_key_reused", "429": "rate_limited", "409": "conflict" };
+    for (const [status, code] of Object.entries(codes)) if (status in o.responses) expect(o.responses[status]!.description, `${status}`).toContain(code);
+    for (const status of statuses.filter((s) => Number(s) >= 400)) expect(responseSchema(o, status).required).toEqual(expect.arrayContaining(["error", "message"]));
+    expect(Object.keys(responseHeaders(o, "429"))).toEqual(expect.arrayContaining(["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy"]));
+    expect(Object.keys(responseHeaders(o, success))).toEqual(expect.arrayContaining(["Idempotent-Replayed", "RateLimit-Remaining"]));
+  });
+
+  it("request bodies come from the services' schemas", () => {
+    const bodyOf = (o: Op) => deref(((o.requestBody as Json).content as Record<string, Json>)["application/json"]!.schema);
+    const create = bodyOf(op("/api/reviews", "post"));
+    expect(create).toMatchObject({ type: "object", additionalProperties: false, required: ["slug", "rating", "title", "body"] });
+    expect(props(create).rating).toMatchObject({ type: "integer", minimum: 1, maximum: 5 });
+    expect(props(create).title).toMatchObject({ type: "string", minLength: 1, maxLength: 200 });
+    expect(props(create).body).toMatchObject({ type: "string", minLength: 1, maxLength: 5000 });
+    expect(props(create).tags).toMatchObject({ type: "array", maxItems: 10, items: { type: "string", minLength: 1, maxLength: 40 } });
+    expect(props(create).link).toMatchObject({ type: "string", maxLength: 2000 });
+    const revise = bodyOf(op("/api/reviews/{id}", "patch"));
+    expect(revise).toMatchObject({ type: "object", additionalProperties: false });
+    expect(revise.required ?? []).toEqual([]);
+    expect(bodyOf(op("/api/reviews/{id}/like", "post"))).toMatchObject({ additionalProperties: false, properties: { active: { type: "boolean" } } });
+    expect((op("/api/reviews/{id}/like", "post").requestBody as Json).required).toBe(false);
+    expect(props(bodyOf(op("/api/reviews/{id}/comments", "post"))).body).toMatchObject({ type: "string", minLength: 1, maxLength: 2000 });
+    expect(op("/api/reviews/{id}/comments/{commentId}", "delete").requestBody).toBeUndefined();
+  });
+
+  it("success bodies: {ok, review}, {ok, kind, active, engagement}, {ok, comment}, {ok}", () => {
+    expect(props(responseSchema(op("/api/reviews", "post"), "201")).review).toBeDefined();
+    expect(responseSchema(op("/api/reviews/{id}/like", "post"), "200").required).toEqual(["ok", "kind", "active", "engagement"]);
+    expect(responseSchema(op("/api/reviews/{id}/comments", "post"), "201").required).toEqual(["ok", "comment"]);
+    expect(responseSchema(op("/api/reviews/{id}/comments/{commentId}", "delete"), "200").required).toEqual(["ok"]);
+    // The list form documents its capped comments.
+    const item = deref((doc.components as { schemas: Json }).schemas.ReviewListItem);
+    expect(item.description).toContain("at most 20");
+    expect(item.required).toEqual(expect.arrayContaining(["comments"]));
+    expect(item.required).not.toContain("link");
+    expect(deref((doc.components as { schemas: Json }).schemas.Review).required).toEqual(expect.arrayContaining(["link", "comments"]));
+  });
+
+  it("/docs shows every write, its statuses with their names, the token header once and no duplicate ids", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { createElement } = await import("react");
+    const { default: DocsPage } = await import("@/app/(site)/docs/page");
+    const html = renderToStaticMarkup(createElement(DocsPage));
+    for (const [, , id] of WRITES) expect(html).toContain(`id="${id}"`);
+    for (const text of ["201 Created", "401 Unauthorized", "403 Forbidden", "405 Method Not Allowed", "409 Conflict", "415 Unsupported Media Type", "422 Unprocessable Content", "429 Too Many Requests"]) expect(html).toContain(`>${text}<`);
+    expect(html).toContain("needs a marketplace token (X-Marketplace-Token)");
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(ids).toContain("header-X-Marketplace-Token");
+    expect(ids).toContain("header-Idempotency-Key");
+  });
+});

@@ -9,12 +9,23 @@ const STATUS_TEXT: Record<string, string> = {
   "200": "OK",
   "201": "Created",
   "400": "Bad Request",
+  "401": "Unauthorized",
   "402": "Payment Required",
+  "403": "Forbidden",
   "404": "Not Found",
+  "405": "Method Not Allowed",
   "409": "Conflict",
   "413": "Content Too Large",
+  "415": "Unsupported Media Type",
   "422": "Unprocessable Content",
+  "429": "Too Many Requests",
   "503": "Service Unavailable",
+};
+
+// How an operation's security requirement reads on its card (scheme names: server/openapi).
+const SCHEME_LABEL: Record<string, string> = {
+  x402: "paid with x402 (PAYMENT-SIGNATURE)",
+  marketplaceToken: "needs a marketplace token (X-Marketplace-Token)",
 };
 
 function resolve<T>(doc: OpenApiDocument, node: T | Reference): T {
@@ -122,13 +133,21 @@ function RequestSchema({ schema }: { schema: Schema }) {
   );
 }
 
-/** The x402 and idempotency headers, described once; responses link here. */
+/** The x402, token and idempotency headers, described once; responses link here. A header named
+ * by more than one component (Idempotency-Key: purchases and review writes) is listed once. */
 function HeaderList({ doc }: { doc: OpenApiDocument }) {
   const requestHeaders = Object.values(doc.components.parameters).filter((p) => p.in === "header");
-  const items = [
+  const schemeHeaders = Object.values(doc.components.securitySchemes).map((s) => ({ name: s.name, description: s.description, schema: { type: "string" } }));
+  const all = [
     ...requestHeaders.map((p) => ({ name: p.name, direction: "request", description: p.description ?? "", schema: p.schema })),
+    ...schemeHeaders.map((h) => ({ ...h, direction: "request" })),
     ...Object.entries(doc.components.headers).map(([name, h]) => ({ name, direction: "response", description: h.description, schema: h.schema })),
   ];
+  const items = all.filter((h, i) => all.findIndex((o) => o.name === h.name) === i);
+  for (const h of all) {
+    const kept = items.find((o) => o.name === h.name)!;
+    if (kept !== h && !kept.description.includes(h.description)) kept.description = `${kept.description} ${h.description}`;
+  }
   return (
     <dl className="space-y-2 text-sm text-slate-700">
       {items.map((h) => (
@@ -148,7 +167,8 @@ function HeaderList({ doc }: { doc: OpenApiDocument }) {
 function OperationCard({ doc, path, method, op }: { doc: OpenApiDocument; path: string; method: HttpMethod; op: OperationObject }) {
   const parameters = (op.parameters ?? []).map((p) => resolve<ParameterObject>(doc, p));
   const body = op.requestBody?.content["application/json"];
-  const paid = (op.security ?? []).length > 0;
+  const schemes = (op.security ?? []).flatMap((requirement) => Object.keys(requirement));
+  const access = schemes.length === 0 ? " · free" : schemes.map((name) => ` · ${SCHEME_LABEL[name] ?? name}`).join("");
   return (
     <article id={op.operationId} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700" aria-labelledby={`${op.operationId}-title`}>
       <header className="space-y-1">
@@ -159,7 +179,7 @@ function OperationCard({ doc, path, method, op }: { doc: OpenApiDocument; path: 
         <p className="font-medium text-slate-900">{op.summary}</p>
         <p className="text-xs text-slate-500">
           operationId <code>{op.operationId}</code>
-          {paid ? " · paid with x402 (PAYMENT-SIGNATURE)" : " · free"}
+          {access}
         </p>
       </header>
       {op.description && (

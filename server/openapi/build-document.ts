@@ -4,6 +4,7 @@ import { baseUrl } from "../env";
 import { catalogPaths } from "./catalog-paths";
 import { allComponentSchemas } from "./component-schemas";
 import { faucetPaths } from "./faucet-paths";
+import { MARKETPLACE_TOKEN_SCHEME, marketplaceTokenScheme, WRITE_KEY_PARAMETER, writeIdempotencyKeyParameter } from "./marketplace-token";
 import type { OpenApiDocument } from "./openapi-types";
 import { paymentHeaders, paymentParameters } from "./payment-headers";
 import { purchaseRecoveryPaths } from "./purchase-recovery-paths";
@@ -22,15 +23,15 @@ export function buildOpenApiDocument(base: string): OpenApiDocument {
     tags: [
       { name: "Shop", description: "Paid operations, paid per request with x402 v2." },
       { name: "Catalog", description: "Free reads of the catalog of third-party paid services." },
-      { name: "Reviews", description: "Free reads of reviews of those services." },
+      { name: "Reviews", description: "Reviews of those services: free reads; writes by agents with a marketplace token (X-Marketplace-Token)." },
       { name: "Development", description: "Test funds for the local payment ledger." },
     ],
     paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...catalogPaths(), ...reviewPaths(), ...faucetPaths() },
     components: {
       schemas: allComponentSchemas(),
       headers: paymentHeaders(),
-      parameters: paymentParameters(),
-      securitySchemes: { [X402_SCHEME_NAME]: x402SecurityScheme() },
+      parameters: { ...paymentParameters(), [WRITE_KEY_PARAMETER]: writeIdempotencyKeyParameter() },
+      securitySchemes: { [X402_SCHEME_NAME]: x402SecurityScheme(), [MARKETPLACE_TOKEN_SCHEME]: marketplaceTokenScheme() },
     },
   };
 }

@@ -25,7 +25,14 @@ import {
   recoveryErrorSchema,
   reviewResponseSchema,
   shortlistPurchaseSchema,
+  engagementResponseSchema,
+  commentResponseSchema,
+  okResponseSchema,
 } from "./reply-schemas";
+import { createReviewInput } from "../reviews/create-review";
+import { reviseReviewInput } from "../reviews/revise-review";
+import { engagementInput } from "../reviews/toggle-engagement";
+import { commentInput } from "../reviews/comments";
 
 export const SCHEMA_NAMES = {
   shortlistRequest: "ShortlistRequest",
@@ -47,6 +54,13 @@ export const SCHEMA_NAMES = {
   serviceRecord: "ServiceRecord",
   reviewList: "ReviewList",
   reviewResponse: "ReviewResponse",
+  createReviewRequest: "CreateReviewRequest",
+  reviseReviewRequest: "ReviseReviewRequest",
+  engagementRequest: "EngagementRequest",
+  commentRequest: "CommentRequest",
+  engagementResponse: "EngagementResponse",
+  commentResponse: "CommentResponse",
+  okResponse: "OkResponse",
 } as const;
 
 const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
@@ -59,6 +73,21 @@ const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
   ShortlistCondition: { schema: conditionObjectSchema, description: "A condition with an optional id and priority; a plain string is a `must` condition." },
   ShortlistConstraints: { schema: constraintsSchema, description: "Hard filters on the services and offers considered." },
   [SCHEMA_NAMES.faucetRequest]: { schema: faucetInputSchema, description: "Test funds for the local ledger: the payer address and an amount in USD." },
+  [SCHEMA_NAMES.createReviewRequest]: {
+    schema: createReviewInput,
+    description:
+      "A new review by the token's agent: `rating` an integer 1–5, `title` 1–200 and `body` 1–5000 characters (trimmed), up to 10 `tags` of 1–40 characters " +
+      "(lower-cased, duplicates dropped), `link` the reviewed endpoint (absolute http or https URL, at most 2000 characters). No other field is allowed.",
+  },
+  [SCHEMA_NAMES.reviseReviewRequest]: {
+    schema: reviseReviewInput,
+    description: "The fields to change, at least one, with the rules of CreateReviewRequest; `link: null` removes the stored link. Unchanged fields keep their values.",
+  },
+  [SCHEMA_NAMES.engagementRequest]: {
+    schema: engagementInput,
+    description: "Optional. Without a body (or with `{}`) the call toggles; `active: true` or `false` sets the state (repeating it changes nothing).",
+  },
+  [SCHEMA_NAMES.commentRequest]: { schema: commentInput, description: "Plain text, 1–2000 characters after trimming. It is always shown as text: no HTML or markdown." },
   [SCHEMA_NAMES.recoveryAuthorization]: {
     schema: recoveryAuthorizationSchema,
     description: "The JSON inside the Purchase-Authorization header (sent base64): the payer, the signed resource and expiry, and the EIP-712 signature.",
@@ -104,6 +133,9 @@ const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
   [SCHEMA_NAMES.reviewResponse]: { schema: reviewResponseSchema, description: "One review in full form." },
   Review: { schema: reviewSchema, description: "A review in full form, with revision state, engagement counters (agents `llm`, people `human`) and every published comment. `link` is the address the review stored, else the reviewed service's endpoint (its first offer's provider URL and path, else the service URL)." },
   ReviewComment: { schema: commentSchema, description: "A published comment." },
+  [SCHEMA_NAMES.engagementResponse]: { schema: engagementResponseSchema, description: "The token's like (or favourite) state after the call, and the review's counters." },
+  [SCHEMA_NAMES.commentResponse]: { schema: commentResponseSchema, description: "The comment as published." },
+  [SCHEMA_NAMES.okResponse]: { schema: okResponseSchema, description: "Done." },
 };
 
 /** components.schemas; throws if a name is used for both a request and a response schema. */

@@ -2,7 +2,8 @@
 // purchase-phases.ts, respond.ts) as zod schemas, for the OpenAPI document and its tests.
 import { z } from "zod";
 import { shortlistSchema } from "../shortlist/result-schema";
-import { reviewSchema } from "../reviews/review-record";
+import { commentSchema, engagementSchema, reviewSchema } from "../reviews/review-record";
+import { engagementKindSchema } from "../reviews/toggle-engagement";
 import { RECOVERY_HEADER } from "../payments/purchase-recovery-authorization";
 
 export const issueSchema = z.object({
@@ -12,7 +13,12 @@ export const issueSchema = z.object({
 
 /** Body of every error of the free APIs (server/http/respond.ts). */
 export const apiErrorSchema = z.object({
-  error: z.string().describe("Machine-readable code: invalid_request, invalid_json, not_found, payload_too_large, internal_error."),
+  error: z
+    .string()
+    .describe(
+      "Machine-readable code: invalid_request, invalid_json, unauthorized, forbidden, not_found, method_not_allowed, conflict, payload_too_large, " +
+        "unsupported_media_type, idempotency_key_reused, rate_limited, database_unavailable, server_busy, internal_error.",
+    ),
   message: z.string().describe("What went wrong, for people."),
   issues: z.array(issueSchema).optional().describe("With invalid_request: one entry per broken rule."),
 });
@@ -101,3 +107,20 @@ export const shortlistPurchaseSchema = z.object({
 
 /** GET /api/reviews/{id}. */
 export const reviewResponseSchema = z.object({ ok: z.literal(true), review: reviewSchema });
+
+/** 201 of POST /api/reviews and 200 of PATCH /api/reviews/{id}. */
+export const reviewWriteResponseSchema = reviewResponseSchema;
+
+/** 200 of POST /api/reviews/{id}/like|favorite. */
+export const engagementResponseSchema = z.object({
+  ok: z.literal(true),
+  kind: engagementKindSchema.describe("What was toggled or set."),
+  active: z.boolean().describe("Whether this token now likes (favourites) the review."),
+  engagement: engagementSchema.describe("The review's counters after the change: counts of rows, split between agents (`llm`) and people (`human`)."),
+});
+
+/** 201 of POST /api/reviews/{id}/comments and 200 of PATCH …/comments/{commentId}. */
+export const commentResponseSchema = z.object({ ok: z.literal(true), comment: commentSchema });
+
+/** 200 of DELETE …/comments/{commentId}. */
+export const okResponseSchema = z.object({ ok: z.literal(true) });

@@ -1,10 +1,11 @@
-// The free review reads (decisions.md §10).
+// The review API (decisions.md §10): free reads, and the writes of review-write-paths.ts.
 import { getReviewInput } from "../reviews/get-review";
 import { listReviewsInput } from "../reviews/list-reviews";
 import { SCHEMA_NAMES } from "./component-schemas";
 import type { PathsObject } from "./openapi-types";
 import { pathParameter, queryParameters } from "./parameters";
 import { freeReadResponses, jsonContent } from "./responses";
+import { createReviewOperation, reviewWritePaths, reviseReviewOperation } from "./review-write-paths";
 
 export function reviewPaths(): PathsObject {
   return {
@@ -31,6 +32,7 @@ export function reviewPaths(): PathsObject {
           ...freeReadResponses(),
         },
       },
+      post: createReviewOperation(),
     },
     "/api/reviews/{id}": {
       get: {
@@ -46,6 +48,8 @@ export function reviewPaths(): PathsObject {
           ...freeReadResponses(),
         },
       },
+      patch: reviseReviewOperation(),
     },
+    ...reviewWritePaths(),
   };
 }

@@ -2,7 +2,6 @@
 // GET describes (402), an unsigned POST is challenged before its body is read, a signed POST is
 // validated, bound to its idempotency key, claimed atomically, then verified, settled and
 // fulfilled exactly once; replays return the stored result.
-import { z } from "zod";
 import { DatabaseBusyError } from "../db";
 import { AppError, toIssues } from "../errors";
 import { idempotencyKeySchema } from "../input/idempotency-key";

@@ -9,7 +9,7 @@ import { urls } from "../catalog/urls";
 export type DbClient = Prisma.TransactionClient;
 
 const counter = z.object({ llm: z.number().int(), human: z.number().int() });
-const engagementSchema = z.object({ likes: counter, favorites: counter, comments: counter });
+export const engagementSchema = z.object({ likes: counter, favorites: counter, comments: counter });
 export type Engagement = z.infer<typeof engagementSchema>;
 
 const revisionSchema = z.object({
