@@ -35,6 +35,23 @@ export interface TokenSummary {
   revokedAt: Date | null;
 }
 
+/** A summary as the account page receives it: tRPC sends JSON, so times are ISO 8601 text. */
+export interface TokenSummaryView {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export const tokenSummaryView = (s: TokenSummary): TokenSummaryView => ({
+  ...s,
+  createdAt: s.createdAt.toISOString(),
+  lastUsedAt: s.lastUsedAt?.toISOString() ?? null,
+  revokedAt: s.revokedAt?.toISOString() ?? null,
+});
+
 const summarySelect = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
 
 /** Creates a token for `personId` (null: an owner-less token made from the command line). The

@@ -10,7 +10,7 @@ import { actorKey } from "../accounts/actor";
 import { actorFromHeaders, type HumanActor } from "../accounts/session-actor";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_RETRY_AFTER_SECONDS, databaseFailure } from "../database-outage";
 import { baseUrl, env } from "../env";
-import { AppError, ERROR_TABLE, toIssues } from "../errors";
+import { AppError, ERROR_TABLE, toIssues, type ErrorCode } from "../errors";
 import { clientAddress } from "../http/client-address";
 import { rateLimitHeaders, rateLimitMessage } from "../http/rate-limit";
 import type { RateDecision } from "../limits/free-limiter";
@@ -42,6 +42,11 @@ export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
 
 const INTERNAL_MESSAGE = "Something went wrong on our side.";
 
+// tRPC's own refusals (a bad batch, an unsupported Content-Type, invalid input) carry the first
+// application code of the same tRPC code, so clients read one `appCode` whoever refused.
+const CODE_BY_TRPC = new Map<string, ErrorCode>();
+for (const [code, { trpc }] of Object.entries(ERROR_TABLE) as [ErrorCode, { trpc: string }][]) if (!CODE_BY_TRPC.has(trpc)) CODE_BY_TRPC.set(trpc, code);
+
 const t = initTRPC.context<TRPCContext>().create({
   // Stack traces go to clients only in development (tRPC's default is "not production").
   isDev: env.NODE_ENV === "development",
@@ -49,7 +54,7 @@ const t = initTRPC.context<TRPCContext>().create({
     const cause = error.cause;
     if (cause instanceof AppError || cause instanceof z.ZodError || error.code !== "INTERNAL_SERVER_ERROR") {
       const issues = cause instanceof AppError ? cause.issues : cause instanceof z.ZodError ? toIssues(cause.issues) : undefined;
-      return { ...shape, data: { ...shape.data, appCode: cause instanceof AppError ? cause.code : null, issues: issues ?? null } };
+      return { ...shape, data: { ...shape.data, appCode: cause instanceof AppError ? cause.code : (CODE_BY_TRPC.get(error.code) ?? null), issues: issues ?? null } };
     }
     // Anything else is ours: the message may carry a whole Prisma invocation (query, arguments),
     // so the client gets a fixed text and the log gets the error.
