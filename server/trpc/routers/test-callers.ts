@@ -1,6 +1,6 @@
 // Test support only (imported by *.test.ts). tRPC callers: signed out, or as a person (a real
-// `people` row) with the headers a
-// mutation from our own pages carries (Origin, JSON), as init.ts's guard requires.
+// `people` row) with the headers a mutation from our own pages carries (Origin, JSON), as
+// init.ts's guard requires.
 import { baseUrl } from "../../env";
 import type { Human } from "../../reviews/test-actors";
 import { createCallerFactory, createTRPCContext } from "../init";
