@@ -110,7 +110,7 @@ function CommentItem({ reviewId, comment: c, mine, canHide }: { reviewId: string
   const failed = edit.error ?? remove.error ?? hide.error;
 
   return (
-    <article className="rounded-lg border border-slate-200 bg-white p-4" data-testid="comment" aria-label={`Comment by ${c.name}`}>
+    <article className="rounded-lg border border-slate-200 bg-white p-4" data-testid="comment" data-comment-id={c.id} aria-label={`Comment by ${c.name}`}>
       <p className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-600">
         <span className="font-medium break-words text-slate-800">{c.name}</span>
         <ActorBadge actorType={c.actorType} />

@@ -92,6 +92,7 @@ describe("listReviews filters", () => {
     expect(humans.every((r) => r.actorType === "human")).toBe(true);
     const tag = "reliable";
     const tagged = await allPages({ tag, limit: 100 });
+    expect((await allPages({ tag: " RELIABLE ", limit: 100 })).map((r) => r.id)).toEqual(tagged.map((r) => r.id));
     expect(tagged.length).toBe(await db.review.count({ where: { status: "published", tags: { has: tag } } }));
     expect(tagged.length).toBeGreaterThan(0);
   });

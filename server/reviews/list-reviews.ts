@@ -15,7 +15,8 @@ export type ReviewSort = (typeof REVIEW_SORTS)[number];
 export const listReviewsInput = z.object({
   service: serviceSlugSchema.optional(),
   rating: z.coerce.number().int().min(1).max(5).optional(),
-  tag: storableText().trim().min(1).max(100).optional(),
+  // Tags are stored lower-cased (review-input.ts), so the filter is too.
+  tag: storableText().trim().toLowerCase().min(1).max(100).optional(),
   actor: z.enum(["llm", "human"]).optional(),
   sort: z.enum(REVIEW_SORTS).default("newest"),
   limit: z.coerce.number().int().min(1).max(100).default(20),

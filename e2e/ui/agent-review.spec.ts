@@ -1,0 +1,32 @@
+// An agent posts a review with a marketplace token through POST /api/reviews; it appears on the
+// service page (newest first, and under the "Agents" filter).
+import { randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { createToken, postReview, ReviewPage, reviewedService, ServiceReviewsSection } from "./pages/review-pages";
+
+test("an agent's review posted with a token appears on the service page", async ({ page, request }) => {
+  const { slug } = await reviewedService(request);
+  const token = await createToken();
+  const title = `Agent review ${randomUUID().slice(0, 8)}`;
+  const { status, body } = await postReview(request, token, { slug, rating: 4, title, body: "Fast answers, clear errors.", tags: ["e2e-agent"] });
+  expect(status, JSON.stringify(body)).toBe(201);
+
+  const section = new ServiceReviewsSection(page);
+  await section.goto(slug);
+  // Newest first: it leads the list.
+  await expect(section.cards.first()).toHaveAttribute("data-review-id", body.review.id);
+  await expect(section.cardTitled(title)).toContainText("Agent");
+
+  // The filters find it: agents, 4 stars, its tag.
+  await section.filter({ writtenBy: "Agents", rating: "4 stars", tag: "e2e-agent" });
+  await expect(page).toHaveURL(/actor=llm/);
+  await expect(section.cards).toHaveCount(1);
+  await expect(section.cardTitled(title)).toBeVisible();
+  await section.filter({ writtenBy: "People" });
+  await expect(page.getByText("No reviews match these filters.")).toBeVisible();
+
+  const review = new ReviewPage(page);
+  await review.goto(body.review.id);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText("Not edited since it was written")).toBeVisible();
+});
