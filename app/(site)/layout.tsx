@@ -1,12 +1,13 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { AccountNav } from "@/components/account/account-nav";
 
 const NAV = [
   { href: "/services", label: "Browse services" },
   { href: "/docs", label: "Docs" },
 ];
 
-export default function SiteLayout({ children }: { children: ReactNode }) {
+export default async function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -21,7 +22,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
             Agent Payment Marketplace
           </Link>
           <nav aria-label="Main">
-            <ul className="flex gap-1 text-sm">
+            <ul className="flex flex-wrap items-center gap-1 text-sm">
               {NAV.map((n) => (
                 <li key={n.href}>
                   <Link href={n.href} className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900">
@@ -29,6 +30,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
                   </Link>
                 </li>
               ))}
+              <AccountNav />
             </ul>
           </nav>
         </div>

@@ -2,6 +2,7 @@
 // Password changes go through better-auth's own endpoint (/api/auth/change-password).
 import { z } from "zod";
 import { createMarketplaceToken, createTokenInput, listMarketplaceTokens, revokeMarketplaceToken, tokenSummaryView } from "../../accounts/marketplace-tokens";
+import { getProfile } from "../../accounts/profile";
 import { listFavorites } from "../../reviews/list-favorites";
 import { createTRPCRouter, memberProcedure, publicProcedure } from "../init";
 
@@ -10,6 +11,8 @@ export const revokeTokenInput = z.strictObject({ tokenId: z.uuid("Not a token id
 export const accountRouter = createTRPCRouter({
   /** The signed-in person, or null. */
   me: publicProcedure.query(({ ctx }) => ctx.actor),
+  /** Name, email, role and since when, for the account page. */
+  profile: memberProcedure.query(({ ctx }) => getProfile(ctx.actor.personId)),
   tokens: createTRPCRouter({
     list: memberProcedure.query(async ({ ctx }) => (await listMarketplaceTokens(ctx.actor.personId)).map(tokenSummaryView)),
     /** The secret is in this answer only. */
