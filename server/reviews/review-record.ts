@@ -98,6 +98,14 @@ export const reviewRowSelect = {
 } satisfies Prisma.ReviewSelect;
 export type ReviewRow = Prisma.ReviewGetPayload<{ select: typeof reviewRowSelect }>;
 
+/** Two reads at once on the pool; one after the other inside a transaction (one connection, and
+ * pg deprecates overlapping queries on a client). */
+async function both<A, B>(client: DbClient, a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> {
+  if (client === db) return Promise.all([a(), b()]);
+  const first = await a();
+  return [first, await b()];
+}
+
 const zero = () => ({ llm: 0, human: 0 });
 const actorTypeOf = (t: string) => (t === "human" ? ("human" as const) : ("llm" as const));
 
@@ -105,10 +113,11 @@ const actorTypeOf = (t: string) => (t === "human" ? ("human" as const) : ("llm" 
 export async function getEngagement(reviewIds: string[], client: DbClient = db): Promise<Map<string, Engagement>> {
   const result = new Map<string, Engagement>(reviewIds.map((id) => [id, { likes: zero(), favorites: zero(), comments: zero() }]));
   if (reviewIds.length === 0) return result;
-  const [marks, comments] = await Promise.all([
-    client.reviewEngagement.groupBy({ by: ["reviewId", "kind", "actorType"], where: { reviewId: { in: reviewIds } }, _count: { _all: true } }),
-    client.comment.groupBy({ by: ["reviewId", "actorType"], where: { reviewId: { in: reviewIds }, status: "published" }, _count: { _all: true } }),
-  ]);
+  const [marks, comments] = await both(
+    client,
+    () => client.reviewEngagement.groupBy({ by: ["reviewId", "kind", "actorType"], where: { reviewId: { in: reviewIds } }, _count: { _all: true } }),
+    () => client.comment.groupBy({ by: ["reviewId", "actorType"], where: { reviewId: { in: reviewIds }, status: "published" }, _count: { _all: true } }),
+  );
   for (const m of marks) {
     const e = result.get(m.reviewId)!;
     e[m.kind === "like" ? "likes" : "favorites"][actorTypeOf(m.actorType)] += m._count._all;
@@ -180,7 +189,7 @@ export function toReviewListItem(r: ReviewRow, engagement: Engagement, comments:
 /** Rows (selected with reviewRowSelect) in list form, with their counters and first comments. */
 export async function toReviewListItems(rows: ReviewRow[], client: DbClient = db): Promise<ReviewListItem[]> {
   const ids = rows.map((r) => r.id);
-  const [engagement, comments] = await Promise.all([getEngagement(ids, client), publishedComments(ids, LIST_COMMENTS_CAP, client)]);
+  const [engagement, comments] = await both(client, () => getEngagement(ids, client), () => publishedComments(ids, LIST_COMMENTS_CAP, client));
   return rows.map((r) => toReviewListItem(r, engagement.get(r.id)!, comments.get(r.id)!));
 }
 
@@ -188,6 +197,6 @@ export async function toReviewListItems(rows: ReviewRow[], client: DbClient = db
 export async function loadReviewRecord(id: string, client: DbClient = db): Promise<ReviewRecord | null> {
   const row = await client.review.findFirst({ where: { id, status: "published" }, select: reviewRowSelect });
   if (!row) return null;
-  const [engagement, comments] = await Promise.all([getEngagement([id], client), publishedComments([id], undefined, client)]);
+  const [engagement, comments] = await both(client, () => getEngagement([id], client), () => publishedComments([id], undefined, client));
   return toReviewRecord(row, engagement.get(id)!, comments.get(id)!);
 }

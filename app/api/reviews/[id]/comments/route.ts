@@ -10,4 +10,4 @@ export const POST = tokenWriteRoute({
   run: async (agent, { id }, input, tx) => ({ status: 201, body: { ok: true, comment: await addComment(agent, id, input, tx) } }),
 });
 
-export const { GET, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["POST"]);
+export const { GET, HEAD, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["POST"]);

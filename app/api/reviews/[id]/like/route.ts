@@ -11,4 +11,4 @@ export const POST = tokenWriteRoute({
   run: async (agent, { id }, input, tx) => ({ status: 200, body: { ok: true, ...(await toggleEngagement(agent, id, "like", input.active, tx)) } }),
 });
 
-export const { GET, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["POST"]);
+export const { GET, HEAD, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["POST"]);

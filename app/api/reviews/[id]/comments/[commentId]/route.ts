@@ -23,4 +23,4 @@ export const DELETE = tokenWriteRoute({
   },
 });
 
-export const { GET, POST, PUT, OPTIONS } = methodNotAllowed(["PATCH", "DELETE"]);
+export const { GET, HEAD, POST, PUT, OPTIONS } = methodNotAllowed(["PATCH", "DELETE"]);
