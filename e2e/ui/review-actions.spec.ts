@@ -16,9 +16,13 @@ test("signed out: counts and a sign-in link that comes back to the review", asyn
 
 test("sign up, comment, like; a reload shows the counts and the comment; edit and delete it", async ({ page, request }) => {
   const { reviewId } = await reviewedService(request);
-  await signUp(page);
+  // From the review's sign-in link to the sign-up page, and back to the review.
   const review = new ReviewPage(page);
   await review.goto(reviewId);
+  await review.signInLink.click();
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  await signUp(page, { next: `/reviews/${reviewId}` });
+  await expect(review.likeButton).toBeVisible();
 
   const likes = await review.likeCount();
   await expect(review.likeButton).toHaveAttribute("aria-pressed", "false");

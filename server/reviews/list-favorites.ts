@@ -4,7 +4,7 @@
 import type { Actor } from "../accounts/actor";
 import { actorKey } from "../accounts/actor";
 import { db } from "../db";
-import { getEngagement, reviewRowSelect, toReviewListItem, type ReviewListItem } from "./review-record";
+import { reviewRowSelect, toReviewListItems, type ReviewListItem } from "./review-record";
 
 /** At most this many favourites are listed (the newest). */
 export const MAX_FAVORITES_LISTED = 100;
@@ -16,6 +16,5 @@ export async function listFavorites(actor: Actor): Promise<ReviewListItem[]> {
     take: MAX_FAVORITES_LISTED,
     select: { review: { select: reviewRowSelect } },
   });
-  const engagement = await getEngagement(marks.map((m) => m.review.id));
-  return marks.map((m) => toReviewListItem(m.review, engagement.get(m.review.id)!));
+  return toReviewListItems(marks.map((m) => m.review));
 }

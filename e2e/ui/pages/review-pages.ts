@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { newPerson, SignUpPage, type PersonDetails } from "./account-pages";
 
 const run = promisify(execFile);
 
@@ -31,11 +32,6 @@ export async function createToken(name = `e2e-agent-${randomUUID().slice(0, 8)}`
 export async function promoteToOperator(email: string): Promise<void> {
   await runBesideApp("scripts/operator-create.ts", [email]);
 }
-
-export const newPerson = () => {
-  const id = randomUUID().slice(0, 8);
-  return { name: `E2E Person ${id}`, email: `e2e-${id}@people.test`, password: `correct-horse-${id}` };
-};
 
 /** An agent posts a review through the REST API with its token. */
 export async function postReview(request: APIRequestContext, token: string, review: { slug: string; rating: number; title: string; body: string; tags?: string[]; link?: string }) {
@@ -154,15 +150,13 @@ export class OperatorPage {
   }
 }
 
-/** Signs a new person up through the auth API in the page's browser context (its cookies). */
-export async function signUpViaApi(page: Page, person = newPerson()) {
-  const origin = new URL(page.url().startsWith("http") ? page.url() : (process.env.E2E_BASE_URL ?? "http://localhost:3000")).origin;
-  const res = await page.request.post("/api/auth/sign-up/email", { headers: { origin, "content-type": "application/json" }, data: person });
-  expect(res.status(), await res.text()).toBe(200);
+/** A new person signs up on the sign-up page and lands back on `next` (default: the home page), signed in. */
+export async function signUp(page: Page, opts: { next?: string; person?: PersonDetails } = {}): Promise<PersonDetails> {
+  const person = opts.person ?? newPerson();
+  const next = opts.next ?? "/";
+  const signUpPage = new SignUpPage(page);
+  await signUpPage.goto(next);
+  await signUpPage.signUp(person);
+  await page.waitForURL((url) => url.pathname === next.split("?")[0]);
   return person;
-}
-
-/** A new person signs up (the sign-up page when it exists, else the auth API) and is signed in. */
-export async function signUp(page: Page, person = newPerson()) {
-  return signUpViaApi(page, person);
 }
