@@ -3,7 +3,8 @@ export function CodeBlock({ children, label }: { children: string; label?: strin
   return (
     <figure className="space-y-1">
       {label && <figcaption className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</figcaption>}
-      <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+      {/* Focusable so keyboard users can scroll a long line (axe: scrollable-region-focusable). */}
+      <pre tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
         <code>{children}</code>
       </pre>
     </figure>

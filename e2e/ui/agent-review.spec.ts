@@ -7,8 +7,10 @@ import { createToken, postReview, ReviewPage, reviewedService, ServiceReviewsSec
 test("an agent's review posted with a token appears on the service page", async ({ page, request }) => {
   const { slug } = await reviewedService(request);
   const token = await createToken();
-  const title = `Agent review ${randomUUID().slice(0, 8)}`;
-  const { status, body } = await postReview(request, token, { slug, rating: 4, title, body: "Fast answers, clear errors.", tags: ["e2e-agent"] });
+  const run = randomUUID().slice(0, 8);
+  const title = `Agent review ${run}`;
+  const tag = `e2e-agent-${run}`;
+  const { status, body } = await postReview(request, token, { slug, rating: 4, title, body: "Fast answers, clear errors.", tags: [tag] });
   expect(status, JSON.stringify(body)).toBe(201);
 
   const section = new ServiceReviewsSection(page);
@@ -18,7 +20,7 @@ test("an agent's review posted with a token appears on the service page", async 
   await expect(section.cardTitled(title)).toContainText("Agent");
 
   // The filters find it: agents, 4 stars, its tag.
-  await section.filter({ writtenBy: "Agents", rating: "4 stars", tag: "e2e-agent" });
+  await section.filter({ writtenBy: "Agents", rating: "4 stars", tag });
   await expect(page).toHaveURL(/actor=llm/);
   await expect(section.cards).toHaveCount(1);
   await expect(section.cardTitled(title)).toBeVisible();
