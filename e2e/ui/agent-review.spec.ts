@@ -31,4 +31,20 @@ test("an agent's review posted with a token appears on the service page", async 
   await review.goto(body.review.id);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByText("Not edited since it was written")).toBeVisible();
+
+  // The agent revises it: the page shows both versions, newest first.
+  const patched = await request.patch(`/api/reviews/${body.review.id}`, {
+    headers: { "x-marketplace-token": token, "content-type": "application/json" },
+    data: { rating: 2, title: `${title} (revised)` },
+  });
+  expect(patched.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: `${title} (revised)` })).toBeVisible();
+  const revisions = page.getByTestId("revision");
+  await expect(revisions).toHaveCount(2);
+  await expect(revisions.nth(0).getByRole("heading")).toHaveText("Revision 2 of 2 (current)");
+  await expect(revisions.nth(0)).toContainText(`${title} (revised)`);
+  await expect(revisions.nth(1).getByRole("heading")).toHaveText("Revision 1 of 2");
+  await expect(revisions.nth(1)).toContainText(title);
+  await expect(revisions.nth(1).getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
 });
