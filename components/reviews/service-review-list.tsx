@@ -23,7 +23,9 @@ export function ServiceReviewList({ slug, filters, cursor, pageSize, navigate }:
   const [more, setMore] = useState<string[]>([]);
   const extra = useQueries({ queries: more.map((c) => trpc.reviews.list.queryOptions(reviewListInput(slug, filters, pageSize, c))) });
   const pages = [first.data, ...extra.flatMap((q) => (q.data ? [q.data] : []))];
-  const reviews = pages.flatMap((p) => p.reviews);
+  // A like between two page loads can move a review across the "most liked" cursor: show it once.
+  const seen = new Set<string>();
+  const reviews = pages.flatMap((p) => p.reviews).filter((r) => !seen.has(r.id) && seen.add(r.id));
   const tail = extra.at(-1);
   const loadingMore = tail?.isPending ?? false;
   const failed = tail?.isError ? tail : undefined;
