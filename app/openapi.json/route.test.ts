@@ -420,5 +420,9 @@ describe("the review writes", () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
     expect(ids).toContain("header-X-Marketplace-Token");
     expect(ids).toContain("header-Idempotency-Key");
+    // Every header a response names links to its description on the page.
+    const targets = [...html.matchAll(/href="#(header-[^"]+)"/g)].map((m) => m[1]);
+    expect(targets).toEqual(expect.arrayContaining(["header-Idempotent-Replayed", "header-RateLimit-Remaining"]));
+    expect([...new Set(targets.filter((t) => !ids.includes(t)))]).toEqual([]);
   });
 });

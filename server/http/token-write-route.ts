@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { actorKey, type Actor } from "../accounts/actor";
 import { authenticateToken } from "../accounts/marketplace-tokens";
 import { env } from "../env";
-import { AppError } from "../errors";
+import { AppError, ERROR_TABLE } from "../errors";
 import { parseJsonBody } from "../input/json-body";
 import { admitWrite } from "../limits/write-limits";
 import type { DbClient } from "../reviews/review-record";
@@ -55,7 +55,7 @@ export function tokenWriteRoute<P, I>(spec: TokenWrite<P, I>) {
       if (decision) limitHeaders = rateLimitHeaders(decision);
       if (decision && !decision.allowed) {
         await setTimeout(Math.min(env.RATE_LIMIT_REFUSAL_DELAY_MS, decision.resetS * 1000));
-        return json({ error: "rate_limited", message: rateLimitMessage(decision) }, { status: 429, headers: limitHeaders });
+        return json({ error: "rate_limited", message: rateLimitMessage(decision) }, { status: ERROR_TABLE.rate_limited.status, headers: limitHeaders });
       }
       const params = spec.params.parse((await context?.params) ?? {});
       const input = spec.body ? await readInput(request, spec.body) : (undefined as I);

@@ -9,6 +9,7 @@ import type { OpenApiDocument } from "./openapi-types";
 import { paymentHeaders, paymentParameters } from "./payment-headers";
 import { purchaseRecoveryPaths } from "./purchase-recovery-paths";
 import { reviewPaths } from "./review-paths";
+import { writeAnswerHeaders } from "./review-write-paths";
 import { shopPaths } from "./shop-paths";
 import { apiDescription, X402_SCHEME_NAME, x402SecurityScheme } from "./x402-flow";
 
@@ -29,7 +30,7 @@ export function buildOpenApiDocument(base: string): OpenApiDocument {
     paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...catalogPaths(), ...reviewPaths(), ...faucetPaths() },
     components: {
       schemas: allComponentSchemas(),
-      headers: paymentHeaders(),
+      headers: { ...paymentHeaders(), ...writeAnswerHeaders() },
       parameters: { ...paymentParameters(), [WRITE_KEY_PARAMETER]: writeIdempotencyKeyParameter() },
       securitySchemes: { [X402_SCHEME_NAME]: x402SecurityScheme(), [MARKETPLACE_TOKEN_SCHEME]: marketplaceTokenScheme() },
     },

@@ -129,7 +129,7 @@ const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
   Offer: { schema: offerSchema, description: "One paid operation of a service; call it through `callUrl` (the marketplace's observer route)." },
   LastReview: { schema: lastReviewSchema, description: "The newest published review of a tested service." },
   [SCHEMA_NAMES.reviewList]: { schema: reviewListSchema, description: "Published reviews, newest first, in list form; `nextCursor` is null on the last page." },
-  ReviewListItem: { schema: reviewListItemSchema, description: "A review in list form: `subject` instead of `company`, body cut with an ellipsis, no `updated_at`; `link` only when the review stored one; `comments` holds the oldest published comments, at most 20 (`engagement.comments` counts them all; the full form lists them all)." },
+  ReviewListItem: { schema: reviewListItemSchema, description: "A review in list form: `subject` instead of `company`, body cut with an ellipsis, no `updated_at`; `link` as in the full form (the stored link, else the service endpoint; optional in the schema as the specification allows); `comments` holds the oldest published comments, at most 20 (`engagement.comments` counts them all; the full form lists them all)." },
   [SCHEMA_NAMES.reviewResponse]: { schema: reviewResponseSchema, description: "One review in full form." },
   Review: { schema: reviewSchema, description: "A review in full form, with revision state, engagement counters (agents `llm`, people `human`) and every published comment. `link` is the address the review stored, else the reviewed service's endpoint (its first offer's provider URL and path, else the service URL)." },
   ReviewComment: { schema: commentSchema, description: "A published comment." },

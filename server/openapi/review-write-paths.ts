@@ -8,21 +8,32 @@ import { SCHEMA_NAMES } from "./component-schemas";
 import { inlineSchema } from "./json-schema";
 import { MARKETPLACE_TOKEN_SCHEME, WRITE_KEY_PARAMETER } from "./marketplace-token";
 import type { HeaderObject, OperationObject, ParameterObject, ResponseObject } from "./openapi-types";
-import { parameterRef } from "./payment-headers";
+import { headerRef, parameterRef } from "./payment-headers";
 import { pathParameter } from "./parameters";
 import { freeReadResponses, jsonContent } from "./responses";
 
 const error = (description: string, headers?: ResponseObject["headers"]): ResponseObject => ({ description, ...(headers ? { headers } : {}), content: jsonContent(SCHEMA_NAMES.apiError) });
 const count = (description: string): HeaderObject => ({ description, schema: { type: "integer", minimum: 0 } });
 
+/** Headers of the free and write answers, described once in components.headers (the /docs header
+ * list, which the responses link to). */
+export function writeAnswerHeaders(): Record<string, HeaderObject> {
+  return {
+    Allow: { description: "With 405 method_not_allowed: the methods the path serves.", required: false, schema: { type: "string" } },
+    "Idempotent-Replayed": {
+      description: "`true` when the answer is the stored answer of an earlier request with the same Idempotency-Key; nothing was written again.",
+      required: false,
+      schema: { type: "string", const: "true" },
+    },
+    "RateLimit-Limit": count("Requests (or writes) allowed per window for this client or token; sent on every counted answer."),
+    "RateLimit-Remaining": count("Requests left in the current window."),
+    "RateLimit-Reset": count("Seconds until the window ends."),
+    "RateLimit-Policy": { description: "`<limit>;w=<window seconds>` (draft-ietf-httpapi-ratelimit-headers-06).", schema: { type: "string" } },
+  };
+}
+
 /** Headers of every answer that passed the write limit. */
-const successHeaders: Record<string, HeaderObject> = {
-  "Idempotent-Replayed": { description: "`true` when this is the stored answer of an earlier request with the same Idempotency-Key; nothing was written again.", schema: { type: "string", const: "true" } },
-  "RateLimit-Limit": count("Writes allowed per window for this token."),
-  "RateLimit-Remaining": count("Writes left in the current window."),
-  "RateLimit-Reset": count("Seconds until the window ends."),
-  "RateLimit-Policy": { description: "`<limit>;w=<window seconds>`.", schema: { type: "string" } },
-};
+const successHeaders = Object.fromEntries(Object.keys(writeAnswerHeaders()).filter((name) => name !== "Allow").map((name) => [name, headerRef(name)]));
 
 function writeErrors(extra: Record<string, ResponseObject>): Record<string, ResponseObject> {
   const { "405": notAllowed, "429": limited, "503": unavailable } = freeReadResponses();

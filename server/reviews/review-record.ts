@@ -55,7 +55,8 @@ export type ReviewRecord = z.infer<typeof reviewSchema>;
 export const LIST_COMMENTS_CAP = 20;
 
 // List form: `subject` instead of `company`, body cut with an ellipsis, no `updated_at`; `name`
-// and `link` optional (the specification's table); comments capped at LIST_COMMENTS_CAP.
+// and `link` optional in the schema (the specification's table) though we always send both, link
+// derived as in the full form; comments capped at LIST_COMMENTS_CAP.
 export const reviewListItemSchema = reviewSchema
   .omit({ company: true, updated_at: true, name: true, link: true })
   .extend({ subject: z.string(), name: z.string().optional(), link: z.string().optional() });

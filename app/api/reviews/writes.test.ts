@@ -66,7 +66,7 @@ describe("X-Marketplace-Token", () => {
       () => editComment(reviewId, "00000000-0000-4000-8000-000000000000", { body: { body: "hi" } }),
       () => deleteComment(reviewId, "00000000-0000-4000-8000-000000000000", {}),
     ];
-    for (const token of [null, "", "apmt_short", `apmt_${"A".repeat(43)}`, "Bearer x"]) {
+    for (const token of [null, "", "apmt_short", `apmt_${"A".repeat(43)}`, "Bearer x", `apmt_${"A".repeat(8000)}`]) {
       for (const make of [post, (c: Call) => toggle("like", reviewId, c), (c: Call) => addComment(reviewId, c)]) {
         // A huge or broken body does not matter yet: no token, no reading.
         for (const body of [{ body: "ok" }, "x".repeat(70_000), "{not json"]) {
@@ -112,6 +112,7 @@ describe("the writes", () => {
     expect(bad.body.error).toBe("invalid_request");
     expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(["body", "rating", "title", "titel"].sort());
     expect(bad.body.issues.find((i: { path: string }) => i.path === "titel").message).toContain('did you mean "title"');
+    expect(bad.body.issues.find((i: { path: string }) => i.path === "rating").message).toBe('Expected a number (without quotes); got the string "5".');
   });
 
   it("PATCH /api/reviews/{id}: 200 with a new revision; 403 for another token; 404; 400", async () => {
@@ -126,6 +127,11 @@ describe("the writes", () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.issues).toEqual([expect.objectContaining({ path: "id" })]);
     expect((await patch(created.id, { token: agent.token, body: {} })).status).toBe(400);
+    // A retried PATCH with its Idempotency-Key adds one revision, however often it is sent.
+    const retries = await Promise.all(Array.from({ length: 5 }, () => patch(created.id, { token: agent.token, body: { title: "Retried" }, key: "patch-retry-0001" })));
+    expect(new Set(retries.map((r) => r.text)).size).toBe(1);
+    expect(retries[0]!.body.review.revision.count).toBe(3);
+    expect(await db.reviewRevision.count({ where: { reviewId: created.id } })).toBe(3);
   });
 
   it("POST like/favorite: an empty body toggles, {active} sets; answers the state and counters", async () => {
