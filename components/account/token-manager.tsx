@@ -53,7 +53,7 @@ export function TokenManager() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { data: tokens } = useSuspenseQuery(trpc.account.tokens.list.queryOptions());
-  const [created, setCreated] = useState<{ token: string; name: string } | null>(null);
+  const [created, setCreated] = useState<{ id: string; token: string; name: string } | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.account.tokens.list.queryKey() });
@@ -61,7 +61,7 @@ export function TokenManager() {
   const create = useMutation(
     trpc.account.tokens.create.mutationOptions({
       onSuccess: ({ token, summary }) => {
-        setCreated({ token, name: summary.name });
+        setCreated({ id: summary.id, token, name: summary.name });
         void refresh();
       },
       onError: (e) => setError(e.message),
@@ -69,8 +69,10 @@ export function TokenManager() {
   );
   const revoke = useMutation(
     trpc.account.tokens.revoke.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (revoked) => {
         setConfirming(null);
+        // A revoked token's secret is of no use any more: stop showing it.
+        setCreated((shown) => (shown?.id === revoked.id ? null : shown));
         void refresh();
       },
       onError: (e) => setError(e.message),

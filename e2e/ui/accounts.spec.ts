@@ -1,6 +1,6 @@
 // A person's account from end to end in Chromium: signed out, /account sends them to sign in;
 // sign up -> account page -> create a marketplace token (shown once, then listed by its prefix) ->
-// revoke it -> sign out -> a wrong password is explained inline -> sign in again. Plus: `next`
+// write a review with it through the API -> revoke it (the API then answers 403) -> sign out -> a wrong password is explained inline -> sign in again. Plus: `next`
 // cannot lead off-site, the pages have no serious or critical accessibility violation, and they fit
 // a phone-width screen.
 import AxeBuilder from "@axe-core/playwright";
@@ -18,7 +18,7 @@ async function expectFitsWidth(page: Page, what: string) {
   expect(overflow, what).toBeLessThanOrEqual(0);
 }
 
-test("sign up, create and revoke a token, sign out, sign in again", async ({ page }) => {
+test("sign up, create a token, use it, revoke it, sign out, sign in again", async ({ page, request }) => {
   const person = newPerson("Ada");
   const header = new AccountHeader(page);
   const signUp = new SignUpPage(page);
@@ -55,8 +55,18 @@ test("sign up, create and revoke a token, sign out, sign in again", async ({ pag
   await account.expectLoaded();
   await expect(account.tokenRow(token)).toContainText(`${token.slice(0, 11)}…`);
   expect(await page.content()).not.toContain(token.slice(11));
-  // Using the token against the review API (POST /api/reviews, then 403 after revoking) is added
-  // once the API branch is merged.
+  // The token works against the review API: it writes a review as this person's agent.
+  const slug = ((await (await request.get("/api/catalog/services?limit=1")).json()) as { services: { slug: string }[] }).services[0]!.slug;
+  const writeReview = () =>
+    request.post("/api/reviews", {
+      headers: { "x-marketplace-token": token, "content-type": "application/json" },
+      data: { slug, rating: 4, title: "Tried it from the account e2e", body: "A review written with a token made on the account page." },
+    });
+  const written = await writeReview();
+  expect(written.status()).toBe(201);
+  expect(((await written.json()) as { review: { org: string; actorType: string } }).review).toMatchObject({ actorType: "llm", org: person.name });
+  await page.reload();
+  await expect(account.tokenRow(token)).not.toContainText("Last used never");
 
   // Revoking asks first; cancelling changes nothing.
   await account.tokenRow(token).getByRole("button", { name: /^Revoke/ }).click();
@@ -65,6 +75,7 @@ test("sign up, create and revoke a token, sign out, sign in again", async ({ pag
   await account.revokeToken(token);
   await page.reload();
   await expect(account.tokenRow(token).getByText(/^Revoked /)).toBeVisible();
+  expect((await writeReview()).status()).toBe(403);
 
   // Sign out: the header offers sign-in again and the account page is closed.
   await header.signOut();

@@ -3,9 +3,10 @@
 // HttpOnly, SameSite=Lax, Secure when the base URL is https. The secret is BETTER_AUTH_SECRET, or a
 // random one stored once in app_secrets so that every instance on the database signs alike; reading
 // it needs the database, hence `getAuth()` is async (and cached per process).
+import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
-import { APIError } from "better-auth/api";
+import { APIError, isAPIError } from "better-auth/api";
 import { db } from "../db";
 import { baseUrl, env } from "../env";
 import { logger } from "../logger";
@@ -15,6 +16,9 @@ import { sharedSecret } from "./shared-secret";
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 128;
 const SECRET_NAME = "better_auth_secret";
+
+/** Run a better-auth request inside `authFailures.run({}, …)` to learn what made it fail. */
+export const authFailures = new AsyncLocalStorage<{ error?: unknown }>();
 
 /** A name better-auth would store as it is: refused with a 400 that says why instead. */
 function checkName(name: unknown): void {
@@ -41,6 +45,9 @@ export function createAuth(secret: string, url: string = baseUrl) {
     account: { modelName: "account" },
     verification: { modelName: "verification" },
     emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: MAX_PASSWORD_LENGTH },
+    // better-auth's production CSRF behaviour everywhere: it switches its Origin and callback URL
+    // checks off under NODE_ENV=test, which would leave the tests checking something else.
+    advanced: { disableOriginCheck: false },
     // Our own limiter counts sign-ups and sign-ins per client address in PostgreSQL, shared by
     // every instance (app/api/auth/[...all]/route.ts); better-auth's would count per process.
     rateLimit: { enabled: false },
@@ -53,6 +60,15 @@ export function createAuth(secret: string, url: string = baseUrl) {
             checkName(user.name);
           },
         },
+      },
+    },
+    // better-auth answers any failure that is not its own refusal with a bare 500; the error is
+    // kept for the request (authFailures) so that our route can answer a database outage with 503.
+    onAPIError: {
+      onError: (error) => {
+        const capture = authFailures.getStore();
+        if (capture) capture.error = error;
+        if (!isAPIError(error) || error.statusCode >= 500) logger.error({ err: error, source: "better-auth" }, "better-auth failed");
       },
     },
     logger: {
@@ -68,9 +84,12 @@ let cached: Promise<Auth> | undefined;
 
 /** This process's better-auth instance. A failure (database away) is not cached: the next call tries again. */
 export function getAuth(): Promise<Auth> {
-  cached ??= (async () => createAuth(env.BETTER_AUTH_SECRET ?? (await sharedSecret(SECRET_NAME))))();
-  cached.catch(() => {
-    cached = undefined;
-  });
+  if (!cached) {
+    const made = (async () => createAuth(env.BETTER_AUTH_SECRET ?? (await sharedSecret(SECRET_NAME))))();
+    made.catch(() => {
+      if (cached === made) cached = undefined;
+    });
+    cached = made;
+  }
   return cached;
 }

@@ -3,8 +3,11 @@
 // client address (429 JSON + Retry-After); bodies are capped, JSON only, nested at most 64 levels and
 // free of text PostgreSQL cannot store, checked before better-auth parses them; its error bodies
 // gain our `error` code next to its own `code` and `message`, which its client reads.
-import { getAuth } from "../accounts/auth";
+import { authFailures, getAuth } from "../accounts/auth";
+import { databaseFailure } from "../database-outage";
+import { sqlQuery } from "../db";
 import { AppError, ERROR_TABLE, type ErrorCode } from "../errors";
+import { Prisma } from "../generated/prisma/client";
 import { parseJsonBody } from "../input/json-body";
 import { unstorableTextPath, UNSTORABLE_TEXT_MESSAGE } from "../input/storable-text";
 import { admitFree, rateLimitHeaders, rateLimitMessage } from "./rate-limit";
@@ -14,11 +17,23 @@ import { errorResponse, json } from "./respond";
 /** Sign-up and sign-in bodies are a few hundred bytes. */
 export const AUTH_MAX_BODY_BYTES = 8 * 1024;
 
-const CODE_BY_STATUS = new Map<number, ErrorCode>();
-for (const [code, { status }] of Object.entries(ERROR_TABLE) as [ErrorCode, { status: number }][]) if (!CODE_BY_STATUS.has(status)) CODE_BY_STATUS.set(status, code);
+// better-auth's error statuses and the code each one reads as here. Explicit: the table has codes
+// for 422 and 503 that mean something better-auth never says (its 422 is "already exists" and
+// "could not create": plain refusals of the input).
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: "invalid_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  422: "invalid_request",
+  429: "rate_limited",
+};
 
-/** Our error code for a better-auth error status (its 422 "already exists" reads as invalid_request). */
-const codeFor = (status: number): ErrorCode => CODE_BY_STATUS.get(status) ?? (status >= 500 ? "internal_error" : "invalid_request");
+const codeFor = (status: number): ErrorCode => CODE_BY_STATUS[status] ?? (status >= 500 ? "internal_error" : "invalid_request");
 
 async function checkedBody(request: Request): Promise<string | undefined> {
   if (request.method !== "POST") return undefined;
@@ -48,6 +63,12 @@ async function withErrorCode(response: Response): Promise<Response> {
   return json(shaped, { status: response.status, headers });
 }
 
+/** The error a trivial statement fails with right now, if any. */
+const databaseProbe = (): Promise<unknown> => sqlQuery(Prisma.sql`SELECT 1`).then(
+  () => undefined,
+  (err: unknown) => err,
+);
+
 export async function handleAuthRequest(request: Request): Promise<Response> {
   const decision = request.method === "POST" ? await admitFree("auth", request.headers) : undefined;
   if (decision && !decision.allowed) return json({ error: "rate_limited", message: rateLimitMessage(decision) }, { status: ERROR_TABLE.rate_limited.status, headers: rateLimitHeaders(decision) });
@@ -57,7 +78,13 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     const headers = new Headers(request.headers);
     headers.delete("content-length");
     const auth = await getAuth();
-    response = await withErrorCode(await auth.handler(new Request(request.url, { method: request.method, headers, body, signal: request.signal })));
+    const failure: { error?: unknown } = {};
+    const answer = await authFailures.run(failure, () => auth.handler(new Request(request.url, { method: request.method, headers, body, signal: request.signal })));
+    // Its 500s: 503 + Retry-After when the database is away, else our JSON internal_error. Some
+    // endpoints (get-session) turn the error into their own answer before we could see it: then a
+    // probe of the database tells.
+    const cause = answer.status >= 500 ? (failure.error ?? (await databaseProbe())) : undefined;
+    response = cause !== undefined && databaseFailure(cause) ? errorResponse(cause) : await withErrorCode(answer);
   } catch (err) {
     response = errorResponse(err);
   }

@@ -42,10 +42,15 @@ export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
 
 const INTERNAL_MESSAGE = "Something went wrong on our side.";
 
-// tRPC's own refusals (a bad batch, an unsupported Content-Type, invalid input) carry the first
-// application code of the same tRPC code, so clients read one `appCode` whoever refused.
-const CODE_BY_TRPC = new Map<string, ErrorCode>();
-for (const [code, { trpc }] of Object.entries(ERROR_TABLE) as [ErrorCode, { trpc: string }][]) if (!CODE_BY_TRPC.has(trpc)) CODE_BY_TRPC.set(trpc, code);
+// tRPC's own refusals (a bad batch or input, an unsupported Content-Type, GET on a mutation, an
+// unknown procedure) carry our code for them, so clients read one `appCode` whoever refused.
+const CODE_BY_TRPC: Partial<Record<string, ErrorCode>> = {
+  BAD_REQUEST: "invalid_request",
+  NOT_FOUND: "not_found",
+  METHOD_NOT_SUPPORTED: "method_not_allowed",
+  PAYLOAD_TOO_LARGE: "payload_too_large",
+  UNSUPPORTED_MEDIA_TYPE: "unsupported_media_type",
+};
 
 const t = initTRPC.context<TRPCContext>().create({
   // Stack traces go to clients only in development (tRPC's default is "not production").
@@ -54,7 +59,7 @@ const t = initTRPC.context<TRPCContext>().create({
     const cause = error.cause;
     if (cause instanceof AppError || cause instanceof z.ZodError || error.code !== "INTERNAL_SERVER_ERROR") {
       const issues = cause instanceof AppError ? cause.issues : cause instanceof z.ZodError ? toIssues(cause.issues) : undefined;
-      return { ...shape, data: { ...shape.data, appCode: cause instanceof AppError ? cause.code : (CODE_BY_TRPC.get(error.code) ?? null), issues: issues ?? null } };
+      return { ...shape, data: { ...shape.data, appCode: cause instanceof AppError ? cause.code : (CODE_BY_TRPC[error.code] ?? null), issues: issues ?? null } };
     }
     // Anything else is ours: the message may carry a whole Prisma invocation (query, arguments),
     // so the client gets a fixed text and the log gets the error.

@@ -54,8 +54,9 @@ export class SignUpPage {
     await this.fill(person);
     await this.page.getByRole("button", { name: "Create account" }).click();
   }
+  /** The form's own error message (Next.js keeps an empty route announcer with role=alert too). */
   get error(): Locator {
-    return this.page.getByRole("alert");
+    return this.page.getByRole("form", { name: "Create an account" }).getByRole("alert");
   }
 }
 
@@ -71,7 +72,7 @@ export class SignInPage {
     await this.page.getByRole("button", { name: "Sign in" }).click();
   }
   get error(): Locator {
-    return this.page.getByRole("alert");
+    return this.page.getByRole("form", { name: "Sign in" }).getByRole("alert");
   }
 }
 

@@ -76,6 +76,34 @@ describe("/api/auth", () => {
     expect(await db.session.count({ where: { token: cookie.split("=")[1]!.split(".")[0]! } })).toBe(0);
   });
 
+  it("changes a password: the current one is checked, other sessions end, the new one signs in", async () => {
+    const person = await signUp();
+    const second = sessionCookie(await POST(authRequest("/sign-in/email", { email: person.email, password: PASSWORD })));
+    const wrong = await POST(authRequest("/change-password", { currentPassword: "not my password", newPassword: "a brand new password" }, { cookie: person.cookie }));
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as Json).error).toBe("invalid_request");
+    const short = await POST(authRequest("/change-password", { currentPassword: PASSWORD, newPassword: "short" }, { cookie: person.cookie }));
+    expect(short.status).toBe(400);
+    const signedOut = await POST(authRequest("/change-password", { currentPassword: PASSWORD, newPassword: "a brand new password" }));
+    expect(signedOut.status).toBe(401);
+
+    const changed = await POST(authRequest("/change-password", { currentPassword: PASSWORD, newPassword: "a brand new password", revokeOtherSessions: true }, { cookie: person.cookie }));
+    expect(changed.status).toBe(200);
+    expect(await me(second)).toBeNull();
+    expect((await POST(authRequest("/sign-in/email", { email: person.email, password: PASSWORD }))).status).toBe(401);
+    expect((await POST(authRequest("/sign-in/email", { email: person.email, password: "a brand new password" }))).status).toBe(200);
+  });
+
+  it("keeps better-auth's CSRF checks: a signed-in request from another origin is refused", async () => {
+    const person = await signUp();
+    const evil = await POST(authRequest("/sign-out", {}, { cookie: person.cookie, origin: "https://evil.example" }));
+    expect(evil.status).toBe(403);
+    expect(((await evil.json()) as Json).error).toBe("forbidden");
+    expect(await me(person.cookie)).toMatchObject({ personId: person.id });
+    const redirect = await POST(authRequest("/sign-in/email", { email: person.email, password: PASSWORD, callbackURL: "https://evil.example/steal" }));
+    expect(redirect.status).toBe(403);
+  });
+
   it("a duplicate email gets better-auth's answer and creates nobody; a client cannot make itself an operator", async () => {
     const person = await signUp();
     const again = await POST(authRequest("/sign-up/email", { email: person.email, password: PASSWORD, name: "Other" }));
@@ -139,6 +167,26 @@ describe("/api/auth", () => {
     // A forged cookie is no session.
     const forged = await GET(new Request(`${SITE}/api/auth/get-session`, { headers: { cookie: person.cookie.replace(/.$/, (c) => (c === "A" ? "B" : "A")) } }));
     expect(await forged.json()).toBeNull();
+  });
+
+  it("concurrent sign-ups with one email create one person; the others get better-auth's 422, none a 500", async () => {
+    const email = "race@example.com";
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => POST(authRequest("/sign-up/email", { email, password: PASSWORD, name: `Racer ${i}` }))));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 422)).toBe(true);
+    expect(await db.person.count({ where: { email } })).toBe(1);
+    expect(await db.account.count({ where: { user: { email } } })).toBe(1);
+  });
+
+  it("a session made by one instance is honoured by another on the same database (the stored secret)", async () => {
+    const person = await signUp({ name: "Two Instances" });
+    const other = createAuth(await sharedSecret("better_auth_secret"));
+    const session = await other.api.getSession({ headers: new Headers({ cookie: person.cookie }) });
+    expect(session?.user.id).toBe(person.id);
+    // An instance with another secret does not trust the cookie.
+    const stranger = createAuth("another-secret-of-at-least-32-characters!");
+    expect(await stranger.api.getSession({ headers: new Headers({ cookie: person.cookie }) })).toBeNull();
   });
 
   it("instances without BETTER_AUTH_SECRET agree on one stored secret, however many ask at once", async () => {
