@@ -23,6 +23,6 @@ export async function getReviewTags(slug: string): Promise<ReviewTags> {
     FROM reviews r CROSS JOIN LATERAL unnest(r.tags) AS t(tag)
     WHERE r.service_id = ${service.id} AND r.status = 'published'
     GROUP BY t.tag
-    ORDER BY count DESC, t.tag ASC
+    ORDER BY count DESC, t.tag COLLATE "C" ASC
     LIMIT ${MAX_FILTER_TAGS}`);
 }
