@@ -51,7 +51,9 @@ async function waitForHealth(deadline: number) {
 let code = 1;
 try {
   await waitForHealth(Date.now() + 10 * 60_000);
-  await run(path.resolve("node_modules/.bin/playwright"), ["test", ...process.argv.slice(2)], { ...process.env, E2E_BASE_URL: baseUrl });
+  // E2E_DATA_DIR lets a spec run a command beside the app (npm run operator:create, token:create),
+  // which attaches to the running embedded PostgreSQL of that directory.
+  await run(path.resolve("node_modules/.bin/playwright"), ["test", ...process.argv.slice(2)], { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir });
   code = 0;
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

@@ -25,7 +25,7 @@ export function OfferTable({ offers }: { offers: OfferRecord[] }) {
             <div>
               <dt className="font-medium text-slate-600">Quickstart</dt>
               <dd>
-                <pre className="mt-1 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
+                <pre tabIndex={0} className="mt-1 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
                   <code>{o.quickstart}</code>
                 </pre>
               </dd>

@@ -1,7 +1,8 @@
 "use client";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { ReviewList } from "@/components/reviews/review-list";
+import { RatingDistribution } from "@/components/reviews/rating-distribution";
+import { ReviewsSection, type ReviewsSectionProps } from "@/components/reviews/reviews-section";
 import { useTRPC } from "@/components/trpc/client";
 import { Badge } from "@/components/ui/badge";
 import { formatDate, formatNumber, formatUsd } from "@/components/ui/format";
@@ -11,9 +12,11 @@ import { FactList } from "./fact-list";
 import { OfferTable } from "./offer-table";
 import { TestStatusBadge } from "./test-status";
 
-export function ServiceProfileView({ slug }: { slug: string }) {
+export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }) {
+  const { slug } = reviews;
   const trpc = useTRPC();
   const { data } = useSuspenseQuery(trpc.catalog.profile.queryOptions({ slug }));
+  const { data: distribution } = useSuspenseQuery(trpc.reviews.ratingDistribution.queryOptions({ slug }));
   const s = data.record.service;
   return (
     <div className="space-y-8">
@@ -89,11 +92,21 @@ export function ServiceProfileView({ slug }: { slug: string }) {
         <FactList facts={data.facts} evidence={data.evidence} />
       </section>
 
-      <section aria-labelledby="reviews" className="space-y-3">
-        <h2 id="reviews" className="text-xl font-semibold">
+      <section id="reviews" aria-labelledby="reviews-heading" className="scroll-mt-4 space-y-4">
+        <h2 id="reviews-heading" className="text-xl font-semibold">
           Reviews
         </h2>
-        <ReviewList slug={slug} />
+        <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+          <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 lg:self-start">
+            {s.rating !== null && (
+              <p className="text-sm text-slate-700">
+                <span className="text-2xl font-bold text-slate-900">{s.rating.toFixed(1)}</span> <Stars rating={s.rating} /> average
+              </p>
+            )}
+            <RatingDistribution distribution={distribution} />
+          </div>
+          <ReviewsSection {...reviews} />
+        </div>
       </section>
     </div>
   );

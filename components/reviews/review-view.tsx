@@ -6,13 +6,18 @@ import { Badge } from "@/components/ui/badge";
 import { formatDate } from "@/components/ui/format";
 import { isSafeHttpUrl } from "@/components/ui/safe-url";
 import { Stars } from "@/components/ui/stars";
+import { CommentsSection } from "./comments-section";
 import { Engagement } from "./engagement";
+import { EngagementButtons } from "./engagement-buttons";
+import { ActorBadge, ReviewedBadge } from "./reviewed-badge";
+import { RevisionHistory } from "./revision-history";
 
 export function ReviewView({ id }: { id: string }) {
   const trpc = useTRPC();
   const { data: r } = useSuspenseQuery(trpc.reviews.byId.queryOptions({ id }));
+  const { data: viewer } = useSuspenseQuery(trpc.reviews.viewer.queryOptions({ id }));
   return (
-    <article className="space-y-6" aria-labelledby="review-title">
+    <article className="space-y-8" aria-labelledby="review-title">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
         <Link href="/services" className="underline hover:text-slate-900">
           Services
@@ -30,26 +35,24 @@ export function ReviewView({ id }: { id: string }) {
             {r.company}
           </Link>
         </p>
-        <h1 id="review-title" className="text-3xl font-bold tracking-tight">
+        <h1 id="review-title" className="text-3xl font-bold tracking-tight break-words">
           {r.title}
         </h1>
         <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
           <Stars rating={r.rating} />
           <span>{r.rating} / 5</span>
-          <span>
+          <span className="break-words">
             by {r.name}, {r.org}
           </span>
-          <Badge tone={r.actorType === "human" ? "green" : "indigo"}>{r.actorType === "human" ? "Human" : "Agent"}</Badge>
+          <ActorBadge actorType={r.actorType} />
           <time dateTime={new Date(r.created_at).toISOString()}>{formatDate(r.created_at)}</time>
-          {r.revision.humanReviewStatus === "reviewed" && r.revision.humanReviewedAt && (
-            <Badge tone="green">Human-reviewed {formatDate(r.revision.humanReviewedAt)}</Badge>
-          )}
+          <ReviewedBadge revision={r.revision} />
         </div>
       </header>
-      <div className="rounded-lg border border-slate-200 bg-white p-5">
-        <p className="whitespace-pre-line leading-relaxed text-slate-800">{r.body}</p>
+      <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-5">
+        <p className="leading-relaxed break-words whitespace-pre-line text-slate-800">{r.body}</p>
         {r.tags.length > 0 && (
-          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
+          <ul className="flex flex-wrap gap-2" aria-label="Tags">
             {r.tags.map((t) => (
               <li key={t}>
                 <Badge>{t}</Badge>
@@ -57,11 +60,19 @@ export function ReviewView({ id }: { id: string }) {
             ))}
           </ul>
         )}
-        <dl className="mt-4 space-y-1 text-xs text-slate-600">
+        <dl className="space-y-1 text-xs text-slate-600">
           {r.link && (
             <div>
               <dt className="inline">Reviewed endpoint: </dt>
-              <dd className="inline break-all font-mono">{isSafeHttpUrl(r.link) ? <a href={r.link} rel="noopener noreferrer nofollow" className="underline">{r.link}</a> : r.link}</dd>
+              <dd className="inline font-mono break-all">
+                {isSafeHttpUrl(r.link) ? (
+                  <a href={r.link} rel="noopener noreferrer nofollow" className="underline">
+                    {r.link}
+                  </a>
+                ) : (
+                  r.link
+                )}
+              </dd>
             </div>
           )}
           <div>
@@ -72,30 +83,21 @@ export function ReviewView({ id }: { id: string }) {
             </dd>
           </div>
         </dl>
-        <div className="mt-3">
+        <div className="space-y-3 border-t border-slate-100 pt-4">
+          {viewer.person ? (
+            <EngagementButtons reviewId={id} />
+          ) : (
+            <p className="text-sm">
+              <Link href={`/sign-in?next=${encodeURIComponent(`/reviews/${id}`)}`} className="font-medium text-indigo-700 underline">
+                Sign in to like, favourite or comment
+              </Link>
+            </p>
+          )}
           <Engagement engagement={r.engagement} />
         </div>
       </div>
-      <section aria-labelledby="comments" className="space-y-3">
-        <h2 id="comments" className="text-xl font-semibold">
-          Comments ({r.comments.length})
-        </h2>
-        {r.comments.length === 0 ? (
-          <p className="text-sm text-slate-600">No comments yet.</p>
-        ) : (
-          <ol className="space-y-3">
-            {r.comments.map((c) => (
-              <li key={c.id} className="rounded-lg border border-slate-200 bg-white p-4">
-                <p className="text-xs text-slate-600">
-                  <span className="font-medium text-slate-800">{c.name}</span> · {c.actorType === "human" ? "Human" : "Agent"} ·{" "}
-                  <time dateTime={new Date(c.created_at).toISOString()}>{formatDate(c.created_at)}</time>
-                </p>
-                <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{c.body}</p>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <CommentsSection reviewId={id} />
+      <RevisionHistory reviewId={id} />
     </article>
   );
 }

@@ -13,12 +13,17 @@ export function reviewPaths(): PathsObject {
       get: {
         operationId: "listReviews",
         summary: "List reviews",
-        description: "Published reviews, newest first, in list form, optionally for one service.",
+        description:
+          "Published reviews in list form, optionally for one service and filtered by rating, tag and author type; newest first, or most liked first with `sort=liked`. Pages are keyset-paginated in both orders: pass `nextCursor` back with the same filters and sort.",
         tags: ["Reviews"],
         parameters: queryParameters(listReviewsInput, {
           service: "Only reviews of the service with this slug.",
+          rating: "Only reviews with this rating (an integer 1 to 5).",
+          tag: "Only reviews carrying this tag (exact match).",
+          actor: "Only reviews written by agents (`llm`) or by people (`human`).",
+          sort: "`newest` (default): newest first. `liked`: most likes first (likes by agents and people together), ties newest first.",
           limit: "Page size.",
-          cursor: "`nextCursor` of the previous page.",
+          cursor: "`nextCursor` of the previous page, with the same sort (a cursor of the other sort is refused with 400).",
         }),
         responses: {
           "200": { description: "One page of reviews.", content: jsonContent(SCHEMA_NAMES.reviewList) },

@@ -1,15 +1,24 @@
-// Published reviews, newest first, optionally for one service; keyset pagination.
+// Published reviews, optionally for one service and filtered by rating, tag and author type,
+// newest first or most liked first; keyset pagination for both orders.
 import { z } from "zod";
-import { db } from "../db";
+import { db, sqlQuery } from "../db";
 import { AppError } from "../errors";
-import type { Prisma } from "../generated/prisma/client";
-import { cursorTimeMs, decodeCursor, encodeCursor } from "../input/cursor";
+import { Prisma } from "../generated/prisma/client";
+import { cursorInt4, cursorTimeMs, decodeCursor, encodeCursor } from "../input/cursor";
 import { storableText } from "../input/storable-text";
 import { serviceSlugSchema } from "../catalog/get-service";
 import { reviewListItemSchema, reviewRowSelect, toReviewListItems } from "./review-record";
 
+export const REVIEW_SORTS = ["newest", "liked"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
 export const listReviewsInput = z.object({
   service: serviceSlugSchema.optional(),
+  rating: z.coerce.number().int().min(1).max(5).optional(),
+  // Tags are stored lower-cased (review-input.ts), so the filter is too.
+  tag: storableText().trim().toLowerCase().min(1).max(100).optional(),
+  actor: z.enum(["llm", "human"]).optional(),
+  sort: z.enum(REVIEW_SORTS).default("newest"),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: storableText().max(200).optional(),
 });
@@ -18,27 +27,70 @@ export type ListReviewsInput = z.input<typeof listReviewsInput>;
 export const reviewListSchema = z.object({ reviews: z.array(reviewListItemSchema), nextCursor: z.string().nullable() });
 export type ReviewList = z.infer<typeof reviewListSchema>;
 
-// (createdAt in epoch ms, id) of the last row.
-const cursorSchema = z.tuple([cursorTimeMs(), z.uuid()]);
+// The keyset of the last row: newest = (createdAt ms, id); liked = (like count, createdAt ms, id).
+// The shapes differ, so a cursor of one order is refused (400) by the other.
+const newestCursor = z.tuple([cursorTimeMs(), z.uuid()]);
+const likedCursor = z.tuple([cursorInt4(), cursorTimeMs(), z.uuid()]);
+
+interface KeyRow {
+  id: string;
+  created_at: Date;
+  likes: number;
+}
 
 export async function listReviews(rawInput: ListReviewsInput): Promise<ReviewList> {
   const input = listReviewsInput.parse(rawInput);
-  const where: Prisma.ReviewWhereInput = { status: "published" };
+  const filters: Prisma.Sql[] = [Prisma.sql`r.status = 'published'`];
   if (input.service) {
     const service = await db.service.findUnique({ where: { slug: input.service }, select: { id: true } });
     if (!service) throw new AppError("not_found", `No service with slug "${input.service}".`);
-    where.serviceId = service.id;
+    filters.push(Prisma.sql`r.service_id = ${service.id}`);
   }
-  if (input.cursor) {
-    const [ms, id] = decodeCursor(cursorSchema, input.cursor);
+  if (input.rating !== undefined) filters.push(Prisma.sql`r.rating = ${input.rating}`);
+  if (input.tag !== undefined) filters.push(Prisma.sql`${input.tag} = ANY (r.tags)`);
+  // Rows store "human" or an agent's type; everything that is not human is shown as an agent.
+  if (input.actor === "human") filters.push(Prisma.sql`r.actor_type = 'human'`);
+  if (input.actor === "llm") filters.push(Prisma.sql`r.actor_type <> 'human'`);
+
+  // Ties on the like count fall back to the newest order, so both orders end on (created_at, id).
+  let after = Prisma.empty;
+  if (input.cursor && input.sort === "liked") {
+    const [likes, ms, id] = decodeCursor(likedCursor, input.cursor);
     const at = new Date(ms);
-    where.OR = [{ createdAt: { lt: at } }, { createdAt: at, id: { gt: id } }];
+    after = Prisma.sql`AND (likes < ${likes} OR (likes = ${likes} AND (created_at < ${at} OR (created_at = ${at} AND id > ${id}::uuid))))`;
+  } else if (input.cursor) {
+    const [ms, id] = decodeCursor(newestCursor, input.cursor);
+    const at = new Date(ms);
+    after = Prisma.sql`AND (created_at < ${at} OR (created_at = ${at} AND id > ${id}::uuid))`;
   }
-  const rows = await db.review.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: input.limit + 1, select: reviewRowSelect });
-  const page = rows.slice(0, input.limit);
+  const order = input.sort === "liked" ? Prisma.sql`likes DESC, created_at DESC, id ASC` : Prisma.sql`created_at DESC, id ASC`;
+  // The like count is counted only for the most-liked order; the newest order stays on its index.
+  const likes =
+    input.sort === "liked"
+      ? Prisma.sql`(SELECT count(*)::int FROM review_engagements e WHERE e.review_id = r.id AND e.kind = 'like')`
+      : Prisma.sql`0`;
+  const keys = await sqlQuery<KeyRow>(Prisma.sql`
+    SELECT id, created_at, likes FROM (
+      SELECT r.id, r.created_at, ${likes} AS likes FROM reviews r WHERE ${Prisma.join(filters, " AND ")}
+    ) k
+    WHERE true ${after}
+    ORDER BY ${order}
+    LIMIT ${input.limit + 1}`);
+
+  const page = keys.slice(0, input.limit);
+  const ids = page.map((k) => k.id);
+  const rows = await db.review.findMany({ where: { id: { in: ids }, status: "published" }, select: reviewRowSelect });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // A review hidden between the two reads drops out of the page rather than failing it.
+  const ordered = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   const last = page.at(-1);
+  let nextCursor: string | null = null;
+  if (keys.length > input.limit && last) {
+    const ms = last.created_at.getTime();
+    nextCursor = encodeCursor(input.sort === "liked" ? [last.likes, ms, last.id] : [ms, last.id]);
+  }
   return {
-    reviews: await toReviewListItems(page),
-    nextCursor: rows.length > input.limit && last ? encodeCursor([last.createdAt.getTime(), last.id]) : null,
+    reviews: await toReviewListItems(ordered),
+    nextCursor,
   };
 }

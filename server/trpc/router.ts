@@ -1,7 +1,8 @@
 import { createTRPCRouter } from "./init";
 import { accountRouter } from "./routers/account";
 import { catalogRouter } from "./routers/catalog";
+import { moderationRouter } from "./routers/moderation";
 import { reviewsRouter } from "./routers/reviews";
 
-export const appRouter = createTRPCRouter({ catalog: catalogRouter, reviews: reviewsRouter, account: accountRouter });
+export const appRouter = createTRPCRouter({ catalog: catalogRouter, reviews: reviewsRouter, account: accountRouter, moderation: moderationRouter });
 export type AppRouter = typeof appRouter;

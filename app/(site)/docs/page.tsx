@@ -10,7 +10,8 @@ export const metadata: Metadata = { title: "Docs" };
 export const dynamic = "force-dynamic";
 
 function Code({ children }: { children: ReactNode }) {
-  return <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"><code>{children}</code></pre>;
+  // Focusable so keyboard users can scroll a long line (axe: scrollable-region-focusable).
+  return <pre tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"><code>{children}</code></pre>;
 }
 
 function Endpoint({ method, path, children }: { method: string; path: string; children: ReactNode }) {

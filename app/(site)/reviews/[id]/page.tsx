@@ -22,6 +22,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ReviewPage({ params }: Props) {
   const { id } = await params;
   await load(id);
+  // The history and what the visitor marked (nothing when signed out) render with the review.
+  const rest = await loadPageData((qc) => Promise.all([qc.fetchQuery(trpc.reviews.history.queryOptions({ id })), qc.fetchQuery(trpc.reviews.viewer.queryOptions({ id }))]));
+  if (!rest.ok) notFound();
   return (
     <HydrateClient>
       <ReviewView id={id} />

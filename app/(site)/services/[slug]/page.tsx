@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { byNextCursor, REVIEW_PAGE_SIZE } from "@/components/catalog/paging";
+import { REVIEW_PAGE_SIZE } from "@/components/catalog/paging";
 import { ServiceProfileView } from "@/components/catalog/service-profile";
+import { reviewListInput } from "@/components/reviews/review-filters";
+import { reviewCursorFromSearchParams, reviewFiltersFromSearchParams } from "@/components/reviews/review-filters-from-url";
 import { getServiceInput } from "@/server/catalog/get-service";
 import { HydrateClient, loadPageData, trpc } from "@/server/trpc/server";
 
-type Props = { params: Promise<{ slug: string }> };
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 async function load(slug: string) {
   if (!getServiceInput.safeParse({ slug }).success) notFound();
@@ -21,13 +23,21 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: profile.record.service.name, description: profile.record.service.description };
 }
 
-export default async function ServicePage({ params }: Props) {
+export default async function ServicePage({ params, searchParams }: Props) {
   const { slug } = await params;
+  const sp = await searchParams;
+  const filters = reviewFiltersFromSearchParams(sp);
+  const cursor = reviewCursorFromSearchParams(sp);
   await load(slug);
-  await loadPageData((qc) => qc.fetchInfiniteQuery(trpc.reviews.list.infiniteQueryOptions({ service: slug, limit: REVIEW_PAGE_SIZE }, byNextCursor)));
+  const summary = await loadPageData((qc) =>
+    Promise.all([qc.fetchQuery(trpc.reviews.ratingDistribution.queryOptions({ slug })), qc.fetchQuery(trpc.reviews.tags.queryOptions({ slug }))]),
+  );
+  if (!summary.ok) notFound();
+  // A broken cursor in the URL is explained in the reviews section, not a failed page.
+  const list = await loadPageData((qc) => qc.fetchQuery(trpc.reviews.list.queryOptions(reviewListInput(slug, filters, REVIEW_PAGE_SIZE, cursor))));
   return (
     <HydrateClient>
-      <ServiceProfileView slug={slug} />
+      <ServiceProfileView reviews={{ slug, filters, cursor, tags: summary.data[1], invalidInput: list.ok ? undefined : list.invalidInput }} />
     </HydrateClient>
   );
 }

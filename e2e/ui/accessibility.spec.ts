@@ -1,0 +1,47 @@
+// Every page has no serious or critical accessibility violation (axe-core), at desktop width and at
+// a phone's 390 px, signed out and, for the pages behind an account, signed in.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { promoteToOperator, reviewedService, signUp } from "./pages/review-pages";
+
+const WIDTHS = [1280, 390] as const;
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+}
+
+async function check(page: Page, paths: string[]) {
+  const found: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of paths) {
+      const res = await page.goto(path);
+      expect(res!.status(), path).toBeLessThan(400);
+      // Settled (hydrated, the chart drawn); a prefetch left open must not stall the check.
+      await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+      for (const v of await seriousViolations(page)) found.push(`${width}px ${path}: ${v}`);
+    }
+  }
+  expect(found).toEqual([]);
+}
+
+test("public pages, signed out", async ({ page, request }) => {
+  const { slug, reviewId } = await reviewedService(request);
+  await check(page, ["/", "/services", "/services?q=weather", `/services/${slug}`, `/services/${slug}?rating=1&actor=human&sort=liked`, `/reviews/${reviewId}`, "/docs", "/sign-in", "/sign-up"]);
+});
+
+test("pages of a signed-in member: account, service and review with the buttons and comment form", async ({ page, request }) => {
+  const { slug, reviewId } = await reviewedService(request);
+  await signUp(page);
+  await check(page, ["/account", `/services/${slug}`, `/reviews/${reviewId}`, "/operator"]);
+});
+
+test("the operator page and a review page as an operator", async ({ page, request }) => {
+  const { reviewId } = await reviewedService(request);
+  const person = await signUp(page);
+  await promoteToOperator(person.email);
+  await check(page, ["/operator", "/operator?actorType=human&rating=2", `/reviews/${reviewId}`]);
+});

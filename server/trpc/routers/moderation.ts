@@ -1,0 +1,17 @@
+// Moderation for operators (operatorProcedure: 401 signed out, 403 for members): the queue of
+// reviews no person has checked yet, marking one reviewed, hiding comments, the audit list.
+import { z } from "zod";
+import { commentIdSchema } from "../../reviews/comments";
+import { reviewIdSchema } from "../../reviews/get-review";
+import { hideComment, hideReasonSchema, listHiddenComments, listModerationQueue, markReviewed, moderationQueueInput } from "../../reviews/moderation";
+import { createTRPCRouter, operatorProcedure } from "../init";
+
+export const moderationRouter = createTRPCRouter({
+  queue: operatorProcedure.input(moderationQueueInput).query(({ ctx, input }) => listModerationQueue(ctx.actor, input)),
+  hiddenComments: operatorProcedure.query(({ ctx }) => listHiddenComments(ctx.actor)),
+  markReviewed: operatorProcedure.input(z.strictObject({ id: reviewIdSchema })).mutation(({ ctx, input }) => markReviewed(ctx.actor, input.id)),
+  hideComment: operatorProcedure.input(z.strictObject({ commentId: commentIdSchema, reason: hideReasonSchema })).mutation(async ({ ctx, input }) => {
+    await hideComment(ctx.actor, input.commentId, input.reason);
+    return { hidden: true as const };
+  }),
+});
