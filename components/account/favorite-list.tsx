@@ -3,6 +3,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/components/trpc/client";
+import { ReviewedBadge } from "@/components/reviews/reviewed-badge";
 import { Stars } from "@/components/ui/stars";
 import { Section } from "./section";
 
@@ -28,6 +29,7 @@ export function FavoriteList() {
                 </Link>
                 <p className="text-xs text-slate-600">{r.subject}</p>
               </div>
+              <ReviewedBadge revision={r.revision} />
               <Stars rating={r.rating} />
             </li>
           ))}

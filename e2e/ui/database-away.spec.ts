@@ -11,7 +11,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startEmbeddedPostgres, type EmbeddedCluster } from "../../scripts/lib/embedded-postgres";
 import { freePort } from "../../test/free-port";
 
-const DATA_PAGES = ["/", "/services", "/services?q=weather", "/services/some-service", "/reviews/00000000-0000-4000-8000-000000000000"];
+const DATA_PAGES = ["/", "/services", "/services?q=weather", "/services/some-service", "/reviews/00000000-0000-4000-8000-000000000000", "/account", "/operator"];
 
 test.describe.configure({ mode: "serial" });
 

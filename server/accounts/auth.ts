@@ -51,6 +51,8 @@ export function createAuth(secret: string, url: string = baseUrl) {
     // Our own limiter counts sign-ups and sign-ins per client address in PostgreSQL, shared by
     // every instance (app/api/auth/[...all]/route.ts); better-auth's would count per process.
     rateLimit: { enabled: false },
+    // Off by default in this version; said explicitly because nothing here may call out.
+    telemetry: { enabled: false },
     // Endpoints the site does not offer: profile edits (name, image) and account deletion.
     disabledPaths: ["/update-user", "/delete-user", "/change-email"],
     databaseHooks: {

@@ -108,7 +108,7 @@ describe("refused before any route runs", () => {
 
 describe("database away", () => {
   it("pages that read it answer 503 'temporarily unavailable' at once, with Retry-After", async () => {
-    for (const path of ["/", "/services", "/services?q=weather", "/services/some-slug", "/reviews/00000000-0000-4000-8000-000000000000"]) {
+    for (const path of ["/", "/services", "/services?q=weather", "/services/some-slug", "/reviews/00000000-0000-4000-8000-000000000000", "/account", "/operator"]) {
       const started = performance.now();
       const res = await send(path, "GET", down);
       expect(performance.now() - started).toBeLessThan(1000);

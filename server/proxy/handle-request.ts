@@ -7,8 +7,9 @@ import { htmlAnswer, jsonAnswer, type PlainAnswer } from "./plain-answers";
 import { isApiPath, isAssetPath, refuseRequest, type Refusal } from "./request-checks";
 import { applySecurityHeaders, createNonce, NON_PAGE_CONTENT_SECURITY_POLICY, pageContentSecurityPolicy } from "./security-headers";
 
-/** Pages that show data from the database: `/`, `/services`, `/services/{slug}`, `/reviews/{id}`. */
-const DATABASE_PAGE = /^\/(?:services(?:\/.*)?|reviews\/.*)?$/;
+/** Pages that show data from the database: `/`, `/services`, `/services/{slug}`, `/reviews/{id}`,
+ * `/account`, `/operator` (the last two would otherwise take an outage for "signed out"). */
+const DATABASE_PAGE = /^\/(?:services(?:\/.*)?|reviews\/.*|account|operator)?$/;
 
 /** Seconds a browser or crawler should wait before asking again while the database is away. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
