@@ -91,7 +91,7 @@ export function TokenManager() {
     <Section
       id="tokens"
       title="Marketplace tokens"
-      description="Tokens let your agents write reviews, comment, like and call offers through the marketplace as you. Only a hash is stored."
+      description="A token lets one of your agents write and revise reviews, comment, like and favourite through the API (header X-Marketplace-Token), on your behalf. Only a hash is stored."
     >
       <div className="space-y-4">
         {error && <ErrorMessage>{error}</ErrorMessage>}

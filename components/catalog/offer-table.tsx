@@ -17,7 +17,7 @@ export function OfferTable({ offers }: { offers: OfferRecord[] }) {
             </span>
           </div>
           <p className="mt-2 text-sm text-slate-700">{o.description}</p>
-          <dl className="mt-3 grid gap-2 text-sm">
+          <dl className="mt-3 grid grid-cols-1 gap-2 text-sm">
             <div>
               <dt className="font-medium text-slate-600">Call URL</dt>
               <dd className="break-all font-mono text-xs">{o.callUrl}</dd>

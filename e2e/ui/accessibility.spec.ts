@@ -1,5 +1,6 @@
 // Every page has no serious or critical accessibility violation (axe-core), at desktop width and at
-// a phone's 390 px, signed out and, for the pages behind an account, signed in.
+// a phone's 390 px, signed out and, for the pages behind an account, signed in; and no page is wider
+// than the screen (a phone would have to scroll sideways).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { promoteToOperator, reviewedService, signUp } from "./pages/review-pages";
@@ -23,6 +24,8 @@ async function check(page: Page, paths: string[]) {
       // Settled (hydrated, the chart drawn); a prefetch left open must not stall the check.
       await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
       for (const v of await seriousViolations(page)) found.push(`${width}px ${path}: ${v}`);
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (pageWidth > width) found.push(`${width}px ${path}: the page is ${pageWidth} px wide`);
     }
   }
   expect(found).toEqual([]);
