@@ -173,7 +173,7 @@ function OperationCard({ doc, path, method, op }: { doc: OpenApiDocument; path: 
   return (
     <article id={op.operationId} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700" aria-labelledby={`${op.operationId}-title`}>
       <header className="space-y-1">
-        <h4 id={`${op.operationId}-title`} className="font-mono text-sm font-semibold text-slate-900">
+        <h4 id={`${op.operationId}-title`} className="break-all font-mono text-sm font-semibold text-slate-900">
           <MethodBadge method={method} />
           {path}
         </h4>
