@@ -1,31 +1,20 @@
 "use client";
 // Creating an account through better-auth's client; it signs the person in, then a full page load
 // of `next` (a path on this site) shows them signed in everywhere.
-import { useState, type FormEvent } from "react";
-import { authClient, authErrorMessage } from "./auth-client";
+import { authClient } from "./auth-client";
 import { ErrorMessage, Field, primaryButtonClass } from "./form-parts";
+import { useAuthSubmit } from "./use-auth-submit";
 
 // Mirrors server/accounts (MIN_PASSWORD_LENGTH, MAX_PERSON_NAME); the server checks again.
 const MIN_PASSWORD = 10;
 const MAX_NAME = 80;
 
 export function SignUpForm({ next }: { next: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setPending(true);
-    setError(null);
-    const { error } = await authClient.signUp.email({ name: String(form.get("name")).trim(), email: String(form.get("email")), password: String(form.get("password")) });
-    if (error) {
-      setPending(false);
-      setError(authErrorMessage(error, "Could not create the account. Please try again."));
-      return;
-    }
-    window.location.assign(next);
-  }
+  const { error, pending, onSubmit } = useAuthSubmit(
+    (form) => authClient.signUp.email({ name: String(form.get("name")).trim(), email: String(form.get("email")), password: String(form.get("password")) }),
+    "Could not create the account. Please try again.",
+    next,
+  );
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Create an account">

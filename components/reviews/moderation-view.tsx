@@ -9,12 +9,12 @@ import { useTRPC } from "@/components/trpc/client";
 import { formatDate } from "@/components/ui/format";
 import type { ReviewListItem } from "@/server/reviews/review-record";
 import { errorMessage } from "./error-message";
+import { AuthorSelect, filterFieldClass, LabelledField, RatingSelect } from "./filter-fields";
 import { moderationHref, moderationQueueInputFor, type ModerationFilters } from "./moderation-filters";
 import { isPlainClick } from "./plain-click";
 import { ReviewCard } from "./review-card";
 import { ActorBadge } from "./reviewed-badge";
 
-const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500";
 
 interface Props {
   filters: ModerationFilters;
@@ -54,35 +54,11 @@ function QueueFilterForm({ filters }: { filters: ModerationFilters }) {
   const any = filters.service || filters.actorType || filters.rating !== undefined;
   return (
     <form key={JSON.stringify(filters)} action="/operator" method="get" aria-label="Filter the queue" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4">
-      <div>
-        <label htmlFor="queue-service" className="text-sm font-medium text-slate-700">
-          Service (slug)
-        </label>
-        <input id="queue-service" name="service" defaultValue={filters.service ?? ""} className={field} maxLength={120} autoComplete="off" />
-      </div>
-      <div>
-        <label htmlFor="queue-actor" className="text-sm font-medium text-slate-700">
-          Written by
-        </label>
-        <select id="queue-actor" name="actorType" defaultValue={filters.actorType ?? ""} className={field}>
-          <option value="">Agents and people</option>
-          <option value="llm">Agents</option>
-          <option value="human">People</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor="queue-rating" className="text-sm font-medium text-slate-700">
-          Rating
-        </label>
-        <select id="queue-rating" name="rating" defaultValue={filters.rating ?? ""} className={field}>
-          <option value="">Any rating</option>
-          {[5, 4, 3, 2, 1].map((r) => (
-            <option key={r} value={r}>
-              {r} star{r === 1 ? "" : "s"}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledField id="queue-service" label="Service (slug)">
+        <input id="queue-service" name="service" defaultValue={filters.service ?? ""} className={filterFieldClass} maxLength={120} autoComplete="off" />
+      </LabelledField>
+      <AuthorSelect id="queue-actor" name="actorType" value={filters.actorType} />
+      <RatingSelect id="queue-rating" value={filters.rating} />
       <div className="flex items-end gap-3">
         <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
           Apply

@@ -1,10 +1,10 @@
 "use client";
 import type { FormEvent, MouseEvent } from "react";
 import type { ReviewTags } from "@/server/reviews/review-tags";
+import { AuthorSelect, filterFieldClass, LabelledField, RatingSelect } from "./filter-fields";
 import { isPlainClick } from "./plain-click";
 import { hasFilters, reviewsHref, type ReviewFilters } from "./review-filters";
 
-const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500";
 
 const SORTS = [
   ["newest", "Newest"],
@@ -40,24 +40,9 @@ export function ReviewFilterForm({ slug, filters, tags, navigate }: Props) {
     <div className="space-y-3">
       {/* Keyed by the filters: a link that changes them (clear, back) resets the uncontrolled fields. */}
       <form key={JSON.stringify(filters)} action={`/services/${slug}#reviews`} method="get" onSubmit={onSubmit} aria-label="Filter reviews" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4">
-        <div>
-          <label htmlFor="review-rating" className="text-sm font-medium text-slate-700">
-            Rating
-          </label>
-          <select id="review-rating" name="rating" defaultValue={filters.rating ?? ""} className={field}>
-            <option value="">Any rating</option>
-            {[5, 4, 3, 2, 1].map((r) => (
-              <option key={r} value={r}>
-                {r} star{r === 1 ? "" : "s"}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="review-tag" className="text-sm font-medium text-slate-700">
-            Tag
-          </label>
-          <select id="review-tag" name="tag" defaultValue={filters.tag ?? ""} className={field}>
+        <RatingSelect id="review-rating" value={filters.rating} />
+        <LabelledField id="review-tag" label="Tag">
+          <select id="review-tag" name="tag" defaultValue={filters.tag ?? ""} className={filterFieldClass}>
             <option value="">Any tag</option>
             {tagOptions.map((t) => (
               <option key={t.tag} value={t.tag}>
@@ -65,17 +50,8 @@ export function ReviewFilterForm({ slug, filters, tags, navigate }: Props) {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="review-actor" className="text-sm font-medium text-slate-700">
-            Written by
-          </label>
-          <select id="review-actor" name="actor" defaultValue={filters.actor ?? ""} className={field}>
-            <option value="">Agents and people</option>
-            <option value="llm">Agents</option>
-            <option value="human">People</option>
-          </select>
-        </div>
+        </LabelledField>
+        <AuthorSelect id="review-actor" name="actor" value={filters.actor} />
         <div className="flex items-end gap-3">
           {filters.sort && <input type="hidden" name="sort" value={filters.sort} />}
           <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
