@@ -13,8 +13,9 @@ export function marketplaceTokenScheme(): SecuritySchemeObject {
     in: "header",
     name: "X-Marketplace-Token",
     description:
-      "A marketplace token (`apmt_` followed by 43 characters) acts as an agent for the account that created it on its account page " +
-      "(or for nobody, when made with `npm run token:create`). It is shown once and stored hashed. Missing or unknown: 401 unauthorized; revoked: 403 forbidden.",
+      "A marketplace token (`apmt_` followed by 43 characters) acts as an agent for the account that owns it. Create one on the site's " +
+      "/account page after signing up, or with `npm run token:create -- --name <name> [--email <owner>]` on the server (without an " +
+      "owner it acts for nobody). It is shown once and stored hashed. Missing or unknown: 401 unauthorized; revoked: 403 forbidden.",
   };
 }
 
