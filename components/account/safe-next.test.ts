@@ -25,6 +25,12 @@ describe("safeNextPath", () => {
       "/sign-in?next=/x",
       "/sign-up",
       "/" + "a".repeat(600),
+      // Dot segments that resolve to a protocol-relative "//host" path.
+      "/.//evil.example",
+      "/..//evil.example/x",
+      "/a/..//evil.example",
+      "/%2e//evil.example",
+      "/%2E%2E//evil.example",
       undefined,
       42,
     ];

@@ -15,6 +15,9 @@ export function safeNextPath(raw: unknown, fallback = "/account"): string {
     return fallback;
   }
   if (url.origin !== PLACEHOLDER_ORIGIN) return fallback;
+  // Dot segments are resolved above: "/.//evil.example" becomes the path "//evil.example", which a
+  // browser (and a Location header) reads as another host.
+  if (url.pathname.startsWith("//")) return fallback;
   if (/^\/(?:api(?:\/|$)|sign-in|sign-up)/.test(url.pathname)) return fallback;
   return url.pathname + url.search + url.hash;
 }

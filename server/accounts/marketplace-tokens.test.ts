@@ -84,6 +84,14 @@ describe("marketplace tokens", () => {
     await expect(createMarketplaceToken(owner.id, "room again")).resolves.toMatchObject({ summary: { name: "room again" } });
   });
 
+  it("concurrent creates never take an account past 20 active tokens", async () => {
+    const owner = await signUp();
+    const results = await Promise.allSettled(Array.from({ length: MAX_ACTIVE_TOKENS + 10 }, (_, i) => createMarketplaceToken(owner.id, `race ${i}`)));
+    expect(await db.marketplaceToken.count({ where: { personId: owner.id, revokedAt: null } })).toBe(MAX_ACTIVE_TOKENS);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_ACTIVE_TOKENS);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "conflict", status: 409 });
+  });
+
   it("refuses unstorable or empty names", async () => {
     const person = await signUp();
     for (const name of ["", "   ", "nul\u0000", "lone \udc00", "x".repeat(61)]) {

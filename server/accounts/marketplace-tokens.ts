@@ -5,7 +5,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { db } from "../db";
+import { env } from "../env";
 import { AppError } from "../errors";
+import { Prisma } from "../generated/prisma/client";
 import { storableText } from "../input/storable-text";
 import type { Actor } from "./actor";
 
@@ -58,15 +60,21 @@ const summarySelect = { id: true, name: true, prefix: true, createdAt: true, las
  * secret is in the answer only; it cannot be read again. */
 export async function createMarketplaceToken(personId: string | null, rawName: string): Promise<{ token: string; summary: TokenSummary }> {
   const name = tokenNameSchema.parse(rawName);
-  if (personId) {
-    const active = await db.marketplaceToken.count({ where: { personId, revokedAt: null } });
-    if (active >= MAX_ACTIVE_TOKENS) throw new AppError("conflict", `At most ${MAX_ACTIVE_TOKENS} active tokens per account; revoke one first.`);
-  }
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
-  const summary = await db.marketplaceToken.create({
-    data: { name, personId, prefix: token.slice(0, DISPLAY_CHARS), tokenHash: hashToken(token) },
-    select: summarySelect,
-  });
+  const data = { name, personId, prefix: token.slice(0, DISPLAY_CHARS), tokenHash: hashToken(token) };
+  if (!personId) return { token, summary: await db.marketplaceToken.create({ data, select: summarySelect }) };
+  const summary = await db.$transaction(
+    async (tx) => {
+      // One creation per account at a time (every instance included): without it, concurrent
+      // creates all count the same 19 and the account ends up past the limit.
+      await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${`tokens:${personId}`}, 0))`);
+      const active = await tx.marketplaceToken.count({ where: { personId, revokedAt: null } });
+      if (active >= MAX_ACTIVE_TOKENS) throw new AppError("conflict", `At most ${MAX_ACTIVE_TOKENS} active tokens per account; revoke one first.`);
+      return tx.marketplaceToken.create({ data, select: summarySelect });
+    },
+    // Waiting for a connection is bounded by the pool (then 503 server_busy); Prisma's own wait must be longer.
+    { maxWait: env.DATABASE_CONNECT_TIMEOUT_MS + 2_000, timeout: 15_000 },
+  );
   return { token, summary };
 }
 

@@ -67,7 +67,9 @@ export const LIST_BODY_CHARS = 280;
 /** Cuts at a word boundary and ends with an ellipsis when the body is longer than the limit. */
 export function excerpt(body: string, max = LIST_BODY_CHARS): string {
   if (body.length <= max) return body;
-  const cut = body.slice(0, max);
+  // Never half of a surrogate pair: a lone surrogate (half an emoji) is what strict JSON parsers
+  // (serde_json, Go's encoding/json replaces it) refuse or mangle.
+  const cut = body.slice(0, /[\ud800-\udbff]/.test(body[max - 1] ?? "") ? max - 1 : max);
   const space = cut.lastIndexOf(" ");
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
 }
