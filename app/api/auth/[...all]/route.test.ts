@@ -116,6 +116,12 @@ describe("/api/auth", () => {
     expect((await db.person.findUnique({ where: { email: "sneaky@example.com" } }))?.role ?? "member").toBe("member");
   });
 
+  it("does not store a client-sent image (the site shows none; a javascript: one would wait for a page)", async () => {
+    const res = await POST(authRequest("/sign-up/email", { email: "picture@example.com", password: PASSWORD, name: "Pic", image: "javascript:alert(1)" }));
+    expect(res.status).toBe(200);
+    expect((await db.person.findUniqueOrThrow({ where: { email: "picture@example.com" } })).image).toBeNull();
+  });
+
   it("refuses short passwords and unstorable or overlong names with a 400 JSON error", async () => {
     const short = await POST(authRequest("/sign-up/email", { email: "short@example.com", password: "123456789", name: "S" }));
     expect(short.status).toBe(400);
