@@ -5,10 +5,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { db } from "../db";
-import { env } from "../env";
 import { AppError } from "../errors";
-import { Prisma } from "../generated/prisma/client";
 import { storableText } from "../input/storable-text";
+import { inTransaction, lockUntilCommit } from "../transaction";
 import type { Actor } from "./actor";
 
 export const TOKEN_PREFIX = "apmt_";
@@ -63,18 +62,14 @@ export async function createMarketplaceToken(personId: string | null, rawName: s
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
   const data = { name, personId, prefix: token.slice(0, DISPLAY_CHARS), tokenHash: hashToken(token) };
   if (!personId) return { token, summary: await db.marketplaceToken.create({ data, select: summarySelect }) };
-  const summary = await db.$transaction(
-    async (tx) => {
-      // One creation per account at a time (every instance included): without it, concurrent
-      // creates all count the same 19 and the account ends up past the limit.
-      await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${`tokens:${personId}`}, 0))`);
-      const active = await tx.marketplaceToken.count({ where: { personId, revokedAt: null } });
-      if (active >= MAX_ACTIVE_TOKENS) throw new AppError("conflict", `At most ${MAX_ACTIVE_TOKENS} active tokens per account; revoke one first.`);
-      return tx.marketplaceToken.create({ data, select: summarySelect });
-    },
-    // Waiting for a connection is bounded by the pool (then 503 server_busy); Prisma's own wait must be longer.
-    { maxWait: env.DATABASE_CONNECT_TIMEOUT_MS + 2_000, timeout: 15_000 },
-  );
+  const summary = await inTransaction(undefined, async (tx) => {
+    // One creation per account at a time (every instance included): without it, concurrent
+    // creates all count the same 19 and the account ends up past the limit.
+    await lockUntilCommit(tx, `tokens:${personId}`);
+    const active = await tx.marketplaceToken.count({ where: { personId, revokedAt: null } });
+    if (active >= MAX_ACTIVE_TOKENS) throw new AppError("conflict", `At most ${MAX_ACTIVE_TOKENS} active tokens per account; revoke one first.`);
+    return tx.marketplaceToken.create({ data, select: summarySelect });
+  });
   return { token, summary };
 }
 

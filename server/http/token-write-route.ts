@@ -13,7 +13,7 @@ import { env } from "../env";
 import { AppError, ERROR_TABLE } from "../errors";
 import { parseJsonBody } from "../input/json-body";
 import { admitWrite } from "../limits/write-limits";
-import type { DbClient } from "../reviews/review-record";
+import type { DbClient } from "../transaction";
 import { IDEMPOTENCY_HEADER, withIdempotentWrite } from "../reviews/idempotent-write";
 import { clientAddress } from "./client-address";
 import { rateLimitHeaders, rateLimitMessage } from "./rate-limit";

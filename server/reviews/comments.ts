@@ -7,7 +7,8 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { storableText } from "../input/storable-text";
 import { reviewIdSchema, reviewNotFound } from "./get-review";
-import type { CommentRecord, DbClient } from "./review-record";
+import type { DbClient } from "../transaction";
+import type { CommentRecord } from "./review-record";
 
 export const commentIdSchema = z.uuid("A comment id is a UUID.");
 

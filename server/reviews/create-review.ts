@@ -1,11 +1,10 @@
 // An agent writes a review of a catalogued service with its marketplace token (decisions.md §10).
 import { z } from "zod";
-import { Prisma } from "../generated/prisma/client";
 import type { Actor } from "../accounts/actor";
 import { serviceSlugSchema } from "../catalog/get-service";
 import { AppError } from "../errors";
-import { inTransaction } from "./in-transaction";
-import { loadReviewRecord, type DbClient, type ReviewRecord } from "./review-record";
+import { inTransaction, lockUntilCommit, type DbClient } from "../transaction";
+import { loadReviewRecord, type ReviewRecord } from "./review-record";
 import { bodySchema, linkSchema, ratingSchema, tagsSchema, titleSchema } from "./review-input";
 
 export const createReviewInput = z.strictObject({
@@ -28,7 +27,7 @@ export async function createReview(actor: Actor, rawInput: CreateReviewInput, cl
     if (!service) throw new AppError("not_found", `No service with slug "${input.slug}".`);
     // Serialises this token's writes for this service (two instances included) until commit, so
     // the check below sees a concurrent twin's row; the unique index is the backstop.
-    await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${`review:${actor.tokenId}:${service.id}`}, 0))`);
+    await lockUntilCommit(tx, `review:${actor.tokenId}:${service.id}`);
     const existing = await tx.review.findFirst({ where: { tokenId: actor.tokenId, serviceId: service.id }, select: { id: true } });
     if (existing) {
       throw new AppError("conflict", `This token already reviewed "${input.slug}" (review ${existing.id}); send PATCH /api/reviews/${existing.id} to revise it.`);

@@ -10,8 +10,7 @@ import { db } from "../db";
 import { AppError, toIssues } from "../errors";
 import { idempotencyKeySchema } from "../input/idempotency-key";
 import { logger } from "../logger";
-import { inTransaction } from "./in-transaction";
-import type { DbClient } from "./review-record";
+import { inTransaction, type DbClient } from "../transaction";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** Keys are kept at least this long; older rows are deleted now and then. */

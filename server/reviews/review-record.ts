@@ -3,10 +3,7 @@ import { z } from "zod";
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { urls } from "../catalog/urls";
-
-/** Prisma's client or an open interactive transaction: services that write accept either, so a
- * REST write and its idempotency row commit together (idempotent-write.ts). */
-export type DbClient = Prisma.TransactionClient;
+import type { DbClient } from "../transaction";
 
 const counter = z.object({ llm: z.number().int(), human: z.number().int() });
 export const engagementSchema = z.object({ likes: counter, favorites: counter, comments: counter });

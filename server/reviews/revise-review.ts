@@ -4,8 +4,8 @@ import { Prisma } from "../generated/prisma/client";
 import type { Actor } from "../accounts/actor";
 import { AppError } from "../errors";
 import { reviewIdSchema, reviewNotFound } from "./get-review";
-import { inTransaction } from "./in-transaction";
-import { loadReviewRecord, type DbClient, type ReviewRecord } from "./review-record";
+import { inTransaction, type DbClient } from "../transaction";
+import { loadReviewRecord, type ReviewRecord } from "./review-record";
 import { bodySchema, linkSchema, ratingSchema, tagsSchema, titleSchema } from "./review-input";
 
 export const reviseReviewInput = z

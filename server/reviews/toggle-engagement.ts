@@ -5,7 +5,8 @@ import { Prisma } from "../generated/prisma/client";
 import { actorKey, type Actor } from "../accounts/actor";
 import { db } from "../db";
 import { reviewIdSchema, reviewNotFound } from "./get-review";
-import { getEngagement, type DbClient, type Engagement } from "./review-record";
+import type { DbClient } from "../transaction";
+import { getEngagement, type Engagement } from "./review-record";
 
 export const engagementKindSchema = z.enum(["like", "favorite"]);
 export type EngagementKind = z.infer<typeof engagementKindSchema>;
