@@ -9,6 +9,7 @@ import { sqlQuery } from "../db";
 import { AppError, ERROR_TABLE, type ErrorCode } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { parseJsonBody } from "../input/json-body";
+import { isJsonContentType } from "../input/json-content-type";
 import { unstorableTextPath, UNSTORABLE_TEXT_MESSAGE } from "../input/storable-text";
 import { admitFree, rateLimitHeaders, rateLimitMessage } from "./rate-limit";
 import { readBodyText } from "./read-body";
@@ -39,8 +40,7 @@ async function checkedBody(request: Request): Promise<string | undefined> {
   if (request.method !== "POST") return undefined;
   const text = await readBodyText(request, AUTH_MAX_BODY_BYTES);
   if (text.trim() === "") return text;
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
+  if (!isJsonContentType(request.headers.get("content-type"))) throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
   const path = unstorableTextPath(parseJsonBody(text));
   if (path) throw new AppError("invalid_request", "The request is not valid.", [{ path, message: UNSTORABLE_TEXT_MESSAGE }]);
   return text;

@@ -12,6 +12,7 @@ import { authenticateToken } from "../accounts/marketplace-tokens";
 import { env } from "../env";
 import { AppError, ERROR_TABLE } from "../errors";
 import { parseJsonBody } from "../input/json-body";
+import { isJsonContentType } from "../input/json-content-type";
 import { admitWrite } from "../limits/write-limits";
 import type { DbClient } from "../transaction";
 import { IDEMPOTENCY_HEADER, withIdempotentWrite } from "../reviews/idempotent-write";
@@ -36,11 +37,9 @@ export interface TokenWrite<P, I> {
   run: (agent: Agent, params: P, input: I, tx: DbClient) => Promise<{ status: number; body: unknown }>;
 }
 
-const isJson = (contentType: string | null) => contentType !== null && /^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(contentType.trim());
-
 async function readInput<I>(request: Request, schema: z.ZodType<I>): Promise<I> {
   const text = await readBodyText(request);
-  if (text.trim() !== "" && !isJson(request.headers.get("content-type"))) {
+  if (text.trim() !== "" && !isJsonContentType(request.headers.get("content-type"), { structuredSuffix: true })) {
     throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
   }
   return schema.parse(parseJsonBody(text));
