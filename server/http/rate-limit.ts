@@ -1,10 +1,9 @@
 // Rate limits at the REST edge: the client's key from its headers, 429 answers and the RateLimit-*
 // headers (IETF draft-ietf-httpapi-ratelimit-headers-06 form: RateLimit-Limit, -Remaining, -Reset in
 // seconds, and RateLimit-Policy "<limit>;w=<window s>"). Paid routes never pass through here.
-import { setTimeout } from "node:timers/promises";
-import { env } from "../env";
 import { freeLimiter, rateLimitsEnabled, type FreeGroup } from "../limits/free-limits";
 import type { RateDecision } from "../limits/free-limiter";
+import { delayRefusal } from "../limits/refusal-delay";
 import { clientAddress } from "./client-address";
 import { ERROR_TABLE } from "../errors";
 import { json } from "./respond";
@@ -27,7 +26,7 @@ export const rateLimitMessage = (d: RateDecision) => `Too many requests: at most
 export async function admitFree(group: FreeGroup, headers: Headers, cost = 1): Promise<RateDecision | undefined> {
   if (!rateLimitsEnabled) return undefined;
   const decision = await freeLimiter(group).consume(clientAddress(headers), cost);
-  if (!decision.allowed) await setTimeout(Math.min(env.RATE_LIMIT_REFUSAL_DELAY_MS, decision.resetS * 1000));
+  await delayRefusal(decision);
   return decision;
 }
 

@@ -5,11 +5,9 @@
 //   4. Idempotency-Key (optional): the write and its stored answer commit together; a retry gets
 //      the same status and bytes (with `Idempotent-Replayed: true`), another input 422.
 // Routes stay thin: they name the operation and call one service function.
-import { setTimeout } from "node:timers/promises";
 import type { z } from "zod";
 import { actorKey, type Actor } from "../accounts/actor";
 import { authenticateToken } from "../accounts/marketplace-tokens";
-import { env } from "../env";
 import { AppError, ERROR_TABLE } from "../errors";
 import { parseJsonBody } from "../input/json-body";
 import { isJsonContentType } from "../input/json-content-type";
@@ -53,7 +51,6 @@ export function tokenWriteRoute<P, I>(spec: TokenWrite<P, I>) {
       const decision = await admitWrite(actorKey(agent), clientAddress(request.headers));
       if (decision) limitHeaders = rateLimitHeaders(decision);
       if (decision && !decision.allowed) {
-        await setTimeout(Math.min(env.RATE_LIMIT_REFUSAL_DELAY_MS, decision.resetS * 1000));
         return json({ error: "rate_limited", message: rateLimitMessage(decision) }, { status: ERROR_TABLE.rate_limited.status, headers: limitHeaders });
       }
       const params = spec.params.parse((await context?.params) ?? {});

@@ -3,7 +3,6 @@
 // Every mutation, whatever its procedure, takes only JSON from the site's own origin and counts
 // against the write limits of its actor.
 import { initTRPC, TRPCError } from "@trpc/server";
-import { setTimeout } from "node:timers/promises";
 import { cache } from "react";
 import { z } from "zod";
 import { actorKey } from "../accounts/actor";
@@ -113,11 +112,7 @@ const guardMutations = t.middleware(async ({ type, ctx, next }) => {
   if (ctx.actor) {
     const decision = await admitWrite(actorKey(ctx.actor), ctx.clientAddress);
     ctx.writeLimit.decision = decision;
-    if (decision && !decision.allowed) {
-      // Like every refusal (server/http/rate-limit.ts): a hammering client waits before its next try.
-      await setTimeout(Math.min(env.RATE_LIMIT_REFUSAL_DELAY_MS, decision.resetS * 1000));
-      throw new AppError("rate_limited", rateLimitMessage(decision));
-    }
+    if (decision && !decision.allowed) throw new AppError("rate_limited", rateLimitMessage(decision));
   }
   return next();
 });
