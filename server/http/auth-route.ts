@@ -6,12 +6,12 @@
 import { authFailures, getAuth } from "../accounts/auth";
 import { databaseFailure } from "../database-outage";
 import { sqlQuery } from "../db";
-import { AppError, ERROR_TABLE, type ErrorCode } from "../errors";
+import { AppError, type ErrorCode } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { parseJsonBody } from "../input/json-body";
 import { isJsonContentType } from "../input/json-content-type";
 import { unstorableTextPath, UNSTORABLE_TEXT_MESSAGE } from "../input/storable-text";
-import { admitFree, rateLimitHeaders, rateLimitMessage } from "./rate-limit";
+import { admitFree, rateLimitedResponse, rateLimitHeaders } from "./rate-limit";
 import { readBodyText } from "./read-body";
 import { errorResponse, json } from "./respond";
 
@@ -71,7 +71,7 @@ const databaseProbe = (): Promise<unknown> => sqlQuery(Prisma.sql`SELECT 1`).the
 
 export async function handleAuthRequest(request: Request): Promise<Response> {
   const decision = request.method === "POST" ? await admitFree("auth", request.headers) : undefined;
-  if (decision && !decision.allowed) return json({ error: "rate_limited", message: rateLimitMessage(decision) }, { status: ERROR_TABLE.rate_limited.status, headers: rateLimitHeaders(decision) });
+  if (decision && !decision.allowed) return rateLimitedResponse(decision);
   let response: Response;
   try {
     const body = await checkedBody(request);

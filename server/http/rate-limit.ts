@@ -21,6 +21,10 @@ export function rateLimitHeaders(d: RateDecision): Record<string, string> {
 
 export const rateLimitMessage = (d: RateDecision) => `Too many requests: at most ${d.limit} per ${d.windowS} s. Retry after ${d.resetS} s.`;
 
+/** The 429 answer to a refused request, with Retry-After and the RateLimit-* headers. */
+export const rateLimitedResponse = (d: RateDecision): Response =>
+  json({ error: "rate_limited", message: rateLimitMessage(d) }, { status: ERROR_TABLE.rate_limited.status, headers: rateLimitHeaders(d) });
+
 /** Counts `cost` requests of the client that sent `headers`; undefined when limits are switched off.
  * A refusal resolves only after RATE_LIMIT_REFUSAL_DELAY_MS (capped at its Retry-After). */
 export async function admitFree(group: FreeGroup, headers: Headers, cost = 1): Promise<RateDecision | undefined> {
@@ -35,7 +39,7 @@ export function rateLimited<A extends [Request, ...unknown[]]>(group: FreeGroup,
   return async (...args: A) => {
     const decision = await admitFree(group, args[0].headers);
     if (!decision) return handler(...args);
-    if (!decision.allowed) return json({ error: "rate_limited", message: rateLimitMessage(decision) }, { status: ERROR_TABLE.rate_limited.status, headers: rateLimitHeaders(decision) });
+    if (!decision.allowed) return rateLimitedResponse(decision);
     const response = await handler(...args);
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
     return response;

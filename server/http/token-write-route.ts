@@ -8,16 +8,16 @@
 import type { z } from "zod";
 import { actorKey, type Actor } from "../accounts/actor";
 import { authenticateToken } from "../accounts/marketplace-tokens";
-import { AppError, ERROR_TABLE } from "../errors";
+import { AppError } from "../errors";
 import { parseJsonBody } from "../input/json-body";
 import { isJsonContentType } from "../input/json-content-type";
 import { admitWrite } from "../limits/write-limits";
 import type { DbClient } from "../transaction";
 import { IDEMPOTENCY_HEADER, withIdempotentWrite } from "../reviews/idempotent-write";
 import { clientAddress } from "./client-address";
-import { rateLimitHeaders, rateLimitMessage } from "./rate-limit";
+import { rateLimitedResponse, rateLimitHeaders } from "./rate-limit";
 import { readBodyText } from "./read-body";
-import { errorResponse, json } from "./respond";
+import { errorResponse } from "./respond";
 
 export const TOKEN_HEADER = "X-Marketplace-Token";
 export const REPLAY_HEADER = "Idempotent-Replayed";
@@ -50,9 +50,7 @@ export function tokenWriteRoute<P, I>(spec: TokenWrite<P, I>) {
       const agent = await authenticateToken(request.headers.get(TOKEN_HEADER));
       const decision = await admitWrite(actorKey(agent), clientAddress(request.headers));
       if (decision) limitHeaders = rateLimitHeaders(decision);
-      if (decision && !decision.allowed) {
-        return json({ error: "rate_limited", message: rateLimitMessage(decision) }, { status: ERROR_TABLE.rate_limited.status, headers: limitHeaders });
-      }
+      if (decision && !decision.allowed) return rateLimitedResponse(decision);
       const params = spec.params.parse((await context?.params) ?? {});
       const input = spec.body ? await readInput(request, spec.body) : (undefined as I);
       const answer = await withIdempotentWrite(
