@@ -39,6 +39,15 @@ describe("input issue messages", () => {
     expect(issuesOf(shortlistRequestSchema, { search: 5 })[0]!.message).toBe('Expected one of "all", "exact", "terms", "semantic", "hybrid"; got the number 5.');
   });
 
+  it("an object whose own keys shadow toString and valueOf gets a message, not an exception", () => {
+    // Found by the shortlist route's property test in CI: String() of {"toString": false} threw.
+    for (const search of [{ toString: false }, { valueOf: 1, toString: null }, [{ toString: 0 }]]) {
+      expect(issuesOf(shortlistRequestSchema, { outcome: "weather forecasts for routes", search })).toEqual([
+        { path: "search", message: `Expected one of "all", "exact", "terms", "semantic", "hybrid"; got ${Array.isArray(search) ? "an array" : "an object"}.` },
+      ]);
+    }
+  });
+
   it("a number sent as a string says to drop the quotes", () => {
     expect(issuesOf(shortlistRequestSchema, { constraints: { maxPriceUsd: "0.5" } })).toEqual([
       { path: "constraints.maxPriceUsd", message: 'Expected a number (without quotes); got the string "0.5".' },

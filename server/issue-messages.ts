@@ -58,9 +58,10 @@ function issueMessage(iss: RawIssue): string | undefined {
     return messages.join(" ");
   }
   if (iss.code === "invalid_value" && typeof iss.input !== "string" && iss.input !== undefined) {
-    // `tested: true` where the option is the string "true": say which type to send.
-    const asText = String(iss.input);
-    if (iss.values.some((v) => v === asText)) return `Send the string ${JSON.stringify(asText)} (in quotes), not ${jsonType(iss.input)}.`;
+    // `tested: true` where the option is the string "true": say which type to send. Only a
+    // primitive is turned into text: String() of a JSON object with an own `toString` key throws.
+    const asText = typeof iss.input === "number" || typeof iss.input === "boolean" ? String(iss.input) : undefined;
+    if (asText !== undefined && iss.values.some((v) => v === asText)) return `Send the string ${JSON.stringify(asText)} (in quotes), not ${jsonType(iss.input)}.`;
     const options = iss.values.map((v) => JSON.stringify(v)).join(", ");
     return `Expected one of ${options}; got ${jsonType(iss.input)}.`;
   }
