@@ -67,6 +67,10 @@ const schema = z.object({
   // Signs and encrypts better-auth's session cookies. When unset, a random secret is made once and
   // kept in the database (app_secrets), so every instance on that database agrees on it.
   BETTER_AUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
+  // Observer test mode: the observer may call http:// and loopback providers of every offer (private,
+  // link-local and metadata addresses stay refused). For tests and local experiments only; offers
+  // registered by `npm run provider:demo` reach loopback without it while the local facilitator is active.
+  OBSERVER_TEST_MODE: z.enum(["true", "false"]).default("false"),
 });
 
 export type Env = z.infer<typeof schema>;

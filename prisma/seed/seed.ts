@@ -94,6 +94,10 @@ export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buil
         exampleInput: ((o.method === "GET" ? o.exampleQuery : o.exampleBody) ?? undefined) as Prisma.InputJsonObject | undefined,
         docsUrl: o.docsUrl,
         position,
+        network: s.payment.network,
+        asset: s.payment.asset,
+        payTo: s.payment.payTo,
+        maxTimeoutSeconds: s.payment.maxTimeoutSeconds,
       }),
     );
     for (const f of s.facts) {

@@ -66,6 +66,8 @@ export interface SeedService {
   catalogSource: string; // URI of the catalog the record came from
   catalogObservedAt: string; // ISO 8601
   offers: SeedOffer[]; // 1 to 6
+  // The x402 payment requirements the provider's 402 names (every offer of the service shares them).
+  payment: { network: string; asset: string; payTo: string; maxTimeoutSeconds: number };
   facts: SeedFact[];
   evidence: SeedEvidence[];
 }

@@ -193,6 +193,8 @@ export function buildServices(): ServiceProfile[] {
       primaryCapability: capability,
       tags: spec.tags,
       protocols,
+      // Third-party providers are paid on Base mainnet in USDC, each to its own address.
+      payment: { network: "eip155:8453", asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", payTo: `0x${hexHash(`pay-to:${spec.slug}`, 40)}`, maxTimeoutSeconds: 60 },
       supportsCredits: credits.has(spec.slug),
       calls30d,
       uniquePayers30d,

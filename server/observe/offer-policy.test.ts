@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { isForbiddenAddress, routableProviderUrl } from "./offer-policy";
+
+const prod = { testMode: false, localPayments: false };
+const local = { testMode: false, localPayments: true };
+const test = { testMode: true, localPayments: false };
+
+describe("offer policy", () => {
+  it("keeps the provider's base path and the offer path", () => {
+    const v = routableProviderUrl({ providerUrl: "https://api.example.com/v2/", path: "/forecast", testMode: false }, prod);
+    expect(v.ok && v.url.toString()).toBe("https://api.example.com/v2/forecast");
+  });
+
+  it("refuses http, credentials and literal private addresses outside test mode", () => {
+    for (const providerUrl of ["http://api.example.com", "https://u:p@api.example.com", "https://127.0.0.1", "https://0x7f000001", "https://[::1]", "https://169.254.169.254", "https://10.0.0.1", "https://[::ffff:127.0.0.1]", "https://0.0.0.0", "https://localhost"]) {
+      expect(routableProviderUrl({ providerUrl, path: "/x", testMode: false }, prod).ok, providerUrl).toBe(false);
+    }
+  });
+
+  it("allows loopback over http for a test-mode offer only while payments are local, and for all in test mode", () => {
+    const demo = { providerUrl: "http://127.0.0.1:4021", path: "/v1/quote", testMode: true };
+    expect(routableProviderUrl(demo, local).ok).toBe(true);
+    expect(routableProviderUrl(demo, prod).ok).toBe(false);
+    expect(routableProviderUrl({ ...demo, testMode: false }, local).ok).toBe(false);
+    expect(routableProviderUrl({ ...demo, testMode: false }, test).ok).toBe(true);
+    // Loopback only: private and metadata addresses stay refused in test mode.
+    expect(routableProviderUrl({ ...demo, providerUrl: "http://169.254.169.254" }, test).ok).toBe(false);
+    expect(routableProviderUrl({ ...demo, providerUrl: "http://192.168.1.1" }, test).ok).toBe(false);
+  });
+
+  it("classifies addresses", () => {
+    expect(isForbiddenAddress("93.184.216.34", false)).toBe(false);
+    expect(isForbiddenAddress("127.0.0.1", false)).toBe(true);
+    expect(isForbiddenAddress("127.0.0.1", true)).toBe(false);
+    expect(isForbiddenAddress("::ffff:10.0.0.1", true)).toBe(true);
+    expect(isForbiddenAddress("fd00::1", true)).toBe(true);
+    expect(isForbiddenAddress("not an ip", true)).toBe(true);
+  });
+});

@@ -1,0 +1,50 @@
+// Which provider addresses the observer may call (decisions in docs/decisions.md "Observer"):
+// https only; http and loopback only in test mode, either for every offer (OBSERVER_TEST_MODE=true,
+// tests) or for an offer registered in test mode by the local demo provider while the local
+// facilitator is active (no real money can move). This checks the address as written; the
+// outbound connection checks every resolved address again at connect time (DNS rebinding).
+import ipaddr from "ipaddr.js";
+import { env } from "../env";
+import { paymentConfigFromEnv } from "../payments/payment-config";
+
+export interface ObserverMode {
+  /** OBSERVER_TEST_MODE=true: http and loopback allowed for every offer. */
+  testMode: boolean;
+  /** Payments settle on the local ledger: test-mode offers may use loopback. */
+  localPayments: boolean;
+}
+
+export const observerModeFromEnv = (): ObserverMode => ({ testMode: env.OBSERVER_TEST_MODE === "true", localPayments: paymentConfigFromEnv().mode === "local" });
+
+/** Loopback (and nothing else private) is allowed for this offer. */
+export const loopbackAllowed = (offer: { testMode: boolean }, mode: ObserverMode): boolean => mode.testMode || (offer.testMode && mode.localPayments);
+
+/** An address the observer never connects to, whatever the mode: private, link-local, metadata, … */
+export function isForbiddenAddress(address: string, allowLoopback: boolean): boolean {
+  if (!ipaddr.isValid(address)) return true;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  const range = ip.range();
+  if (range === "unicast") return false;
+  return !(allowLoopback && range === "loopback");
+}
+
+export type RoutableVerdict = { ok: true; url: URL } | { ok: false; reason: string };
+
+/** The provider URL of an offer (providerUrl + path), if the observer may call it in this mode. */
+export function routableProviderUrl(offer: { providerUrl: string; path: string; testMode: boolean }, mode: ObserverMode = observerModeFromEnv()): RoutableVerdict {
+  let url: URL;
+  try {
+    // Joined as text: new URL(path, base) would drop the provider's own base path.
+    url = new URL(`${offer.providerUrl.replace(/\/+$/, "")}${offer.path.startsWith("/") ? "" : "/"}${offer.path}`);
+  } catch {
+    return { ok: false, reason: "The offer's provider address is not a valid URL." };
+  }
+  const loopback = loopbackAllowed(offer, mode);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) return { ok: false, reason: "The observer calls providers over https only." };
+  if (url.username || url.password) return { ok: false, reason: "The offer's provider address carries credentials." };
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (ipaddr.isValid(host) && isForbiddenAddress(host, loopback)) return { ok: false, reason: "The offer's provider address is not a public one." };
+  if (!ipaddr.isValid(host) && /^(localhost|.*\.localhost|.*\.local|.*\.internal)$/i.test(host) && !loopback) return { ok: false, reason: "The offer's provider address is not a public one." };
+  return { ok: true, url };
+}
