@@ -1,8 +1,9 @@
 // "Verified call" reviews: a review written with a marketplace token that has made a paid call to
 // the reviewed service through the observer. The mark is stored on the review (verified_call_at)
-// and set from both sides, so neither order of "review, then paid call" or "paid call, then
-// review" misses it: the observer marks existing reviews when it records a paid call, and
-// create-review marks a new review when a paid call exists.
+// and set from both sides with the same statement, each run AFTER its own write has committed:
+// the observer after recording a paid call, review creation after the review commits. Whatever
+// the interleaving, the later of the two sees the other's committed row, so no mark is missed
+// (a check inside either transaction could miss a twin that commits at the same moment).
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import type { DbClient } from "../transaction";
@@ -15,9 +16,11 @@ export async function hasPaidCall(tokenId: string, serviceId: string, client: Db
   return rows[0]?.found === true;
 }
 
-/** After a paid call is recorded: mark the token's review of the service, if any (one statement). */
+/** Marks the token's review of the service as a verified call, if the token has made a paid call
+ * to it. One statement; call it after the paid call or the review has committed. */
 export async function markVerifiedReviews(tokenId: string, serviceId: string, client: DbClient = db): Promise<number> {
-  return client.$executeRaw(
-    Prisma.sql`UPDATE reviews SET verified_call_at = now() WHERE token_id = ${tokenId}::uuid AND service_id = ${serviceId} AND verified_call_at IS NULL`,
-  );
+  return client.$executeRaw(Prisma.sql`
+    UPDATE reviews SET verified_call_at = now()
+    WHERE token_id = ${tokenId}::uuid AND service_id = ${serviceId} AND verified_call_at IS NULL
+      AND EXISTS (SELECT 1 FROM observed_calls WHERE token_id = ${tokenId}::uuid AND service_id = ${serviceId} AND paid)`);
 }
