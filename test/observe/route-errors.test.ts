@@ -43,7 +43,6 @@ async function expectError(res: Response, status: number, error: string) {
   return body;
 }
 
-const json = { "content-type": "application/json" };
 
 describe("refusals before any provider call", () => {
   it("401 without a token, with a malformed or an unknown one; before the offer is looked up", async () => {
