@@ -77,6 +77,19 @@ describe("demo provider", () => {
     expect(await agent.balance()).toBe(1_000_000n - 1000n);
   });
 
+  it("settles concurrent duplicates of one key once: the others are 409 in progress or the replay", async () => {
+    const agent = await createTestAgent(1);
+    const k = key();
+    const required = (await call("/v1/quote?symbol=RACE")).headers.get("payment-required")!;
+    const signatures = await Promise.all(Array.from({ length: 5 }, () => agent.sign(required)));
+    const answers = await Promise.all(signatures.map((sig) => call("/v1/quote?symbol=RACE", { headers: { "payment-signature": sig, "idempotency-key": k } })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.headers.get("retry-after")).toBe("1");
+    expect(await agent.balance()).toBe(1_000_000n - 1000n);
+  });
+
   it("refuses a replayed authorization, and bad input before charging", async () => {
     const agent = await createTestAgent(1);
     const unpaid = await call("/v1/quote?symbol=ONE");
