@@ -71,6 +71,21 @@ const schema = z.object({
   // link-local and metadata addresses stay refused). For tests and local experiments only; offers
   // registered by `npm run provider:demo` reach loopback without it while the local facilitator is active.
   OBSERVER_TEST_MODE: z.enum(["true", "false"]).default("false"),
+  // The observer's outbound calls (server/observe/safe-outbound.ts): time to open a connection to a
+  // provider, time for the whole call (connect, send, headers and body; past it 504 provider_timeout),
+  // and the largest provider answer relayed (counted while it streams; past it the connection is
+  // dropped and the agent gets 502 provider_response_too_large). Every answer is held in memory
+  // and stored for replays, so the cap bounds both.
+  OBSERVER_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  OBSERVER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  OBSERVER_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(2 * 1024 * 1024),
+  // The largest request body an agent may send through the observer (413 past it, before it is all
+  // read): larger than the 64 KiB of our own JSON routes, since it is the provider's input.
+  OBSERVER_MAX_REQUEST_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(1024 * 1024),
+  // Calls through the observer per marketplace token per minute (counted in PostgreSQL, shared by
+  // every instance), and per instance per second for all tokens together.
+  RATE_LIMIT_OBSERVE_PER_MINUTE: limit.default(600),
+  RATE_LIMIT_OBSERVE_INSTANCE_PER_SECOND: limit.default(1000),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -16,6 +16,19 @@ export const ERROR_TABLE = {
   // An Idempotency-Key sent again with another operation or input (review writes).
   idempotency_key_reused: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
   rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS" },
+  // The observer route (app/api/x402/observe): refusals and failures of its own, never a provider's.
+  // The offer's provider address is one the observer may not call (not https, not public, ...).
+  offer_not_routable: { status: 409, trpc: "CONFLICT" },
+  // A call with this Idempotency-Key is still running: retry after Retry-After.
+  call_in_progress: { status: 409, trpc: "CONFLICT" },
+  // No connection to the provider (refused, unresolvable, forbidden address, TLS failure, reset).
+  provider_unreachable: { status: 502, trpc: "BAD_GATEWAY" },
+  // The provider's answer was larger than OBSERVER_MAX_RESPONSE_BYTES (the connection was dropped).
+  provider_response_too_large: { status: 502, trpc: "BAD_GATEWAY" },
+  // The provider answered something that is not a relayable HTTP answer (e.g. status 600).
+  provider_invalid_response: { status: 502, trpc: "BAD_GATEWAY" },
+  // The provider did not connect or answer within the observer's timeouts.
+  provider_timeout: { status: 504, trpc: "GATEWAY_TIMEOUT" },
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
   service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
   // The database is unreachable (outage, restart): retry later, with Retry-After.

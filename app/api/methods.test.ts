@@ -24,6 +24,9 @@ const ALLOWED: Record<string, string[]> = {
   "auth/[...all]": ["GET", "POST"],
 };
 const CATCH_ALL = "[...path]";
+// The observer route's method is the offer's: every method goes through its token and offer checks
+// first (test/observe/route-errors.test.ts checks its 405s with real offers).
+const OBSERVER = "x402/observe/[offerId]";
 
 const modules = import.meta.glob<Record<string, unknown>>("./**/route.ts");
 const routeFiles = () => Object.keys(modules).map((f) => f.replace(/^\.\//, "").replace(/\/route\.ts$/, ""));
@@ -33,7 +36,16 @@ type Handler = (req: Request, ctx: unknown) => Response | Promise<Response>;
 
 describe("wrong methods on /api routes", () => {
   it("every route file is listed", () => {
-    expect(routeFiles().sort()).toEqual([...Object.keys(ALLOWED), CATCH_ALL].sort());
+    expect(routeFiles().sort()).toEqual([...Object.keys(ALLOWED), CATCH_ALL, OBSERVER].sort());
+  });
+
+  it("the observer route answers every method, token first: 401 JSON without one", async () => {
+    const mod = await load(OBSERVER);
+    for (const method of ROUTE_METHODS) {
+      const res = await (mod[method] as Handler)(request(method), { params: Promise.resolve({ offerId: "no-such-offer" }) });
+      expect(res.status, method).toBe(401);
+      expect((await res.json()).error).toBe("unauthorized");
+    }
   });
 
   it.each(Object.entries(ALLOWED))("%s answers other methods with 405 JSON and Allow", async (route, allowed) => {

@@ -3,7 +3,7 @@ import { env } from "../env";
 import { createFreeLimiter, type FreeLimiter } from "./free-limiter";
 import { createLimiterPool } from "./limiter-pool";
 
-export type FreeGroup = "search" | "catalog" | "reviews" | "trpc" | "recovery" | "writes" | "writes_ip" | "auth";
+export type FreeGroup = "search" | "catalog" | "reviews" | "trpc" | "recovery" | "writes" | "writes_ip" | "auth" | "observe";
 
 const LIMITS: Record<FreeGroup, { perMinute: number; instancePerSecond: number }> = {
   search: { perMinute: env.RATE_LIMIT_SEARCH_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_SEARCH_INSTANCE_PER_SECOND },
@@ -14,6 +14,8 @@ const LIMITS: Record<FreeGroup, { perMinute: number; instancePerSecond: number }
   writes: { perMinute: env.RATE_LIMIT_WRITES_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_WRITES_INSTANCE_PER_SECOND },
   writes_ip: { perMinute: env.RATE_LIMIT_WRITES_IP_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_WRITES_IP_INSTANCE_PER_SECOND },
   auth: { perMinute: env.RATE_LIMIT_AUTH_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_AUTH_INSTANCE_PER_SECOND },
+  // Calls through the observer route, per marketplace token.
+  observe: { perMinute: env.RATE_LIMIT_OBSERVE_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_OBSERVE_INSTANCE_PER_SECOND },
 };
 
 export const rateLimitsEnabled = env.RATE_LIMIT_ENABLED === "true";
@@ -35,6 +37,7 @@ export function freeLimiter(group: FreeGroup): FreeLimiter {
       writes: make("writes"),
       writes_ip: make("writes_ip"),
       auth: make("auth"),
+      observe: make("observe"),
     };
   })();
   return limiters[group];

@@ -1,0 +1,158 @@
+// The observer's idempotency record, one row per (token, offer, Idempotency-Key) in observed_calls,
+// in as few statements as the guarantees allow:
+//   claim   one INSERT … ON CONFLICT DO NOTHING that returns either the new claim or, when the key
+//           is taken, the existing row (read in the same statement); only a row committed by a
+//           concurrent twin after the statement began needs a second read.
+//   record  one UPDATE with the outcome and the stored answer, fenced on the claim it ends, so a
+//           worker whose claim went stale and was taken over cannot overwrite the new outcome.
+// States: in_flight (claimed, the call is running), completed (final: replayed as recorded),
+// retryable (a 402 — nothing charged — or no connection at all: the same key may call again).
+// Completed answers are final, so each instance also keeps the small ones in memory: a replay
+// then costs no statement at all.
+import { sqlQuery } from "../db";
+import { env } from "../env";
+import { Prisma } from "../generated/prisma/client";
+import type { HeaderPairs } from "./provider-headers";
+
+/** A claim in flight longer than this is abandoned (its process died) and may be taken over. */
+export const STALE_CLAIM_MS = env.OBSERVER_TIMEOUT_MS + 15_000;
+
+export interface CallKey {
+  tokenId: string;
+  offerId: string;
+  idempotencyKey: string;
+}
+
+export interface NewCall extends CallKey {
+  serviceId: string;
+  fingerprint: string;
+  method: string;
+  requestBytes: number;
+}
+
+export interface StoredAnswer {
+  status: number;
+  headers: HeaderPairs;
+  body: Buffer;
+}
+
+/** The row a call owns until it records its outcome. */
+export interface ClaimTicket {
+  id: string;
+  claimedAt: Date;
+}
+
+export type Claim =
+  | { kind: "claimed"; ticket: ClaimTicket }
+  | { kind: "replay"; answer: StoredAnswer }
+  | { kind: "in_progress" }
+  | { kind: "reused" };
+
+interface ClaimRow {
+  kind: "claimed" | "existing";
+  id: string;
+  claimed_at: Date;
+  fingerprint: string | null;
+  state: string | null;
+  status: number | null;
+  response_headers: HeaderPairs | null;
+  response_body: Buffer | null;
+  stale: boolean;
+}
+
+const REPLAY_CACHE_MAX = 2_000;
+const REPLAY_CACHE_MAX_BODY = 64 * 1024;
+const replays = new Map<string, { fingerprint: string; answer: StoredAnswer }>();
+const cacheKey = (k: CallKey) => `${k.tokenId}\n${k.offerId}\n${k.idempotencyKey}`;
+
+function remember(key: CallKey, fingerprint: string, answer: StoredAnswer): void {
+  if (answer.body.length > REPLAY_CACHE_MAX_BODY) return;
+  if (replays.size >= REPLAY_CACHE_MAX) replays.delete(replays.keys().next().value!);
+  replays.set(cacheKey(key), { fingerprint, answer });
+}
+
+const staleSeconds = STALE_CLAIM_MS / 1000;
+
+function decide(call: NewCall, row: ClaimRow): Claim | "take_over" {
+  if (row.kind === "claimed") return { kind: "claimed", ticket: { id: row.id, claimedAt: row.claimed_at } };
+  if (row.fingerprint !== call.fingerprint) return { kind: "reused" };
+  if (row.state === "completed") {
+    const answer = { status: row.status!, headers: row.response_headers ?? [], body: row.response_body ?? Buffer.alloc(0) };
+    remember(call, call.fingerprint, answer);
+    return { kind: "replay", answer };
+  }
+  if (row.state === "retryable" || row.stale) return "take_over";
+  return { kind: "in_progress" };
+}
+
+/** Claims the key for a call, or says what the key already holds. */
+export async function claimCall(call: NewCall): Promise<Claim> {
+  const cached = replays.get(cacheKey(call));
+  if (cached) return cached.fingerprint === call.fingerprint ? { kind: "replay", answer: cached.answer } : { kind: "reused" };
+
+  const existing = Prisma.sql`
+    SELECT 'existing' AS kind, id, claimed_at, fingerprint, state, status, response_headers, response_body,
+           state = 'in_flight' AND claimed_at < now() - make_interval(secs => ${staleSeconds}) AS stale
+    FROM observed_calls WHERE token_id = ${call.tokenId}::uuid AND offer_id = ${call.offerId} AND idempotency_key = ${call.idempotencyKey}`;
+  const rows = await sqlQuery<ClaimRow>(Prisma.sql`
+    WITH claimed AS (
+      INSERT INTO observed_calls (offer_id, service_id, token_id, idempotency_key, fingerprint, method, request_bytes)
+      VALUES (${call.offerId}, ${call.serviceId}, ${call.tokenId}::uuid, ${call.idempotencyKey}, ${call.fingerprint}, ${call.method}, ${call.requestBytes})
+      ON CONFLICT (token_id, offer_id, idempotency_key) DO NOTHING
+      RETURNING id, claimed_at)
+    SELECT 'claimed' AS kind, id, claimed_at, NULL::text AS fingerprint, NULL::text AS state, NULL::int AS status,
+           NULL::jsonb AS response_headers, NULL::bytea AS response_body, false AS stale FROM claimed
+    UNION ALL
+    (${existing} AND NOT EXISTS (SELECT 1 FROM claimed))`);
+  // Empty only when a twin inserted the key after this statement's snapshot: read it now.
+  const row = rows[0] ?? (await sqlQuery<ClaimRow>(existing))[0];
+  if (!row) return { kind: "in_progress" };
+  const decision = decide(call, row);
+  if (decision !== "take_over") return decision;
+  // A 402, an unreachable provider or an abandoned claim: the same request may call again. The
+  // update is conditional on the row being as read, so of two retries only one takes it.
+  const taken = await sqlQuery<{ id: string; claimed_at: Date }>(Prisma.sql`
+    UPDATE observed_calls SET state = 'in_flight', claimed_at = now(), method = ${call.method}, request_bytes = ${call.requestBytes},
+           status = NULL, outcome = NULL, completed_at = NULL
+    WHERE id = ${row.id}::uuid AND claimed_at = ${row.claimed_at}
+      AND (state = 'retryable' OR (state = 'in_flight' AND claimed_at < now() - make_interval(secs => ${staleSeconds})))
+    RETURNING id, claimed_at`);
+  return taken[0] ? { kind: "claimed", ticket: { id: taken[0].id, claimedAt: taken[0].claimed_at } } : { kind: "in_progress" };
+}
+
+export interface CallRecord {
+  /** completed: final, replayed; retryable: the same key may call again. */
+  state: "completed" | "retryable";
+  status: number;
+  /** "provider", or the observer's error code. */
+  outcome: string;
+  latencyMs: number;
+  responseBytes: number;
+  paid: boolean;
+  payer: string | null;
+  transaction: string | null;
+  network: string | null;
+  /** The answer given, stored for replays (completed calls only). */
+  answer: StoredAnswer;
+}
+
+/** Ends a claimed call with its outcome, in one statement. False when the claim was lost (taken
+ * over as stale): the other call's outcome stands. */
+export async function recordCall(call: NewCall, ticket: ClaimTicket, record: CallRecord): Promise<boolean> {
+  const final = record.state === "completed";
+  const rows = await sqlQuery<{ id: string }>(Prisma.sql`
+    UPDATE observed_calls SET state = ${record.state}, status = ${record.status}, outcome = ${record.outcome}, latency_ms = ${record.latencyMs},
+           response_bytes = ${record.responseBytes}, paid = ${record.paid}, payer = ${record.payer}, transaction = ${record.transaction},
+           network = ${record.network}, response_headers = ${final ? JSON.stringify(record.answer.headers) : null}::jsonb,
+           response_body = ${final ? record.answer.body : null}::bytea, completed_at = now()
+    WHERE id = ${ticket.id}::uuid AND state = 'in_flight' AND claimed_at = ${ticket.claimedAt}
+    RETURNING id`);
+  if (rows.length === 0) return false;
+  if (final) remember(call, call.fingerprint, record.answer);
+  return true;
+}
+
+/** Forgets the in-memory replays (tests that read the database path). */
+export function forgetReplays(): void {
+  replays.clear();
+}

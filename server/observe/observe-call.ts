@@ -1,0 +1,136 @@
+// One call through the observer (docs/decisions.md "Observer route"), after the edge has checked
+// the token, the offer, the method, the Idempotency-Key, the rate limit and the body:
+//   routable? (409 offer_not_routable) → claim the key → call the provider → record → answer.
+// A completed call with the same key and request is answered from the record (no provider call);
+// a 402 and a call that never connected leave the key retryable (the paid retry must go through).
+import { createHash } from "node:crypto";
+import { env } from "../env";
+import { AppError, ERROR_TABLE, type ErrorCode } from "../errors";
+import { logger } from "../logger";
+import { claimCall, recordCall, type CallRecord, type NewCall, type StoredAnswer } from "./call-claims";
+import { loopbackAllowed, observerModeFromEnv, routableProviderUrl } from "./offer-policy";
+import type { ObservedOffer } from "./observed-offer";
+import { paymentOutcome } from "./payment-response";
+import { derivedIdempotencyKey, forwardedHeaders, returnedHeaders, type ForwardedInput } from "./provider-headers";
+import { createSafeOutbound, type OutboundResult, type SafeOutbound } from "./safe-outbound";
+import { markVerifiedReviews } from "./verified-calls";
+
+export interface ObserveInput extends ForwardedInput {
+  tokenId: string;
+  offer: ObservedOffer;
+  idempotencyKey: string;
+  /** The request's query string, with its "?" (or empty): forwarded as it is. */
+  query: string;
+  /** The body to forward (POST offers); null for GET. */
+  body: Buffer | null;
+}
+
+export interface ObserverAnswer extends StoredAnswer {
+  /** The recorded answer of an earlier call with the same key (Idempotent-Replayed: true). */
+  replayed: boolean;
+}
+
+// Retry-After of a 409 call_in_progress: the first call is usually done within a second or two.
+export const IN_PROGRESS_RETRY_AFTER_S = 1;
+
+let outbound: SafeOutbound | undefined;
+/** The process's outbound client (replaced in tests by one with a fake DNS). */
+export function observerOutbound(): SafeOutbound {
+  outbound ??= createSafeOutbound({ connectTimeoutMs: env.OBSERVER_CONNECT_TIMEOUT_MS });
+  return outbound;
+}
+export function useObserverOutbound(replacement: SafeOutbound | undefined): void {
+  outbound = replacement;
+}
+
+const JSON_HEADERS: [string, string][] = [["content-type", "application/json"]];
+
+/** One of our own answers, `{error, message}` with the code's status from the error table. */
+function errorAnswer(code: ErrorCode, message: string, extra: [string, string][] = []): StoredAnswer {
+  return { status: ERROR_TABLE[code].status, headers: [...JSON_HEADERS, ...extra], body: Buffer.from(JSON.stringify({ error: code, message })) };
+}
+
+/** Method, query, content type and body: what must be the same for a retry under the same key.
+ * PAYMENT-SIGNATURE (and an MPP credential) is left out: the paid retry of a 402 is the same call. */
+function fingerprintOf(input: ObserveInput): string {
+  const hash = createHash("sha256").update(`${input.offer.method}\n${input.query}\n${input.contentType ?? ""}\n`);
+  if (input.body) hash.update(input.body);
+  return hash.digest("base64url");
+}
+
+/** What the agent gets, and what is recorded, for an outbound result. */
+function outcomeOf(result: OutboundResult): Omit<CallRecord, "latencyMs"> {
+  const none = { paid: false, payer: null, transaction: null, network: null };
+  switch (result.kind) {
+    case "answer": {
+      if (result.status < 200 || result.status > 599) {
+        return { state: "completed", outcome: "provider_invalid_response", responseBytes: result.body.length, ...none, ...answerOf(errorAnswer("provider_invalid_response", `The provider answered with status ${result.status}, which cannot be relayed.`)) };
+      }
+      const headers = returnedHeaders(result.headers);
+      const payment = paymentOutcome(result.status, headers);
+      // 402: payment required and nothing charged — the paid retry with this key must reach the provider.
+      return { state: result.status === 402 ? "retryable" : "completed", outcome: "provider", responseBytes: result.body.length, ...payment, ...answerOf({ status: result.status, headers, body: result.body }) };
+    }
+    case "unreachable":
+      return { state: "retryable", outcome: "provider_unreachable", responseBytes: 0, ...none, ...answerOf(errorAnswer("provider_unreachable", `The provider could not be reached: ${result.reason}. Nothing was sent; retrying with the same Idempotency-Key is safe.`)) };
+    case "broken":
+      return { state: "completed", outcome: "provider_unreachable", responseBytes: 0, ...none, ...answerOf(errorAnswer("provider_unreachable", `The request was sent, then ${result.reason} before answering. It may have run; this answer is final for this Idempotency-Key.`)) };
+    case "timeout":
+      return result.sent
+        ? { state: "completed", outcome: "provider_timeout", responseBytes: 0, ...none, ...answerOf(errorAnswer("provider_timeout", `The provider did not answer within ${env.OBSERVER_TIMEOUT_MS} ms. The request was sent and may have run; this answer is final for this Idempotency-Key.`)) }
+        : { state: "retryable", outcome: "provider_timeout", responseBytes: 0, ...none, ...answerOf(errorAnswer("provider_timeout", `No connection to the provider within ${env.OBSERVER_CONNECT_TIMEOUT_MS} ms. Nothing was sent; retrying with the same Idempotency-Key is safe.`)) };
+    case "too_large":
+      return { state: "completed", outcome: "provider_response_too_large", responseBytes: result.limit, ...none, ...answerOf(errorAnswer("provider_response_too_large", `The provider's answer is larger than ${result.limit} bytes, the most the observer relays. The call may have run; this answer is final for this Idempotency-Key.`)) };
+  }
+}
+const answerOf = (answer: StoredAnswer) => ({ status: answer.status, answer });
+
+export async function observeCall(input: ObserveInput): Promise<ObserverAnswer> {
+  const { offer } = input;
+  const mode = observerModeFromEnv();
+  const target = routableProviderUrl(offer, mode);
+  if (!target.ok) throw new AppError("offer_not_routable", `The observer cannot call this offer: ${target.reason}`);
+
+  const call: NewCall = {
+    tokenId: input.tokenId,
+    offerId: offer.id,
+    idempotencyKey: input.idempotencyKey,
+    serviceId: offer.serviceId,
+    fingerprint: fingerprintOf(input),
+    method: offer.method,
+    requestBytes: input.body?.length ?? 0,
+  };
+  const claim = await claimCall(call);
+  if (claim.kind === "replay") return { ...claim.answer, replayed: true };
+  if (claim.kind === "reused") throw new AppError("idempotency_key_reused", "This Idempotency-Key was already used with this token and offer for another request (method, query, Content-Type or body); use a new key.");
+  if (claim.kind === "in_progress") {
+    const answer = errorAnswer("call_in_progress", "A call with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer.", [["retry-after", String(IN_PROGRESS_RETRY_AFTER_S)]]);
+    return { ...answer, replayed: false };
+  }
+
+  const url = new URL(target.url);
+  if (input.query) url.search = target.url.search ? `${target.url.search}&${input.query.replace(/^\?/, "")}` : input.query;
+  const started = performance.now();
+  const result = await observerOutbound().send({
+    url,
+    method: offer.method,
+    headers: forwardedHeaders(input, offer, derivedIdempotencyKey(input.tokenId, offer.id, input.idempotencyKey)),
+    body: input.body,
+    allowLoopback: loopbackAllowed(offer, mode),
+    timeoutMs: env.OBSERVER_TIMEOUT_MS,
+    maxResponseBytes: env.OBSERVER_MAX_RESPONSE_BYTES,
+  });
+  const record: CallRecord = { ...outcomeOf(result), latencyMs: Math.round(performance.now() - started) };
+  // The provider has answered: the agent gets that answer even if the record cannot be written
+  // (the claim then goes stale and a retry calls again with the same derived provider key).
+  const recorded = await recordCall(call, claim.ticket, record).catch((err: unknown) => {
+    logger.error({ err, offerId: offer.id }, "observed call not recorded");
+    return false;
+  });
+  if (record.paid && recorded) {
+    // After the paid call's row has committed (see verified-calls.ts); a failure here must not
+    // cost the agent the answer it paid for.
+    await markVerifiedReviews(input.tokenId, offer.serviceId).catch((err: unknown) => logger.warn({ err }, "verified-call mark failed"));
+  }
+  return { ...record.answer, replayed: false };
+}
