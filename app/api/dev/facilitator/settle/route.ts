@@ -1,0 +1,12 @@
+import { assertDevFacilitatorAvailable, devSettle, parseFacilitatorRequest } from "@/server/payments/facilitators/dev-facilitator";
+import { parseJsonBody } from "@/server/input/json-body";
+import { readBodyText } from "@/server/http/read-body";
+import { json, route } from "@/server/http/respond";
+import { methodNotAllowed } from "@/server/http/method-not-allowed";
+
+export const POST = route(async (request: Request) => {
+  assertDevFacilitatorAvailable();
+  return json(await devSettle(parseFacilitatorRequest(parseJsonBody(await readBodyText(request)))));
+});
+
+export const { GET, HEAD, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["POST"]);

@@ -1,0 +1,236 @@
+// Catalog import: both formats, upsert by id, all-or-nothing on any bad record or conflict, and the
+// retrieval data (search documents, postings, embeddings) refreshed so imports are found at once.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { GET as searchRoute } from "@/app/api/catalog/search/route";
+import { db } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { retrieveSemantic } from "@/server/shortlist/retrieval/semantic";
+import { importCatalog } from "./import-catalog";
+import { IMPORT_LIMITS } from "./limits";
+import { serviceIdForSlug } from "./stable-ids";
+
+const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(path.resolve("test/catalog", name), "utf8"));
+const records = () => fixture("records.json") as { services: Record<string, unknown>[] };
+
+async function counts() {
+  const [services, offers, facts, evidence, embeddings, version] = await Promise.all([
+    db.service.count(),
+    db.offer.count(),
+    db.serviceFact.count(),
+    db.serviceEvidence.count(),
+    db.serviceEmbedding.count(),
+    db.catalogState.findUniqueOrThrow({ where: { id: 1 } }).then((s) => s.version),
+  ]);
+  return { services, offers, facts, evidence, embeddings, version };
+}
+
+/** The import fails with these issue paths and leaves every table as it was. */
+async function expectRefused(document: unknown, paths: string[], options: Parameters<typeof importCatalog>[1] = {}) {
+  const before = await counts();
+  const err = await importCatalog(document, options).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  const appError = err as AppError;
+  expect(appError.code).toBe("invalid_request");
+  expect(appError.issues?.map((i) => i.path)).toEqual(paths);
+  expect(await counts()).toEqual(before);
+  return appError;
+}
+
+async function searchSlugs(q: string): Promise<string[]> {
+  const res = await searchRoute(new Request(`http://marketplace.test/api/catalog/search?q=${encodeURIComponent(q)}&limit=5`));
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { services: { slug: string }[] }).services.map((s) => s.slug);
+}
+
+// Every test starts from the seeded catalog: the fixtures' services are removed (rows cascade).
+beforeEach(async () => {
+  await db.service.deleteMany({ where: { OR: [{ id: { startsWith: "svc_importtest" } }, { slug: { in: ["api-numbat-maps-example-io", "echidna-llm-example-dev"] } }] } });
+});
+
+describe("importCatalog: our service-record format", () => {
+  it("creates the services with offers, payment requirements, evidence and protocol facts, and makes them findable", async () => {
+    const before = await counts();
+    const progress: [number, number][] = [];
+    const summary = await importCatalog(records(), { onProgress: (done, total) => progress.push([done, total]) });
+    expect(summary).toMatchObject({ format: "records", services: 2, created: 2, updated: 0, unchanged: 0, offers: 3, embeddingsComputed: 2 });
+    expect(progress).toEqual([[1, 2], [2, 2]]);
+    const after = await counts();
+    expect(after.services - before.services).toBe(2);
+    expect(after.offers - before.offers).toBe(3);
+    expect(after.embeddings - before.embeddings).toBe(2);
+    expect(after.version).toBeGreaterThan(before.version);
+
+    const quokka = await db.service.findUniqueOrThrow({ where: { id: "svc_importtest01" }, include: { offers: { orderBy: { position: "asc" } }, facts: true, evidence: true } });
+    expect(quokka).toMatchObject({
+      slug: "quokka-weather",
+      hostname: "api.quokka-weather.example.com",
+      catalogSource: "https://x402-index.example.org/snapshot.json",
+      catalogObservedAt: new Date("2026-11-20T10:00:00.000Z"),
+      calls30d: 1200,
+      protocol: "x402",
+      protocols: ["x402"],
+      entitySlug: "quokka-labs",
+    });
+    expect(quokka.offers.map((o) => [o.id, o.method, o.path, o.priceAtomic, o.providerUrl, o.payTo, o.network, o.maxTimeoutSeconds, o.testMode])).toEqual([
+      ["off_importtest01", "GET", "/v1/forecast", 2000, "https://api.quokka-weather.example.com", "0x1111111111111111111111111111111111111111", "eip155:8453", 60, false],
+      ["off_importtest02", "POST", "/v1/alerts", 10000, "https://api.quokka-weather.example.com", "0x1111111111111111111111111111111111111111", "eip155:8453", 60, false],
+    ]);
+    expect(quokka.offers[1]!.exampleInput).toEqual({ polygon: [[0, 0], [1, 0], [1, 1]] });
+    expect(quokka.facts.map((f) => [f.key, f.value])).toEqual([["protocols", ["x402"]]]);
+    expect(quokka.evidence.map((e) => e.text)).toEqual(["Quokka Weather refreshes its storm alerts every five minutes."]);
+    const wombat = await db.service.findUniqueOrThrow({ where: { id: "svc_importtest02" } });
+    expect(wombat).toMatchObject({ protocols: ["x402", "mpp"], sourceId: "svc_importtest02", entitySlug: "wombat-scrape" });
+
+    // Found by the free search API (terms) and by the shortlist's semantic retrieval (embeddings).
+    expect((await searchSlugs("zygomorphic storm alerts"))[0]).toBe("quokka-weather");
+    const semantic = await retrieveSemantic("turn any web page into clean markdown text", null, 5);
+    expect(semantic.map((h) => h.id)).toContain("svc_importtest02");
+  });
+
+  it("upserts by id: the same file again changes nothing, a changed price updates in place with stable ids", async () => {
+    await importCatalog(records());
+    const version = (await counts()).version;
+    expect(await importCatalog(records())).toMatchObject({ created: 0, updated: 0, unchanged: 2, embeddingsComputed: 0 });
+    expect((await counts()).version).toBe(version);
+
+    const doc = records();
+    const offers = (doc.services[0]!.offers as Record<string, unknown>[]);
+    offers[0]!.priceUsd = "0.003";
+    doc.services[0]!.description = "Hyperlocal forecasts, now with pollen counts for allergy-aware quokkas.";
+    const before = await counts();
+    expect(await importCatalog(doc)).toMatchObject({ created: 0, updated: 1, unchanged: 1, embeddingsComputed: 1 });
+    const after = await counts();
+    expect({ ...after, version: 0 }).toEqual({ ...before, version: 0 });
+    const offer = await db.offer.findUniqueOrThrow({ where: { id: "off_importtest01" } });
+    expect([offer.serviceId, offer.priceAtomic]).toEqual(["svc_importtest01", 3000]);
+    expect((await searchSlugs("pollen counts allergy"))[0]).toBe("quokka-weather");
+  });
+
+  it("round-trips a service record as the API answers it (unknown fields ignored, requirements kept)", async () => {
+    const row = await db.service.findFirstOrThrow({ orderBy: { id: "asc" }, select: { slug: true, id: true } });
+    const { GET } = await import("@/app/api/catalog/services/[slug]/route");
+    const res = await GET(new Request(`http://marketplace.test/api/catalog/services/${row.slug}`), { params: Promise.resolve({ slug: row.slug }) });
+    const record = await res.json();
+    const offersBefore = await db.offer.findMany({ where: { serviceId: row.id }, orderBy: { id: "asc" } });
+    expect(await importCatalog(record)).toMatchObject({ services: 1, created: 0, updated: 0, unchanged: 1 });
+    expect(await db.offer.findMany({ where: { serviceId: row.id }, orderBy: { id: "asc" } })).toEqual(offersBefore);
+  });
+});
+
+describe("importCatalog: an x402 Bazaar discovery list", () => {
+  it("groups resources by origin into services with stable derived ids, prices from atomic amounts", async () => {
+    const summary = await importCatalog(fixture("bazaar-list.json"));
+    expect(summary).toMatchObject({ format: "bazaar", services: 2, created: 2, offers: 3 });
+    const numbat = await db.service.findUniqueOrThrow({ where: { slug: "api-numbat-maps-example-io" }, include: { offers: { orderBy: { position: "asc" } } } });
+    expect(numbat).toMatchObject({
+      id: serviceIdForSlug("api-numbat-maps-example-io"),
+      name: "Numbat Maps",
+      primaryCapability: "maps-weather",
+      serviceUrl: "https://api.numbat-maps.example.io",
+      catalogSource: "urn:x402:bazaar",
+      // The newest lastUpdated of its resources.
+      catalogObservedAt: new Date("2026-11-22T09:00:00.000Z"),
+      tags: ["maps", "geocoding"],
+    });
+    expect(numbat.offers.map((o) => [o.method, o.path, o.priceAtomic, o.payTo, o.maxTimeoutSeconds])).toEqual([
+      ["GET", "/geocode", 1500, "0x3333333333333333333333333333333333333333", 30],
+      ["POST", "/route", 25000, "0x3333333333333333333333333333333333333333", 30],
+    ]);
+    const echidna = await db.service.findUniqueOrThrow({ where: { slug: "echidna-llm-example-dev" }, include: { offers: true } });
+    expect(echidna).toMatchObject({ primaryCapability: "ai-models", name: "echidna-llm.example.dev" });
+    expect(echidna.offers.map((o) => o.method)).toEqual(["POST"]);
+
+    // The same list again: the same rows, nothing written. A source given by the caller is kept.
+    expect(await importCatalog(fixture("bazaar-list.json"))).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+    expect(await importCatalog(fixture("bazaar-list.json"), { source: "https://bazaar.example.org/list" })).toMatchObject({ updated: 2 });
+    expect((await db.service.findUniqueOrThrow({ where: { id: echidna.id } })).catalogSource).toBe("https://bazaar.example.org/list");
+  });
+
+  it("refuses an absurd price, a query in a resource and a method other than GET or POST", async () => {
+    const list = fixture("bazaar-list.json") as { items: Record<string, unknown>[] };
+    (list.items[0]!.accepts as Record<string, unknown>[])[0]!.amount = "5000000000000"; // 5 million USDC
+    list.items[1]!.resource = "https://api.numbat-maps.example.io/route?key=1";
+    (list.items[2]!.extensions as { bazaar: { info: { input: { method: string } } } }).bazaar.info.input.method = "DELETE";
+    const err = await expectRefused(list, ["items[0].accepts[0].amount", "items[1].resource", "items[2].extensions.bazaar.info.input.method"]);
+    expect(err.issues![0]!.message).toMatch(/1000 USD/);
+  });
+});
+
+describe("importCatalog: bad files change nothing", () => {
+  it("one bad record among good ones: nothing is written, the issue names the record's path", async () => {
+    const doc = records();
+    (doc.services[1]!.offers as Record<string, unknown>[])[0]!.priceUsd = "12.5e3";
+    const err = await expectRefused(doc, ["services[1].offers[0].priceUsd"]);
+    expect(err.issues![0]!.message).toMatch(/decimal text/);
+    expect(await db.service.findUnique({ where: { id: "svc_importtest01" } })).toBeNull();
+  });
+
+  it("absurd prices, missing fields and wrong types are issues with paths", async () => {
+    const doc = records();
+    (doc.services[0]!.offers as Record<string, unknown>[])[1]!.priceUsd = "99999";
+    delete doc.services[1]!.name;
+    doc.services[1]!.capabilities = ["teleportation"];
+    await expectRefused(doc, ["services[0].offers[1].priceUsd", "services[1].name", "services[1].capabilities[0]"]);
+  });
+
+  it("NUL, lone surrogates and over-deep nesting are refused before any schema runs", async () => {
+    const nul = records();
+    nul.services[1]!.description = "clean\u0000markdown";
+    await expectRefused(nul, ["services[1].description"]);
+    const surrogate = records();
+    (surrogate.services[0]!.tags as string[])[1] = "fore\ud800cast";
+    await expectRefused(surrogate, ["services[0].tags[1]"]);
+    const deep = records();
+    let nested: unknown = "bottom";
+    for (let i = 0; i < 100_000; i++) nested = [nested];
+    (deep.services[0]!.offers as Record<string, unknown>[])[0]!.exampleInput = { q: nested };
+    const err = await expectRefused(deep, [expect.stringMatching(/^services\[0\]\.offers\[0\]\.exampleInput\.q(\[0\])+$/) as unknown as string]);
+    expect(err.issues![0]!.message).toMatch(/nest at most 32/);
+    // As text, the depth is measured before parsing.
+    await expectRefused(`{"services":${"[".repeat(50_000)}${"]".repeat(50_000)}}`, ["(document)"]);
+    await expectRefused("{not json", ["(document)"]);
+  });
+
+  it("duplicate ids and slugs within the file, and a slug or offer id owned by another service", async () => {
+    const dup = records();
+    dup.services[1]!.id = "svc_importtest01";
+    dup.services[1]!.slug = "quokka-weather";
+    (dup.services[1]!.offers as Record<string, unknown>[])[0]!.id = "off_importtest02";
+    await expectRefused(dup, ["services[1].id", "services[1].slug", "services[1].offers[0].id"]);
+
+    const seeded = await db.service.findFirstOrThrow({ orderBy: { id: "asc" }, select: { id: true, slug: true, offers: { select: { id: true }, take: 1 } } });
+    const taken = records();
+    taken.services[0]!.slug = seeded.slug;
+    (taken.services[1]!.offers as Record<string, unknown>[])[0]!.id = seeded.offers[0]!.id;
+    const err = await expectRefused(taken, ["services[0].slug", "services[1].offers[0].id"]);
+    expect(err.message).toMatch(/conflicts with the catalog/);
+    expect(err.issues![0]!.message).toContain(seeded.id);
+  });
+
+  it("http URLs only in test mode, where the offers are marked testMode", async () => {
+    const doc = records();
+    doc.services[0]!.serviceUrl = "http://127.0.0.1:4021";
+    await expectRefused(doc, ["services[0].serviceUrl"]);
+    const file = { services: [doc.services[0]] };
+    expect(await importCatalog(file, { testMode: true })).toMatchObject({ created: 1 });
+    const offers = await db.offer.findMany({ where: { serviceId: "svc_importtest01" } });
+    expect(offers.map((o) => [o.providerUrl, o.testMode])).toEqual([
+      ["http://127.0.0.1:4021", true],
+      ["http://127.0.0.1:4021", true],
+    ]);
+    await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "javascript:alert(1)" }] }, ["services[0].serviceUrl"], { testMode: true });
+  });
+
+  it("bounded work: too many services, or a file over the size cap, is refused up front", async () => {
+    const one = records().services[0]!;
+    const many = { services: Array.from({ length: IMPORT_LIMITS.maxServices + 1 }, (_, i) => ({ ...one, id: `svc_many${i}`, slug: `many-${i}` })) };
+    const err = await expectRefused(many, ["services"]);
+    expect(err.issues![0]!.message).toMatch(/At most 5000 services/);
+    await expectRefused(`{"services":[],"pad":"${"x".repeat(IMPORT_LIMITS.maxFileBytes)}"}`, ["(document)"]);
+  });
+});

@@ -1,0 +1,90 @@
+// Imports a catalog snapshot: our service records or an x402 Bazaar discovery list. The whole file
+// is checked (shape, then every field, then conflicts with the catalog) before anything is kept,
+// and written in one transaction; then search documents, BM25 postings and embeddings are brought up
+// to date and the catalog version is bumped so every process reloads its caches.
+import { z } from "zod";
+import { db } from "../../db";
+import type { Issue } from "../../errors";
+import { indexCatalog } from "../search-index";
+import { bazaarDocument, documentFormat, recordDocument } from "./catalog-document";
+import { fromBazaar } from "./from-bazaar";
+import { fromRecords } from "./from-records";
+import { guardDocument, invalidCatalog, parseCatalogText } from "./guard-document";
+import type { ImportOptions, ImportService, ImportSummary } from "./import-types";
+import { formatIssuePath } from "./issue-path";
+import { writeCatalog } from "./write-catalog";
+
+export type { ImportOptions, ImportSummary } from "./import-types";
+
+const MAX_ISSUES = 100;
+
+const optionsSchema = z.object({
+  source: z.string().max(2000).regex(/^[a-z][a-z0-9+.-]*:\S+$/i, "A URI, e.g. https://example.com/catalog.json").optional(),
+  observedAt: z.date().refine((d) => Number.isFinite(d.getTime()), "A valid date.").optional(),
+  testMode: z.boolean().optional(),
+});
+
+function fail(issues: Issue[]): never {
+  const shown = issues.slice(0, MAX_ISSUES);
+  if (issues.length > MAX_ISSUES) shown.push({ path: "(document)", message: `${issues.length - MAX_ISSUES} more issues not shown.` });
+  throw invalidCatalog(shown);
+}
+
+function parse<T>(schema: z.ZodType<T>, document: unknown): T {
+  const parsed = schema.safeParse(document);
+  if (!parsed.success) fail(parsed.error.issues.map((i) => ({ path: formatIssuePath(i.path), message: i.message })));
+  return parsed.data;
+}
+
+/** Ids, slugs and offer ids must each name one thing in the file. */
+function findDuplicates(services: ImportService[], issues: Issue[]): void {
+  const first = new Map<string, string>();
+  const once = (kind: string, value: string, at: string) => {
+    const key = `${kind}\u0000${value}`;
+    const seen = first.get(key);
+    if (seen) issues.push({ path: at, message: `Duplicate ${kind} ${value}: also ${seen}.` });
+    else first.set(key, at);
+  };
+  for (const s of services) {
+    once("service id", s.id, `${s.at}.id`);
+    once("slug", s.slug, `${s.at}.slug`);
+    for (const o of s.offers) once("offer id", o.id, `${o.at}.id`);
+  }
+}
+
+/**
+ * `document`: a parsed JSON value, or JSON text (size and nesting are checked before parsing).
+ * Throws AppError("invalid_request") with issues naming the file's paths when anything is wrong;
+ * then nothing was written.
+ */
+export async function importCatalog(document: unknown, options: ImportOptions = {}): Promise<ImportSummary> {
+  const started = performance.now();
+  const { source, observedAt, testMode = false } = parse(optionsSchema, { source: options.source, observedAt: options.observedAt, testMode: options.testMode });
+  const opts = { ...options, source, observedAt, testMode };
+  const value = typeof document === "string" ? parseCatalogText(document) : document;
+  guardDocument(value);
+
+  const issues: Issue[] = [];
+  const now = new Date();
+  const format = documentFormat(value);
+  let services: ImportService[];
+  if (format === "bazaar") {
+    services = fromBazaar(parse(bazaarDocument(testMode), value).items, opts, issues, now);
+  } else {
+    const at = Array.isArray(value) ? (i: number) => `[${i}].service` : value && typeof value === "object" && "services" in value ? (i: number) => `services[${i}]` : () => "service";
+    services = fromRecords(parse(recordDocument(value, testMode), value), at, opts, issues, now);
+  }
+  findDuplicates(services, issues);
+  if (issues.length > 0) fail(issues);
+
+  const written = await writeCatalog(services, testMode, options.onProgress);
+  const embeddingsComputed = written.created + written.updated > 0 ? (await indexCatalog(db)).embedded : 0;
+  return {
+    format,
+    services: services.length,
+    ...written,
+    offers: services.reduce((n, s) => n + s.offers.length, 0),
+    embeddingsComputed,
+    durationMs: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,86 @@
+// One service as the import writes it, whatever the file's format; `at` is where it came from in
+// the file, so a conflict found later (a slug taken in the database) names the file's own path.
+import type { Capability, PaymentProtocol, TestStatus } from "../vocabulary";
+
+export interface ImportOffer {
+  at: string;
+  id: string;
+  protocol: PaymentProtocol;
+  method: "GET" | "POST";
+  path: string;
+  providerUrl: string;
+  description: string;
+  priceAtomic: number;
+  dynamicPrice: boolean;
+  unitType: string;
+  intent: string;
+  exampleInput: Record<string, unknown> | null;
+  docsUrl: string;
+  // Null: not said by the file (an update keeps what the database has).
+  network: string | null;
+  asset: string | null;
+  payTo: string | null;
+  maxTimeoutSeconds: number | null;
+}
+
+export interface ImportService {
+  at: string;
+  id: string;
+  sourceId: string;
+  slug: string;
+  protocols: PaymentProtocol[];
+  /** False when the file lists no service-level protocols: an update keeps the known ones. */
+  protocolsGiven: boolean;
+  name: string;
+  website: string;
+  serviceUrl: string;
+  hostname: string;
+  description: string;
+  docsUrl: string;
+  capabilities: Capability[];
+  primaryCapability: Capability;
+  tags: string[];
+  supportsCredits: boolean;
+  calls30d: number;
+  uniquePayers30d: number;
+  testStatus: TestStatus;
+  testedAt: Date | null;
+  entity: { slug: string; name: string; website: string; cataloged: boolean };
+  catalogSource: string;
+  catalogObservedAt: Date;
+  offers: ImportOffer[];
+  /** Replaces the service's evidence when given; null keeps it. */
+  evidence: { text: string; source: string }[] | null;
+  /** A Bazaar list speaks for x402 offers only: the service's other offers (MPP) are kept. */
+  replacesProtocols: PaymentProtocol[] | "all";
+  /** Columns the file does not speak for: an update keeps the database's values. */
+  keepOnUpdate: readonly ServiceColumn[];
+}
+
+export type ServiceColumn =
+  | "sourceId" | "slug" | "name" | "website" | "serviceUrl" | "hostname" | "description" | "docsUrl" | "capabilities" | "primaryCapability" | "tags"
+  | "supportsCredits" | "calls30d" | "uniquePayers30d" | "testStatus" | "testedAt" | "entitySlug" | "entityName" | "entityWebsite" | "entityCataloged"
+  | "catalogSource" | "catalogObservedAt";
+
+export interface ImportOptions {
+  /** Where the file came from (a URI), when the file does not say. */
+  source?: string;
+  /** When the file was observed, when the file does not say. */
+  observedAt?: Date;
+  /** http URLs accepted and offers marked testMode (the local demo provider). */
+  testMode?: boolean;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ImportSummary {
+  format: "records" | "bazaar";
+  services: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  offers: number;
+  embeddingsComputed: number;
+  durationMs: number;
+}
+
+export const DEFAULT_SOURCE = { records: "urn:marketplace:catalog-import", bazaar: "urn:x402:bazaar" } as const;

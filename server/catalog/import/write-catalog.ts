@@ -1,0 +1,261 @@
+// Writes imported services in one transaction: conflicts with the database (a slug or an offer id
+// owned by another service) are found inside it, under a lock that serialises imports across
+// instances, so the file is written whole or not at all. Unchanged services are not written.
+import { db, DatabaseError, UNIQUE_VIOLATION } from "../../db";
+import { env } from "../../env";
+import type { Issue } from "../../errors";
+import { Prisma } from "../../generated/prisma/client";
+import type { DbClient } from "../../transaction";
+import { orderedProtocols } from "./from-records";
+import { invalidCatalog } from "./guard-document";
+import type { ImportOffer, ImportService, ServiceColumn } from "./import-types";
+
+const IMPORT_LOCK = "marketplace:catalog-import";
+
+const existingSelect = {
+  id: true,
+  sourceId: true,
+  slug: true,
+  protocol: true,
+  protocols: true,
+  name: true,
+  website: true,
+  serviceUrl: true,
+  hostname: true,
+  description: true,
+  docsUrl: true,
+  capabilities: true,
+  primaryCapability: true,
+  tags: true,
+  supportsCredits: true,
+  calls30d: true,
+  uniquePayers30d: true,
+  testStatus: true,
+  testedAt: true,
+  entitySlug: true,
+  entityName: true,
+  entityWebsite: true,
+  entityCataloged: true,
+  catalogSource: true,
+  catalogObservedAt: true,
+  offers: {
+    select: {
+      id: true,
+      protocol: true,
+      method: true,
+      path: true,
+      providerUrl: true,
+      description: true,
+      priceAtomic: true,
+      dynamicPrice: true,
+      unitType: true,
+      intent: true,
+      exampleInput: true,
+      docsUrl: true,
+      position: true,
+      network: true,
+      asset: true,
+      payTo: true,
+      maxTimeoutSeconds: true,
+      testMode: true,
+    },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+  },
+  evidence: { select: { text: true, source: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
+  facts: { where: { key: "protocols" }, select: { value: true, text: true, source: true } },
+} satisfies Prisma.ServiceSelect;
+type Existing = Prisma.ServiceGetPayload<{ select: typeof existingSelect }>;
+type OfferRow = Existing["offers"][number];
+
+export interface WriteResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** JSON with sorted keys: jsonb reorders an object's keys, which must not count as a change. */
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === "object" && !Array.isArray(x) && !(x instanceof Date) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x,
+  );
+}
+
+function serviceColumns(s: ImportService, existing: Existing | undefined, protocols: string[]) {
+  const columns = {
+    sourceId: s.sourceId,
+    slug: s.slug,
+    name: s.name,
+    website: s.website,
+    serviceUrl: s.serviceUrl,
+    hostname: s.hostname,
+    description: s.description,
+    docsUrl: s.docsUrl,
+    capabilities: s.capabilities as string[],
+    primaryCapability: s.primaryCapability as string,
+    tags: s.tags,
+    supportsCredits: s.supportsCredits,
+    calls30d: s.calls30d,
+    uniquePayers30d: s.uniquePayers30d,
+    testStatus: s.testStatus as string,
+    testedAt: s.testedAt,
+    entitySlug: s.entity.slug,
+    entityName: s.entity.name,
+    entityWebsite: s.entity.website,
+    entityCataloged: s.entity.cataloged,
+    catalogSource: s.catalogSource,
+    catalogObservedAt: s.catalogObservedAt,
+  } satisfies Record<ServiceColumn, unknown>;
+  if (existing) for (const k of s.keepOnUpdate) (columns as Record<ServiceColumn, unknown>)[k] = existing[k];
+  // "x402" when any offer is x402 (the record's `protocol`), with every protocol in `protocols`.
+  return { ...columns, protocol: protocols.includes("x402") ? "x402" : (protocols[0] ?? "x402"), protocols };
+}
+
+function offerColumns(o: ImportOffer, position: number, previous: OfferRow | undefined, testMode: boolean) {
+  return {
+    id: o.id,
+    protocol: o.protocol as string,
+    method: o.method as string,
+    path: o.path,
+    providerUrl: o.providerUrl,
+    description: o.description,
+    priceAtomic: o.priceAtomic,
+    dynamicPrice: o.dynamicPrice,
+    unitType: o.unitType,
+    intent: o.intent,
+    // A file that does not give the example input or the payment requirements (a service record
+    // shows neither) keeps the known ones.
+    exampleInput: o.exampleInput ?? (previous?.exampleInput as Record<string, unknown> | null | undefined) ?? null,
+    docsUrl: o.docsUrl,
+    position,
+    network: o.network ?? previous?.network ?? null,
+    asset: o.asset ?? previous?.asset ?? null,
+    payTo: o.payTo ?? previous?.payTo ?? null,
+    maxTimeoutSeconds: o.maxTimeoutSeconds ?? previous?.maxTimeoutSeconds ?? null,
+    testMode,
+  };
+}
+
+function protocolsFact(name: string, docsUrl: string, protocols: string[]) {
+  const text = protocols.includes("mpp")
+    ? `${name} accepts payment through both x402 and the Machine Payments Protocol (MPP).`
+    : `${name} accepts payment only through the x402 protocol.`;
+  return { value: protocols, text, source: docsUrl };
+}
+
+const replaced = (s: ImportService, o: { protocol: string }) => s.replacesProtocols === "all" || (s.replacesProtocols as string[]).includes(o.protocol);
+
+async function findConflicts(tx: DbClient, services: ImportService[], existing: Map<string, Existing>): Promise<Issue[]> {
+  const issues: Issue[] = [];
+  const ids = new Set(services.map((s) => s.id));
+  const slugOwners = await tx.service.findMany({ where: { slug: { in: services.map((s) => s.slug) }, id: { notIn: [...ids] } }, select: { id: true, slug: true } });
+  const ownerOfSlug = new Map(slugOwners.map((r) => [r.slug, r.id]));
+  const offerIds = services.flatMap((s) => s.offers.map((o) => o.id));
+  const offerRows = await tx.offer.findMany({ where: { id: { in: offerIds } }, select: { id: true, serviceId: true } });
+  const offerOwner = new Map(offerRows.map((r) => [r.id, r.serviceId]));
+  for (const s of services) {
+    const owner = ownerOfSlug.get(s.slug);
+    if (owner) issues.push({ path: `${s.at}.slug`, message: `The slug ${s.slug} belongs to another service (${owner}).` });
+    const kept = (existing.get(s.id)?.offers ?? []).filter((o) => !replaced(s, o));
+    for (const o of s.offers) {
+      const ownerOfOffer = offerOwner.get(o.id);
+      if (ownerOfOffer && ownerOfOffer !== s.id) issues.push({ path: `${o.at}.id`, message: `The offer id ${o.id} belongs to another service (${ownerOfOffer}).` });
+      const keptTwin = kept.find((k) => k.id === o.id || (k.method === o.method && k.path === o.path && k.protocol === o.protocol));
+      if (keptTwin) issues.push({ path: `${o.at}.id`, message: `The offer ${o.id} clashes with the service's ${keptTwin.protocol} offer ${keptTwin.id}, which this file does not replace.` });
+    }
+  }
+  return issues;
+}
+
+export async function writeCatalog(services: ImportService[], testMode: boolean, onProgress?: (done: number, total: number) => void): Promise<WriteResult> {
+  try {
+    return await db.$transaction(
+      async (tx) => {
+        await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${IMPORT_LOCK}, 0))`);
+        const rows = await tx.service.findMany({ where: { id: { in: services.map((s) => s.id) } }, select: existingSelect });
+        const existing = new Map(rows.map((r) => [r.id, r]));
+        const conflicts = await findConflicts(tx, services, existing);
+        if (conflicts.length > 0) throw invalidCatalog(conflicts.slice(0, 100), "The catalog file conflicts with the catalog; nothing was imported.");
+
+        const result: WriteResult = { created: 0, updated: 0, unchanged: 0 };
+        let done = 0;
+        for (const s of services) {
+          const before = existing.get(s.id);
+          const previousOffers = new Map((before?.offers ?? []).map((o) => [o.id, o]));
+          const kept = (before?.offers ?? []).filter((o) => !replaced(s, o));
+          const offers = s.offers.map((o, i) => offerColumns(o, i, previousOffers.get(o.id), testMode));
+          const protocols = orderedProtocols([...s.protocols, ...kept.map((o) => o.protocol), ...(s.protocolsGiven ? [] : (before?.protocols ?? []))]);
+          const columns = serviceColumns(s, before, protocols);
+          const fact = protocolsFact(columns.name, columns.docsUrl, protocols);
+          if (before && isUnchanged(before, columns, offers, kept, s.evidence, fact)) {
+            result.unchanged++;
+          } else {
+            // The protocols fact is written for a new service and kept current where one exists (the
+            // seed publishes it for some services only; condition checks read `protocols` itself).
+            await writeService(tx, s, columns, offers, !before || (before.facts[0] && !sameFact(before.facts[0], fact)) ? fact : null, !before);
+            result[before ? "updated" : "created"]++;
+          }
+          onProgress?.(++done, services.length);
+        }
+        if (result.created + result.updated > 0) {
+          // Processes cache catalog data by this version: they reload after the commit.
+          await tx.catalogState.upsert({ where: { id: 1 }, create: { id: 1, version: 1 }, update: { version: { increment: 1 } } });
+        }
+        return result;
+      },
+      // A 5,000-service file is a few seconds of writes; waiting behind another import may take longer.
+      { maxWait: env.DATABASE_CONNECT_TIMEOUT_MS + 2_000, timeout: 600_000 },
+    );
+  } catch (err) {
+    // Two imports racing past the checks cannot happen (the lock); a clash with a concurrent write of
+    // another kind is still the file's conflict, said as such rather than as a crash.
+    const code = (err as { code?: string }).code ?? (err instanceof DatabaseError ? err.code : undefined);
+    if (code === "P2002" || code === UNIQUE_VIOLATION) throw invalidCatalog([{ path: "(document)", message: `A unique value of the file is already used in the catalog: ${(err as Error).message.split("\n").pop()}` }], "The catalog file conflicts with the catalog; nothing was imported.");
+    throw err;
+  }
+}
+
+function isUnchanged(
+  before: Existing,
+  columns: ReturnType<typeof serviceColumns>,
+  offers: ReturnType<typeof offerColumns>[],
+  kept: OfferRow[],
+  evidence: ImportService["evidence"],
+  fact: ReturnType<typeof protocolsFact>,
+): boolean {
+  const { offers: beforeOffers, evidence: beforeEvidence, facts, id: _id, ...beforeColumns } = before;
+  const replacedBefore = beforeOffers.filter((o) => !kept.includes(o));
+  if (canonical(beforeColumns) !== canonical({ ...beforeColumns, ...columns })) return false;
+  if (canonical(replacedBefore) !== canonical(offers)) return false;
+  if (evidence && canonical(beforeEvidence) !== canonical(evidence.map((e) => ({ text: e.text, source: e.source })))) return false;
+  return !facts[0] || sameFact(facts[0], fact);
+}
+
+// The protocols fact is rewritten only when the protocols change: a seeded sentence stays.
+const sameFact = (before: { value: unknown } | undefined, fact: { value: unknown }): boolean => before !== undefined && canonical(before.value) === canonical(fact.value);
+
+async function writeService(
+  tx: DbClient,
+  s: ImportService,
+  columns: ReturnType<typeof serviceColumns>,
+  offers: ReturnType<typeof offerColumns>[],
+  fact: ReturnType<typeof protocolsFact> | null,
+  create: boolean,
+): Promise<void> {
+  if (create) await tx.service.create({ data: { id: s.id, ...columns } });
+  else {
+    await tx.service.update({ where: { id: s.id }, data: columns });
+    await tx.offer.deleteMany({ where: { serviceId: s.id, ...(s.replacesProtocols === "all" ? {} : { protocol: { in: [...s.replacesProtocols] } }) } });
+  }
+  await tx.offer.createMany({ data: offers.map((o) => ({ ...o, serviceId: s.id, exampleInput: (o.exampleInput ?? Prisma.DbNull) as Prisma.InputJsonValue })) });
+  if (fact) {
+    await tx.serviceFact.upsert({
+      where: { serviceId_key: { serviceId: s.id, key: "protocols" } },
+      create: { serviceId: s.id, key: "protocols", ...fact, observedAt: columns.catalogObservedAt },
+      update: { ...fact, observedAt: columns.catalogObservedAt },
+    });
+  }
+  if (s.evidence) {
+    await tx.serviceEvidence.deleteMany({ where: { serviceId: s.id } });
+    await tx.serviceEvidence.createMany({ data: s.evidence.map((e, position) => ({ serviceId: s.id, text: e.text, source: e.source, position })) });
+  }
+}
