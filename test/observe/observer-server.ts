@@ -30,3 +30,4 @@ const server = http.createServer(async (req, res) => {
 });
 server.keepAliveTimeout = 30_000;
 server.listen(Number(process.env.OBSERVER_SERVER_PORT ?? 0), "127.0.0.1", () => console.log(`listening ${(server.address() as AddressInfo).port}`));
+process.on("SIGTERM", () => process.exit(0));
