@@ -11,6 +11,8 @@
 //   replay    the same completed call again and again (the recorded answer, no provider call)
 // each for throughput (autocannon, BENCH_CONNECTIONS connections, BENCH_ROUND_DURATION s) and for
 // latency without queueing (BENCH_LATENCY_REQUESTS sequential requests, microsecond timer).
+// BENCH_PROVIDER_DELAY_MS (default 0) makes the provider answer after that many ms, like a provider
+// that does work or sits across a network: the ratios then say what the observer costs a real call.
 // Targets (reported, not enforced): added p50 <= 3 ms, observer >= 0.6x direct req/s, replay >= 0.8x.
 // The exit code is 1 when an answer had another status than expected (200).
 import { spawn, type ChildProcess } from "node:child_process";
@@ -34,11 +36,16 @@ const positiveInt = (name: string, fallback: number) => {
 // --provider: this process is the loopback provider (its own process, so its CPU is its own).
 if (process.argv.includes("--provider")) {
   const body = JSON.stringify({ ok: true, product: "quote", result: { symbol: "ACME", price: "101.25", currency: "USD" } });
+  const delayMs = Number(process.env.BENCH_PROVIDER_DELAY_MS ?? "0");
   const server = http.createServer((req, res) => {
     req.resume();
     req.on("end", () => {
-      res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
-      res.end(body);
+      const answer = () => {
+        res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+        res.end(body);
+      };
+      if (delayMs > 0) setTimeout(answer, delayMs);
+      else answer();
     });
   });
   server.keepAliveTimeout = 30_000;
@@ -209,6 +216,7 @@ async function main() {
     const added = median(rounds.observer.map((r, i) => r.latP50 - rounds.direct[i]!.latP50));
     const addedReplay = median(rounds.replay.map((r, i) => r.latP50 - rounds.direct[i]!.latP50));
     console.log("");
+    console.log(`provider answers after ${process.env.BENCH_PROVIDER_DELAY_MS ?? "0"} ms (BENCH_PROVIDER_DELAY_MS)`);
     console.log(`observer bench: medians of ${ROUNDS} rounds; ${CONNECTIONS} connections x ${ROUND_DURATION} s for req/s; ${LATENCY_REQUESTS} sequential requests for latency`);
     console.log("phase     req/s   p50 ms  p99 ms  | 1-conn p50 ms  p99 ms");
     for (const phase of Object.keys(phases) as Phase[]) {

@@ -5,6 +5,7 @@ import { catalogPaths } from "./catalog-paths";
 import { allComponentSchemas } from "./component-schemas";
 import { devFacilitatorPaths } from "./dev-facilitator-paths";
 import { faucetPaths } from "./faucet-paths";
+import { observePaths } from "./observe-paths";
 import { MARKETPLACE_TOKEN_SCHEME, marketplaceTokenScheme, WRITE_KEY_PARAMETER, writeIdempotencyKeyParameter } from "./marketplace-token";
 import type { OpenApiDocument } from "./openapi-types";
 import { paymentHeaders, paymentParameters } from "./payment-headers";
@@ -26,9 +27,10 @@ export function buildOpenApiDocument(base: string): OpenApiDocument {
       { name: "Shop", description: "Paid operations, paid per request with x402 v2." },
       { name: "Catalog", description: "Free reads of the catalog of third-party paid services." },
       { name: "Reviews", description: "Reviews of those services: free reads; writes by agents with a marketplace token (X-Marketplace-Token)." },
+      { name: "Observer", description: "Calls to catalogued third-party offers through the marketplace, with a marketplace token; every call is recorded." },
       { name: "Development", description: "Test funds and the x402 facilitator of the local payment ledger." },
     ],
-    paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...catalogPaths(), ...reviewPaths(), ...faucetPaths(), ...devFacilitatorPaths() },
+    paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...catalogPaths(), ...reviewPaths(), ...faucetPaths(), ...devFacilitatorPaths(), ...observePaths() },
     components: {
       schemas: allComponentSchemas(),
       headers: { ...paymentHeaders(), ...writeAnswerHeaders() },

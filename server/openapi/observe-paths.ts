@@ -1,0 +1,91 @@
+// The observer route (docs/decisions.md "Observer route"): GET or POST /api/x402/observe/{offerId},
+// the offer's own method, with a marketplace token and an Idempotency-Key. The answer is the
+// provider's; the statuses the observer answers of its own accord are listed with their codes.
+import { z } from "zod";
+import { env } from "../env";
+import { idempotencyKeySchema } from "../input/idempotency-key";
+import { IN_PROGRESS_RETRY_AFTER_S } from "../observe/observe-call";
+import { SCHEMA_NAMES } from "./component-schemas";
+import { inlineSchema } from "./json-schema";
+import { MARKETPLACE_TOKEN_SCHEME } from "./marketplace-token";
+import type { HeaderObject, OperationObject, ParameterObject, PathsObject, ResponseObject } from "./openapi-types";
+import { jsonContent } from "./responses";
+
+const ours = (description: string, headers?: Record<string, HeaderObject>): ResponseObject => ({ description, ...(headers ? { headers } : {}), content: jsonContent(SCHEMA_NAMES.apiError) });
+const text = (description: string): HeaderObject => ({ description, schema: { type: "string" } });
+
+const offerId: ParameterObject = { name: "offerId", in: "path", required: true, description: "The `id` of an offer in a service record (its `callUrl` ends with it).", schema: { type: "string", minLength: 1, maxLength: 200 } };
+const idempotencyKey: ParameterObject = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: true,
+  description:
+    "A unique key per call, scoped to the token and the offer. The same key with the same request (method, query, Content-Type, body; " +
+    "PAYMENT-SIGNATURE excluded) after the call completed answers the recorded status, headers and body with `Idempotent-Replayed: true` " +
+    "and does not call the provider again; the same key with another request is 422. A provider's 402 is not replayed: send the same key " +
+    "again with PAYMENT-SIGNATURE to pay. The provider receives its own key, `obs_` + base64url(SHA-256(token id, offer id, key)).",
+  schema: inlineSchema(idempotencyKeySchema),
+};
+const forwarded = (name: string, description: string): ParameterObject => ({ name, in: "header", required: false, description, schema: inlineSchema(z.string().min(1)) });
+
+function observeOperation(method: "GET" | "POST"): OperationObject {
+  return {
+    operationId: method === "GET" ? "callOfferGet" : "callOfferPost",
+    summary: `Call a catalogued offer through the marketplace (offers whose method is ${method})`,
+    description:
+      "Forwards the call to the offer's provider (`providerUrl` + `path`) and answers the provider's status, headers and body: a provider's 402 " +
+      "with PAYMENT-REQUIRED passes through unchanged, so the agent pays the provider directly with x402 (or MPP: `Authorization: Payment …` " +
+      "is forwarded to MPP offers). Forwarded: the query string, " +
+      (method === "POST" ? "the JSON body, " : "") +
+      "Content-Type, Accept, PAYMENT-SIGNATURE and the derived Idempotency-Key; never the marketplace token, cookies or X-Forwarded-*. " +
+      "Returned: the provider's end-to-end headers, less hop-by-hop ones, Set-Cookie and headers that would act on the marketplace's origin " +
+      "(Strict-Transport-Security, Alt-Svc, Clear-Site-Data, Access-Control-*). Every call is recorded (status, latency, bytes, paid or not, " +
+      "payer and transaction from PAYMENT-RESPONSE) and counts in the service's figures. Only https providers on public addresses are called " +
+      "(checked when connecting, so DNS rebinding fails too); redirects are passed back, never followed. The method must be the offer's " +
+      "(`method` in the service record); any other is 405 with `Allow`.",
+    tags: ["Observer"],
+    security: [{ [MARKETPLACE_TOKEN_SCHEME]: [] }],
+    parameters: [
+      offerId,
+      idempotencyKey,
+      forwarded("PAYMENT-SIGNATURE", "x402 payment for the provider's 402 challenge; forwarded as it is. Not part of the idempotency fingerprint."),
+      forwarded("Accept", "Forwarded to the provider."),
+      forwarded("Authorization", "MPP offers only, and only a `Payment` credential; anything else is not forwarded."),
+    ],
+    ...(method === "POST" ? { requestBody: { required: true, description: `The provider's JSON input (at most ${env.OBSERVER_MAX_REQUEST_BYTES} bytes), forwarded byte for byte.`, content: { "application/json": { schema: {} } } } } : {}),
+    responses: {
+      default: {
+        description:
+          "The provider's answer: its status (2xx, 3xx, 4xx incl. 402, 5xx), body and end-to-end headers, e.g. PAYMENT-REQUIRED, PAYMENT-RESPONSE, " +
+          "WWW-Authenticate, Payment-Receipt, Content-Type, Cache-Control, Location. `Idempotent-Replayed: true` marks a recorded answer.",
+        headers: { "Idempotent-Replayed": text("`true` on the recorded answer of an earlier call with the same key.") },
+      },
+      "400": ours("invalid_request: the Idempotency-Key header is missing or breaks its rules (8–200 of A–Z a–z 0–9 . _ : -)."),
+      "401": ours("unauthorized: X-Marketplace-Token is missing, malformed or unknown. Checked first."),
+      "403": ours("forbidden: the token was revoked."),
+      "404": ours("not_found: no offer with this id (whatever the method)."),
+      "405": ours("method_not_allowed: the offer is called with another method; `Allow` names it.", { Allow: text("The offer's method, and OPTIONS.") }),
+      "409": ours(
+        "offer_not_routable: the observer may not call this offer's provider address (not https, not a public address, credentials in the URL; the message names the reason; " +
+          "such offers say `routedByMarketplace: false`), or call_in_progress: a call with this key is still running (retry after Retry-After).",
+        { "Retry-After": { description: `Seconds before asking again (call_in_progress: ${IN_PROGRESS_RETRY_AFTER_S}).`, schema: { type: "integer", minimum: 1 } } },
+      ),
+      "413": ours(`payload_too_large: the body is larger than ${env.OBSERVER_MAX_REQUEST_BYTES} bytes (refused before it is read whole).`),
+      "415": ours("unsupported_media_type: a POST offer takes Content-Type: application/json."),
+      "422": ours("idempotency_key_reused: the key was used with this token and offer for another request; use a new key."),
+      "429": ours(`rate_limited: the token used its calls for the minute (RATE_LIMIT_OBSERVE_PER_MINUTE, default 600), counted across instances.`, {
+        "Retry-After": { description: "Seconds until the window ends.", schema: { type: "integer", minimum: 1 } },
+      }),
+      "502": ours(
+        "provider_unreachable (no connection: nothing was sent, the same key may retry; or the connection broke after sending: final), " +
+          `provider_response_too_large (over ${env.OBSERVER_MAX_RESPONSE_BYTES} bytes: final) or provider_invalid_response. Only when the provider gave no relayable answer.`,
+      ),
+      "503": ours("database_unavailable or server_busy; retry after Retry-After seconds."),
+      "504": ours(`provider_timeout: no answer within ${env.OBSERVER_TIMEOUT_MS} ms (final for the key: the request was sent), or no connection within ${env.OBSERVER_CONNECT_TIMEOUT_MS} ms (nothing sent; retry).`),
+    },
+  };
+}
+
+export function observePaths(): PathsObject {
+  return { "/api/x402/observe/{offerId}": { get: observeOperation("GET"), post: observeOperation("POST") } };
+}
