@@ -10,6 +10,7 @@ vi.hoisted(() => {
   process.env.RATE_LIMIT_OBSERVE_PER_MINUTE = "5";
 });
 
+import fc from "fast-check";
 import { db } from "@/server/db";
 import { startProvider, type TestProvider } from "./providers";
 import { callObserver, newKey, newToken, observerFixtures } from "./observer";
@@ -184,5 +185,40 @@ describe("provider failures", () => {
     const atCap = await callObserver(offer, { token: agent.token, key: newKey(), query: `?bytes=${64 * 1024}` });
     expect(atCap.status).toBe(200);
     expect((await atCap.arrayBuffer()).byteLength).toBe(64 * 1024);
+  });
+});
+
+describe("hostile input", () => {
+  it("never answers 5xx to random offer ids, tokens, keys and bodies (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(getOffer, postOffer, "", "x", "a/b", "%00", "x".repeat(300)),
+        fc.option(fc.string({ maxLength: 60 }), { nil: null }),
+        fc.option(fc.string({ unit: "binary", maxLength: 220 }), { nil: null }),
+        fc.constantFrom("GET", "POST", "PUT", "HEAD", "OPTIONS"),
+        fc.string({ unit: "binary", maxLength: 300 }),
+        fc.boolean(),
+        async (offerId, token, key, method, body, validToken) => {
+          const headers: Record<string, string> = { "content-type": "application/json" };
+          let res: Response;
+          try {
+            res = await callObserver(offerId, { method, token: validToken ? agent.token : token, key: key && /^[\x20-\x7e]*$/.test(key) ? key : null, body: method === "POST" ? body : undefined, headers });
+          } catch (err) {
+            // A header value fetch's Headers refuses never reaches the route.
+            if (err instanceof TypeError) return;
+            throw err;
+          }
+          expect(res.status, `${method} ${offerId}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("forwards any body bytes as they are (deep nesting, NUL escapes, lone surrogates): the provider judges its input", async () => {
+    const odd = `${"[".repeat(500)}${String.raw`"\u0000\ud800"`}${"]".repeat(500)}`;
+    const res = await callObserver(postOffer, { method: "POST", token: agent.token, key: newKey(), body: odd, headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { body: string }).body).toBe(odd);
   });
 });
