@@ -126,4 +126,19 @@ describe("safe outbound: the connect-time checks on their own", () => {
       await outbound.close();
     }
   });
+
+  it("a connection that does not open within the connect timeout is 504 provider_timeout, retryable (nothing was sent)", async () => {
+    const hanging: Resolver = () => new Promise(() => {}); // a DNS server that never answers
+    const outbound = createSafeOutbound({ connectTimeoutMs: 300, resolve: hanging });
+    const started = Date.now();
+    expect(await outbound.send(request("https://slow-dns.example/"))).toEqual({ kind: "timeout", sent: false });
+    expect(Date.now() - started).toBeLessThan(5000);
+    useObserverOutbound(outbound);
+    const offer = await createOffer({ providerUrl: "https://slow-dns.example", path: "/quote" });
+    const key = newKey();
+    const res = await callObserver(offer, { token: agent.token, key });
+    expect(res.status).toBe(504);
+    expect(await res.json()).toMatchObject({ error: "provider_timeout" });
+    expect(await observedRow(agent.tokenId, offer, key)).toMatchObject({ state: "retryable", status: 504, outcome: "provider_timeout" });
+  });
 });
