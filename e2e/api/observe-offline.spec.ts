@@ -25,7 +25,8 @@ interface Offer {
   quickstart: string;
 }
 
-/** The balance of an address on the local ledger, read through the faucet (crediting 1 atomic unit). */
+/** The balance of an address on the local ledger, read through the faucet: it credits 1 atomic unit
+ * (0.000001 USD) and answers the new balance; this returns the balance before that credit. */
 async function ledgerBalance(baseURL: string, address: string): Promise<number> {
   const res = await fetch(`${baseURL}/api/dev/faucet`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address, amountUsd: 0.000001 }) });
   expect(res.status).toBe(200);
@@ -80,9 +81,10 @@ test("offline: catalog -> observer 402 -> pay with @x402/fetch -> the product; r
   expect(settlement).toMatchObject({ success: true, network: "eip155:84532" });
   expect(settlement.payer!.toLowerCase()).toBe(account.address.toLowerCase());
 
-  // Exactly the price moved: 1000 atomic units (0.001 USD) from the payer to the provider.
-  expect(await ledgerBalance(baseURL!, account.address)).toBe(1_000_000 - 1000 + 1);
-  expect((await ledgerBalance(baseURL!, accepts!.payTo)) - payeeBefore).toBe(1000 + 1);
+  // Exactly the price moved: 1000 atomic units (0.001 USD) from the payer to the provider (the
+  // provider's earlier balance read credited it 1 unit).
+  expect(await ledgerBalance(baseURL!, account.address)).toBe(1_000_000 - 1000);
+  expect((await ledgerBalance(baseURL!, accepts!.payTo)) - payeeBefore).toBe(1 + 1000);
 
   // The observer recorded the call as paid, with the settlement's payer and transaction.
   const [row] = await observedRow(key);
@@ -94,7 +96,7 @@ test("offline: catalog -> observer 402 -> pay with @x402/fetch -> the product; r
   expect(replay.status).toBe(200);
   expect(replay.headers.get("idempotent-replayed")).toBe("true");
   expect(await replay.json()).toEqual(product);
-  expect(await ledgerBalance(baseURL!, account.address)).toBe(1_000_000 - 1000 + 2);
+  expect(await ledgerBalance(baseURL!, account.address)).toBe(1_000_000 - 1000 + 1);
 });
 
 test("the observer answers the demo offer's link: 401 JSON without a token", async ({ request }) => {
