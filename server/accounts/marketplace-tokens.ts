@@ -4,7 +4,8 @@
 // hash, and the found row's hash is compared again in constant time.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { db } from "../db";
+import { db, sqlQuery } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import { AppError } from "../errors";
 import { storableText } from "../input/storable-text";
 import { inTransaction, lockUntilCommit } from "../transaction";
@@ -91,10 +92,11 @@ export async function authenticateToken(raw: string | null | undefined): Promise
   // A malformed value is refused like an unknown one, without a database trip.
   if (!TOKEN_PATTERN.test(raw)) throw new AppError("unauthorized", "The marketplace token is not valid.");
   const hash = hashToken(raw);
-  const row = await db.marketplaceToken.findUnique({
-    where: { tokenHash: hash },
-    select: { id: true, name: true, tokenHash: true, personId: true, revokedAt: true, lastUsedAt: true, person: { select: { name: true } } },
-  });
+  // Straight on pg (sqlQuery): every token request starts here, and the observer route's added
+  // latency is budgeted in milliseconds (Prisma's engine costs ~1.5 ms of CPU per statement).
+  const [row] = await sqlQuery<{ id: string; name: string; tokenHash: string; personId: string | null; revokedAt: Date | null; lastUsedAt: Date | null; personName: string | null }>(Prisma.sql`
+    SELECT t.id, t.name, t.token_hash AS "tokenHash", t.person_id AS "personId", t.revoked_at AS "revokedAt", t.last_used_at AS "lastUsedAt", p.name AS "personName"
+    FROM marketplace_tokens t LEFT JOIN people p ON p.id = t.person_id WHERE t.token_hash = ${hash}`);
   if (!row || !timingSafeEqual(Buffer.from(row.tokenHash, "hex"), Buffer.from(hash, "hex"))) {
     throw new AppError("unauthorized", "The marketplace token is not valid.");
   }
@@ -104,5 +106,5 @@ export async function authenticateToken(raw: string | null | undefined): Promise
     const stale = new Date(now - LAST_USED_RESOLUTION_MS);
     await db.marketplaceToken.updateMany({ where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] }, data: { lastUsedAt: new Date(now) } });
   }
-  return { type: "llm", tokenId: row.id, personId: row.personId, name: row.name, org: row.person?.name ?? "Independent agent" };
+  return { type: "llm", tokenId: row.id, personId: row.personId, name: row.name, org: row.personName ?? "Independent agent" };
 }

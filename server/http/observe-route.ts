@@ -61,8 +61,8 @@ async function observe(request: Request, context: { params: Promise<{ offerId: s
     if (offer.method === "POST") {
       const declared = Number(request.headers.get("content-length") ?? "0");
       if (declared > env.OBSERVER_MAX_REQUEST_BYTES) throw new AppError("payload_too_large", `The body is larger than ${env.OBSERVER_MAX_REQUEST_BYTES} bytes.`);
-      if (!isJsonContentType(contentType)) throw new AppError("unsupported_media_type", "This offer takes a JSON body: send it with Content-Type: application/json.");
       body = await readBodyBytes(request, env.OBSERVER_MAX_REQUEST_BYTES);
+      if (!isJsonContentType(contentType)) throw new AppError("unsupported_media_type", "This offer takes a JSON body: send it with Content-Type: application/json.");
     }
     const answer = await observeCall({
       tokenId: agent.tokenId,

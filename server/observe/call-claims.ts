@@ -9,6 +9,12 @@
 // retryable (a 402 — nothing charged — or no connection at all: the same key may call again).
 // Completed answers are final, so each instance also keeps the small ones in memory: a replay
 // then costs no statement at all.
+// Both writes commit without waiting for the WAL flush (synchronous_commit off, for that statement
+// only, via set_config(…, true) in its own implicit transaction): a flush cost several ms per
+// statement here. Only a PostgreSQL crash can lose such a commit (the last few hundred ms; an app
+// crash cannot): a lost claim lets a retry call the provider again — with the same derived
+// Idempotency-Key, so the provider can answer it once — and a lost record leaves the claim to go
+// stale. Purchases, which move money, keep synchronous commits.
 import { sqlQuery } from "../db";
 import { env } from "../env";
 import { Prisma } from "../generated/prisma/client";
@@ -72,6 +78,7 @@ function remember(key: CallKey, fingerprint: string, answer: StoredAnswer): void
 }
 
 const staleSeconds = STALE_CLAIM_MS / 1000;
+const ASYNC_COMMIT = Prisma.sql`set_config('synchronous_commit', 'off', true)`;
 
 function decide(call: NewCall, row: ClaimRow): Claim | "take_over" {
   if (row.kind === "claimed") return { kind: "claimed", ticket: { id: row.id, claimedAt: row.claimed_at } };
@@ -95,9 +102,11 @@ export async function claimCall(call: NewCall): Promise<Claim> {
            state = 'in_flight' AND claimed_at < now() - make_interval(secs => ${staleSeconds}) AS stale
     FROM observed_calls WHERE token_id = ${call.tokenId}::uuid AND offer_id = ${call.offerId} AND idempotency_key = ${call.idempotencyKey}`;
   const rows = await sqlQuery<ClaimRow>(Prisma.sql`
-    WITH claimed AS (
+    WITH async_commit AS (SELECT ${ASYNC_COMMIT}),
+    claimed AS (
       INSERT INTO observed_calls (offer_id, service_id, token_id, idempotency_key, fingerprint, method, request_bytes)
-      VALUES (${call.offerId}, ${call.serviceId}, ${call.tokenId}::uuid, ${call.idempotencyKey}, ${call.fingerprint}, ${call.method}, ${call.requestBytes})
+      SELECT ${call.offerId}, ${call.serviceId}, ${call.tokenId}::uuid, ${call.idempotencyKey}, ${call.fingerprint}, ${call.method}, ${call.requestBytes}
+      FROM async_commit
       ON CONFLICT (token_id, offer_id, idempotency_key) DO NOTHING
       RETURNING id, claimed_at)
     SELECT 'claimed' AS kind, id, claimed_at, NULL::text AS fingerprint, NULL::text AS state, NULL::int AS status,
@@ -145,6 +154,7 @@ export async function recordCall(call: NewCall, ticket: ClaimTicket, record: Cal
            response_bytes = ${record.responseBytes}, paid = ${record.paid}, payer = ${record.payer}, transaction = ${record.transaction},
            network = ${record.network}, response_headers = ${final ? JSON.stringify(record.answer.headers) : null}::jsonb,
            response_body = ${final ? record.answer.body : null}::bytea, completed_at = now()
+    FROM (SELECT ${ASYNC_COMMIT}) AS async_commit
     WHERE id = ${ticket.id}::uuid AND state = 'in_flight' AND claimed_at = ${ticket.claimedAt}
     RETURNING id`);
   if (rows.length === 0) return false;

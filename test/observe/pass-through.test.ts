@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProvider, type TestProvider } from "./providers";
 import { db } from "@/server/db";
+import { forgetReplays } from "@/server/observe/call-claims";
 import { callObserver, newKey, newToken, observerFixtures } from "./observer";
 
 const { createOffer, observedRow } = observerFixtures(db);
@@ -198,6 +199,28 @@ describe("idempotency", () => {
     const after = await callObserver(offer, { token: agent.token, key });
     expect(after.headers.get("idempotent-replayed")).toBe("true");
     expect(provider.hits("/slow")).toBe(1);
+  });
+});
+
+describe("abandoned claims", () => {
+  it("a claim in flight is 409 until it is stale; a stale one (its process died) is taken over", async () => {
+    const offer = await offerAt("/json?stale");
+    const key = newKey();
+    expect((await callObserver(offer, { token: agent.token, key })).status).toBe(200);
+    const row = await observedRow(agent.tokenId, offer, key);
+    // As a process killed mid-call leaves it (this process's memory of the answer forgotten too).
+    await db.observedCall.update({ where: { id: row.id }, data: { state: "in_flight", claimedAt: new Date() } });
+    forgetReplays();
+    const busy = await callObserver(offer, { token: agent.token, key });
+    expect(busy.status).toBe(409);
+    expect(await busy.json()).toMatchObject({ error: "call_in_progress" });
+    const hits = provider.hits("/json");
+    await db.observedCall.update({ where: { id: row.id }, data: { claimedAt: new Date(Date.now() - 10 * 60_000) } });
+    const taken = await callObserver(offer, { token: agent.token, key });
+    expect(taken.status).toBe(200);
+    expect(taken.headers.get("idempotent-replayed")).toBeNull();
+    expect(provider.hits("/json")).toBe(hits + 1);
+    expect(await observedRow(agent.tokenId, offer, key)).toMatchObject({ state: "completed", status: 200 });
   });
 });
 
