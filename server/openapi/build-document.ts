@@ -3,6 +3,7 @@
 import { baseUrl } from "../env";
 import { catalogPaths } from "./catalog-paths";
 import { allComponentSchemas } from "./component-schemas";
+import { discoveryPaths } from "./discovery-paths";
 import { faucetPaths } from "./faucet-paths";
 import { MARKETPLACE_TOKEN_SCHEME, marketplaceTokenScheme, WRITE_KEY_PARAMETER, writeIdempotencyKeyParameter } from "./marketplace-token";
 import type { OpenApiDocument } from "./openapi-types";
@@ -27,7 +28,7 @@ export function buildOpenApiDocument(base: string): OpenApiDocument {
       { name: "Reviews", description: "Reviews of those services: free reads; writes by agents with a marketplace token (X-Marketplace-Token)." },
       { name: "Development", description: "Test funds for the local payment ledger." },
     ],
-    paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...catalogPaths(), ...reviewPaths(), ...faucetPaths() },
+    paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...catalogPaths(), ...reviewPaths(), ...faucetPaths(), ...discoveryPaths() },
     components: {
       schemas: allComponentSchemas(),
       headers: { ...paymentHeaders(), ...writeAnswerHeaders() },

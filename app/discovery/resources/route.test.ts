@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { discoveryListSchema, type DiscoveryList } from "@/server/catalog/discovery/list-discovery-resources";
 import { importCatalog } from "@/server/catalog/import/import-catalog";
 import { db } from "@/server/db";
+import { buildOpenApiDocument } from "@/server/openapi/build-document";
 import { GET, POST } from "./route";
 
 async function list(query = "", headers: Record<string, string> = {}) {
@@ -97,5 +98,25 @@ describe("GET /discovery/resources", () => {
     expect(await db.offer.findMany({ select: offerColumns, orderBy: { id: "asc" } })).toEqual(offersBefore);
     // And the list it gives now is the list it gave.
     expect((await list("?limit=1000")).body).toEqual(body);
+  });
+
+  it("is in the OpenAPI document: its parameters and the list schema the route answers with", () => {
+    type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const op = (buildOpenApiDocument("http://marketplace.test").paths as Json)["/discovery/resources"].get as Json;
+    expect(op.operationId).toBe("listDiscoveryResources");
+    expect(op.parameters.map((p: Json) => [p.name, p.in, p.required])).toEqual([
+      ["limit", "query", false],
+      ["offset", "query", false],
+      ["type", "query", false],
+    ]);
+    expect(op.parameters[0].schema).toMatchObject({ minimum: 1, maximum: 1000, default: 100 });
+    expect(op.parameters[2].schema.enum).toEqual(["http", "mcp"]);
+    const schema = op.responses["200"].content["application/json"].schema as Json;
+    expect(schema.required).toEqual(["x402Version", "items", "pagination"]);
+    const item = schema.properties.items.items as Json;
+    expect(item.required).toEqual(["resource", "type", "x402Version", "accepts", "lastUpdated", "description", "serviceName", "tags", "metadata"]);
+    expect(item.properties.accepts.items.required).toEqual(["scheme", "network", "amount", "asset", "payTo", "maxTimeoutSeconds", "extra"]);
+    expect(item.properties.metadata.required).toContain("callUrl");
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "304", "400", "405", "429", "503"]);
   });
 });
