@@ -25,8 +25,7 @@ export function discoveryPaths(): PathsObject {
         }),
         responses: {
           "200": {
-            description: "One page of resources; `pagination.total` counts every listed resource.",
-            headers: { ETag: { description: "Tag of this answer's bytes.", schema: { type: "string" } } },
+            description: "One page of resources; `pagination.total` counts every listed resource. With `ETag` (the tag of the answer's bytes) and `Cache-Control: no-cache`.",
             content: { "application/json": { schema: inlineSchema(discoveryListSchema, "output") } },
           },
           "304": { description: "Not modified: the If-None-Match tag is current." },
