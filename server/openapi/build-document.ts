@@ -4,6 +4,7 @@ import { baseUrl } from "../env";
 import { catalogPaths } from "./catalog-paths";
 import { allComponentSchemas } from "./component-schemas";
 import { devFacilitatorPaths } from "./dev-facilitator-paths";
+import { discoveryPaths } from "./discovery-paths";
 import { faucetPaths } from "./faucet-paths";
 import { MARKETPLACE_TOKEN_SCHEME, marketplaceTokenScheme, WRITE_KEY_PARAMETER, writeIdempotencyKeyParameter } from "./marketplace-token";
 import type { OpenApiDocument } from "./openapi-types";
@@ -28,7 +29,7 @@ export function buildOpenApiDocument(base: string): OpenApiDocument {
       { name: "Reviews", description: "Reviews of those services: free reads; writes by agents with a marketplace token (X-Marketplace-Token)." },
       { name: "Development", description: "Test funds and the x402 facilitator of the local payment ledger." },
     ],
-    paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...catalogPaths(), ...reviewPaths(), ...faucetPaths(), ...devFacilitatorPaths() },
+    paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...catalogPaths(), ...reviewPaths(), ...faucetPaths(), ...devFacilitatorPaths(), ...discoveryPaths() },
     components: {
       schemas: allComponentSchemas(),
       headers: { ...paymentHeaders(), ...writeAnswerHeaders() },
