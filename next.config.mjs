@@ -3,7 +3,9 @@
 // (measured with autocannon on /api/ping). Their security headers come from here instead, the same
 // values server/proxy/security-headers.ts gives every other non-page answer (a test keeps the
 // two lists and the values in step). HSTS is left to the pages: browsers enter through them.
-const STATIC_API_ROUTES = ["catalog/search", "catalog/services", "dev/faucet", "health", "ping", "reviews", "shop/shortlist"];
+const STATIC_API_ROUTES = ["catalog/search", "catalog/services", "dev/facilitator/settle", "dev/facilitator/supported", "dev/facilitator/verify", "dev/faucet", "health", "ping", "reviews", "shop/shortlist"];
+// Static routes outside /api: the Bazaar discovery list sits where Bazaar clients look for it.
+const STATIC_OTHER_ROUTES = ["/discovery/resources"];
 const API_SECURITY_HEADERS = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
@@ -20,7 +22,7 @@ const nextConfig = {
   // `npm test` runs tsc and eslint itself; the build (run by `npm start`) need not repeat them.
   typescript: { ignoreBuildErrors: true },
   async headers() {
-    return STATIC_API_ROUTES.map((route) => ({ source: `/api/${route}`, headers: API_SECURITY_HEADERS }));
+    return [...STATIC_API_ROUTES.map((route) => `/api/${route}`), ...STATIC_OTHER_ROUTES].map((source) => ({ source, headers: API_SECURITY_HEADERS }));
   },
 };
 

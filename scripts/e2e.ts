@@ -48,9 +48,46 @@ async function waitForHealth(deadline: number) {
   throw new Error("The marketplace did not become ready in time.");
 }
 
+// `npm run provider:demo` beside the app, as a person would run it (it attaches to the app's embedded
+// PostgreSQL and registers local-demo-provider), for the offline observer path. In its own process
+// group: without DATABASE_URL it runs its work in a child, and a group SIGINT is what Ctrl-C sends.
+async function startDemoProvider(port: number): Promise<{ stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/provider-demo.ts", "--port", String(port)], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "inherit"], detached: true });
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  let out = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (out.includes("Ctrl-C stops the provider.")) resolve();
+    });
+    child.on("exit", (c) => reject(new Error(`npm run provider:demo exited (${c}) before it was ready:\n${out}`)));
+    setTimeout(() => reject(new Error(`npm run provider:demo was not ready after 5 minutes:\n${out}`)), 5 * 60_000).unref();
+  }).catch(async (err: unknown) => {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    throw err;
+  });
+  console.log(`[e2e] demo provider on 127.0.0.1:${port}`);
+  return {
+    async stop() {
+      try {
+        process.kill(-child.pid!, "SIGINT");
+      } catch {
+        return; // already gone
+      }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+    },
+  };
+}
+
 let code = 1;
+let demo: { stop: () => Promise<void> } | undefined;
 try {
   await waitForHealth(Date.now() + 10 * 60_000);
+  demo = await startDemoProvider(await freePort());
   // E2E_DATA_DIR lets a spec run a command beside the app (npm run operator:create, token:create),
   // which attaches to the running embedded PostgreSQL of that directory.
   await run(path.resolve("node_modules/.bin/playwright"), ["test", ...process.argv.slice(2)], { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir });
@@ -58,6 +95,7 @@ try {
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
 } finally {
+  await demo?.stop();
   server.kill("SIGTERM");
   await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
   await rm(dataDir, { recursive: true, force: true });

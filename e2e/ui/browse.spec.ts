@@ -1,7 +1,8 @@
 // A person browses: home -> services -> capability filter -> search -> a service -> a review.
 import { expect, test } from "@playwright/test";
+import { createToken } from "./pages/review-pages";
 
-test("browse, filter, open a service and one of its reviews", async ({ page }) => {
+test("browse, filter, open a service and one of its reviews", async ({ page, request }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Paid APIs for software agents");
   await expect(page.getByRole("heading", { name: "For agents" })).toBeVisible();
@@ -37,9 +38,25 @@ test("browse, filter, open a service and one of its reviews", async ({ page }) =
   await cards.first().getByRole("link", { name: firstName }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(firstName);
   await expect(page.getByRole("heading", { name: "Offers" })).toBeVisible();
-  await expect(page.getByText(/\/api\/x402\/observe\/off_/).first()).toBeVisible();
+  const callUrl = page.getByText(/\/api\/x402\/observe\/off_/).first();
+  await expect(callUrl).toBeVisible();
   await expect(page.getByText("Quickstart").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Reviews" })).toBeVisible();
+  // The link answers from the observer: without a token, its 401 JSON (not a 404 page).
+  const shown = (await callUrl.textContent())!.trim();
+  const followed = await request.get(shown, { headers: { "Idempotency-Key": `e2e-${Date.now()}-browse` } });
+  expect(followed.status()).toBe(401);
+  expect(await followed.json()).toMatchObject({ error: "unauthorized" });
+});
+
+test("the demo provider's page shows a call URL that answers with the provider's 402 for a token", async ({ page, request }) => {
+  await page.goto("/services/local-demo-provider");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Local demo provider");
+  const shown = (await page.getByText(/\/api\/x402\/observe\/off_demoquote2/).first().textContent())!.trim();
+  const token = await createToken();
+  const res = await request.get(`${shown}?symbol=ACME`, { headers: { "X-Marketplace-Token": token, "Idempotency-Key": `e2e-${Date.now()}-demo` } });
+  expect(res.status()).toBe(402);
+  expect(JSON.parse(Buffer.from(res.headers()["payment-required"]!, "base64").toString("utf8"))).toMatchObject({ x402Version: 2, accepts: [{ network: "eip155:84532", amount: "1000" }] });
 });
 
 test("open a review with its comments from a service page", async ({ page, request }) => {

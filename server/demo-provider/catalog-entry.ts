@@ -1,12 +1,15 @@
 // The demo provider's entry in the catalog: one service record (our own format, as the catalog API
-// serves it) whose offers are its products at the address it listens on. `npm run provider:demo`
-// imports it with testMode, so the observer may call the loopback address while the local
-// facilitator is active (server/observe/offer-policy.ts).
+// serves it, plus the import's additive fields: slug, the x402 `payment` requirements and each
+// offer's `exampleInput` for its quickstart) whose offers are its products at the address it listens
+// on. `npm run provider:demo` imports it with testMode, so the observer may call the loopback
+// address while the local facilitator is active (server/observe/offer-policy.ts).
 import { atomicToUsd, usdLabel, usdToAtomic } from "../money";
 import { buildQuickstart } from "../catalog/quickstart";
 import { SCHEMA_VERSION, DATA_MODE, type ServiceRecord } from "../catalog/service-record";
 import { urls } from "../catalog/urls";
+import { X402_ASSET, X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "../payments/payment-config";
 import { DEMO_PRODUCTS } from "./products";
+import { DEMO_PROVIDER_PAY_TO } from "./start-demo-provider";
 
 export const DEMO_SERVICE_SLUG = "local-demo-provider";
 // Stable ids in the catalog's forms ("svc_"/"off_" + 10 lowercase base32 characters), so a new run
@@ -15,7 +18,16 @@ export const DEMO_SERVICE_ID = "svc_localdemop";
 export const DEMO_OFFER_IDS: Record<string, string> = { quote: "off_demoquote2", summarize: "off_demosummar" };
 export const DEMO_CATALOG_SOURCE = "urn:x-marketplace:local-demo-provider";
 
-export function demoCatalogRecord(providerUrl: string, observedAt = new Date()): ServiceRecord {
+type ImportableOffer = ServiceRecord["service"]["offers"][number] & { exampleInput: Record<string, string> };
+export type DemoCatalogRecord = Omit<ServiceRecord, "service"> & {
+  service: Omit<ServiceRecord["service"], "offers"> & {
+    slug: string;
+    payment: { network: string; asset: string; payTo: string; maxTimeoutSeconds: number };
+    offers: ImportableOffer[];
+  };
+};
+
+export function demoCatalogRecord(providerUrl: string, observedAt = new Date(), payTo = DEMO_PROVIDER_PAY_TO): DemoCatalogRecord {
   const name = "Local demo provider";
   const start = Math.min(...DEMO_PRODUCTS.map((p) => usdToAtomic(p.priceUsd)));
   const docsUrl = urls.docs();
@@ -25,6 +37,7 @@ export function demoCatalogRecord(providerUrl: string, observedAt = new Date()):
     methodologyUrl: urls.methodology(),
     service: {
       id: DEMO_SERVICE_ID,
+      slug: DEMO_SERVICE_SLUG,
       sourceId: DEMO_SERVICE_SLUG,
       protocol: "x402",
       name,
@@ -52,6 +65,7 @@ export function demoCatalogRecord(providerUrl: string, observedAt = new Date()):
       surface: { name, subjectSlug: DEMO_SERVICE_SLUG, profileUrl: urls.serviceProfile(DEMO_SERVICE_SLUG), reputationScope: "surface" },
       catalogSource: DEMO_CATALOG_SOURCE,
       catalogObservedAt: observedAt.toISOString(),
+      payment: { network: X402_NETWORK, asset: X402_ASSET, payTo, maxTimeoutSeconds: X402_MAX_TIMEOUT_SECONDS },
       offers: DEMO_PRODUCTS.map((p) => {
         const id = DEMO_OFFER_IDS[p.id]!;
         const callUrl = urls.offerCall(id);
@@ -72,6 +86,7 @@ export function demoCatalogRecord(providerUrl: string, observedAt = new Date()):
           intent: "charge",
           quickstart: buildQuickstart({ method: p.method, callUrl, exampleInput: p.example }),
           docsUrl,
+          exampleInput: p.example,
         };
       }),
     },

@@ -100,9 +100,21 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
     return ready;
   };
 
+  // A product's requirements never change while the provider runs: built once (again after a failure).
+  const requirementsOf = new Map<string, Promise<PaymentRequirements[]>>();
+  const productRequirements = (server: x402ResourceServer, product: DemoProduct) => {
+    let built = requirementsOf.get(product.id);
+    if (!built) {
+      built = server.buildPaymentRequirements({ scheme: "exact", network: X402_NETWORK, payTo, price: `$${product.priceUsd}`, maxTimeoutSeconds: X402_MAX_TIMEOUT_SECONDS });
+      built.catch(() => requirementsOf.delete(product.id));
+      requirementsOf.set(product.id, built);
+    }
+    return built;
+  };
+
   async function challengeOf(product: DemoProduct, error?: string): Promise<{ requirements: PaymentRequirements[]; paymentRequired: PaymentRequired }> {
     const server = await resourceServer();
-    const requirements = await server.buildPaymentRequirements({ scheme: "exact", network: X402_NETWORK, payTo, price: `$${product.priceUsd}`, maxTimeoutSeconds: X402_MAX_TIMEOUT_SECONDS });
+    const requirements = await productRequirements(server, product);
     const resource = { url: `${origin}${product.path}`, description: product.description, mimeType: "application/json" };
     return { requirements, paymentRequired: await server.createPaymentRequiredResponse(requirements, resource, error) };
   }

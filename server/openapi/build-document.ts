@@ -4,6 +4,7 @@ import { baseUrl } from "../env";
 import { catalogPaths } from "./catalog-paths";
 import { allComponentSchemas } from "./component-schemas";
 import { devFacilitatorPaths } from "./dev-facilitator-paths";
+import { discoveryPaths } from "./discovery-paths";
 import { faucetPaths } from "./faucet-paths";
 import { observePaths } from "./observe-paths";
 import { MARKETPLACE_TOKEN_SCHEME, marketplaceTokenScheme, WRITE_KEY_PARAMETER, writeIdempotencyKeyParameter } from "./marketplace-token";
@@ -30,7 +31,7 @@ export function buildOpenApiDocument(base: string): OpenApiDocument {
       { name: "Observer", description: "Calls to catalogued third-party offers through the marketplace, with a marketplace token; every call is recorded." },
       { name: "Development", description: "Test funds and the x402 facilitator of the local payment ledger." },
     ],
-    paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...catalogPaths(), ...reviewPaths(), ...faucetPaths(), ...devFacilitatorPaths(), ...observePaths() },
+    paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...catalogPaths(), ...reviewPaths(), ...observePaths(), ...discoveryPaths(), ...faucetPaths(), ...devFacilitatorPaths() },
     components: {
       schemas: allComponentSchemas(),
       headers: { ...paymentHeaders(), ...writeAnswerHeaders() },

@@ -21,15 +21,18 @@ function staticApiRoutes(dir = "app/api", prefix = ""): string[] {
 }
 
 const matcher = new RegExp(`^${config.matcher[0]}$`);
+// Static routes outside app/api (the Bazaar discovery list), with the same treatment.
+const STATIC_OTHER_ROUTES = ["/discovery/resources"];
 
 describe("static API routes skip the proxy and keep the security headers", () => {
   it("the proxy matches pages, assets and dynamic API paths, and no static API route", () => {
     const routes = staticApiRoutes();
     expect(routes).toContain("shop/shortlist");
-    for (const route of routes) {
-      expect(matcher.test(`/api/${route}`), route).toBe(false);
-      expect(matcher.test(`/api/${route}/x`), `${route}/x`).toBe(true);
+    for (const route of [...routes.map((r) => `/api/${r}`), ...STATIC_OTHER_ROUTES]) {
+      expect(matcher.test(route), route).toBe(false);
+      expect(matcher.test(`${route}/x`), `${route}/x`).toBe(true);
     }
+    expect(staticApiRoutes("app/discovery").map((r) => `/discovery/${r}`)).toEqual(STATIC_OTHER_ROUTES);
     for (const p of ["/", "/services", "/services/a", "/docs", "/openapi.json", "/api/catalog/services/a", "/api/reviews/x", "/api/shop/purchases/k", "/api/trpc/catalog.list", "/api/nothing", "/_next/static/x.js"]) {
       expect(matcher.test(p), p).toBe(true);
     }
@@ -37,7 +40,7 @@ describe("static API routes skip the proxy and keep the security headers", () =>
 
   it("next.config.mjs gives exactly those routes the proxy's non-page headers (HSTS left to the pages)", async () => {
     const rules = await nextConfig.headers();
-    expect(rules.map((r) => r.source).sort()).toEqual(staticApiRoutes().map((r) => `/api/${r}`).sort());
+    expect(rules.map((r) => r.source).sort()).toEqual([...staticApiRoutes().map((r) => `/api/${r}`), ...STATIC_OTHER_ROUTES].sort());
     const expected: Record<string, string> = { ...SECURITY_HEADERS, "Content-Security-Policy": NON_PAGE_CONTENT_SECURITY_POLICY };
     delete expected["Strict-Transport-Security"];
     for (const rule of rules) expect(Object.fromEntries(rule.headers.map((h) => [h.key, h.value])), rule.source).toEqual(expected);

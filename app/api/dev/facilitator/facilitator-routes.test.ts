@@ -1,7 +1,5 @@
 // The dev facilitator routes served over a loopback HTTP server, driven by the reference
 // HTTPFacilitatorClient of @x402/core exactly as a remote resource server would use them.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { decodePaymentSignatureHeader, encodePaymentRequiredHeader } from "@x402/core/http";
 import { HTTPFacilitatorClient, x402ResourceServer } from "@x402/core/server";
@@ -12,36 +10,15 @@ import { localBalance } from "@/server/payments/facilitators/local-chain-signer"
 import { devSupported } from "@/server/payments/facilitators/dev-facilitator";
 import { paymentConfigFromEnv, X402_NETWORK } from "@/server/payments/payment-config";
 import { createTestAgent } from "@/test/payments/agent";
-import * as settleRoute from "./settle/route";
-import * as supportedRoute from "./supported/route";
-import * as verifyRoute from "./verify/route";
+import { startDevFacilitatorServer, type FacilitatorServer } from "@/test/payments/dev-facilitator-server";
 
-type Handlers = Partial<Record<string, (request: Request) => Promise<Response> | Response>>;
-const routes: Record<string, Handlers> = {
-  "/api/dev/facilitator/verify": verifyRoute as Handlers,
-  "/api/dev/facilitator/settle": settleRoute as Handlers,
-  "/api/dev/facilitator/supported": supportedRoute as Handlers,
-};
-
-let server: http.Server;
+let facilitatorServer: FacilitatorServer;
 let base: string;
 beforeAll(async () => {
-  server = http.createServer(async (req, res) => {
-    const handler = routes[req.url!.split("?")[0]!]?.[req.method!];
-    if (!handler) return void res.writeHead(404).end();
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-    const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const response = await handler(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }));
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/dev/facilitator`;
+  facilitatorServer = await startDevFacilitatorServer();
+  base = facilitatorServer.url;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => facilitatorServer.close());
 
 const post = (op: string, body: string, headers: Record<string, string> = { "content-type": "application/json" }) => fetch(`${base}/${op}`, { method: "POST", headers, body });
 

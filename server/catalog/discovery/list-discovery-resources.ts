@@ -1,0 +1,153 @@
+// GET /discovery/resources: the catalog's x402 offers as an x402 Bazaar discovery list (the
+// `DiscoveryResourcesResponse` of @x402/extensions' bazaar client), so any Bazaar client can page
+// through it and `npm run catalog:import` can read it back. One item per x402 offer whose payment
+// requirements are known; `metadata` carries our ids, the call URL through the observer, and what
+// an import needs to rebuild the service. MPP offers are not x402 resources and are not listed.
+import { z } from "zod";
+import { db } from "../../db";
+import { Prisma } from "../../generated/prisma/client";
+import { atomicToUsd } from "../../money";
+import { joinProviderUrl } from "../import/from-bazaar";
+import { urls } from "../urls";
+import { CAPABILITIES } from "../vocabulary";
+
+export const DISCOVERY_MAX_LIMIT = 1000;
+// Deep OFFSET pages cost a scan each; no catalog of ours has more offers than this.
+export const DISCOVERY_MAX_OFFSET = 1_000_000;
+
+export const listDiscoveryInput = z.object({
+  limit: z.coerce.number().int().min(1).max(DISCOVERY_MAX_LIMIT).default(100),
+  offset: z.coerce.number().int().min(0).max(DISCOVERY_MAX_OFFSET).default(0),
+  // Bazaar resource types: only http resources are catalogued (an mcp filter answers an empty page).
+  type: z.enum(["http", "mcp"]).optional(),
+});
+export type ListDiscoveryInput = z.input<typeof listDiscoveryInput>;
+
+/** x402 v2 PaymentRequirements, as an x402 resource's 402 names them. */
+export const paymentRequirementsSchema = z.object({
+  scheme: z.literal("exact"),
+  // A CAIP-2 id ("eip155:8453"); the template type is what @x402/core's Network is.
+  network: z.templateLiteral([z.string(), ":", z.string()]),
+  amount: z.string().describe("Price in the asset's atomic units (USDC: 6 decimals)."),
+  asset: z.string(),
+  payTo: z.string(),
+  maxTimeoutSeconds: z.number().int(),
+  extra: z.record(z.string(), z.unknown()),
+});
+
+export const discoveryMetadataSchema = z.object({
+  serviceId: z.string(),
+  serviceSlug: z.string(),
+  serviceName: z.string(),
+  serviceDescription: z.string(),
+  website: z.string(),
+  docsUrl: z.string(),
+  capabilities: z.array(z.enum(CAPABILITIES)),
+  primaryCapability: z.enum(CAPABILITIES),
+  offerId: z.string(),
+  method: z.enum(["GET", "POST"]),
+  providerUrl: z.string(),
+  path: z.string(),
+  description: z.string(),
+  priceUsd: z.string(),
+  catalogSource: z.string(),
+  callUrl: z.string().describe("Call the resource through the marketplace's observer (X-Marketplace-Token, Idempotency-Key)."),
+  profileUrl: z.string(),
+});
+
+export const discoveryResourceSchema = z.object({
+  resource: z.string().describe("The provider's URL of the resource (providerUrl + path)."),
+  type: z.literal("http"),
+  x402Version: z.literal(2),
+  accepts: z.array(paymentRequirementsSchema),
+  lastUpdated: z.string().describe("When the catalog source observed the service (catalogObservedAt), ISO 8601."),
+  description: z.string(),
+  serviceName: z.string(),
+  tags: z.array(z.string()),
+  metadata: discoveryMetadataSchema,
+});
+
+export const discoveryListSchema = z.object({
+  x402Version: z.literal(2),
+  items: z.array(discoveryResourceSchema),
+  pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
+});
+export type DiscoveryList = z.infer<typeof discoveryListSchema>;
+
+const offerSelect = {
+  id: true,
+  method: true,
+  path: true,
+  providerUrl: true,
+  description: true,
+  priceAtomic: true,
+  network: true,
+  asset: true,
+  payTo: true,
+  maxTimeoutSeconds: true,
+  service: {
+    select: {
+      id: true,
+      slug: true,
+      name: true,
+      description: true,
+      website: true,
+      docsUrl: true,
+      capabilities: true,
+      primaryCapability: true,
+      tags: true,
+      catalogSource: true,
+      catalogObservedAt: true,
+    },
+  },
+} satisfies Prisma.OfferSelect;
+type OfferRow = Prisma.OfferGetPayload<{ select: typeof offerSelect }>;
+
+// Listed: x402 offers whose requirements are all known (an offer imported from a service record
+// without them cannot be paid from this list alone).
+const listed = { protocol: "x402", network: { not: null }, asset: { not: null }, payTo: { not: null }, maxTimeoutSeconds: { not: null } } satisfies Prisma.OfferWhereInput;
+
+function toResource(o: OfferRow): DiscoveryList["items"][number] {
+  const s = o.service;
+  return {
+    resource: joinProviderUrl(o.providerUrl, o.path),
+    type: "http",
+    x402Version: 2,
+    accepts: [{ scheme: "exact", network: o.network as `${string}:${string}`, amount: String(o.priceAtomic), asset: o.asset!, payTo: o.payTo!, maxTimeoutSeconds: o.maxTimeoutSeconds!, extra: {} }],
+    lastUpdated: s.catalogObservedAt.toISOString(),
+    description: o.description,
+    serviceName: s.name,
+    tags: s.tags,
+    metadata: {
+      serviceId: s.id,
+      serviceSlug: s.slug,
+      serviceName: s.name,
+      serviceDescription: s.description,
+      website: s.website,
+      docsUrl: s.docsUrl,
+      capabilities: s.capabilities as DiscoveryList["items"][number]["metadata"]["capabilities"],
+      primaryCapability: s.primaryCapability as DiscoveryList["items"][number]["metadata"]["primaryCapability"],
+      offerId: o.id,
+      method: o.method as "GET" | "POST",
+      providerUrl: o.providerUrl,
+      path: o.path,
+      description: o.description,
+      priceUsd: atomicToUsd(o.priceAtomic),
+      catalogSource: s.catalogSource,
+      callUrl: urls.offerCall(o.id),
+      profileUrl: urls.serviceProfile(s.slug),
+    },
+  };
+}
+
+export async function listDiscoveryResources(input: z.output<typeof listDiscoveryInput>): Promise<DiscoveryList> {
+  const { limit, offset } = input;
+  if (input.type === "mcp") return { x402Version: 2, items: [], pagination: { limit, offset, total: 0 } };
+  // One snapshot for the page and its total (a concurrent import cannot make them disagree).
+  const [total, rows] = await db.$transaction([
+    db.offer.count({ where: listed }),
+    // Stable order for paging: by service, then the service's own offer order.
+    db.offer.findMany({ where: listed, select: offerSelect, orderBy: [{ serviceId: "asc" }, { position: "asc" }, { id: "asc" }], skip: offset, take: limit }),
+  ], { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead });
+  return { x402Version: 2, items: rows.map(toResource), pagination: { limit, offset, total } };
+}
