@@ -55,6 +55,10 @@ beforeEach(async () => {
 describe("importCatalog: our service-record format", () => {
   it("creates the services with offers, payment requirements, evidence and protocol facts, and makes them findable", async () => {
     const before = await counts();
+    // This process already holds the vector index and search caches: the import must make them reload.
+    const query = "turn any web page into clean markdown text";
+    expect((await retrieveSemantic(query, null, 5)).map((h) => h.id)).not.toContain("svc_importtest02");
+    expect(await searchSlugs("zygomorphic storm alerts")).not.toContain("quokka-weather");
     const progress: [number, number][] = [];
     const summary = await importCatalog(records(), { onProgress: (done, total) => progress.push([done, total]) });
     expect(summary).toMatchObject({ format: "records", services: 2, created: 2, updated: 0, unchanged: 0, offers: 3, embeddingsComputed: 2 });
@@ -87,9 +91,9 @@ describe("importCatalog: our service-record format", () => {
     expect(wombat).toMatchObject({ protocols: ["x402", "mpp"], sourceId: "svc_importtest02", entitySlug: "wombat-scrape" });
 
     // Found by the free search API (terms) and by the shortlist's semantic retrieval (embeddings).
-    expect((await searchSlugs("zygomorphic storm alerts"))[0]).toBe("quokka-weather");
-    const semantic = await retrieveSemantic("turn any web page into clean markdown text", null, 5);
-    expect(semantic.map((h) => h.id)).toContain("svc_importtest02");
+    // (Processes recheck the catalog version at most once a second.)
+    await expect.poll(async () => (await searchSlugs("zygomorphic storm alerts"))[0], { timeout: 10_000, interval: 250 }).toBe("quokka-weather");
+    await expect.poll(async () => (await retrieveSemantic(query, null, 5)).map((h) => h.id), { timeout: 10_000, interval: 250 }).toContain("svc_importtest02");
   });
 
   it("upserts by id: the same file again changes nothing, a changed price updates in place with stable ids", async () => {
@@ -109,6 +113,17 @@ describe("importCatalog: our service-record format", () => {
     const offer = await db.offer.findUniqueOrThrow({ where: { id: "off_importtest01" } });
     expect([offer.serviceId, offer.priceAtomic]).toEqual(["svc_importtest01", 3000]);
     expect((await searchSlugs("pollen counts allergy"))[0]).toBe("quokka-weather");
+  });
+
+  it("two imports of one file at once (two instances): one creates, the other finds it unchanged", async () => {
+    const before = await counts();
+    const results = await Promise.all([importCatalog(records()), importCatalog(records())]);
+    expect(results.map((r) => [r.created, r.unchanged]).sort()).toEqual([
+      [0, 2],
+      [2, 0],
+    ]);
+    const after = await counts();
+    expect([after.services - before.services, after.offers - before.offers]).toEqual([2, 3]);
   });
 
   it("round-trips a service record as the API answers it (unknown fields ignored, requirements kept)", async () => {
