@@ -78,7 +78,9 @@ export async function importCatalog(document: unknown, options: ImportOptions = 
   if (issues.length > 0) fail(issues);
 
   const written = await writeCatalog(services, testMode, options.onProgress);
-  const embeddingsComputed = written.created + written.updated > 0 ? (await indexCatalog(db)).embedded : 0;
+  const changed = written.created + written.updated;
+  if (changed > 0) options.onIndexing?.(changed);
+  const embeddingsComputed = changed > 0 ? (await indexCatalog(db)).embedded : 0;
   return {
     format,
     services: services.length,
