@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as searchRoute } from "@/app/api/catalog/search/route";
+import { listDiscoveryResources } from "@/server/catalog/discovery/list-discovery-resources";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { retrieveSemantic } from "@/server/shortlist/retrieval/semantic";
@@ -113,6 +114,13 @@ describe("importCatalog: our service-record format", () => {
     const offer = await db.offer.findUniqueOrThrow({ where: { id: "off_importtest01" } });
     expect([offer.serviceId, offer.priceAtomic]).toEqual(["svc_importtest01", 3000]);
     expect((await searchSlugs("pollen counts allergy"))[0]).toBe("quokka-weather");
+
+    // Protocols follow the file, and so does the protocols fact.
+    const fewer = structuredClone(doc);
+    fewer.services[1]!.protocols = ["x402"];
+    expect(await importCatalog(fewer)).toMatchObject({ updated: 1, unchanged: 1 });
+    const wombat = await db.service.findUniqueOrThrow({ where: { id: "svc_importtest02" }, include: { facts: true } });
+    expect([wombat.protocols, wombat.facts.map((f) => f.value)]).toEqual([["x402"], [["x402"]]]);
   });
 
   it("two imports of one file at once (two instances): one creates, the other finds it unchanged", async () => {
@@ -164,6 +172,23 @@ describe("importCatalog: an x402 Bazaar discovery list", () => {
     expect(await importCatalog(fixture("bazaar-list.json"))).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
     expect(await importCatalog(fixture("bazaar-list.json"), { source: "https://bazaar.example.org/list" })).toMatchObject({ updated: 2 });
     expect((await db.service.findUniqueOrThrow({ where: { id: echidna.id } })).catalogSource).toBe("https://bazaar.example.org/list");
+  });
+
+  it("speaks for x402 offers only: a service's MPP offers and the figures a list does not carry are kept", async () => {
+    const candidates = await db.service.findMany({ where: { calls30d: { gt: 0 } }, orderBy: { id: "asc" }, include: { offers: { orderBy: { id: "asc" } } } });
+    const service = candidates.find((c) => c.offers.length >= 3)!;
+    const mpp = service.offers[0]!;
+    await db.offer.update({ where: { id: mpp.id }, data: { protocol: "mpp" } });
+    const { items } = await listDiscoveryResources({ limit: 1000, offset: 0 });
+    const own = items.filter((i) => i.metadata.serviceId === service.id);
+    expect(own.length).toBe(service.offers.length - 1);
+    // As a foreign list would say it: no metadata, so name, figures and capabilities are not known.
+    const foreign = own.map(({ metadata: _m, serviceName: _n, tags: _t, ...item }) => ({ ...item, metadata: { serviceId: service.id, serviceSlug: service.slug, offerId: _m.offerId, providerUrl: _m.providerUrl, path: _m.path, method: _m.method } }));
+    expect(await importCatalog({ x402Version: 2, items: foreign })).toMatchObject({ services: 1, created: 0 });
+    const after = await db.service.findUniqueOrThrow({ where: { id: service.id }, include: { offers: { orderBy: { id: "asc" } } } });
+    expect(after.offers.map((o) => [o.id, o.protocol, o.priceAtomic])).toEqual(service.offers.map((o) => [o.id, o.id === mpp.id ? "mpp" : "x402", o.priceAtomic]));
+    expect(after.protocols).toContain("mpp");
+    expect(after).toMatchObject({ name: service.name, calls30d: service.calls30d, uniquePayers30d: service.uniquePayers30d, testStatus: service.testStatus, capabilities: service.capabilities, description: service.description, sourceId: service.sourceId });
   });
 
   it("refuses an absurd price, a query in a resource and a method other than GET or POST", async () => {
