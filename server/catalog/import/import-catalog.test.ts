@@ -264,6 +264,15 @@ describe("importCatalog: bad files change nothing", () => {
       ["http://127.0.0.1:4021", true],
     ]);
     await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "javascript:alert(1)" }] }, ["services[0].serviceUrl"], { testMode: true });
+    // Addresses the observer never calls (offer-policy.ts): loopback outside test mode, private and
+    // metadata addresses always.
+    const loopback = await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "https://127.0.0.1" }] }, ["services[0].offers[0].providerUrl", "services[0].offers[1].providerUrl"]);
+    expect(loopback.issues![0]!.message).toMatch(/not a public one/);
+    await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "https://localhost:8443" }] }, ["services[0].offers[0].providerUrl", "services[0].offers[1].providerUrl"]);
+    await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "http://169.254.169.254" }] }, ["services[0].offers[0].providerUrl", "services[0].offers[1].providerUrl"], { testMode: true });
+    const list = fixture("bazaar-list.json") as { items: Record<string, unknown>[] };
+    list.items[2]!.resource = "https://[::ffff:10.0.0.1]/v1/chat";
+    await expectRefused(list, ["items[2].resource"], { testMode: true });
   });
 
   it("bounded work: too many services, or a file over the size cap, is refused up front", async () => {
