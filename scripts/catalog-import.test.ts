@@ -30,6 +30,7 @@ describe("npm run catalog:import", { timeout: SCRIPT_TEST_MS }, () => {
     expect(first.code, first.stderr).toBe(0);
     // stdout is a pipe here: plain progress lines, no bar.
     expect(first.stdout).toContain("imported 2/2 services");
+    expect(first.stdout).toContain("Updating the search index and the embeddings of 2 changed services");
     expect(first.stdout).toMatch(/Imported test\/catalog\/records\.json \(service records\): 2 services: 2 created, 0 updated, 0 unchanged; 3 offers; 2 embeddings computed; \d+\.\d s\./);
     expect(await counts()).toEqual({ services: before.services + 2, offers: before.offers + 3, evidence: before.evidence + 1 });
     // The file names its sources; --source is for records that do not.

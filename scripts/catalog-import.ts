@@ -74,7 +74,8 @@ if (await ensureDatabaseThenRun("scripts/catalog-import.ts")) {
     }
   };
   try {
-    const s = await importCatalog(text, { source: args.values.source, observedAt, testMode: args.values["test-mode"] === true, onProgress });
+    const onIndexing = (changed: number) => console.log(`Written. Updating the search index and the embeddings of ${changed} changed services…`);
+    const s = await importCatalog(text, { source: args.values.source, observedAt, testMode: args.values["test-mode"] === true, onProgress, onIndexing });
     console.log(
       `Imported ${file} (${s.format === "bazaar" ? "Bazaar discovery list" : "service records"}): ${s.services} services: ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged; ` +
         `${s.offers} offers; ${s.embeddingsComputed} embeddings computed; ${(s.durationMs / 1000).toFixed(1)} s.`,

@@ -68,7 +68,7 @@ describe("GET /discovery/resources", () => {
   });
 
   it("400 on a bad query, 405 on other methods, 304 for a current ETag", async () => {
-    for (const q of ["?limit=0", "?limit=1001", "?limit=abc", "?offset=-1", "?offset=1.5", "?offset=99999999", "?type=ftp"]) {
+    for (const q of ["?limit=0", "?limit=1001", "?limit=abc", "?offset=-1", "?offset=1.5", "?offset=99999999", "?type=ftp", "?limit=%00", "?type=%00", "?limit=%20", "?offset=%F0%9F%92%A9", "?type=HTTP"]) {
       const { status, body } = await list(q);
       expect(status, q).toBe(400);
       expect(body.error, q).toBe("invalid_request");

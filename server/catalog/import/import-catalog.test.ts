@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as searchRoute } from "@/app/api/catalog/search/route";
+import { listDiscoveryResources } from "@/server/catalog/discovery/list-discovery-resources";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { retrieveSemantic } from "@/server/shortlist/retrieval/semantic";
@@ -55,10 +56,14 @@ beforeEach(async () => {
 describe("importCatalog: our service-record format", () => {
   it("creates the services with offers, payment requirements, evidence and protocol facts, and makes them findable", async () => {
     const before = await counts();
+    // This process already holds the vector index and search caches: the import must make them reload.
+    const query = "turn any web page into clean markdown text";
+    expect((await retrieveSemantic(query, null, 5)).map((h) => h.id)).not.toContain("svc_importtest02");
+    expect(await searchSlugs("zygomorphic storm alerts")).not.toContain("quokka-weather");
     const progress: [number, number][] = [];
     const summary = await importCatalog(records(), { onProgress: (done, total) => progress.push([done, total]) });
     expect(summary).toMatchObject({ format: "records", services: 2, created: 2, updated: 0, unchanged: 0, offers: 3, embeddingsComputed: 2 });
-    expect(progress).toEqual([[1, 2], [2, 2]]);
+    expect(progress.at(-1)).toEqual([2, 2]);
     const after = await counts();
     expect(after.services - before.services).toBe(2);
     expect(after.offers - before.offers).toBe(3);
@@ -87,9 +92,9 @@ describe("importCatalog: our service-record format", () => {
     expect(wombat).toMatchObject({ protocols: ["x402", "mpp"], sourceId: "svc_importtest02", entitySlug: "wombat-scrape" });
 
     // Found by the free search API (terms) and by the shortlist's semantic retrieval (embeddings).
-    expect((await searchSlugs("zygomorphic storm alerts"))[0]).toBe("quokka-weather");
-    const semantic = await retrieveSemantic("turn any web page into clean markdown text", null, 5);
-    expect(semantic.map((h) => h.id)).toContain("svc_importtest02");
+    // (Processes recheck the catalog version at most once a second.)
+    await expect.poll(async () => (await searchSlugs("zygomorphic storm alerts"))[0], { timeout: 10_000, interval: 250 }).toBe("quokka-weather");
+    await expect.poll(async () => (await retrieveSemantic(query, null, 5)).map((h) => h.id), { timeout: 10_000, interval: 250 }).toContain("svc_importtest02");
   });
 
   it("upserts by id: the same file again changes nothing, a changed price updates in place with stable ids", async () => {
@@ -109,6 +114,24 @@ describe("importCatalog: our service-record format", () => {
     const offer = await db.offer.findUniqueOrThrow({ where: { id: "off_importtest01" } });
     expect([offer.serviceId, offer.priceAtomic]).toEqual(["svc_importtest01", 3000]);
     expect((await searchSlugs("pollen counts allergy"))[0]).toBe("quokka-weather");
+
+    // Protocols follow the file, and so does the protocols fact.
+    const fewer = structuredClone(doc);
+    fewer.services[1]!.protocols = ["x402"];
+    expect(await importCatalog(fewer)).toMatchObject({ updated: 1, unchanged: 1 });
+    const wombat = await db.service.findUniqueOrThrow({ where: { id: "svc_importtest02" }, include: { facts: true } });
+    expect([wombat.protocols, wombat.facts.map((f) => f.value)]).toEqual([["x402"], [["x402"]]]);
+  });
+
+  it("two imports of one file at once (two instances): one creates, the other finds it unchanged", async () => {
+    const before = await counts();
+    const results = await Promise.all([importCatalog(records()), importCatalog(records())]);
+    expect(results.map((r) => [r.created, r.unchanged]).sort()).toEqual([
+      [0, 2],
+      [2, 0],
+    ]);
+    const after = await counts();
+    expect([after.services - before.services, after.offers - before.offers]).toEqual([2, 3]);
   });
 
   it("round-trips a service record as the API answers it (unknown fields ignored, requirements kept)", async () => {
@@ -149,6 +172,23 @@ describe("importCatalog: an x402 Bazaar discovery list", () => {
     expect(await importCatalog(fixture("bazaar-list.json"))).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
     expect(await importCatalog(fixture("bazaar-list.json"), { source: "https://bazaar.example.org/list" })).toMatchObject({ updated: 2 });
     expect((await db.service.findUniqueOrThrow({ where: { id: echidna.id } })).catalogSource).toBe("https://bazaar.example.org/list");
+  });
+
+  it("speaks for x402 offers only: a service's MPP offers and the figures a list does not carry are kept", async () => {
+    const candidates = await db.service.findMany({ where: { calls30d: { gt: 0 } }, orderBy: { id: "asc" }, include: { offers: { orderBy: { id: "asc" } } } });
+    const service = candidates.find((c) => c.offers.length >= 3)!;
+    const mpp = service.offers[0]!;
+    await db.offer.update({ where: { id: mpp.id }, data: { protocol: "mpp" } });
+    const { items } = await listDiscoveryResources({ limit: 1000, offset: 0 });
+    const own = items.filter((i) => i.metadata.serviceId === service.id);
+    expect(own.length).toBe(service.offers.length - 1);
+    // As a foreign list would say it: no metadata, so name, figures and capabilities are not known.
+    const foreign = own.map(({ metadata: _m, serviceName: _n, tags: _t, ...item }) => ({ ...item, metadata: { serviceId: service.id, serviceSlug: service.slug, offerId: _m.offerId, providerUrl: _m.providerUrl, path: _m.path, method: _m.method } }));
+    expect(await importCatalog({ x402Version: 2, items: foreign })).toMatchObject({ services: 1, created: 0 });
+    const after = await db.service.findUniqueOrThrow({ where: { id: service.id }, include: { offers: { orderBy: { id: "asc" } } } });
+    expect(after.offers.map((o) => [o.id, o.protocol, o.priceAtomic])).toEqual(service.offers.map((o) => [o.id, o.id === mpp.id ? "mpp" : "x402", o.priceAtomic]));
+    expect(after.protocols).toContain("mpp");
+    expect(after).toMatchObject({ name: service.name, calls30d: service.calls30d, uniquePayers30d: service.uniquePayers30d, testStatus: service.testStatus, capabilities: service.capabilities, description: service.description, sourceId: service.sourceId });
   });
 
   it("refuses an absurd price, a query in a resource and a method other than GET or POST", async () => {
@@ -224,6 +264,15 @@ describe("importCatalog: bad files change nothing", () => {
       ["http://127.0.0.1:4021", true],
     ]);
     await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "javascript:alert(1)" }] }, ["services[0].serviceUrl"], { testMode: true });
+    // Addresses the observer never calls (offer-policy.ts): loopback outside test mode, private and
+    // metadata addresses always.
+    const loopback = await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "https://127.0.0.1" }] }, ["services[0].offers[0].providerUrl", "services[0].offers[1].providerUrl"]);
+    expect(loopback.issues![0]!.message).toMatch(/not a public one/);
+    await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "https://localhost:8443" }] }, ["services[0].offers[0].providerUrl", "services[0].offers[1].providerUrl"]);
+    await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "http://169.254.169.254" }] }, ["services[0].offers[0].providerUrl", "services[0].offers[1].providerUrl"], { testMode: true });
+    const list = fixture("bazaar-list.json") as { items: Record<string, unknown>[] };
+    list.items[2]!.resource = "https://[::ffff:10.0.0.1]/v1/chat";
+    await expectRefused(list, ["items[2].resource"], { testMode: true });
   });
 
   it("bounded work: too many services, or a file over the size cap, is refused up front", async () => {

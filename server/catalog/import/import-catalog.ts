@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { db } from "../../db";
 import type { Issue } from "../../errors";
+import { routableProviderUrl } from "../../observe/offer-policy";
 import { indexCatalog } from "../search-index";
 import { bazaarDocument, documentFormat, recordDocument } from "./catalog-document";
 import { fromBazaar } from "./from-bazaar";
@@ -52,6 +53,18 @@ function findDuplicates(services: ImportService[], issues: Issue[]): void {
   }
 }
 
+/** Offers the observer could never call are refused (the observer's own policy): private and
+ * link-local addresses always, loopback unless the file is imported in test mode. */
+function findUnroutable(services: ImportService[], testMode: boolean, issues: Issue[]): void {
+  const mode = { testMode: false, localPayments: testMode };
+  for (const s of services) {
+    for (const o of s.offers) {
+      const verdict = routableProviderUrl({ providerUrl: o.providerUrl, path: o.path, testMode }, mode);
+      if (!verdict.ok) issues.push({ path: o.at.startsWith("items[") ? `${o.at}.resource` : `${o.at}.providerUrl`, message: verdict.reason });
+    }
+  }
+}
+
 /**
  * `document`: a parsed JSON value, or JSON text (size and nesting are checked before parsing).
  * Throws AppError("invalid_request") with issues naming the file's paths when anything is wrong;
@@ -75,10 +88,13 @@ export async function importCatalog(document: unknown, options: ImportOptions = 
     services = fromRecords(parse(recordDocument(value, testMode), value), at, opts, issues, now);
   }
   findDuplicates(services, issues);
+  findUnroutable(services, testMode, issues);
   if (issues.length > 0) fail(issues);
 
   const written = await writeCatalog(services, testMode, options.onProgress);
-  const embeddingsComputed = written.created + written.updated > 0 ? (await indexCatalog(db)).embedded : 0;
+  const changed = written.created + written.updated;
+  if (changed > 0) options.onIndexing?.(changed);
+  const embeddingsComputed = changed > 0 ? (await indexCatalog(db)).embedded : 0;
   return {
     format,
     services: services.length,

@@ -70,6 +70,8 @@ export interface ImportOptions {
   /** http URLs accepted and offers marked testMode (the local demo provider). */
   testMode?: boolean;
   onProgress?: (done: number, total: number) => void;
+  /** Called once the write committed, before search documents and embeddings are refreshed (the long part). */
+  onIndexing?: (changedServices: number) => void;
 }
 
 export interface ImportSummary {

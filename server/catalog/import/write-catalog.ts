@@ -178,6 +178,7 @@ export async function writeCatalog(services: ImportService[], testMode: boolean,
 
         const result: WriteResult = { created: 0, updated: 0, unchanged: 0 };
         let done = 0;
+        const creates: NewService[] = [];
         for (const s of services) {
           const before = existing.get(s.id);
           const previousOffers = new Map((before?.offers ?? []).map((o) => [o.id, o]));
@@ -186,15 +187,26 @@ export async function writeCatalog(services: ImportService[], testMode: boolean,
           const protocols = orderedProtocols([...s.protocols, ...kept.map((o) => o.protocol), ...(s.protocolsGiven ? [] : (before?.protocols ?? []))]);
           const columns = serviceColumns(s, before, protocols);
           const fact = protocolsFact(columns.name, columns.docsUrl, protocols);
-          if (before && isUnchanged(before, columns, offers, kept, s.evidence, fact)) {
-            result.unchanged++;
-          } else {
-            // The protocols fact is written for a new service and kept current where one exists (the
-            // seed publishes it for some services only; condition checks read `protocols` itself).
-            await writeService(tx, s, columns, offers, !before || (before.facts[0] && !sameFact(before.facts[0], fact)) ? fact : null, !before);
-            result[before ? "updated" : "created"]++;
+          if (!before) {
+            creates.push({ s, columns, offers, fact });
+            continue;
+          }
+          if (isUnchanged(before, columns, offers, kept, s.evidence, fact)) result.unchanged++;
+          else {
+            // The protocols fact is kept current where one exists (the seed publishes it for some
+            // services only; condition checks read `protocols` itself).
+            await updateService(tx, s, columns, offers, before.facts[0] && !sameFact(before.facts[0], fact) ? fact : null);
+            result.updated++;
           }
           onProgress?.(++done, services.length);
+        }
+        // New services in a few multi-row statements: 5,000 one by one held the transaction ~35 s.
+        for (let i = 0; i < creates.length; i += CREATE_CHUNK) {
+          const chunk = creates.slice(i, i + CREATE_CHUNK);
+          await createServices(tx, chunk);
+          result.created += chunk.length;
+          done += chunk.length;
+          onProgress?.(done, services.length);
         }
         if (result.created + result.updated > 0) {
           // Processes cache catalog data by this version: they reload after the commit.
@@ -202,7 +214,7 @@ export async function writeCatalog(services: ImportService[], testMode: boolean,
         }
         return result;
       },
-      // A 5,000-service file is a few seconds of writes; waiting behind another import may take longer.
+      // A 5,000-service file is seconds of writes; the bound covers slow disks and a large update.
       { maxWait: env.DATABASE_CONNECT_TIMEOUT_MS + 2_000, timeout: 600_000 },
     );
   } catch (err) {
@@ -233,27 +245,30 @@ function isUnchanged(
 // The protocols fact is rewritten only when the protocols change: a seeded sentence stays.
 const sameFact = (before: { value: unknown } | undefined, fact: { value: unknown }): boolean => before !== undefined && canonical(before.value) === canonical(fact.value);
 
-async function writeService(
-  tx: DbClient,
-  s: ImportService,
-  columns: ReturnType<typeof serviceColumns>,
-  offers: ReturnType<typeof offerColumns>[],
-  fact: ReturnType<typeof protocolsFact> | null,
-  create: boolean,
-): Promise<void> {
-  if (create) await tx.service.create({ data: { id: s.id, ...columns } });
-  else {
-    await tx.service.update({ where: { id: s.id }, data: columns });
-    await tx.offer.deleteMany({ where: { serviceId: s.id, ...(s.replacesProtocols === "all" ? {} : { protocol: { in: [...s.replacesProtocols] } }) } });
-  }
-  await tx.offer.createMany({ data: offers.map((o) => ({ ...o, serviceId: s.id, exampleInput: (o.exampleInput ?? Prisma.DbNull) as Prisma.InputJsonValue })) });
-  if (fact) {
-    await tx.serviceFact.upsert({
-      where: { serviceId_key: { serviceId: s.id, key: "protocols" } },
-      create: { serviceId: s.id, key: "protocols", ...fact, observedAt: columns.catalogObservedAt },
-      update: { ...fact, observedAt: columns.catalogObservedAt },
-    });
-  }
+interface NewService {
+  s: ImportService;
+  columns: ReturnType<typeof serviceColumns>;
+  offers: ReturnType<typeof offerColumns>[];
+  fact: ReturnType<typeof protocolsFact>;
+}
+
+const CREATE_CHUNK = 500;
+
+const offerData = (serviceId: string, offers: ReturnType<typeof offerColumns>[]) =>
+  offers.map((o) => ({ ...o, serviceId, exampleInput: (o.exampleInput ?? Prisma.DbNull) as Prisma.InputJsonValue }));
+
+async function createServices(tx: DbClient, chunk: NewService[]): Promise<void> {
+  await tx.service.createMany({ data: chunk.map(({ s, columns }) => ({ id: s.id, ...columns })) });
+  await tx.offer.createMany({ data: chunk.flatMap(({ s, offers }) => offerData(s.id, offers)) });
+  await tx.serviceFact.createMany({ data: chunk.map(({ s, columns, fact }) => ({ serviceId: s.id, key: "protocols", ...fact, observedAt: columns.catalogObservedAt })) });
+  await tx.serviceEvidence.createMany({ data: chunk.flatMap(({ s }) => (s.evidence ?? []).map((e, position) => ({ serviceId: s.id, text: e.text, source: e.source, position }))) });
+}
+
+async function updateService(tx: DbClient, s: ImportService, columns: ReturnType<typeof serviceColumns>, offers: ReturnType<typeof offerColumns>[], fact: ReturnType<typeof protocolsFact> | null): Promise<void> {
+  await tx.service.update({ where: { id: s.id }, data: columns });
+  await tx.offer.deleteMany({ where: { serviceId: s.id, ...(s.replacesProtocols === "all" ? {} : { protocol: { in: [...s.replacesProtocols] } }) } });
+  await tx.offer.createMany({ data: offerData(s.id, offers) });
+  if (fact) await tx.serviceFact.update({ where: { serviceId_key: { serviceId: s.id, key: "protocols" } }, data: { ...fact, observedAt: columns.catalogObservedAt } });
   if (s.evidence) {
     await tx.serviceEvidence.deleteMany({ where: { serviceId: s.id } });
     await tx.serviceEvidence.createMany({ data: s.evidence.map((e, position) => ({ serviceId: s.id, text: e.text, source: e.source, position })) });
