@@ -73,7 +73,7 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
           </p>
         )}
         <p className="mt-3 text-xs text-slate-500">
-          Vendor: {s.entity.name} · Payment: {data.protocols.join(", ")} · {s.supportsCredits ? "Accepts prepaid credits" : "Pay per request only"} · Catalogued from{" "}
+          Vendor: {s.entity.name} · Payment: {s.protocols.join(", ")} · {s.supportsCredits ? "Accepts prepaid credits" : "Pay per request only"} · Catalogued from{" "}
           {new URL(s.catalogSource).hostname} on {formatDate(s.catalogObservedAt)}
         </p>
       </section>
