@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { formatDate, formatNumber, formatUsd } from "@/components/ui/format";
 import { Stars } from "@/components/ui/stars";
 import { CAPABILITY_LABELS } from "@/server/catalog/vocabulary";
+import { CallCharts } from "./call-charts";
 import { FactList } from "./fact-list";
 import { OfferTable } from "./offer-table";
 import { TestStatusBadge } from "./test-status";
@@ -84,6 +85,8 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
         </h2>
         <OfferTable offers={s.offers} />
       </section>
+
+      <CallCharts slug={slug} />
 
       <section aria-labelledby="facts" className="space-y-3">
         <h2 id="facts" className="text-xl font-semibold">
