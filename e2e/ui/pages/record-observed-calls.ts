@@ -1,7 +1,7 @@
 // e2e support, run beside the app under test (runBesideApp): records calls through the observer
 // for a service the way the observer route stores them, spread over the last days, so the service
 // page's charts have figures. `--paid-token <token>` records one paid call by that token (the
-// verified-call badge). Prints the number of rows written.
+// verified-call badge). Prints "recorded <n> calls".
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { ensureDatabaseThenRun } from "../../../scripts/lib/with-database";
@@ -30,7 +30,7 @@ if (await ensureDatabaseThenRun("e2e/ui/pages/record-observed-calls.ts")) {
                 ${r.status === 502 ? "provider_unreachable" : "provider"}, ${r.latencyMs}, ${r.paid},
                 ${r.paid ? `0x${randomUUID().replace(/-/g, "").padEnd(40, "0")}` : null}, ${at}, ${at})`);
     }
-    console.log(rows.length);
+    console.log(`recorded ${rows.length} calls`);
   } finally {
     await closeDatabase();
   }
