@@ -49,7 +49,15 @@ test("calls per day and latency charts draw under the CSP, with a table, axe cle
     expect(cells.map(Number).reduce((a, b) => a + b, 0)).toBe(40);
     const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(violations.map((v) => `${width}px ${v.id}`)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // No sideways scrolling; on failure, name the elements that stick out.
+    const wider = await page.evaluate((w) => {
+      if (document.documentElement.scrollWidth <= w) return [];
+      return [...document.querySelectorAll("body *")]
+        .filter((e) => e.getBoundingClientRect().right > w)
+        .slice(-5)
+        .map((e) => `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)} px)`);
+    }, width);
+    expect(wider).toEqual([]);
   }
   expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
   // The record agrees: the observer's 40 calls are in its observed figures.
