@@ -82,27 +82,31 @@ function Charts({ series }: { series: CallSeries }) {
           </ResponsiveContainer>
         </div>
       </figure>
-      <table className="sr-only">
-        <caption>Calls and median latency per day, last 30 days</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Calls</th>
-            <th scope="col">Median latency (ms)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.days
-            .filter((d) => d.calls > 0)
-            .map((d) => (
-              <tr key={d.day}>
-                <th scope="row">{d.day}</th>
-                <td>{d.calls}</td>
-                <td>{d.p50LatencyMs ?? "none"}</td>
-              </tr>
-            ))}
-        </tbody>
-      </table>
+      {/* The wrapper hides the table: overflow:hidden on a table box itself does not clip its cells,
+          which then widened the page at phone width. */}
+      <div className="sr-only">
+        <table>
+          <caption>Calls and median latency per day, last 30 days</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Calls</th>
+              <th scope="col">Median latency (ms)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {series.days
+              .filter((d) => d.calls > 0)
+              .map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{d.day}</th>
+                  <td>{d.calls}</td>
+                  <td>{d.p50LatencyMs ?? "none"}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
