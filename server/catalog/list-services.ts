@@ -5,7 +5,7 @@ import type { Prisma } from "../generated/prisma/client";
 import { cursorInt4, cursorText, decodeCursor, encodeCursor } from "../input/cursor";
 import { storableText } from "../input/storable-text";
 import { priceLimitAtomic } from "../money";
-import { serviceCallStats } from "../observe/call-stats";
+import { serviceCallCounts } from "../observe/call-stats";
 import { getReviewStats } from "./review-stats";
 import { offerProtocols, startingPrice } from "./service-record";
 import { urls } from "./urls";
@@ -131,7 +131,7 @@ export async function summariesFor(ids: string[]): Promise<ServiceSummary[]> {
 
 async function toSummaries(page: SummaryRow[]): Promise<ServiceSummary[]> {
   const ids = page.map((r) => r.id);
-  const [stats, calls] = await Promise.all([getReviewStats(ids), serviceCallStats(ids)]);
+  const [stats, calls] = await Promise.all([getReviewStats(ids), serviceCallCounts(ids)]);
   return page.map((r) => {
     const s = stats.get(r.id)!;
     return {
@@ -150,7 +150,7 @@ async function toSummaries(page: SummaryRow[]): Promise<ServiceSummary[]> {
       reviewCount: s.reviewCount,
       // As in the record: the source's figure plus observed calls. The order (and cursor) stays on
       // the source's figure, an indexed column.
-      calls30d: r.calls30d + (calls.get(r.id)?.calls30d ?? 0),
+      calls30d: r.calls30d + (calls.get(r.id) ?? 0),
       profileUrl: urls.serviceProfile(r.slug),
       recordUrl: urls.serviceRecord(r.slug),
     };

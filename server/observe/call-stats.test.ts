@@ -8,7 +8,7 @@ import { listServices } from "@/server/catalog/list-services";
 import { db } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
 import { signedOutCaller } from "@/server/trpc/routers/test-callers";
-import { serviceCallSeries, serviceCallStats } from "./call-stats";
+import { serviceCallCounts, serviceCallSeries } from "./call-stats";
 
 const DAY = 86_400_000;
 
@@ -84,10 +84,10 @@ describe("observed call figures", () => {
     expect(byId.get(b)).toEqual({ calls30d: 2, successRate: 0, p50LatencyMs: 30 });
 
     // The list summaries show the same total, batched for a page of services.
-    const stats = await serviceCallStats([svc.id, other.id, "svc_none"]);
-    expect(stats.get(svc.id)?.calls30d).toBe(6);
-    expect(stats.get(other.id)?.calls30d).toBe(1);
-    expect(stats.has("svc_none")).toBe(false);
+    const counts = await serviceCallCounts([svc.id, other.id, "svc_none"]);
+    expect(counts.get(svc.id)).toBe(6);
+    expect(counts.get(other.id)).toBe(1);
+    expect(counts.has("svc_none")).toBe(false);
     const listed = await listServices({ q: (await db.service.findUniqueOrThrow({ where: { id: svc.id }, select: { name: true } })).name, limit: 100 });
     expect(listed.services.find((s) => s.id === svc.id)?.calls30d).toBe(svc.calls30d + 6);
   });

@@ -57,15 +57,16 @@ const p50 = (r: FigureRow) => (r.p50 === null || r.calls === 0 ? null : Math.rou
 const toService = (r: FigureRow): ServiceObserved => ({ calls30d: r.calls, paidCalls30d: r.paid_calls, uniquePayers30d: r.payers, successRate: rate(r), p50LatencyMs: p50(r) });
 const toOffer = (r: FigureRow): OfferObserved => ({ calls30d: r.calls, successRate: rate(r), p50LatencyMs: p50(r) });
 
-/** Figures of many services in one statement (list summaries). Services without calls are absent. */
-export async function serviceCallStats(serviceIds: string[], now: Date = new Date()): Promise<Map<string, ServiceObserved>> {
+/** Answered calls of the window for many services in one statement (list summaries show only the
+ * count: no median or distinct payers to compute, which cost ~25 ms for a page of 20 busy services). */
+export async function serviceCallCounts(serviceIds: string[], now: Date = new Date()): Promise<Map<string, number>> {
   if (serviceIds.length === 0) return new Map();
-  const rows = await sqlQuery<FigureRow & { service_id: string }>(Prisma.sql`
-    SELECT service_id, ${figures}
+  const rows = await sqlQuery<{ service_id: string; calls: number }>(Prisma.sql`
+    SELECT service_id, count(*)::int AS calls
     FROM observed_calls
     WHERE service_id = ANY(${serviceIds}::text[]) AND ${answered(windowStart(now))}
     GROUP BY service_id`);
-  return new Map(rows.map((r) => [r.service_id, toService(r)]));
+  return new Map(rows.map((r) => [r.service_id, r.calls]));
 }
 
 /** One service's figures and each of its offers', in one statement (a grouping set per level). */
