@@ -282,6 +282,23 @@ describe("the free APIs", () => {
     expect(props(record).dataMode).toMatchObject({ const: "snapshot+live-reviews" });
     const service = deref(props(record).service);
     expect(deref((props(service).offers as Json).items).required).toEqual(expect.arrayContaining(["id", "method", "path", "callUrl", "priceUsd"]));
+    // Issue 11's additive fields: how each offer is paid and what the observer saw.
+    expect(service.required).toEqual(expect.arrayContaining(["protocols", "observed"]));
+    expect(deref(props(service).protocols)).toMatchObject({ type: "array", items: { enum: ["x402", "mpp"] } });
+    expect(deref(props(service).observed).required).toEqual(expect.arrayContaining(["calls30d", "paidCalls30d", "uniquePayers30d", "successRate", "p50LatencyMs"]));
+    const offer = deref((props(service).offers as Json).items);
+    expect(offer.required).toEqual(expect.arrayContaining(["protocol", "routedByMarketplace", "observed"]));
+    expect(deref(props(offer).observed).required).toEqual(expect.arrayContaining(["calls30d", "successRate", "p50LatencyMs"]));
+  });
+
+  it("review records in both forms carry verifiedCall; shortlist reputation counts verified reviews", () => {
+    const schemas = (doc.components as Json).schemas as Record<string, Json>;
+    for (const name of ["Review", "ReviewListItem"]) {
+      expect(deref(schemas[name]).required, name).toContain("verifiedCall");
+      expect(props(deref(schemas[name])).verifiedCall, name).toMatchObject({ type: "boolean" });
+    }
+    const reputation = deref(props(deref(schemas.ShortlistMatch)).reputation);
+    expect(reputation.required).toContain("verifiedReviewCount");
   });
 
   it("the faucet: 200, 400, 404 when the local facilitator is off", () => {

@@ -7,9 +7,11 @@ export function OfferTable({ offers }: { offers: OfferRecord[] }) {
       {offers.map((o) => (
         <article key={o.id} className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={`offer-${o.id}`}>
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h3 id={`offer-${o.id}`} className="font-mono text-sm">
+            {/* Path and badges wrap (a long path breaks anywhere) so a phone never scrolls sideways. */}
+            <h3 id={`offer-${o.id}`} className="min-w-0 font-mono text-sm">
               <span className={`mr-2 rounded px-1.5 py-0.5 text-xs font-bold ${o.method === "GET" ? "bg-emerald-100 text-emerald-900" : "bg-sky-100 text-sky-900"}`}>{o.method}</span>
-              {o.path}
+              <span className="break-all">{o.path}</span>{" "}
+              <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 font-sans text-xs font-medium whitespace-nowrap text-slate-700">{o.protocol === "mpp" ? "MPP" : o.protocol}</span>
             </h3>
             <span className="text-sm font-semibold">
               {formatUsd(o.priceUsd)} <span className="font-normal text-slate-600">per {o.unitType}</span>
@@ -17,6 +19,14 @@ export function OfferTable({ offers }: { offers: OfferRecord[] }) {
             </span>
           </div>
           <p className="mt-2 text-sm text-slate-700">{o.description}</p>
+          <p className="mt-1 text-xs text-slate-600">
+            {o.observed.calls30d > 0
+              ? `Through the marketplace: ${o.observed.calls30d} call${o.observed.calls30d === 1 ? "" : "s"} in 30 days` +
+                (o.observed.successRate !== null ? ` · ${Math.round(o.observed.successRate * 100)}% answered` : "") +
+                (o.observed.p50LatencyMs !== null ? ` · median ${o.observed.p50LatencyMs} ms` : "")
+              : "No calls through the marketplace in 30 days"}
+            {!o.routedByMarketplace && " · The marketplace cannot route calls to this offer"}
+          </p>
           <dl className="mt-3 grid grid-cols-1 gap-2 text-sm">
             <div>
               <dt className="font-medium text-slate-600">Call URL</dt>

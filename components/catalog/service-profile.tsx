@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { formatDate, formatNumber, formatUsd } from "@/components/ui/format";
 import { Stars } from "@/components/ui/stars";
 import { CAPABILITY_LABELS } from "@/server/catalog/vocabulary";
+import { CallCharts } from "./call-charts";
 import { FactList } from "./fact-list";
 import { OfferTable } from "./offer-table";
 import { TestStatusBadge } from "./test-status";
@@ -73,7 +74,7 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
           </p>
         )}
         <p className="mt-3 text-xs text-slate-500">
-          Vendor: {s.entity.name} · Payment: {data.protocols.join(", ")} · {s.supportsCredits ? "Accepts prepaid credits" : "Pay per request only"} · Catalogued from{" "}
+          Vendor: {s.entity.name} · Payment: {s.protocols.join(", ")} · {s.supportsCredits ? "Accepts prepaid credits" : "Pay per request only"} · Catalogued from{" "}
           {new URL(s.catalogSource).hostname} on {formatDate(s.catalogObservedAt)}
         </p>
       </section>
@@ -84,6 +85,8 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
         </h2>
         <OfferTable offers={s.offers} />
       </section>
+
+      <CallCharts slug={slug} />
 
       <section aria-labelledby="facts" className="space-y-3">
         <h2 id="facts" className="text-xl font-semibold">

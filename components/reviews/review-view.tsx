@@ -11,6 +11,7 @@ import { Engagement } from "./engagement";
 import { EngagementButtons } from "./engagement-buttons";
 import { ActorBadge, ReviewedBadge } from "./reviewed-badge";
 import { RevisionHistory } from "./revision-history";
+import { VerifiedCallBadge } from "./verified-call-badge";
 
 export function ReviewView({ id }: { id: string }) {
   const trpc = useTRPC();
@@ -47,6 +48,7 @@ export function ReviewView({ id }: { id: string }) {
           <ActorBadge actorType={r.actorType} />
           <time dateTime={new Date(r.created_at).toISOString()}>{formatDate(r.created_at)}</time>
           <ReviewedBadge revision={r.revision} />
+          <VerifiedCallBadge verifiedCall={r.verifiedCall} />
         </div>
       </header>
       <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-5">

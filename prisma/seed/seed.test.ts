@@ -21,9 +21,12 @@ describe("seed catalog content", () => {
     expect(new Set(catalog.services.map((s) => s.id)).size).toBe(catalog.services.length);
   });
 
-  it("gives every service 1 to 6 offers priced 0.0005 to 0.50 USD, GET and POST", () => {
+  it("gives every service 1 to 6 endpoints (its x402 offers) priced 0.0005 to 0.50 USD, GET and POST", () => {
     const offers = catalog.services.flatMap((s) => s.offers);
-    for (const s of catalog.services) expect(s.offers.length >= 1 && s.offers.length <= 6, s.slug).toBe(true);
+    for (const s of catalog.services) {
+      const x402 = s.offers.filter((o) => o.protocol === "x402").length;
+      expect(x402 >= 1 && x402 <= 6, s.slug).toBe(true);
+    }
     for (const o of offers) {
       expect(usdToAtomic(o.priceUsd)).toBeGreaterThanOrEqual(500);
       expect(usdToAtomic(o.priceUsd)).toBeLessThanOrEqual(500_000);
@@ -33,6 +36,23 @@ describe("seed catalog content", () => {
     expect(new Set(offers.map((o) => o.id)).size).toBe(offers.length);
     expect(offers.some((o) => o.method === "GET")).toBe(true);
     expect(offers.some((o) => o.method === "POST")).toBe(true);
+  });
+
+  it("sells every endpoint of the 46 MPP services with MPP too: an mpp offer with its own id beside each x402 offer", () => {
+    const mppServices = catalog.services.filter((s) => s.protocols.includes("mpp"));
+    expect(mppServices).toHaveLength(46);
+    for (const s of catalog.services) {
+      const x402 = s.offers.filter((o) => o.protocol === "x402");
+      const mpp = s.offers.filter((o) => o.protocol === "mpp");
+      expect(s.offers.length, s.slug).toBe(x402.length + mpp.length);
+      if (!s.protocols.includes("mpp")) {
+        expect(mpp, s.slug).toEqual([]);
+        continue;
+      }
+      // Same endpoint, price and description; only the id and the protocol differ.
+      expect(mpp.map(({ id: _id, protocol: _p, ...rest }) => rest), s.slug).toEqual(x402.map(({ id: _id, protocol: _p, ...rest }) => rest));
+      for (const o of mpp) expect(x402.map((x) => x.id)).not.toContain(o.id);
+    }
   });
 
   it("has facts with sources, some negative, and evidence sentences", () => {
@@ -68,6 +88,10 @@ describe("seeding the database", () => {
   it("wrote the whole catalog (this file's database is a seeded copy)", async () => {
     expect(await db.service.count()).toBe(catalog.services.length);
     expect(await db.offer.count()).toBe(catalog.services.reduce((n, s) => n + s.offers.length, 0));
+    // Each offer is stored with its own protocol; MPP offers carry no x402 payment requirements.
+    expect(await db.offer.count({ where: { protocol: "mpp" } })).toBe(catalog.services.flatMap((s) => s.offers).filter((o) => o.protocol === "mpp").length);
+    expect(await db.offer.count({ where: { protocol: "mpp", OR: [{ payTo: { not: null } }, { network: { not: null } }, { asset: { not: null } }] } })).toBe(0);
+    expect(await db.offer.count({ where: { protocol: "x402", OR: [{ payTo: null }, { network: null }, { asset: null }] } })).toBe(0);
     expect(await db.review.count()).toBe(catalog.reviews.length);
     expect(await db.comment.count()).toBe(catalog.reviews.reduce((n, r) => n + r.comments.length, 0));
     const rows = await db.reviewEngagement.count();

@@ -56,7 +56,9 @@ export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buil
       id: s.id,
       sourceId: s.sourceId,
       slug: s.slug,
-      protocol: "x402",
+      // "x402" when any offer is x402 (every seeded service has x402 offers); `protocols` lists the
+      // offers' protocols, x402 first.
+      protocol: s.offers.some((o) => o.protocol === "x402") ? "x402" : "mpp",
       protocols: s.protocols,
       name: s.name,
       website: s.website,
@@ -83,7 +85,7 @@ export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buil
       offers.push({
         id: o.id,
         serviceId: s.id,
-        protocol: "x402",
+        protocol: o.protocol,
         method: o.method,
         path: o.path,
         providerUrl: s.serviceUrl,
@@ -94,10 +96,11 @@ export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buil
         exampleInput: ((o.method === "GET" ? o.exampleQuery : o.exampleBody) ?? undefined) as Prisma.InputJsonObject | undefined,
         docsUrl: o.docsUrl,
         position,
-        network: s.payment.network,
-        asset: s.payment.asset,
-        payTo: s.payment.payTo,
-        maxTimeoutSeconds: s.payment.maxTimeoutSeconds,
+        // x402 payment requirements belong to x402 offers; an MPP offer is paid with its own
+        // challenge (WWW-Authenticate: Payment), which the catalog does not record.
+        ...(o.protocol === "x402"
+          ? { network: s.payment.network, asset: s.payment.asset, payTo: s.payment.payTo, maxTimeoutSeconds: s.payment.maxTimeoutSeconds }
+          : {}),
       }),
     );
     for (const f of s.facts) {

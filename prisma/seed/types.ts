@@ -34,6 +34,9 @@ export interface SeedEvidence {
 
 export interface SeedOffer {
   id: string; // stable, unique across the catalog, URL-safe: "off_" + 10 lowercase base32 chars
+  // How the endpoint is paid. A service that accepts MPP lists each endpoint twice: its x402 offer
+  // and an "mpp" offer (own id, same method, path and price; no x402 payment requirements).
+  protocol: "x402" | "mpp";
   method: "GET" | "POST";
   path: string; // provider path, e.g. "/v1/forecast/daily"
   description: string;
@@ -65,8 +68,10 @@ export interface SeedService {
   entity: { slug: string; name: string; website: string; cataloged: boolean };
   catalogSource: string; // URI of the catalog the record came from
   catalogObservedAt: string; // ISO 8601
-  offers: SeedOffer[]; // 1 to 6
-  // The x402 payment requirements the provider's 402 names (every offer of the service shares them).
+  // 1 to 6 endpoints as x402 offers; services with "mpp" in protocols add each endpoint's mpp offer
+  // right after its x402 one.
+  offers: SeedOffer[];
+  // The x402 payment requirements the provider's 402 names (every x402 offer of the service shares them).
   payment: { network: string; asset: string; payTo: string; maxTimeoutSeconds: number };
   facts: SeedFact[];
   evidence: SeedEvidence[];

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { db } from "../db";
 import { AppError } from "../errors";
+import { recordCallStats } from "../observe/call-stats";
 import { getReviewStats } from "./review-stats";
 import { serviceRecordSelect, toServiceRecord, type ServiceRecord } from "./service-record";
 
@@ -19,14 +20,13 @@ export async function getServiceRecord(slug: string): Promise<ServiceRecord> {
   assertSlugForm(slug);
   const row = await db.service.findUnique({ where: { slug }, select: serviceRecordSelect });
   if (!row) throw new AppError("not_found", `No service with slug "${slug}".`);
-  const stats = await getReviewStats([row.id]);
-  return toServiceRecord(row, stats.get(row.id)!);
+  const [stats, calls] = await Promise.all([getReviewStats([row.id]), recordCallStats(row.id)]);
+  return toServiceRecord(row, stats.get(row.id)!, calls);
 }
 
 export interface ServiceProfile {
   record: ServiceRecord;
   slug: string;
-  protocols: string[];
   facts: { key: string; value: unknown; text: string; source: string }[];
   evidence: { text: string; source: string }[];
 }
@@ -37,12 +37,11 @@ export async function getServiceProfile(slug: string): Promise<ServiceProfile> {
     where: { slug },
     select: {
       ...serviceRecordSelect,
-      protocols: true,
       facts: { select: { key: true, value: true, text: true, source: true }, orderBy: { key: "asc" } },
       evidence: { select: { text: true, source: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
     },
   });
   if (!row) throw new AppError("not_found", `No service with slug "${slug}".`);
-  const stats = await getReviewStats([row.id]);
-  return { record: toServiceRecord(row, stats.get(row.id)!), slug: row.slug, protocols: row.protocols, facts: row.facts, evidence: row.evidence };
+  const [stats, calls] = await Promise.all([getReviewStats([row.id]), recordCallStats(row.id)]);
+  return { record: toServiceRecord(row, stats.get(row.id)!, calls), slug: row.slug, facts: row.facts, evidence: row.evidence };
 }

@@ -5,8 +5,9 @@ import type { Prisma } from "../generated/prisma/client";
 import { cursorInt4, cursorText, decodeCursor, encodeCursor } from "../input/cursor";
 import { storableText } from "../input/storable-text";
 import { priceLimitAtomic } from "../money";
+import { serviceCallCounts } from "../observe/call-stats";
 import { getReviewStats } from "./review-stats";
-import { startingPrice } from "./service-record";
+import { offerProtocols, startingPrice } from "./service-record";
 import { urls } from "./urls";
 import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES } from "./vocabulary";
 
@@ -84,7 +85,8 @@ export async function listServices(rawInput: ListServicesInput): Promise<Service
   const and: Prisma.ServiceWhereInput[] = [];
   if (input.q) and.push(...textWhere(input.q));
   if (input.capability) and.push({ capabilities: { has: input.capability } });
-  if (input.protocol) and.push({ protocols: { has: input.protocol } });
+  // By the offers' own protocols, as the record and the summaries show them.
+  if (input.protocol) and.push({ offers: { some: { protocol: input.protocol } } });
   if (input.maxPriceUsd !== undefined) and.push({ offers: { some: { priceAtomic: { lte: priceLimitAtomic(input.maxPriceUsd) } } } });
   if (input.tested) and.push(TESTED_WHERE[input.tested]);
   if (input.cursor) {
@@ -114,10 +116,9 @@ const summarySelect = {
   primaryCapability: true,
   capabilities: true,
   tags: true,
-  protocols: true,
   testStatus: true,
   calls30d: true,
-  offers: { select: { priceAtomic: true } },
+  offers: { select: { priceAtomic: true, protocol: true } },
 } satisfies Prisma.ServiceSelect;
 type SummaryRow = Prisma.ServiceGetPayload<{ select: typeof summarySelect }>;
 
@@ -129,7 +130,8 @@ export async function summariesFor(ids: string[]): Promise<ServiceSummary[]> {
 }
 
 async function toSummaries(page: SummaryRow[]): Promise<ServiceSummary[]> {
-  const stats = await getReviewStats(page.map((r) => r.id));
+  const ids = page.map((r) => r.id);
+  const [stats, calls] = await Promise.all([getReviewStats(ids), serviceCallCounts(ids)]);
   return page.map((r) => {
     const s = stats.get(r.id)!;
     return {
@@ -140,13 +142,15 @@ async function toSummaries(page: SummaryRow[]): Promise<ServiceSummary[]> {
       primaryCapability: r.primaryCapability as ServiceSummary["primaryCapability"],
       capabilities: r.capabilities as ServiceSummary["capabilities"],
       tags: r.tags,
-      protocols: r.protocols as ServiceSummary["protocols"],
+      protocols: offerProtocols(r.offers),
       offerCount: r.offers.length,
       ...startingPrice(r.offers),
       testStatus: r.testStatus as ServiceSummary["testStatus"],
       rating: s.rating,
       reviewCount: s.reviewCount,
-      calls30d: r.calls30d,
+      // As in the record: the source's figure plus observed calls. The order (and cursor) stays on
+      // the source's figure, an indexed column.
+      calls30d: r.calls30d + (calls.get(r.id) ?? 0),
       profileUrl: urls.serviceProfile(r.slug),
       recordUrl: urls.serviceRecord(r.slug),
     };

@@ -12,7 +12,9 @@ export async function refreshSearchDocuments(db: PrismaClient): Promise<void> {
       || setweight(to_tsvector('english', s.description || ' ' || array_to_string(s.tags, ' ') || ' ' || replace(array_to_string(s.capabilities, ' '), '-', ' ')), 'B')
       || setweight(to_tsvector('english', coalesce(o.text, '') || ' ' || coalesce(e.text, '')), 'C')
     FROM services s2
-    LEFT JOIN LATERAL (SELECT string_agg(description || ' ' || regexp_replace(path, '[/_-]+', ' ', 'g'), ' ') AS text FROM offers WHERE service_id = s2.id) o ON true
+    -- DISTINCT: an endpoint sold with x402 and MPP is two offers with the same text; counted twice
+    -- it would weigh twice in BM25.
+    LEFT JOIN LATERAL (SELECT string_agg(DISTINCT description || ' ' || regexp_replace(path, '[/_-]+', ' ', 'g'), ' ') AS text FROM offers WHERE service_id = s2.id) o ON true
     LEFT JOIN LATERAL (SELECT string_agg(text, ' ') AS text FROM service_evidence WHERE service_id = s2.id) e ON true
     WHERE s.id = s2.id`;
 }

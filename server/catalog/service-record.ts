@@ -3,16 +3,19 @@
 import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
 import { atomicToUsd, usdLabel } from "../money";
+import { NO_OFFER_CALLS, NO_SERVICE_CALLS, offerObservedSchema, serviceObservedSchema, type OfferObserved, type ServiceObserved } from "../observe/call-stats";
+import { observerModeFromEnv, routableProviderUrl, type ObserverMode } from "../observe/offer-policy";
 import { buildQuickstart } from "./quickstart";
 import type { ReviewStats } from "./review-stats";
 import { urls } from "./urls";
-import { CAPABILITIES, TEST_STATUSES } from "./vocabulary";
+import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES, type PaymentProtocol } from "./vocabulary";
 
 export const SCHEMA_VERSION = 1;
 export const DATA_MODE = "snapshot+live-reviews";
 
 export const offerSchema = z.object({
   id: z.string(),
+  // How this offer is paid: "x402", or "mpp" (an endpoint sold with both has one offer of each).
   protocol: z.string(),
   method: z.enum(["GET", "POST"]),
   path: z.string(),
@@ -27,6 +30,9 @@ export const offerSchema = z.object({
   intent: z.string(),
   quickstart: z.string(),
   docsUrl: z.string(),
+  // Additive: the observer's own figures for this offer (last 30 days); null rate and latency
+  // without calls.
+  observed: offerObservedSchema,
 });
 export type OfferRecord = z.infer<typeof offerSchema>;
 
@@ -41,7 +47,9 @@ export const lastReviewSchema = z.object({
 export const serviceSchema = z.object({
   id: z.string(),
   sourceId: z.string(),
+  // "x402" when any offer is x402, else "mpp"; `protocols` (additive) lists the offers' protocols.
   protocol: z.string(),
+  protocols: z.array(z.enum(PAYMENT_PROTOCOLS)),
   name: z.string(),
   website: z.string(),
   serviceUrl: z.string(),
@@ -55,8 +63,11 @@ export const serviceSchema = z.object({
   startingPriceUsd: z.string(),
   startingPriceLabel: z.string(),
   supportsCredits: z.boolean(),
+  // The catalog source's figures plus the calls observed through the marketplace (30 days).
   calls30d: z.number().int(),
   uniquePayers30d: z.number().int(),
+  // Additive: the observer's figures alone (last 30 days).
+  observed: serviceObservedSchema,
   testStatus: z.enum(TEST_STATUSES),
   // Null while the service is untested (decision in docs/decisions.md).
   reviewUrl: z.string().nullable(),
@@ -97,7 +108,7 @@ export const offerSelect = {
   method: true,
   path: true,
   providerUrl: true,
-  routedByMarketplace: true,
+  testMode: true,
   description: true,
   priceAtomic: true,
   dynamicPrice: true,
@@ -138,7 +149,19 @@ export const serviceRecordSelect = {
 export type ServiceRow = Prisma.ServiceGetPayload<{ select: typeof serviceRecordSelect }>;
 type OfferRow = ServiceRow["offers"][number];
 
-export function toOfferRecord(o: OfferRow): OfferRecord {
+/** The offers' distinct protocols, x402 first. */
+export function offerProtocols(offers: { protocol: string }[]): PaymentProtocol[] {
+  const present = new Set(offers.map((o) => o.protocol));
+  return PAYMENT_PROTOCOLS.filter((p) => present.has(p));
+}
+
+/** The service's `protocol`: x402 when any offer is x402, else mpp (the stored value without offers). */
+export function serviceProtocol(offers: { protocol: string }[], stored: string): string {
+  if (offers.length === 0) return stored;
+  return offers.some((o) => o.protocol === "x402") ? "x402" : "mpp";
+}
+
+export function toOfferRecord(o: OfferRow, observed: OfferObserved = NO_OFFER_CALLS, mode: ObserverMode = observerModeFromEnv()): OfferRecord {
   const callUrl = urls.offerCall(o.id);
   const exampleInput = o.exampleInput && typeof o.exampleInput === "object" && !Array.isArray(o.exampleInput) ? (o.exampleInput as Record<string, unknown>) : null;
   return {
@@ -148,7 +171,9 @@ export function toOfferRecord(o: OfferRow): OfferRecord {
     path: o.path,
     providerUrl: o.providerUrl,
     callUrl,
-    routedByMarketplace: o.routedByMarketplace,
+    // Whether the observer can reach this offer now (its address and the running mode), not a
+    // stored flag: an offer the observer would refuse with offer_not_routable says false.
+    routedByMarketplace: routableProviderUrl(o, mode).ok,
     description: o.description,
     priceUsd: atomicToUsd(o.priceAtomic),
     priceLabel: usdLabel(o.priceAtomic),
@@ -157,6 +182,7 @@ export function toOfferRecord(o: OfferRow): OfferRecord {
     intent: o.intent,
     quickstart: buildQuickstart({ method: o.method, callUrl, exampleInput }),
     docsUrl: o.docsUrl,
+    observed,
   };
 }
 
@@ -166,9 +192,16 @@ export function startingPrice(offers: { priceAtomic: number }[]): { startingPric
   return { startingPriceUsd: atomicToUsd(start), startingPriceLabel: `From ${usdLabel(start)}` };
 }
 
-export function toServiceRecord(row: ServiceRow, stats: ReviewStats): ServiceRecord {
+export interface CallFigures {
+  service: ServiceObserved;
+  offers: Map<string, OfferObserved>;
+}
+const NO_CALLS: CallFigures = { service: NO_SERVICE_CALLS, offers: new Map() };
+
+export function toServiceRecord(row: ServiceRow, stats: ReviewStats, calls: CallFigures = NO_CALLS): ServiceRecord {
   const tested = row.testStatus !== "untested";
   const profileUrl = urls.serviceProfile(row.slug);
+  const mode = observerModeFromEnv();
   return {
     schemaVersion: SCHEMA_VERSION,
     dataMode: DATA_MODE,
@@ -176,7 +209,8 @@ export function toServiceRecord(row: ServiceRow, stats: ReviewStats): ServiceRec
     service: {
       id: row.id,
       sourceId: row.sourceId,
-      protocol: row.protocol,
+      protocol: serviceProtocol(row.offers, row.protocol),
+      protocols: offerProtocols(row.offers),
       name: row.name,
       website: row.website,
       serviceUrl: row.serviceUrl,
@@ -189,8 +223,9 @@ export function toServiceRecord(row: ServiceRow, stats: ReviewStats): ServiceRec
       offerCount: row.offers.length,
       ...startingPrice(row.offers),
       supportsCredits: row.supportsCredits,
-      calls30d: row.calls30d,
-      uniquePayers30d: row.uniquePayers30d,
+      calls30d: row.calls30d + calls.service.calls30d,
+      uniquePayers30d: row.uniquePayers30d + calls.service.uniquePayers30d,
+      observed: calls.service,
       testStatus: row.testStatus as ServiceObject["testStatus"],
       reviewUrl: tested ? urls.serviceReviews(row.slug) : null,
       testedAt: tested && row.testedAt ? row.testedAt.toISOString() : null,
@@ -208,7 +243,7 @@ export function toServiceRecord(row: ServiceRow, stats: ReviewStats): ServiceRec
       surface: { name: row.name, subjectSlug: row.slug, profileUrl, reputationScope: "surface" },
       catalogSource: row.catalogSource,
       catalogObservedAt: row.catalogObservedAt.toISOString(),
-      offers: row.offers.map(toOfferRecord),
+      offers: row.offers.map((o) => toOfferRecord(o, calls.offers.get(o.id), mode)),
     },
   };
 }

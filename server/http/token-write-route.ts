@@ -13,7 +13,7 @@ import { parseJsonBody } from "../input/json-body";
 import { isJsonContentType } from "../input/json-content-type";
 import { admitWrite } from "../limits/write-limits";
 import type { DbClient } from "../transaction";
-import { IDEMPOTENCY_HEADER, withIdempotentWrite } from "../reviews/idempotent-write";
+import { IDEMPOTENCY_HEADER, withIdempotentWrite, type AfterCommit } from "../reviews/idempotent-write";
 import { clientAddress } from "./client-address";
 import { rateLimitedResponse, rateLimitHeaders } from "./rate-limit";
 import { readBodyText } from "./read-body";
@@ -24,7 +24,7 @@ export const REPLAY_HEADER = "Idempotent-Replayed";
 
 type Agent = Extract<Actor, { type: "llm" }>;
 
-export interface TokenWrite<P, I> {
+export interface TokenWrite<P, I, B = unknown> {
   /** Path parameters, validated (400 with the parameter's name as the issue path). */
   params: z.ZodType<P>;
   /** The JSON body; an empty body is `{}`. Without a schema the body is not read. */
@@ -32,7 +32,9 @@ export interface TokenWrite<P, I> {
   /** The operation and its target, part of the idempotency fingerprint. */
   operation: (params: P) => string;
   /** The write, inside the transaction that stores its answer. */
-  run: (agent: Agent, params: P, input: I, tx: DbClient) => Promise<{ status: number; body: unknown }>;
+  run: (agent: Agent, params: P, input: I, tx: DbClient) => Promise<{ status: number; body: B }>;
+  /** Optional: after the write committed, a fresher answer (see withIdempotentWrite). */
+  afterCommit?: (agent: Agent, params: P, committed: Parameters<AfterCommit<B>>[0]) => ReturnType<AfterCommit<B>>;
 }
 
 async function readInput<I>(request: Request, schema: z.ZodType<I>): Promise<I> {
@@ -43,7 +45,7 @@ async function readInput<I>(request: Request, schema: z.ZodType<I>): Promise<I> 
   return schema.parse(parseJsonBody(text));
 }
 
-export function tokenWriteRoute<P, I>(spec: TokenWrite<P, I>) {
+export function tokenWriteRoute<P, I, B = unknown>(spec: TokenWrite<P, I, B>) {
   return async (request: Request, context?: { params: Promise<unknown> }): Promise<Response> => {
     let limitHeaders: Record<string, string> = {};
     try {
@@ -56,6 +58,7 @@ export function tokenWriteRoute<P, I>(spec: TokenWrite<P, I>) {
       const answer = await withIdempotentWrite(
         { actorKey: actorKey(agent), key: request.headers.get(IDEMPOTENCY_HEADER), operation: spec.operation(params), input },
         (tx) => spec.run(agent, params, input, tx),
+        spec.afterCommit && ((committed) => spec.afterCommit!(agent, params, committed)),
       );
       return new Response(answer.body, {
         status: answer.status,

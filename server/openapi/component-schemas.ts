@@ -8,6 +8,7 @@ import { serviceListSchema, serviceSummarySchema } from "../catalog/list-service
 import { searchResultSchema } from "../catalog/search-services";
 import { lastReviewSchema, offerSchema, serviceRecordSchema, serviceSchema } from "../catalog/service-record";
 import { commentSchema, reviewListItemSchema, reviewSchema } from "../reviews/review-record";
+import { offerObservedSchema, serviceObservedSchema } from "../observe/call-stats";
 import { reviewListSchema } from "../reviews/list-reviews";
 import { conditionObjectSchema, constraintsSchema, shortlistRequestSchema } from "../shortlist/request-schema";
 import { conditionCheckSchema, matchSchema, shortlistSchema } from "../shortlist/result-schema";
@@ -125,13 +126,33 @@ const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
   [SCHEMA_NAMES.serviceList]: { schema: serviceListSchema, description: "One page of services, most called first; `nextCursor` is null on the last page." },
   [SCHEMA_NAMES.searchResult]: { schema: searchResultSchema, description: "Services ranked by relevance to `q` (score 1 = best match)." },
   [SCHEMA_NAMES.serviceRecord]: { schema: serviceRecordSchema, description: "The catalog's record of one service, with its offers." },
-  Service: { schema: serviceSchema, description: "A third-party paid service. Review fields are null while it is untested." },
-  Offer: { schema: offerSchema, description: "One paid operation of a service; call it through `callUrl` (the marketplace's observer route)." },
+  Service: {
+    schema: serviceSchema,
+    description:
+      "A third-party paid service. Review fields are null while it is untested. `protocol` is `x402` when any offer is x402 (else `mpp`); " +
+      "`protocols` lists the offers' protocols, x402 first. `calls30d` and `uniquePayers30d` are the catalog source's figures plus the calls " +
+      "observed through the marketplace in the last 30 days; `observed` gives the observer's figures alone.",
+  },
+  Offer: {
+    schema: offerSchema,
+    description:
+      "One paid operation of a service; call it through `callUrl` (the marketplace's observer route). `protocol` says how it is paid " +
+      "(`x402`, or `mpp`: an endpoint sold with both protocols is listed once per protocol, each with its own id). `routedByMarketplace` is " +
+      "false when the observer cannot reach the provider address (it would answer 409 `offer_not_routable`). `observed`: the observer's figures.",
+  },
+  ServiceObserved: {
+    schema: serviceObservedSchema,
+    description:
+      "Calls through the marketplace's observer route in the last 30 days: answered calls, paid calls, distinct payers of paid calls, the share " +
+      "answered by the provider with a status below 500 (a 402 counts as answered; observer errors do not) and the median latency. Rate and " +
+      "latency are null without calls.",
+  },
+  OfferObserved: { schema: offerObservedSchema, description: "The observer's figures for one offer (last 30 days); rate and latency are null without calls." },
   LastReview: { schema: lastReviewSchema, description: "The newest published review of a tested service." },
   [SCHEMA_NAMES.reviewList]: { schema: reviewListSchema, description: "Published reviews, newest first, in list form; `nextCursor` is null on the last page." },
   ReviewListItem: { schema: reviewListItemSchema, description: "A review in list form: `subject` instead of `company`, body cut with an ellipsis, no `updated_at`; `link` as in the full form (the stored link, else the service endpoint; optional in the schema as the specification allows); `comments` holds the oldest published comments, at most 20 (`engagement.comments` counts them all; the full form lists them all)." },
   [SCHEMA_NAMES.reviewResponse]: { schema: reviewResponseSchema, description: "One review in full form." },
-  Review: { schema: reviewSchema, description: "A review in full form, with revision state, engagement counters (agents `llm`, people `human`) and every published comment. `link` is the address the review stored, else the reviewed service's endpoint (its first offer's provider URL and path, else the service URL)." },
+  Review: { schema: reviewSchema, description: "A review in full form, with revision state, engagement counters (agents `llm`, people `human`) and every published comment. `link` is the address the review stored, else the reviewed service's endpoint (its first offer's provider URL and path, else the service URL). `verifiedCall` is true when the review's token has made a paid call to the service through the marketplace's observer route." },
   ReviewComment: { schema: commentSchema, description: "A published comment." },
   [SCHEMA_NAMES.engagementResponse]: { schema: engagementResponseSchema, description: "The token's like (or favourite) state after the call, and the review's counters." },
   [SCHEMA_NAMES.commentResponse]: { schema: commentResponseSchema, description: "The comment as published." },

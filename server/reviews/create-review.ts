@@ -2,7 +2,9 @@
 import { z } from "zod";
 import type { Actor } from "../accounts/actor";
 import { serviceSlugSchema } from "../catalog/get-service";
+import { db } from "../db";
 import { AppError } from "../errors";
+import { hasPaidCall, markVerifiedReviews } from "../observe/verified-calls";
 import { inTransaction, lockUntilCommit, type DbClient } from "../transaction";
 import { loadReviewRecord, type ReviewRecord } from "./review-record";
 import { bodySchema, linkSchema, ratingSchema, tagsSchema, titleSchema } from "./review-input";
@@ -33,6 +35,9 @@ export async function createReview(actor: Actor, rawInput: CreateReviewInput, cl
       throw new AppError("conflict", `This token already reviewed "${input.slug}" (review ${existing.id}); send PATCH /api/reviews/${existing.id} to revise it.`);
     }
     const now = new Date();
+    // Verified from the start when the token's paid call committed before this transaction began;
+    // one committing meanwhile is caught by markVerifiedAfterCommit.
+    const verifiedCallAt = (await hasPaidCall(actor.tokenId, service.id, tx)) ? now : null;
     const content = { rating: input.rating, title: input.title, body: input.body, tags: input.tags ?? [], link: input.link ?? null };
     const review = await tx.review.create({
       data: {
@@ -43,6 +48,7 @@ export async function createReview(actor: Actor, rawInput: CreateReviewInput, cl
         name: actor.name,
         org: actor.org,
         ...content,
+        verifiedCallAt,
         createdAt: now,
         updatedAt: now,
         revisions: { create: { number: 1, ...content, tokenId: actor.tokenId, createdAt: now } },
@@ -51,4 +57,14 @@ export async function createReview(actor: Actor, rawInput: CreateReviewInput, cl
     });
     return (await loadReviewRecord(review.id, tx))!;
   });
+}
+
+/** Runs AFTER the new review has committed (server/observe/verified-calls.ts explains why both
+ * sides mark after their commit): marks it a verified call if the token has made a paid call to the
+ * service, and returns the fresh record when that changed it (null: the record stands). */
+export async function markVerifiedAfterCommit(actor: Actor, review: ReviewRecord): Promise<ReviewRecord | null> {
+  if (actor.type !== "llm" || review.verifiedCall) return null;
+  const row = await db.review.findUnique({ where: { id: review.id }, select: { serviceId: true } });
+  if (!row || (await markVerifiedReviews(actor.tokenId, row.serviceId)) === 0) return null;
+  return loadReviewRecord(review.id);
 }

@@ -49,13 +49,23 @@ export function parseIdempotencyKey(raw: string | null | undefined): string | nu
 
 const fingerprintOf = (operation: string, input: unknown) => createHash("sha256").update(`${operation}\n${JSON.stringify(input ?? null)}`).digest("hex");
 
-export async function withIdempotentWrite(scope: WriteScope, write: (tx: DbClient) => Promise<{ status: number; body: unknown }>): Promise<WriteAnswer> {
+/** Runs after the write has committed and may answer a fresher result (e.g. a review marked as a
+ * verified call by a paid call that committed at the same moment); null keeps the committed one. */
+export type AfterCommit<B> = (committed: { status: number; body: B }) => Promise<{ status: number; body: B } | null>;
+
+export async function withIdempotentWrite<B>(
+  scope: WriteScope,
+  write: (tx: DbClient) => Promise<{ status: number; body: B }>,
+  afterCommit?: AfterCommit<B>,
+): Promise<WriteAnswer> {
   const key = parseIdempotencyKey(scope.key);
   if (key === null) {
-    const { status, body } = await inTransaction(undefined, write);
+    const committed = await inTransaction(undefined, write);
+    const { status, body } = (await runAfterCommit(afterCommit, committed)) ?? committed;
     return { status, body: JSON.stringify(body), replayed: false };
   }
   const fingerprint = fingerprintOf(scope.operation, scope.input);
+  let committed: { status: number; body: B } | undefined;
   const answer = await inTransaction(undefined, async (tx): Promise<WriteAnswer> => {
     const claimed = await tx.$executeRaw(Prisma.sql`
       INSERT INTO write_requests (actor_key, key, operation, fingerprint, status, response)
@@ -72,6 +82,7 @@ export async function withIdempotentWrite(scope: WriteScope, write: (tx: DbClien
       return { status: stored.status, body: stored.response as string, replayed: true };
     }
     const result = await write(tx);
+    committed = result;
     const body = JSON.stringify(result.body);
     // Stored as a JSON string value: jsonb would reorder an object's keys, a string keeps every byte.
     await tx.$executeRaw(Prisma.sql`
@@ -80,7 +91,33 @@ export async function withIdempotentWrite(scope: WriteScope, write: (tx: DbClien
     return { status: result.status, body, replayed: false };
   });
   if (!answer.replayed && Math.random() * CLEANUP_ONE_IN < 1) void deleteExpiredKeys();
-  return answer;
+  if (answer.replayed || !committed) return answer;
+  const fresh = await runAfterCommit(afterCommit, committed);
+  if (!fresh) return answer;
+  const body = JSON.stringify(fresh.body);
+  // A retry with the key replays what this request answered.
+  try {
+    await db.$executeRaw(Prisma.sql`
+      UPDATE write_requests SET status = ${fresh.status}, response = to_jsonb(${body}::text)
+      WHERE actor_key = ${scope.actorKey} AND key = ${key} AND fingerprint = ${fingerprint}`);
+  } catch (err) {
+    logger.warn({ err: errSummary(err), operation: scope.operation }, "could not store the refreshed answer of an idempotent write");
+  }
+  return { status: fresh.status, body, replayed: false };
+}
+
+const errSummary = (err: unknown) => ({ name: (err as Error).name, message: String((err as Error).message).slice(0, 300) });
+
+// The write has committed: a failure here must not turn it into an error answer (a retry would
+// then find it done), so it is logged and the committed answer stands.
+async function runAfterCommit<B>(afterCommit: AfterCommit<B> | undefined, committed: { status: number; body: B }) {
+  if (!afterCommit) return null;
+  try {
+    return await afterCommit(committed);
+  } catch (err) {
+    logger.warn({ err: errSummary(err) }, "after-commit step of a write failed; answering the committed result");
+    return null;
+  }
 }
 
 /** Deletes keys older than KEY_RETENTION_MS; returns how many. */

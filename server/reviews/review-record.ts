@@ -44,6 +44,9 @@ export const reviewSchema = z.object({
   revision: revisionSchema,
   engagement: engagementSchema,
   comments: z.array(commentSchema),
+  // Additive (docs/decisions.md): written with a token that has made a paid call to this service
+  // through the marketplace's observer route.
+  verifiedCall: z.boolean(),
 });
 export type ReviewRecord = z.infer<typeof reviewSchema>;
 
@@ -83,6 +86,7 @@ export const reviewRowSelect = {
   link: true,
   humanReviewStatus: true,
   humanReviewedAt: true,
+  verifiedCallAt: true,
   createdAt: true,
   updatedAt: true,
   service: {
@@ -175,6 +179,7 @@ function common(r: ReviewRow, engagement: Engagement, comments: CommentRecord[])
     },
     engagement,
     comments,
+    verifiedCall: r.verifiedCallAt !== null,
   };
 }
 

@@ -26,6 +26,7 @@ const WEIGHT_REPUTATION = 0.05;
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const x402First = (a: { protocol: string }, b: { protocol: string }) => Number(a.protocol !== "x402") - Number(b.protocol !== "x402");
 
 function candidateDepth(relevance: number[], mode: string, limit: number, hasConditions: boolean): number {
   if (hasConditions) return CANDIDATES;
@@ -75,8 +76,9 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
   ranked.sort((a, b) => Number(a.mustUnknown) - Number(b.mustUnknown) || b.score - a.score || byId(a, b));
 
   const matches: ShortlistMatch[] = ranked.slice(0, input.limit).map((m, i) => {
-    const offers = m.service.offers.filter((o) => offerQualifies(o.priceAtomic, input.constraints));
-    const cheapest = [...offers].sort((a, b) => a.priceAtomic - b.priceAtomic || byId(a, b))[0];
+    const offers = m.service.offers.filter((o) => offerQualifies(o, input.constraints));
+    // The purchase link: the cheapest offer, x402 before its MPP twin at the same price.
+    const cheapest = [...offers].sort((a, b) => a.priceAtomic - b.priceAtomic || x402First(a, b) || byId(a, b))[0];
     const profile = urls.serviceProfile(m.service.slug);
     return {
       rank: i + 1,
@@ -91,9 +93,15 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
       score: round4(m.score),
       fitReasons: fitReasons({ outcome: input.outcome, mode: input.search, service: m.service, checks: m.checks, reputation: m.rep, offers, cheapest }),
       conditions: m.checks,
-      reputation: { rating: m.rep.rating, reviewCount: m.rep.reviewCount, humanReviewedCount: m.rep.humanReviewedCount, lastReviewAt: m.rep.lastReviewAt },
+      reputation: {
+        rating: m.rep.rating,
+        reviewCount: m.rep.reviewCount,
+        humanReviewedCount: m.rep.humanReviewedCount,
+        verifiedReviewCount: m.rep.verifiedReviewCount,
+        lastReviewAt: m.rep.lastReviewAt,
+      },
       links: { profile, purchase: cheapest ? urls.offerCall(cheapest.id) : profile, docs: m.service.docsUrl },
-      offers: offers.map((o) => ({ id: o.id, method: o.method as "GET" | "POST", path: o.path, priceUsd: atomicToUsd(o.priceAtomic), callUrl: urls.offerCall(o.id) })),
+      offers: offers.map((o) => ({ id: o.id, protocol: o.protocol, method: o.method as "GET" | "POST", path: o.path, priceUsd: atomicToUsd(o.priceAtomic), callUrl: urls.offerCall(o.id) })),
     };
   });
 

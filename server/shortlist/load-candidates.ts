@@ -19,9 +19,9 @@ export interface Candidate {
   protocols: string[];
   testStatus: string;
   testedAt: Date | null;
-  offers: { id: string; method: string; path: string; priceAtomic: number }[];
+  offers: { id: string; protocol: string; method: string; path: string; priceAtomic: number }[];
   facts: ServiceFacts;
-  reviews: { count: number; mean: number | null; lastAt: Date | null; humanReviewed: number };
+  reviews: { count: number; mean: number | null; lastAt: Date | null; humanReviewed: number; verified: number };
 }
 
 interface Row {
@@ -37,13 +37,14 @@ interface Row {
   protocols: string[];
   test_status: string;
   tested_at: Date | null;
-  offers: { id: string; method: string; path: string; priceAtomic: number }[];
+  offers: { id: string; protocol: string; method: string; path: string; priceAtomic: number }[];
   facts: { key: string; value: unknown; text: string; source: string }[];
   evidence: { text: string; source: string }[];
   review_count: number;
   review_mean: number | null;
   review_last: Date | null;
   human_reviewed: number;
+  verified_reviews: number;
 }
 
 export async function loadCandidates(ids: string[]): Promise<Map<string, Candidate>> {
@@ -51,17 +52,18 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
   const rows = await sqlQuery<Row>(Prisma.sql`
     SELECT s.id, s.slug, s.name, s.website, s.docs_url, s.description, s.primary_capability, s.capabilities, s.tags, s.protocols,
       s.test_status, s.tested_at,
-      COALESCE((SELECT json_agg(json_build_object('id', o.id, 'method', o.method, 'path', o.path, 'priceAtomic', o.price_atomic) ORDER BY o.position, o.id)
+      COALESCE((SELECT json_agg(json_build_object('id', o.id, 'protocol', o.protocol, 'method', o.method, 'path', o.path, 'priceAtomic', o.price_atomic) ORDER BY o.position, o.id)
                 FROM offers o WHERE o.service_id = s.id), '[]'::json) AS offers,
       COALESCE((SELECT json_agg(json_build_object('key', f.key, 'value', f.value, 'text', f.text, 'source', f.source) ORDER BY f.key)
                 FROM service_facts f WHERE f.service_id = s.id), '[]'::json) AS facts,
       COALESCE((SELECT json_agg(json_build_object('text', e.text, 'source', e.source) ORDER BY e.position, e.id)
                 FROM service_evidence e WHERE e.service_id = s.id), '[]'::json) AS evidence,
-      r.review_count, r.review_mean, r.review_last, r.human_reviewed
+      r.review_count, r.review_mean, r.review_last, r.human_reviewed, r.verified_reviews
     FROM services s
     LEFT JOIN LATERAL (
       SELECT count(*)::int AS review_count, avg(rating)::float8 AS review_mean, max(created_at) AS review_last,
-             (count(*) FILTER (WHERE human_review_status = 'reviewed'))::int AS human_reviewed
+             (count(*) FILTER (WHERE human_review_status = 'reviewed'))::int AS human_reviewed,
+             (count(*) FILTER (WHERE verified_call_at IS NOT NULL))::int AS verified_reviews
       FROM reviews WHERE service_id = s.id AND status = 'published'
     ) r ON true
     WHERE s.id = ANY(${ids}::text[])`);
@@ -90,7 +92,7 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
           facts: new Map(r.facts.map((f) => [f.key, { value: f.value, text: f.text, source: f.source }])),
           evidence: r.evidence,
         },
-        reviews: { count: r.review_count, mean: r.review_mean, lastAt: r.review_last, humanReviewed: r.human_reviewed },
+        reviews: { count: r.review_count, mean: r.review_mean, lastAt: r.review_last, humanReviewed: r.human_reviewed, verified: r.verified_reviews },
       },
     ]),
   );

@@ -7,6 +7,8 @@ export interface Reputation {
   rating: number | null;
   reviewCount: number;
   humanReviewedCount: number;
+  /** Reviews written with a token that made a paid call to the service through the observer. */
+  verifiedReviewCount: number;
   lastReviewAt: string | null;
 }
 
@@ -18,13 +20,14 @@ export async function catalogMeanRating(): Promise<number> {
 }
 
 export function reputationOf(
-  reviews: { count: number; mean: number | null; lastAt: Date | null; humanReviewed: number },
+  reviews: { count: number; mean: number | null; lastAt: Date | null; humanReviewed: number; verified: number },
   catalogMean: number,
 ): Reputation & { bayes: number } {
   return {
     rating: reviews.mean === null ? null : Math.round(reviews.mean * 10) / 10,
     reviewCount: reviews.count,
     humanReviewedCount: reviews.humanReviewed,
+    verifiedReviewCount: reviews.verified,
     lastReviewAt: reviews.lastAt ? new Date(reviews.lastAt).toISOString() : null,
     bayes: (PRIOR_WEIGHT * catalogMean + (reviews.mean ?? 0) * reviews.count) / (PRIOR_WEIGHT + reviews.count),
   };

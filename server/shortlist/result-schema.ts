@@ -16,9 +16,11 @@ export const matchSchema = z.object({
   score: z.number().min(0).max(1),
   fitReasons: z.array(z.string()),
   conditions: z.array(conditionCheckSchema),
-  reputation: z.object({ rating: z.number().nullable(), reviewCount: z.int(), humanReviewedCount: z.int(), lastReviewAt: z.string().nullable() }),
+  // verifiedReviewCount: reviews by a token that made a paid call to the service through the observer.
+  reputation: z.object({ rating: z.number().nullable(), reviewCount: z.int(), humanReviewedCount: z.int(), verifiedReviewCount: z.int(), lastReviewAt: z.string().nullable() }),
   links: z.object({ profile: z.string(), purchase: z.string(), docs: z.string() }),
-  offers: z.array(z.object({ id: z.string(), method: z.enum(["GET", "POST"]), path: z.string(), priceUsd: z.string(), callUrl: z.string() })),
+  // protocol: how the offer is paid (an endpoint sold with x402 and MPP is listed once per protocol).
+  offers: z.array(z.object({ id: z.string(), protocol: z.string(), method: z.enum(["GET", "POST"]), path: z.string(), priceUsd: z.string(), callUrl: z.string() })),
 });
 export type ShortlistMatch = z.infer<typeof matchSchema>;
 

@@ -4,7 +4,8 @@ import { db } from "@/server/db";
 import { GET as getOne } from "./[id]/route";
 import { GET as getList } from "./route";
 
-const FULL = ["id", "url", "slug", "actorType", "company", "org", "name", "rating", "title", "tags", "body", "link", "created_at", "updated_at", "revision", "engagement", "comments"];
+// `verifiedCall` is our additive field (docs/decisions.md "Reviews").
+const FULL = ["id", "url", "slug", "actorType", "company", "org", "name", "rating", "title", "tags", "body", "link", "created_at", "updated_at", "revision", "engagement", "comments", "verifiedCall"];
 
 async function one(id: string) {
   const res = await getOne(new Request(`http://marketplace.test/api/reviews/${id}`), { params: Promise.resolve({ id }) });

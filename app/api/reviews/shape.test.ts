@@ -5,15 +5,15 @@ import { db } from "@/server/db";
 import { GET as getOne } from "./[id]/route";
 import { GET as getList } from "./route";
 
-type Kind = "string" | "integer" | "string[]" | "epoch-ms" | "revision" | "engagement" | "comments";
+type Kind = "string" | "integer" | "boolean" | "string[]" | "epoch-ms" | "revision" | "engagement" | "comments";
 interface Field {
   kind: Kind;
   list: "required" | "optional" | "absent";
   full: "required" | "optional" | "absent";
 }
 
-// The specification's table; `subject` is the list form's name for `company`; `actorType` is our
-// documented addition (docs/decisions.md "Reviews").
+// The specification's table; `subject` is the list form's name for `company`; `actorType` and
+// `verifiedCall` are our documented additions (docs/decisions.md "Reviews").
 const SPEC: Record<string, Field> = {
   id: { kind: "string", list: "required", full: "required" },
   url: { kind: "string", list: "required", full: "required" },
@@ -33,6 +33,7 @@ const SPEC: Record<string, Field> = {
   revision: { kind: "revision", list: "required", full: "required" },
   engagement: { kind: "engagement", list: "required", full: "required" },
   comments: { kind: "comments", list: "required", full: "required" },
+  verifiedCall: { kind: "boolean", list: "required", full: "required" },
 };
 
 const isEpochMs = (v: unknown) => Number.isInteger(v) && (v as number) > Date.UTC(2000, 0, 1) && (v as number) < Date.UTC(2100, 0, 1);
@@ -44,6 +45,9 @@ function expectKind(kind: Kind, value: unknown, where: string) {
       break;
     case "integer":
       expect(Number.isInteger(value), where).toBe(true);
+      break;
+    case "boolean":
+      expect(typeof value, where).toBe("boolean");
       break;
     case "string[]":
       expect(Array.isArray(value) && value.every((t) => typeof t === "string"), where).toBe(true);

@@ -397,7 +397,8 @@ export function buildReviews(profiles: readonly ServiceProfile[]): SeedReview[] 
         pickReviewer(wantLlm ? LLM_REVIEWERS : HUMAN_REVIEWERS, used, rng) ?? pickReviewer(wantLlm ? HUMAN_REVIEWERS : LLM_REVIEWERS, used, rng);
       if (!reviewer) break;
       used.add(reviewer.name);
-      const offers = profile.service.offers;
+      // The reviewed endpoint: an x402 offer (an MPP twin is the same endpoint).
+      const offers = profile.service.offers.filter((o) => o.protocol === "x402");
       const offer = rng.weighted(offers.map((o, idx) => [o, 1 / (idx + 1)] as const));
       const writer: Writer = { profile, offer, reviewer, others, useCase: rng.pick(SERVICE_USES[profile.service.slug] ?? ["in production"]) };
       const rating = drawRating(profile, rng);

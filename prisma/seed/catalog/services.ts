@@ -65,6 +65,7 @@ function offerFromSpec(spec: VendorSpec, serviceSlug: string, docsUrl: string, i
   const anchor = `${o.method.toLowerCase()}${o.path.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}`;
   const offer: SeedOffer = {
     id: `off_${base32Hash(`offer:${serviceSlug}:${o.method}:${o.path}`, 10)}`,
+    protocol: "x402",
     method: o.method,
     path: o.path,
     description: o.description,
@@ -75,6 +76,11 @@ function offerFromSpec(spec: VendorSpec, serviceSlug: string, docsUrl: string, i
   if (o.method === "GET") offer.exampleQuery = o.query ?? {};
   else offer.exampleBody = o.body ?? {};
   return offer;
+}
+
+/** The same endpoint sold with MPP: its own stable id (the x402 offer's id is unchanged). */
+export function mppTwin(offer: SeedOffer, serviceSlug: string): SeedOffer {
+  return { ...offer, id: `off_${base32Hash(`offer:${serviceSlug}:mpp:${offer.method}:${offer.path}`, 10)}`, protocol: "mpp" };
 }
 
 interface Draft {
@@ -158,6 +164,8 @@ export function buildServices(): ServiceProfile[] {
       [3000, 1],
       [6000, 1],
     ]);
+    // Facts, evidence and reviews are drawn from the endpoints (the x402 offers), so adding MPP
+    // offers changed nothing else in the catalog.
     const offers = spec.offers.map((_, i) => offerFromSpec(spec, spec.slug, docsUrl, i));
     const { facts, values } = buildFacts({
       spec,
@@ -203,7 +211,7 @@ export function buildServices(): ServiceProfile[] {
       entity: { slug: company.slug, name: company.name, website: `https://${company.domain}`, cataloged: !uncataloged.has(company.slug) },
       catalogSource,
       catalogObservedAt,
-      offers,
+      offers: protocols.includes("mpp") ? offers.flatMap((o) => [o, mppTwin(o, spec.slug)]) : offers,
       facts,
       evidence,
     };

@@ -1,5 +1,5 @@
 // Constraints filter before ranking: a service qualifies when one of its offers satisfies all of
-// them (protocol and tested status are properties of the service, price of the offer).
+// them (tested status is a property of the service, protocol and price of the offer).
 import { sqlQuery } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { priceLimitAtomic } from "../../money";
@@ -10,22 +10,24 @@ export function hasConstraints(c: ShortlistConstraints | undefined): c is Shortl
   return !!c && (c.protocol !== undefined || c.tested !== undefined || c.maxPriceUsd !== undefined);
 }
 
-/** SQL condition on `services s`. */
+/** SQL condition on `services s`. Offer-level constraints (protocol, price) must hold for one and
+ * the same offer. */
 export function constraintSql(c: ShortlistConstraints | undefined): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
-  if (c?.protocol) parts.push(Prisma.sql`${c.protocol}::text = ANY(s.protocols)`);
   if (c?.tested === "true") parts.push(Prisma.sql`s.test_status <> 'untested'`);
   if (c?.tested === "output") parts.push(Prisma.sql`s.test_status = 'tested-output'`);
   if (c?.tested === "no-output") parts.push(Prisma.sql`s.test_status = 'tested-no-output'`);
-  if (c?.maxPriceUsd !== undefined) {
-    parts.push(Prisma.sql`EXISTS (SELECT 1 FROM offers o WHERE o.service_id = s.id AND o.price_atomic <= ${priceLimitAtomic(c.maxPriceUsd)}::bigint)`);
-  }
+  const offer: Prisma.Sql[] = [];
+  // By the offers' own protocols, as the service record and the catalog list show them.
+  if (c?.protocol) offer.push(Prisma.sql`o.protocol = ${c.protocol}::text`);
+  if (c?.maxPriceUsd !== undefined) offer.push(Prisma.sql`o.price_atomic <= ${priceLimitAtomic(c.maxPriceUsd)}::bigint`);
+  if (offer.length) parts.push(Prisma.sql`EXISTS (SELECT 1 FROM offers o WHERE o.service_id = s.id AND ${Prisma.join(offer, " AND ")})`);
   return Prisma.join(parts, " AND ");
 }
 
 /** Offer-level check used when listing a match's offers. */
-export function offerQualifies(priceAtomic: number, c: ShortlistConstraints | undefined): boolean {
-  return c?.maxPriceUsd === undefined || priceAtomic <= priceLimitAtomic(c.maxPriceUsd);
+export function offerQualifies(offer: { priceAtomic: number; protocol: string }, c: ShortlistConstraints | undefined): boolean {
+  return (c?.maxPriceUsd === undefined || offer.priceAtomic <= priceLimitAtomic(c.maxPriceUsd)) && (c?.protocol === undefined || offer.protocol === c.protocol);
 }
 
 export async function allowedServices(c: ShortlistConstraints | undefined): Promise<Allowed> {

@@ -1,10 +1,13 @@
 import { getServiceInput, getServiceProfile } from "../../catalog/get-service";
 import { listServices, listServicesInput } from "../../catalog/list-services";
 import { searchServices, searchServicesInput } from "../../catalog/search-services";
+import { getServiceCallSeries, serviceCallSeriesInput } from "../../catalog/service-call-series";
 import { createTRPCRouter, publicProcedure } from "../init";
 
 export const catalogRouter = createTRPCRouter({
   list: publicProcedure.input(listServicesInput).query(({ input }) => listServices(input)),
   search: publicProcedure.input(searchServicesInput).query(({ input }) => searchServices(input)),
   profile: publicProcedure.input(getServiceInput).query(({ input }) => getServiceProfile(input.slug)),
+  // Loaded by the browser after the page (the charts have their own loading and error states).
+  calls: publicProcedure.input(serviceCallSeriesInput).query(({ input }) => getServiceCallSeries(input.slug)),
 });

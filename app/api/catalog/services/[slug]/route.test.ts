@@ -16,6 +16,8 @@ const SERVICE: Record<string, Kind> = {
   calls30d: "integer", uniquePayers30d: "integer", testStatus: "string",
   reviewUrl: "nullable", testedAt: "nullable", rating: "nullable", lastReview: "nullable",
   reviewCount: "integer", entity: "object", surface: "object", catalogSource: "uri", catalogObservedAt: "iso8601", offers: "array<object>",
+  // Additive (docs/decisions.md "Catalog"): the offers' protocols and the observer's own figures.
+  protocols: "array<string>", observed: "object",
 };
 const ENTITY = ["slug", "name", "website", "profileUrl", "cataloged"];
 const SURFACE = ["name", "subjectSlug", "profileUrl", "reputationScope"];
@@ -23,6 +25,7 @@ const OFFER: Record<string, Kind> = {
   id: "string", protocol: "string", method: "string", path: "string", providerUrl: "string", callUrl: "uri",
   routedByMarketplace: "boolean", description: "string", priceUsd: "decimal", priceLabel: "string", dynamicPrice: "boolean",
   unitType: "string", intent: "string", quickstart: "string", docsUrl: "string",
+  observed: "object", // additive: the observer's figures for the offer
 };
 const CAPABILITIES = ["maps-weather", "web-data", "search", "media", "social", "storage", "ai-models"];
 

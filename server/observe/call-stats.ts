@@ -1,0 +1,115 @@
+// The read side of observed_calls: what the marketplace saw of calls through its observer route in
+// the last 30 days (decisions in docs/decisions.md "Observer"). The service record adds these to
+// the catalog source's figures and shows them alone in its `observed` objects; the service page
+// draws calls per day and latency from them. Reads only: the observer (server/observe) writes rows.
+//
+// A call counts once it has an answer (state completed, or retryable: a provider 402 not yet paid,
+// or a provider that could not be reached); a claim still in flight does not. Success = the
+// provider answered (outcome "provider") with a status below 500, so a 402 is a success of the
+// provider and every observer error (unreachable, timeout, too large) is a failure.
+import { z } from "zod";
+import { sqlQuery } from "../db";
+import { Prisma } from "../generated/prisma/client";
+
+export const WINDOW_DAYS = 30;
+
+export const serviceObservedSchema = z.object({
+  calls30d: z.int(),
+  paidCalls30d: z.int(),
+  uniquePayers30d: z.int(),
+  successRate: z.number().min(0).max(1).nullable(),
+  p50LatencyMs: z.int().nullable(),
+});
+export type ServiceObserved = z.infer<typeof serviceObservedSchema>;
+
+export const offerObservedSchema = z.object({
+  calls30d: z.int(),
+  successRate: z.number().min(0).max(1).nullable(),
+  p50LatencyMs: z.int().nullable(),
+});
+export type OfferObserved = z.infer<typeof offerObservedSchema>;
+
+export const NO_SERVICE_CALLS: ServiceObserved = { calls30d: 0, paidCalls30d: 0, uniquePayers30d: 0, successRate: null, p50LatencyMs: null };
+export const NO_OFFER_CALLS: OfferObserved = { calls30d: 0, successRate: null, p50LatencyMs: null };
+
+// Rows the figures count: answered calls of the window. `created_at` (the claim) places a call in
+// the window, which the (service_id, created_at) and (offer_id, created_at) indexes serve.
+const answered = (since: Date) => Prisma.sql`state <> 'in_flight' AND status IS NOT NULL AND created_at >= ${since}`;
+const figures = Prisma.sql`
+  count(*)::int AS calls,
+  (count(*) FILTER (WHERE paid))::int AS paid_calls,
+  (count(DISTINCT lower(payer)) FILTER (WHERE paid AND payer IS NOT NULL))::int AS payers,
+  (count(*) FILTER (WHERE outcome = 'provider' AND status < 500))::int AS ok,
+  percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50`;
+
+interface FigureRow {
+  calls: number;
+  paid_calls: number;
+  payers: number;
+  ok: number;
+  p50: number | null;
+}
+
+const windowStart = (now: Date) => new Date(now.getTime() - WINDOW_DAYS * 86_400_000);
+const rate = (r: FigureRow) => (r.calls === 0 ? null : Math.round((r.ok / r.calls) * 10_000) / 10_000);
+const p50 = (r: FigureRow) => (r.p50 === null || r.calls === 0 ? null : Math.round(r.p50));
+
+const toService = (r: FigureRow): ServiceObserved => ({ calls30d: r.calls, paidCalls30d: r.paid_calls, uniquePayers30d: r.payers, successRate: rate(r), p50LatencyMs: p50(r) });
+const toOffer = (r: FigureRow): OfferObserved => ({ calls30d: r.calls, successRate: rate(r), p50LatencyMs: p50(r) });
+
+/** Answered calls of the window for many services in one statement (list summaries show only the
+ * count: no median or distinct payers to compute, which cost ~25 ms for a page of 20 busy services). */
+export async function serviceCallCounts(serviceIds: string[], now: Date = new Date()): Promise<Map<string, number>> {
+  if (serviceIds.length === 0) return new Map();
+  const rows = await sqlQuery<{ service_id: string; calls: number }>(Prisma.sql`
+    SELECT service_id, count(*)::int AS calls
+    FROM observed_calls
+    WHERE service_id = ANY(${serviceIds}::text[]) AND ${answered(windowStart(now))}
+    GROUP BY service_id`);
+  return new Map(rows.map((r) => [r.service_id, r.calls]));
+}
+
+/** One service's figures and each of its offers', in one statement (a grouping set per level). */
+export async function recordCallStats(serviceId: string, now: Date = new Date()): Promise<{ service: ServiceObserved; offers: Map<string, OfferObserved> }> {
+  const rows = await sqlQuery<FigureRow & { offer_id: string | null; service_level: boolean }>(Prisma.sql`
+    SELECT offer_id, GROUPING(offer_id) = 1 AS service_level, ${figures}
+    FROM observed_calls
+    WHERE service_id = ${serviceId} AND ${answered(windowStart(now))}
+    GROUP BY GROUPING SETS ((), (offer_id))`);
+  const service = rows.find((r) => r.service_level);
+  return {
+    service: service && service.calls > 0 ? toService(service) : NO_SERVICE_CALLS,
+    offers: new Map(rows.filter((r) => !r.service_level && r.offer_id !== null).map((r) => [r.offer_id!, toOffer(r)])),
+  };
+}
+
+export const callDaySchema = z.object({
+  /** UTC day, YYYY-MM-DD. */
+  day: z.string(),
+  calls: z.int(),
+  paidCalls: z.int(),
+  /** Median latency of the day's calls; null on a day without calls. */
+  p50LatencyMs: z.int().nullable(),
+});
+export const callSeriesSchema = z.object({ days: z.array(callDaySchema), totalCalls: z.int() });
+export type CallSeries = z.infer<typeof callSeriesSchema>;
+
+/** Calls per UTC day and the day's median latency over the last 30 days (today included), every day
+ * present (zero calls: a gap in the chart would read as missing data). One statement. */
+export async function serviceCallSeries(serviceId: string, now: Date = new Date()): Promise<CallSeries> {
+  const rows = await sqlQuery<{ day: string; calls: number; paid_calls: number; p50: number | null }>(Prisma.sql`
+    WITH days AS (
+      SELECT generate_series((${now}::timestamptz AT TIME ZONE 'UTC')::date - ${WINDOW_DAYS - 1}::int, (${now}::timestamptz AT TIME ZONE 'UTC')::date, interval '1 day')::date AS day
+    ), calls AS (
+      SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS calls, (count(*) FILTER (WHERE paid))::int AS paid_calls,
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50
+      FROM observed_calls
+      WHERE service_id = ${serviceId} AND ${answered(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (WINDOW_DAYS - 1) * 86_400_000))}
+      GROUP BY 1
+    )
+    SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(c.calls, 0) AS calls, coalesce(c.paid_calls, 0) AS paid_calls, c.p50
+    FROM days d LEFT JOIN calls c ON c.day = d.day
+    ORDER BY d.day`);
+  const days = rows.map((r) => ({ day: r.day, calls: r.calls, paidCalls: r.paid_calls, p50LatencyMs: r.p50 === null ? null : Math.round(r.p50) }));
+  return { days, totalCalls: days.reduce((n, d) => n + d.calls, 0) };
+}
