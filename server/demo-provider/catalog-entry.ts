@@ -5,6 +5,7 @@
 // address while the local facilitator is active (server/observe/offer-policy.ts).
 import { atomicToUsd, usdLabel, usdToAtomic } from "../money";
 import { buildQuickstart } from "../catalog/quickstart";
+import { NO_OFFER_CALLS, NO_SERVICE_CALLS } from "../observe/call-stats";
 import { SCHEMA_VERSION, DATA_MODE, type ServiceRecord } from "../catalog/service-record";
 import { urls } from "../catalog/urls";
 import { X402_ASSET, X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "../payments/payment-config";
@@ -53,8 +54,10 @@ export function demoCatalogRecord(providerUrl: string, observedAt = new Date(), 
       startingPriceUsd: atomicToUsd(start),
       startingPriceLabel: `From ${usdLabel(start)}`,
       supportsCredits: false,
+      protocols: ["x402"],
       calls30d: 0,
       uniquePayers30d: 0,
+      observed: NO_SERVICE_CALLS,
       testStatus: "untested",
       reviewUrl: null,
       testedAt: null,
@@ -86,6 +89,7 @@ export function demoCatalogRecord(providerUrl: string, observedAt = new Date(), 
           intent: "charge",
           quickstart: buildQuickstart({ method: p.method, callUrl, exampleInput: p.example }),
           docsUrl,
+          observed: NO_OFFER_CALLS,
           exampleInput: p.example,
         };
       }),
