@@ -12,9 +12,7 @@ export function sha256(input: string): Buffer {
   return createHash("sha256").update(input).digest();
 }
 
-export function hexHash(input: string, length: number): string {
-  return sha256(input).toString("hex").slice(0, length);
-}
+export { hexHash } from "../../../server/catalog/import/stable-ids";
 
 export function hash32(input: string): number {
   return sha256(input).readUInt32BE(0);
@@ -78,26 +76,8 @@ export class Rng {
   }
 }
 
-const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
-
-/** Lowercase RFC 4648 base32 (a-z, 2-7) of a hash of `key`. */
-export function base32Hash(key: string, length: number): string {
-  const bytes = sha256(key);
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5 && out.length < length) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-    value &= (1 << bits) - 1;
-    if (out.length >= length) break;
-  }
-  return out;
-}
+// The catalog import derives ids with the same formula, so a re-imported seeded service finds its rows.
+export { base32Hash } from "../../../server/catalog/import/stable-ids";
 
 /** Deterministic UUID in version-4 form derived from a stable key. */
 export function uuidFrom(key: string): string {

@@ -175,18 +175,19 @@ describe("importCatalog: an x402 Bazaar discovery list", () => {
   });
 
   it("speaks for x402 offers only: a service's MPP offers and the figures a list does not carry are kept", async () => {
-    const candidates = await db.service.findMany({ where: { calls30d: { gt: 0 } }, orderBy: { id: "asc" }, include: { offers: { orderBy: { id: "asc" } } } });
-    const service = candidates.find((c) => c.offers.length >= 3)!;
-    const mpp = service.offers[0]!;
-    await db.offer.update({ where: { id: mpp.id }, data: { protocol: "mpp" } });
+    // A seeded service sold with both protocols: an mpp offer beside each x402 one, same method and path.
+    const candidates = await db.service.findMany({ where: { calls30d: { gt: 0 }, protocols: { has: "mpp" } }, orderBy: { id: "asc" }, include: { offers: { orderBy: { id: "asc" } } } });
+    const service = candidates.find((c) => c.offers.length >= 4)!;
+    const mppIds = new Set(service.offers.filter((o) => o.protocol === "mpp").map((o) => o.id));
+    expect(mppIds.size).toBeGreaterThan(0);
     const { items } = await listDiscoveryResources({ limit: 1000, offset: 0 });
     const own = items.filter((i) => i.metadata.serviceId === service.id);
-    expect(own.length).toBe(service.offers.length - 1);
+    expect(own.length).toBe(service.offers.length - mppIds.size);
     // As a foreign list would say it: no metadata, so name, figures and capabilities are not known.
     const foreign = own.map(({ metadata: _m, serviceName: _n, tags: _t, ...item }) => ({ ...item, metadata: { serviceId: service.id, serviceSlug: service.slug, offerId: _m.offerId, providerUrl: _m.providerUrl, path: _m.path, method: _m.method } }));
     expect(await importCatalog({ x402Version: 2, items: foreign })).toMatchObject({ services: 1, created: 0 });
     const after = await db.service.findUniqueOrThrow({ where: { id: service.id }, include: { offers: { orderBy: { id: "asc" } } } });
-    expect(after.offers.map((o) => [o.id, o.protocol, o.priceAtomic])).toEqual(service.offers.map((o) => [o.id, o.id === mpp.id ? "mpp" : "x402", o.priceAtomic]));
+    expect(after.offers.map((o) => [o.id, o.protocol, o.method, o.path, o.priceAtomic])).toEqual(service.offers.map((o) => [o.id, mppIds.has(o.id) ? "mpp" : "x402", o.method, o.path, o.priceAtomic]));
     expect(after.protocols).toContain("mpp");
     expect(after).toMatchObject({ name: service.name, calls30d: service.calls30d, uniquePayers30d: service.uniquePayers30d, testStatus: service.testStatus, capabilities: service.capabilities, description: service.description, sourceId: service.sourceId });
   });
