@@ -5,7 +5,6 @@
 // outbound connection checks every resolved address again at connect time (DNS rebinding).
 import ipaddr from "ipaddr.js";
 import { env } from "../env";
-import { paymentConfigFromEnv } from "../payments/payment-config";
 
 export interface ObserverMode {
   /** OBSERVER_TEST_MODE=true: http and loopback allowed for every offer. */
@@ -14,7 +13,9 @@ export interface ObserverMode {
   localPayments: boolean;
 }
 
-export const observerModeFromEnv = (): ObserverMode => ({ testMode: env.OBSERVER_TEST_MODE === "true", localPayments: paymentConfigFromEnv().mode === "local" });
+// Payments settle on the local ledger exactly when no X402_FACILITATOR_URL is set (the rule of
+// server/payments/payment-config.ts, read from env here so this low layer imports nothing above it).
+export const observerModeFromEnv = (): ObserverMode => ({ testMode: env.OBSERVER_TEST_MODE === "true", localPayments: env.X402_FACILITATOR_URL === undefined });
 
 /** Loopback (and nothing else private) is allowed for this offer. */
 export const loopbackAllowed = (offer: { testMode: boolean }, mode: ObserverMode): boolean => mode.testMode || (offer.testMode && mode.localPayments);
