@@ -13,6 +13,16 @@ import { FactList } from "./fact-list";
 import { OfferTable } from "./offer-table";
 import { TestStatusBadge } from "./test-status";
 
+/** Where the record came from: the host of a URL source, else the source as written (an imported
+ * file may name itself with a URN, which has no host). */
+function catalogSourceLabel(source: string): string {
+  try {
+    return new URL(source).hostname || source;
+  } catch {
+    return source;
+  }
+}
+
 export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }) {
   const { slug } = reviews;
   const trpc = useTRPC();
@@ -75,7 +85,7 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
         )}
         <p className="mt-3 text-xs text-slate-500">
           Vendor: {s.entity.name} · Payment: {s.protocols.join(", ")} · {s.supportsCredits ? "Accepts prepaid credits" : "Pay per request only"} · Catalogued from{" "}
-          {new URL(s.catalogSource).hostname} on {formatDate(s.catalogObservedAt)}
+          {catalogSourceLabel(s.catalogSource)} on {formatDate(s.catalogObservedAt)}
         </p>
       </section>
 
