@@ -176,7 +176,9 @@ describe("importCatalog: an x402 Bazaar discovery list", () => {
 
   it("speaks for x402 offers only: a service's MPP offers and the figures a list does not carry are kept", async () => {
     const candidates = await db.service.findMany({ where: { calls30d: { gt: 0 } }, orderBy: { id: "asc" }, include: { offers: { orderBy: { id: "asc" } } } });
-    const service = candidates.find((c) => c.offers.length >= 3)!;
+    // One whose offers are all x402 (the seed sells some endpoints with MPP too: those offers are
+    // not in the list, and the count below would be off by them).
+    const service = candidates.find((c) => c.offers.length >= 3 && c.offers.every((o) => o.protocol === "x402"))!;
     const mpp = service.offers[0]!;
     await db.offer.update({ where: { id: mpp.id }, data: { protocol: "mpp" } });
     const { items } = await listDiscoveryResources({ limit: 1000, offset: 0 });
