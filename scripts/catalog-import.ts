@@ -54,7 +54,7 @@ try {
 
 if (await ensureDatabaseThenRun("scripts/catalog-import.ts")) {
   const { closeDatabase } = await import("../server/db");
-  const { importCatalog } = await import("../server/catalog/import/import-catalog");
+  const { importCatalog, CatalogIndexingError } = await import("../server/catalog/import/import-catalog");
   const { AppError } = await import("../server/errors");
   const tty = process.stdout.isTTY === true;
   const bar = tty ? new SingleBar({ format: "Importing {bar} {value}/{total} services", hideCursor: true, clearOnComplete: true }) : null;
@@ -82,7 +82,10 @@ if (await ensureDatabaseThenRun("scripts/catalog-import.ts")) {
     );
   } catch (err) {
     bar?.stop();
-    if (err instanceof AppError) {
+    if (err instanceof CatalogIndexingError) {
+      // Written and committed: saying "nothing was imported" would be false.
+      console.error(err.message);
+    } else if (err instanceof AppError) {
       console.error(`Nothing was imported: ${err.message}`);
       for (const issue of err.issues ?? []) console.error(`  ${issue.path}: ${issue.message}`);
     } else {

@@ -36,4 +36,21 @@ describe("offer policy", () => {
     expect(isForbiddenAddress("fd00::1", true)).toBe(true);
     expect(isForbiddenAddress("not an ip", true)).toBe(true);
   });
+
+  it("refuses IPv6 outside global unicast 2000::/3: IPv4-compatible ::a.b.c.d (loopback, metadata) and unassigned space", () => {
+    for (const address of ["::7f00:1", "::a9fe:a9fe", "::a00:1", "4000::1", "::1"]) expect(isForbiddenAddress(address, false), address).toBe(true);
+    expect(isForbiddenAddress("::7f00:1", true)).toBe(true); // not loopback, whatever it carries
+    expect(isForbiddenAddress("2606:4700:4700::1111", false)).toBe(false);
+    expect(isForbiddenAddress("::1", true)).toBe(false);
+    for (const providerUrl of ["https://[::127.0.0.1]", "https://[::169.254.169.254]"]) {
+      expect(routableProviderUrl({ providerUrl, path: "/x", testMode: false }, prod).ok, providerUrl).toBe(false);
+    }
+  });
+
+  it("refuses local names written with a trailing dot (the same host)", () => {
+    for (const providerUrl of ["https://localhost.", "https://LOCALHOST..", "https://api.localhost.", "https://metadata.google.internal.", "https://printer.local."]) {
+      expect(routableProviderUrl({ providerUrl, path: "/x", testMode: false }, prod).ok, providerUrl).toBe(false);
+    }
+    expect(routableProviderUrl({ providerUrl: "https://api.example.com.", path: "/x", testMode: false }, prod).ok).toBe(true);
+  });
 });

@@ -20,14 +20,20 @@ export const observerModeFromEnv = (): ObserverMode => ({ testMode: env.OBSERVER
 /** Loopback (and nothing else private) is allowed for this offer. */
 export const loopbackAllowed = (offer: { testMode: boolean }, mode: ObserverMode): boolean => mode.testMode || (offer.testMode && mode.localPayments);
 
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3") as [ipaddr.IPv6, number];
+
 /** An address the observer never connects to, whatever the mode: private, link-local, metadata, … */
 export function isForbiddenAddress(address: string, allowLoopback: boolean): boolean {
   if (!ipaddr.isValid(address)) return true;
   let ip = ipaddr.parse(address);
   if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
   const range = ip.range();
-  if (range === "unicast") return false;
-  return !(allowLoopback && range === "loopback");
+  if (allowLoopback && range === "loopback") return false;
+  // ipaddr.js calls "unicast" every IPv6 address it has no name for, including the IPv4-compatible
+  // ::a.b.c.d of ::/96 (::7f00:1, ::a9fe:a9fe — a sit tunnel carries them to the IPv4 address) and
+  // unassigned space; global unicast IPv6 is 2000::/3 only.
+  if (ip.kind() === "ipv6" && !(ip as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) return true;
+  return range !== "unicast";
 }
 
 export type RoutableVerdict = { ok: true; url: URL } | { ok: false; reason: string };
@@ -44,7 +50,8 @@ export function routableProviderUrl(offer: { providerUrl: string; path: string; 
   const loopback = loopbackAllowed(offer, mode);
   if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) return { ok: false, reason: "The observer calls providers over https only." };
   if (url.username || url.password) return { ok: false, reason: "The offer's provider address carries credentials." };
-  const host = url.hostname.replace(/^\[|\]$/g, "");
+  // A name's trailing dot (localhost., metadata.google.internal.) names the same host.
+  const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
   if (ipaddr.isValid(host) && isForbiddenAddress(host, loopback)) return { ok: false, reason: "The offer's provider address is not a public one." };
   if (!ipaddr.isValid(host) && /^(localhost|.*\.localhost|.*\.local|.*\.internal)$/i.test(host) && !loopback) return { ok: false, reason: "The offer's provider address is not a public one." };
   return { ok: true, url };

@@ -127,6 +127,17 @@ describe("safe outbound: the connect-time checks on their own", () => {
     }
   });
 
+  it("refuses IPv4-compatible IPv6 (::a.b.c.d), literal or resolved, as not public: no connection is attempted", async () => {
+    const outbound = createSafeOutbound({ connectTimeoutMs: 2000, resolve: fakeDns({ "compat.example": ["::7f00:1"] }) });
+    try {
+      for (const url of [`http://[::7f00:1]:${canary.port}/`, `http://[::a9fe:a9fe]/`, `http://compat.example:${canary.port}/`]) {
+        expect(await outbound.send(request(url)), url).toEqual({ kind: "unreachable", sent: false, reason: "the provider's address is not a public one" });
+      }
+    } finally {
+      await outbound.close();
+    }
+  });
+
   it("a connection that does not open within the connect timeout is 504 provider_timeout, retryable (nothing was sent)", async () => {
     const hanging: Resolver = () => new Promise(() => {}); // a DNS server that never answers
     const outbound = createSafeOutbound({ connectTimeoutMs: 300, resolve: hanging });

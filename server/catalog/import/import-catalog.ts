@@ -6,7 +6,7 @@ import { z } from "zod";
 import { db } from "../../db";
 import type { Issue } from "../../errors";
 import { routableProviderUrl } from "../../observe/offer-policy";
-import { indexCatalog } from "../search-index";
+import { indexCatalog, searchIndexCurrent } from "../search-index";
 import { bazaarDocument, documentFormat, recordDocument } from "./catalog-document";
 import { fromBazaar } from "./from-bazaar";
 import { fromRecords } from "./from-records";
@@ -18,6 +18,23 @@ import { writeCatalog } from "./write-catalog";
 export type { ImportOptions, ImportSummary } from "./import-types";
 
 const MAX_ISSUES = 100;
+
+/** The file was written (committed), then bringing the search index and embeddings up to date
+ * failed: the catalog changed, so "nothing was imported" would be false. The written services'
+ * search documents are cleared in the write, so the index reads as not current until rebuilt: the
+ * next import (even of the same, now unchanged, file) or the app's start-up rebuilds it. */
+export class CatalogIndexingError extends Error {
+  constructor(
+    readonly written: { created: number; updated: number },
+    cause: unknown,
+  ) {
+    super(
+      `The catalog was written (${written.created} services created, ${written.updated} updated), but updating the search index and embeddings failed: ${(cause as Error)?.message ?? String(cause)}. Run the import again (or restart the app) to finish the index.`,
+      { cause },
+    );
+    this.name = "CatalogIndexingError";
+  }
+}
 
 const optionsSchema = z.object({
   source: z.string().max(2000).regex(/^[a-z][a-z0-9+.-]*:\S+$/i, "A URI, e.g. https://example.com/catalog.json").optional(),
@@ -93,8 +110,17 @@ export async function importCatalog(document: unknown, options: ImportOptions = 
 
   const written = await writeCatalog(services, testMode, options.onProgress);
   const changed = written.created + written.updated;
-  if (changed > 0) options.onIndexing?.(changed);
-  const embeddingsComputed = changed > 0 ? (await indexCatalog(db)).embedded : 0;
+  // Also after an unchanged file when an earlier import's indexing never finished (its services'
+  // search documents are still cleared): otherwise nothing would ever rebuild them.
+  let embeddingsComputed = 0;
+  if (changed > 0 || !(await searchIndexCurrent(db))) {
+    if (changed > 0) options.onIndexing?.(changed);
+    try {
+      embeddingsComputed = (await indexCatalog(db)).embedded;
+    } catch (err) {
+      throw new CatalogIndexingError(written, err);
+    }
+  }
   return {
     format,
     services: services.length,

@@ -179,6 +179,7 @@ export async function writeCatalog(services: ImportService[], testMode: boolean,
         const result: WriteResult = { created: 0, updated: 0, unchanged: 0 };
         let done = 0;
         const creates: NewService[] = [];
+        const updatedIds: string[] = [];
         for (const s of services) {
           const before = existing.get(s.id);
           const previousOffers = new Map((before?.offers ?? []).map((o) => [o.id, o]));
@@ -196,6 +197,7 @@ export async function writeCatalog(services: ImportService[], testMode: boolean,
             // The protocols fact is kept current where one exists (the seed publishes it for some
             // services only; condition checks read `protocols` itself).
             await updateService(tx, s, columns, offers, before.facts[0] && !sameFact(before.facts[0], fact) ? fact : null);
+            updatedIds.push(s.id);
             result.updated++;
           }
           onProgress?.(++done, services.length);
@@ -207,6 +209,13 @@ export async function writeCatalog(services: ImportService[], testMode: boolean,
           result.created += chunk.length;
           done += chunk.length;
           onProgress?.(done, services.length);
+        }
+        if (updatedIds.length > 0) {
+          // The search index no longer covers these services until importCatalog rebuilds it right
+          // after the commit; cleared, searchIndexCurrent says so if that rebuild never finishes
+          // (a killed CLI, a lost connection), and the next import or start-up rebuilds it.
+          // (Search reads the postings, not these documents: results are unchanged meanwhile.)
+          await tx.$executeRaw(Prisma.sql`UPDATE services SET search_document = NULL WHERE id = ANY(${updatedIds}::text[])`);
         }
         if (result.created + result.updated > 0) {
           // Processes cache catalog data by this version: they reload after the commit.
