@@ -25,8 +25,12 @@ const ORIGIN_SCOPED = new Set([
   "access-control-expose-headers",
   "access-control-max-age",
 ]);
-// Ours to set: the length of what we send, the date of our answer, and whether it is a replay.
-const OURS = new Set(["content-length", "date", "idempotent-replayed"]);
+// Ours to set: the length of what we send, the date of our answer, whether it is a replay, and
+// caching: an answer bought with one agent's token must never be served to another by a shared
+// cache in front of the marketplace (the token is not `Authorization`, so caches would not know),
+// and each call has its own Idempotency-Key anyway, so every relayed answer is `private, no-store`.
+const OURS = new Set(["content-length", "date", "idempotent-replayed", "cache-control"]);
+export const RELAYED_CACHE_CONTROL = "private, no-store";
 
 export type HeaderPairs = [string, string][];
 
@@ -69,5 +73,6 @@ export function returnedHeaders(raw: Record<string, string | string[] | undefine
       if (!/[\u0000\r\n]/.test(v)) pairs.push([lower, v]);
     }
   }
+  pairs.push(["cache-control", RELAYED_CACHE_CONTROL]);
   return pairs;
 }

@@ -97,7 +97,8 @@ describe("pass-through", () => {
       expect(res.headers.get(name), name).toBeNull();
     }
     expect(res.headers.getSetCookie()).toEqual([]);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    // The provider said "public, max-age=3600": a shared cache must never serve one token's answer to another.
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(res.headers.get("www-authenticate")).toBe('Payment id="abc", method="tempo"');
     expect(res.headers.get("x-end-to-end")).toBe("kept");
     expect(res.headers.get("content-type")).toBe("text/plain");

@@ -98,7 +98,7 @@ export async function startProvider(): Promise<TestProvider> {
         "alt-svc": 'h3=":443"',
         "clear-site-data": '"cookies"',
         "access-control-allow-origin": "*",
-        "cache-control": "no-store",
+        "cache-control": "public, max-age=3600",
         "www-authenticate": 'Payment id="abc", method="tempo"',
         "x-end-to-end": "kept",
         "idempotent-replayed": "true",
