@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import wabtInit from "wabt";
 
-const SOURCES = ["server/shortlist/retrieval/wasm/dot-scores.wat"];
+const SOURCES = ["server/search/retrieval/wasm/dot-scores.wat"];
 
 const wabt = await wabtInit();
 const check = process.argv.includes("--check");

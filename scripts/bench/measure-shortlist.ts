@@ -1,10 +1,10 @@
 // Child of bench-shortlist.ts: measures the shortlist engine against DATABASE_URL (a synthetic
 // catalog). Prints one JSON line: latency per mode, query-embedding latency, resident memory.
 import { buildShortlist } from "../../server/shortlist/build-shortlist";
-import { embedText, warmEmbeddings } from "../../server/shortlist/embeddings/model";
-import { EVAL_QUERIES } from "../../server/shortlist/eval/labels/queries";
+import { embedText, warmEmbeddings } from "../../server/search/embeddings/model";
+import { EVAL_QUERIES } from "../eval-shortlist/labels/queries";
 import { SEARCH_MODES } from "../../server/shortlist/request-schema";
-import { getVectorIndex } from "../../server/shortlist/retrieval/vector-index";
+import { getVectorIndex } from "../../server/search/retrieval/vector-index";
 import { closeDatabase } from "../../server/db";
 
 const RUNS = Number(process.argv[2] ?? 60);

@@ -4,8 +4,8 @@
 // with the real model would take hours; the vector math costs the same).
 import { createPrismaClient } from "../../server/db";
 import { bumpCatalogVersion, refreshTermIndex, refreshSearchDocuments } from "../../server/catalog/search-index";
-import { EMBEDDING_DIMS, EMBEDDING_MODEL_ID, normalize } from "../../server/shortlist/embeddings/model";
-import { vectorToBytes } from "../../server/shortlist/embeddings/refresh-embeddings";
+import { EMBEDDING_DIMS, EMBEDDING_MODEL_ID, normalize } from "../../server/search/embeddings/model";
+import { vectorToBytes } from "../../server/search/embeddings/refresh-embeddings";
 
 const WORDS = ["Prime", "Edge", "Nova", "Atlas", "Pulse", "Vector", "Harbor", "Summit", "Beacon", "Quartz", "Orbit", "Cedar", "Lumen", "Ridge", "Delta", "Echo"];
 

@@ -4,7 +4,7 @@ import { createPrismaClient } from "../../server/db";
 import type { PrismaClient } from "../../server/generated/prisma/client";
 import { isDatabaseEmpty, seedDatabase } from "../../prisma/seed/seed";
 import { bumpCatalogVersion, indexCatalog, searchIndexCurrent } from "../../server/catalog/search-index";
-import { refreshEmbeddings } from "../../server/shortlist/embeddings/refresh-embeddings";
+import { refreshEmbeddings } from "../../server/search/embeddings/refresh-embeddings";
 import { withClient } from "./embedded-postgres";
 import { run } from "./run";
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { prepareCatalog } from "@/scripts/lib/database";
 import { db } from "@/server/db";
 import { env } from "@/server/env";
-import { retrieveTerms } from "../shortlist/retrieval/terms";
+import { retrieveTerms } from "../search/retrieval/terms";
 import { indexCatalog, searchIndexCurrent } from "./search-index";
 
 describe("indexCatalog", () => {

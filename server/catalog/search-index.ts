@@ -3,7 +3,7 @@
 // everything), the BM25 postings, its embedding, and the catalog version that tells processes to
 // reload their caches.
 import type { PrismaClient } from "../generated/prisma/client";
-import { refreshEmbeddings } from "../shortlist/embeddings/refresh-embeddings";
+import { refreshEmbeddings } from "../search/embeddings/refresh-embeddings";
 
 export async function refreshSearchDocuments(db: PrismaClient): Promise<void> {
   await db.$executeRaw`

@@ -4,7 +4,7 @@
 // and how to search, instead of a 400.
 import { z } from "zod";
 import { storableText } from "../input/storable-text";
-import { retrieve } from "../shortlist/retrieval/retrieve";
+import { retrieve } from "../search/retrieval/retrieve";
 import { listServices, serviceSummarySchema, summariesFor, TESTED_FILTERS } from "./list-services";
 import { urls } from "./urls";
 import { CAPABILITIES, PAYMENT_PROTOCOLS } from "./vocabulary";

@@ -11,8 +11,8 @@ import { loadCandidates } from "./load-candidates";
 import { catalogMeanRating, reputationOf } from "./reputation";
 import { normalizeConditions, shortlistInputSchema, type ShortlistInput } from "./request-schema";
 import type { ShortlistMatch, Shortlist } from "./result-schema";
-import { offerQualifies } from "./retrieval/constraints";
-import { retrieve } from "./retrieval/retrieve";
+import { offerQualifies } from "../search/retrieval/constraints";
+import { retrieve } from "../search/retrieval/retrieve";
 
 // Retrieved services considered for condition checks and final ranking: conditions can exclude
 // services, so they need depth. Without conditions, other modes keep the retrieval order (the

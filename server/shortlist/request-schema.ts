@@ -2,9 +2,9 @@
 // engine and the OpenAPI document. Every property is optional at the schema level; the engine
 // (and a purchase) needs `outcome`, so `shortlistInputSchema` requires it.
 import { z } from "zod";
+import { constraintsSchema, SEARCH_MODES, type SearchConstraints } from "../search/search-options";
 
-export const SEARCH_MODES = ["all", "exact", "terms", "semantic", "hybrid"] as const;
-export type SearchMode = (typeof SEARCH_MODES)[number];
+export { SEARCH_MODES, constraintsSchema, type SearchMode } from "../search/search-options";
 export const CONDITION_PRIORITIES = ["must", "prefer"] as const;
 
 export const conditionObjectSchema = z.strictObject({
@@ -15,12 +15,7 @@ export const conditionObjectSchema = z.strictObject({
 
 export const conditionSchema = z.union([z.string().min(1).max(240), conditionObjectSchema]);
 
-export const constraintsSchema = z.strictObject({
-  protocol: z.enum(["mpp", "x402"]).optional(),
-  tested: z.enum(["true", "output", "no-output"]).optional(),
-  maxPriceUsd: z.number().min(0).optional(),
-});
-export type ShortlistConstraints = z.infer<typeof constraintsSchema>;
+export type ShortlistConstraints = SearchConstraints;
 
 export const shortlistRequestSchema = z.strictObject({
   request_id: z.string().min(8).max(200).optional(),

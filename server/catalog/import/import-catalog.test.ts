@@ -7,7 +7,7 @@ import { GET as searchRoute } from "@/app/api/catalog/search/route";
 import { listDiscoveryResources } from "@/server/catalog/discovery/list-discovery-resources";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
-import { retrieveSemantic } from "@/server/shortlist/retrieval/semantic";
+import { retrieveSemantic } from "@/server/search/retrieval/semantic";
 import { importCatalog } from "./import-catalog";
 import { IMPORT_LIMITS } from "./limits";
 import { serviceIdForSlug } from "./stable-ids";

@@ -4,13 +4,13 @@
 // "data") carry no signal and are left out. Ties break on id.
 import { sqlQuery } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
-import type { ShortlistConstraints } from "../request-schema";
+import type { SearchConstraints } from "../search-options";
 import { constraintSql, hasConstraints } from "./constraints";
 import { RETRIEVAL_DEPTH, type Hit } from "./types";
 
 const MAX_DOC_SHARE = 0.25;
 
-export async function retrieveTerms(query: string, constraints: ShortlistConstraints | undefined, depth = RETRIEVAL_DEPTH): Promise<Hit[]> {
+export async function retrieveTerms(query: string, constraints: SearchConstraints | undefined, depth = RETRIEVAL_DEPTH): Promise<Hit[]> {
   const filter = hasConstraints(constraints)
     ? Prisma.sql`JOIN services s ON s.id = t.service_id AND ${constraintSql(constraints)}`
     : Prisma.empty;

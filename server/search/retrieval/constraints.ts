@@ -3,16 +3,16 @@
 import { sqlQuery } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { priceLimitAtomic } from "../../money";
-import type { ShortlistConstraints } from "../request-schema";
+import type { SearchConstraints } from "../search-options";
 import type { Allowed } from "./types";
 
-export function hasConstraints(c: ShortlistConstraints | undefined): c is ShortlistConstraints {
+export function hasConstraints(c: SearchConstraints | undefined): c is SearchConstraints {
   return !!c && (c.protocol !== undefined || c.tested !== undefined || c.maxPriceUsd !== undefined);
 }
 
 /** SQL condition on `services s`. Offer-level constraints (protocol, price) must hold for one and
  * the same offer. */
-export function constraintSql(c: ShortlistConstraints | undefined): Prisma.Sql {
+export function constraintSql(c: SearchConstraints | undefined): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
   if (c?.tested === "true") parts.push(Prisma.sql`s.test_status <> 'untested'`);
   if (c?.tested === "output") parts.push(Prisma.sql`s.test_status = 'tested-output'`);
@@ -26,11 +26,11 @@ export function constraintSql(c: ShortlistConstraints | undefined): Prisma.Sql {
 }
 
 /** Offer-level check used when listing a match's offers. */
-export function offerQualifies(offer: { priceAtomic: number; protocol: string }, c: ShortlistConstraints | undefined): boolean {
+export function offerQualifies(offer: { priceAtomic: number; protocol: string }, c: SearchConstraints | undefined): boolean {
   return (c?.maxPriceUsd === undefined || offer.priceAtomic <= priceLimitAtomic(c.maxPriceUsd)) && (c?.protocol === undefined || offer.protocol === c.protocol);
 }
 
-export async function allowedServices(c: ShortlistConstraints | undefined): Promise<Allowed> {
+export async function allowedServices(c: SearchConstraints | undefined): Promise<Allowed> {
   if (!hasConstraints(c)) return null;
   const rows = await sqlQuery<{ id: string }>(Prisma.sql`SELECT s.id FROM services s WHERE ${constraintSql(c)}`);
   return new Set(rows.map((r) => r.id));

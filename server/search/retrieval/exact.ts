@@ -2,13 +2,13 @@
 // phrase inside the outcome (or the query inside the name), then trigram word similarity for typos.
 import { sqlQuery } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
-import type { ShortlistConstraints } from "../request-schema";
+import type { SearchConstraints } from "../search-options";
 import { constraintSql } from "./constraints";
 import { RETRIEVAL_DEPTH, type Hit } from "./types";
 
 const MIN_WORD_SIMILARITY = 0.5;
 
-export async function retrieveExact(query: string, constraints: ShortlistConstraints | undefined, depth = RETRIEVAL_DEPTH): Promise<Hit[]> {
+export async function retrieveExact(query: string, constraints: SearchConstraints | undefined, depth = RETRIEVAL_DEPTH): Promise<Hit[]> {
   const q = query.trim().toLowerCase();
   const rows = await sqlQuery<{ id: string; score: number }>(Prisma.sql`
     SELECT s.id, GREATEST(

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import baseline from "./baseline.json";
 import { evaluateConditions, evaluateRanking } from "./evaluate";
-import { SEARCH_MODES } from "../request-schema";
+import { SEARCH_MODES } from "../../server/shortlist/request-schema";
 
 describe("shortlist quality against the labelled set", () => {
   it("keeps nDCG@5, MRR and recall@5 of every mode at or above the baseline", async () => {

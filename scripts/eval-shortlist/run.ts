@@ -1,11 +1,11 @@
 // `npm run eval:shortlist`: quality of the shortlist engine on the labelled set, against the
 // seeded catalog (DATABASE_URL, or the embedded database), prepared first.
-import { ensureDatabaseThenRun } from "./lib/with-database";
+import { ensureDatabaseThenRun } from "../lib/with-database";
 
-if (await ensureDatabaseThenRun("scripts/eval-shortlist.ts")) {
-  const { closeDatabase } = await import("../server/db");
-  const { evaluateConditions, evaluateRanking, K } = await import("../server/shortlist/eval/evaluate");
-  const { EVAL_QUERIES } = await import("../server/shortlist/eval/labels/queries");
+if (await ensureDatabaseThenRun("scripts/eval-shortlist/run.ts")) {
+  const { closeDatabase } = await import("../../server/db");
+  const { evaluateConditions, evaluateRanking, K } = await import("./evaluate");
+  const { EVAL_QUERIES } = await import("./labels/queries");
   const ranking = await evaluateRanking();
   const conditions = await evaluateConditions();
   console.log(`Shortlist quality on ${EVAL_QUERIES.length} labelled requests (cut-off ${K}):`);
@@ -22,8 +22,8 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist.ts")) {
       ranking: Object.fromEntries(Object.entries(ranking).map(([mode, f]) => [mode, { ndcg: floor(f.ndcg), mrr: floor(f.mrr), recall: floor(f.recall) }])),
       conditions: { accuracy: floor(conditions.accuracy) },
     };
-    await writeFile("server/shortlist/eval/baseline.json", `${JSON.stringify(baseline, null, 2)}\n`);
-    console.log("wrote server/shortlist/eval/baseline.json");
+    await writeFile("scripts/eval-shortlist/baseline.json", `${JSON.stringify(baseline, null, 2)}\n`);
+    console.log("wrote scripts/eval-shortlist/baseline.json");
   }
   await closeDatabase();
 }

@@ -1,6 +1,6 @@
 // One entry point for the five search modes of decisions.md §4. `all` retrieves like `hybrid`;
 // condition fit and reputation are added when the shortlist is ranked.
-import type { SearchMode, ShortlistConstraints } from "../request-schema";
+import type { SearchConstraints, SearchMode } from "../search-options";
 import { allowedServices } from "./constraints";
 import { retrieveExact } from "./exact";
 import { reciprocalRankFusion } from "./fuse";
@@ -13,7 +13,7 @@ import type { Hit } from "./types";
 // equal weights the earlier ts_rank terms gave 0.818, and the gain held on both halves of the set).
 export const TERMS_WEIGHT = 2.5;
 
-export async function retrieve(mode: SearchMode, query: string, constraints: ShortlistConstraints | undefined): Promise<Hit[]> {
+export async function retrieve(mode: SearchMode, query: string, constraints: SearchConstraints | undefined): Promise<Hit[]> {
   switch (mode) {
     case "exact":
       return retrieveExact(query, constraints);

@@ -1,10 +1,10 @@
 // Runs the labelled set through the shortlist engine: ranking quality per search mode and the
 // honesty of condition checks (a check labelled unknown must never be answered met or unmet).
-import { db } from "../../db";
-import { buildShortlist } from "../build-shortlist";
-import { checkRequirement } from "../conditions/check-condition";
-import { loadCandidates } from "../load-candidates";
-import { SEARCH_MODES, type SearchMode } from "../request-schema";
+import { db } from "../../server/db";
+import { buildShortlist } from "../../server/shortlist/build-shortlist";
+import { checkRequirement } from "../../server/shortlist/conditions/check-condition";
+import { loadCandidates } from "../../server/shortlist/load-candidates";
+import { SEARCH_MODES, type SearchMode } from "../../server/shortlist/request-schema";
 import { EVAL_CONDITION_CHECKS } from "./labels/condition-checks";
 import { EVAL_QUERIES } from "./labels/queries";
 import { mean, ndcgAt, recallAt, reciprocalRankAt } from "./metrics";
