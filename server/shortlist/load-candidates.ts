@@ -10,6 +10,7 @@ export interface Candidate {
   id: string;
   slug: string;
   name: string;
+  entityName: string;
   website: string;
   docsUrl: string;
   description: string;
@@ -19,7 +20,7 @@ export interface Candidate {
   protocols: string[];
   testStatus: string;
   testedAt: Date | null;
-  offers: { id: string; protocol: string; method: string; path: string; priceAtomic: number }[];
+  offers: { id: string; protocol: string; method: string; path: string; priceAtomic: number; description: string }[];
   facts: ServiceFacts;
   reviews: { count: number; mean: number | null; lastAt: Date | null; humanReviewed: number; verified: number };
 }
@@ -28,6 +29,7 @@ interface Row {
   id: string;
   slug: string;
   name: string;
+  entity_name: string;
   website: string;
   docs_url: string;
   description: string;
@@ -37,7 +39,7 @@ interface Row {
   protocols: string[];
   test_status: string;
   tested_at: Date | null;
-  offers: { id: string; protocol: string; method: string; path: string; priceAtomic: number }[];
+  offers: { id: string; protocol: string; method: string; path: string; priceAtomic: number; description: string }[];
   facts: { key: string; value: unknown; text: string; source: string }[];
   evidence: { text: string; source: string }[];
   review_count: number;
@@ -50,9 +52,9 @@ interface Row {
 export async function loadCandidates(ids: string[]): Promise<Map<string, Candidate>> {
   if (ids.length === 0) return new Map();
   const rows = await sqlQuery<Row>(Prisma.sql`
-    SELECT s.id, s.slug, s.name, s.website, s.docs_url, s.description, s.primary_capability, s.capabilities, s.tags, s.protocols,
+    SELECT s.id, s.slug, s.name, s.entity_name, s.website, s.docs_url, s.description, s.primary_capability, s.capabilities, s.tags, s.protocols,
       s.test_status, s.tested_at,
-      COALESCE((SELECT json_agg(json_build_object('id', o.id, 'protocol', o.protocol, 'method', o.method, 'path', o.path, 'priceAtomic', o.price_atomic) ORDER BY o.position, o.id)
+      COALESCE((SELECT json_agg(json_build_object('id', o.id, 'protocol', o.protocol, 'method', o.method, 'path', o.path, 'priceAtomic', o.price_atomic, 'description', o.description) ORDER BY o.position, o.id)
                 FROM offers o WHERE o.service_id = s.id), '[]'::json) AS offers,
       COALESCE((SELECT json_agg(json_build_object('key', f.key, 'value', f.value, 'text', f.text, 'source', f.source) ORDER BY f.key)
                 FROM service_facts f WHERE f.service_id = s.id), '[]'::json) AS facts,
@@ -74,6 +76,7 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
         id: r.id,
         slug: r.slug,
         name: r.name,
+        entityName: r.entity_name,
         website: r.website,
         docsUrl: r.docs_url,
         description: r.description,

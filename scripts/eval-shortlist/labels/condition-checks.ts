@@ -7,13 +7,7 @@
 // does not make a feature met; a sentence that says the feature is not available today
 // ("not supported yet", "not yet available") makes it unmet.
 
-export interface EvalConditionCheck {
-  id: string; // "c001"..
-  serviceSlug: string;
-  requirement: string; // 1..240 chars, phrased as a buyer would write a condition
-  expected: "met" | "unmet" | "unknown";
-  basis: string; // the fact key or the evidence sentence that decides it, or "not documented"
-}
+import type { EvalConditionCheck } from "./types";
 
 export const EVAL_CONDITION_CHECKS: EvalConditionCheck[] = [
   { id: "c001", serviceSlug: "tidewell-marine-forecasts", requirement: "Vendor can share a SOC 2 Type II report", expected: "met", basis: "soc2" },

@@ -8,15 +8,7 @@
 // about a condition is not a contradiction. When a request explicitly combines several distinct
 // tasks, a service that fully covers one of those tasks is graded 2.
 
-export interface EvalQuery {
-  id: string; // "q01".."q60"+
-  request: {
-    outcome: string; // 8..2400 chars, a realistic buyer request in natural language
-    conditions?: (string | { id?: string; requirement: string; priority?: "must" | "prefer" })[]; // ≤ 12, each 1..240 chars
-    constraints?: { protocol?: "mpp" | "x402"; tested?: "true" | "output" | "no-output"; maxPriceUsd?: number };
-  };
-  relevance: Record<string, 1 | 2>; // service slug -> grade; every service not listed is grade 0
-}
+import type { EvalQuery } from "./types";
 
 export const EVAL_QUERIES: EvalQuery[] = [
   // ---------------------------------------------------------------- maps-weather
