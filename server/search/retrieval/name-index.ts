@@ -71,7 +71,8 @@ export function nameCandidates(index: NameIndex, q: string): string[] {
     if (!list) continue;
     for (let i = 0; i < list.length; i++) {
       const row = list[i]!;
-      if (counts[row]++ === 0) touched.push(row);
+      if (counts[row] === 0) touched.push(row);
+      counts[row]!++;
     }
   }
   for (const row of touched) if (counts[row]! >= CANDIDATE_SHARE * trigramCount[row]!) out.add(row);
