@@ -47,15 +47,25 @@ try {
     const out = await new Promise<string>((resolve, reject) => {
       let stdout = "";
       const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/bench/measure-shortlist.ts", String(RUNS)], {
-        env: { ...process.env, DATABASE_URL: benchUrl.toString(), LOG_LEVEL: "silent", NODE_OPTIONS: "--expose-gc" },
+        // No query cache: every measured request pays its query embedding, as a new outcome does.
+        env: { ...process.env, DATABASE_URL: benchUrl.toString(), LOG_LEVEL: "silent", NODE_OPTIONS: "--expose-gc", QUERY_EMBEDDING_CACHE_SIZE: "0" },
         stdio: ["ignore", "pipe", "inherit"],
       });
       child.stdout.on("data", (d) => (stdout += d));
       child.on("exit", (code) => (code === 0 ? resolve(stdout.trim().split("\n").at(-1)!) : reject(new Error(`measure exited ${code}`))));
     });
-    const r = JSON.parse(out) as { loadMs: number; embed: { p50: number; p95: number }; modes: Record<string, { p50: number; p95: number }>; rssMb: number; peakRssMb: number };
+    const r = JSON.parse(out) as {
+      loadMs: number;
+      embed: { p50: number; p95: number };
+      modes: Record<string, { p50: number; p95: number }>;
+      rssMb: number;
+      peakRssMb: number;
+      memory: { startRssMb: number; modelRssMb: number; indexRssMb: number; heapMb: number; externalMb: number };
+    };
+    const m = r.memory;
     console.log(
-      `\n${size.toLocaleString("en-US")} services (index load ${r.loadMs.toFixed(0)} ms; resident memory ${r.rssMb.toFixed(0)} MB after the run, peak ${r.peakRssMb.toFixed(0)} MB)`,
+      `\n${size.toLocaleString("en-US")} services (index load ${r.loadMs.toFixed(0)} ms; resident memory ${r.rssMb.toFixed(0)} MB after the run, peak ${r.peakRssMb.toFixed(0)} MB;` +
+        ` process at start ${m.startRssMb.toFixed(0)} MB, model +${m.modelRssMb.toFixed(0)} MB, vector index +${m.indexRssMb.toFixed(0)} MB; JS heap ${m.heapMb.toFixed(0)} MB, external ${m.externalMb.toFixed(0)} MB)`,
     );
     console.log("mode        p50 ms   p95 ms");
     for (const [mode, t] of Object.entries(r.modes)) console.log(`${mode.padEnd(10)} ${t.p50.toFixed(1).padStart(7)}  ${t.p95.toFixed(1).padStart(7)}`);

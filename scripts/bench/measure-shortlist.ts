@@ -11,9 +11,19 @@ const RUNS = Number(process.argv[2] ?? 60);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 const outcomes = EVAL_QUERIES.filter((q) => !q.request.conditions && !q.request.constraints).map((q) => q.request.outcome);
 
+const mb = (bytes: number) => bytes / 1e6;
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+// Where the resident memory goes: after the model, after the vector index (both collected).
+gc();
+const atStart = process.memoryUsage();
 const loadStart = performance.now();
-await Promise.all([getVectorIndex(), warmEmbeddings()]);
+await warmEmbeddings();
+gc();
+const afterModel = process.memoryUsage();
+await getVectorIndex();
 const loadMs = performance.now() - loadStart;
+gc();
+const afterIndex = process.memoryUsage();
 
 const embed: number[] = [];
 for (let i = 0; i < RUNS; i++) {
@@ -34,9 +44,18 @@ for (const mode of SEARCH_MODES) {
   }
   modes[mode] = { p50: pct(times, 50), p95: pct(times, 95) };
 }
-// Resident memory once garbage is collected (the parent runs this with --expose-gc), and the peak.
-(globalThis as { gc?: () => void }).gc?.();
+// Resident memory once garbage is collected (the parent runs this with --expose-gc), and the peak
+// (maxRSS is in KiB; every figure here is in MB of 10^6 bytes).
+gc();
 const { maxRSS } = process.resourceUsage();
-console.log(JSON.stringify({ loadMs, embed: { p50: pct(embed, 50), p95: pct(embed, 95) }, modes, rssMb: process.memoryUsage().rss / 1e6, peakRssMb: maxRSS / 1024 }));
+const end = process.memoryUsage();
+const memory = {
+  startRssMb: mb(atStart.rss),
+  modelRssMb: mb(afterModel.rss - atStart.rss),
+  indexRssMb: mb(afterIndex.rss - afterModel.rss),
+  heapMb: mb(end.heapUsed),
+  externalMb: mb(end.external),
+};
+console.log(JSON.stringify({ loadMs, embed: { p50: pct(embed, 50), p95: pct(embed, 95) }, modes, rssMb: mb(end.rss), peakRssMb: mb(maxRSS * 1024), memory }));
 await closeDatabase();
 process.exit(0);

@@ -3,6 +3,7 @@
 // run by onnxruntime-node (onnx-encoder.ts). The vectors equal those of the TF.js runtime used
 // before (parity test: embedder-parity.test.ts), so the model id and stored vectors are unchanged.
 import { env } from "../../env";
+import { logger } from "../../logger";
 import { createEncoder, type Encoder } from "./onnx-encoder";
 import { createQueryCache, type QueryCacheStats } from "./query-cache";
 
@@ -40,8 +41,24 @@ export async function embedText(text: string): Promise<Float32Array> {
 
 const queryCache = createQueryCache(env.QUERY_EMBEDDING_CACHE_SIZE, async (clipped) => (await embedTexts([clipped]))[0]!);
 
+// The cache's counters go to the log every STATS_LOG_MS while they move (operators see the hit
+// rate; bench:search reads its figures there, since they are not part of any API).
+const STATS_LOG_MS = 5000;
+let statsTimer: NodeJS.Timeout | undefined;
+let lastLogged = "";
+
+function logStatsWhileBusy() {
+  statsTimer ??= setInterval(() => {
+    const stats = queryCache.stats();
+    const line = JSON.stringify(stats);
+    if (line !== lastLogged) logger.info({ queryEmbeddingCache: stats }, "query embedding cache");
+    lastLogged = line;
+  }, STATS_LOG_MS).unref();
+}
+
 /** embedText for queries and requirements: cached (bounded LRU keyed by the clipped text). */
 export function embedQuery(text: string): Promise<Float32Array> {
+  logStatsWhileBusy();
   return queryCache.get(clip(text));
 }
 

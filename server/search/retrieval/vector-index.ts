@@ -1,7 +1,7 @@
 // Service embeddings held in memory: one float32 matrix per process (pgvector is not
 // available), reloaded when the catalog version changes. Scoring is an exact dot product of
 // unit vectors (cosine) computed by a SIMD kernel, deterministic, with ties broken by service id.
-import { db } from "../../db";
+import { checkoutConnection, db } from "../../db";
 import { EMBEDDING_DIMS, EMBEDDING_MODEL_ID } from "../embeddings/model";
 import { createDotScorer, type DotScorer } from "./dot-scores";
 import type { Allowed, Hit } from "./types";
@@ -21,33 +21,48 @@ async function catalogVersion(): Promise<number> {
   return (await db.catalogState.findUnique({ where: { id: 1 }, select: { version: true } }))?.version ?? 0;
 }
 
-// Rows per page while loading: bounds the transient memory of the driver's buffers.
-const PAGE = 5000;
-
+// Read straight from the pg pool, page by page (each page's hex text and buffers are garbage as
+// soon as it is copied into the matrix): through Prisma the 100,000-row load kept far more alive.
+// Rows per page: bounds that transient memory (~10 MB of hex text).
+const PAGE = 2000;
+// Both columns are kept as the text PostgreSQL sends (no Buffer per vector).
+const RAW_TEXT = { getTypeParser: () => (text: string) => text };
 async function load(version: number): Promise<VectorIndex> {
-  const where = { model: EMBEDDING_MODEL_ID, dims: EMBEDDING_DIMS };
-  const count = await db.serviceEmbedding.count({ where });
-  const scorer = createDotScorer(count, EMBEDDING_DIMS);
-  const bytes = new Uint8Array(scorer.matrix.buffer, scorer.matrix.byteOffset, scorer.matrix.byteLength);
-  const ids: string[] = [];
-  let after: string | undefined;
-  while (ids.length < count) {
-    const page = await db.serviceEmbedding.findMany({
-      where: after ? { ...where, serviceId: { gt: after } } : where,
-      select: { serviceId: true, vector: true },
-      orderBy: { serviceId: "asc" },
-      take: Math.min(PAGE, count - ids.length),
-    });
-    if (page.length === 0) break;
-    // Stored little-endian; copying bytes is exact on little-endian hosts (x86, arm64).
-    for (const r of page) {
-      bytes.set(r.vector.subarray(0, EMBEDDING_DIMS * 4), ids.length * EMBEDDING_DIMS * 4);
-      ids.push(r.serviceId);
+  const client = await checkoutConnection();
+  try {
+    // One snapshot for the count and every page, so rows added meanwhile cannot overflow the matrix.
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const where = "model = $1 AND dims = $2";
+    const { rows: counted } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM service_embeddings WHERE ${where}`, [EMBEDDING_MODEL_ID, EMBEDDING_DIMS]);
+    const count = Number(counted[0]!.n);
+    const scorer = createDotScorer(count, EMBEDDING_DIMS);
+    const matrixBytes = Buffer.from(scorer.matrix.buffer, scorer.matrix.byteOffset, scorer.matrix.byteLength);
+    const rowBytes = EMBEDDING_DIMS * 4;
+    const ids: string[] = [];
+    let after = "";
+    while (ids.length < count) {
+      const { rows } = await client.query<{ service_id: string; vector: string }>({
+        text: `SELECT service_id, vector FROM service_embeddings WHERE ${where} AND service_id > $3 ORDER BY service_id LIMIT $4`,
+        values: [EMBEDDING_MODEL_ID, EMBEDDING_DIMS, after, Math.min(PAGE, count - ids.length)],
+        types: RAW_TEXT,
+      });
+      if (rows.length === 0) break;
+      // bytea arrives as "\x" + hex; it is decoded straight into the matrix, no Buffer per row.
+      // Stored little-endian; copying bytes is exact on little-endian hosts (x86, arm64).
+      for (const r of rows) {
+        matrixBytes.write(r.vector.substring(2, 2 + rowBytes * 2), ids.length * rowBytes, rowBytes, "hex");
+        ids.push(r.service_id);
+      }
+      after = rows.at(-1)!.service_id;
     }
-    after = page.at(-1)!.serviceId;
+    await client.query("COMMIT");
+    return { version, ids, scorer };
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
   }
-  // Rows deleted while loading leave zero rows at the end; they are never read (see nearest).
-  return { version, ids, scorer };
 }
 
 export async function getVectorIndex(): Promise<VectorIndex> {
