@@ -5,7 +5,9 @@
 import { z } from "zod";
 import { storableText } from "../input/storable-text";
 import { retrieve } from "../search/retrieval/retrieve";
-import { listServices, serviceSummarySchema, summariesFor, TESTED_FILTERS } from "./list-services";
+import { sqlQuery } from "../db";
+import { Prisma } from "../generated/prisma/client";
+import { listServices, serviceSummarySchema, summariesFor, TESTED_FILTERS, type ServiceSummary } from "./list-services";
 import { urls } from "./urls";
 import { CAPABILITIES, PAYMENT_PROTOCOLS } from "./vocabulary";
 
@@ -40,15 +42,38 @@ export async function searchServices(raw: SearchServicesInput): Promise<SearchRe
   const tested = input.tested === "true" || input.tested === "output" || input.tested === "no-output" ? input.tested : undefined;
   const hits = await retrieve("hybrid", input.q, { protocol: input.protocol, tested, maxPriceUsd: input.maxPriceUsd });
   const top = hits[0]?.score ?? 1;
-  const summaries = await summariesFor(hits.map((h) => h.id));
   const scoreById = new Map(hits.map((h) => [h.id, h.score / top]));
-  const kept = summaries.filter(
-    (s) => (!input.capability || s.capabilities.includes(input.capability)) && (input.tested !== "false" || s.testStatus === "untested"),
-  );
+  const kept = await summariesOfFirst(await passingFilters(hits.map((h) => h.id), input), input.limit);
   return {
     query: input.q,
-    services: kept.slice(0, input.limit).map((s, i) => ({ ...s, rank: i + 1, score: Math.round(scoreById.get(s.id)! * 10_000) / 10_000 })),
+    services: kept.map((s, i) => ({ ...s, rank: i + 1, score: Math.round(scoreById.get(s.id)! * 10_000) / 10_000 })),
   };
+}
+
+// The hits (in order) that pass the filters retrieval does not apply: a capability, or untested
+// only. One cheap statement instead of building a summary for every hit.
+async function passingFilters(ids: string[], input: z.infer<typeof searchServicesInput>): Promise<string[]> {
+  if (!input.capability && input.tested !== "false") return ids;
+  const rows = await sqlQuery<{ id: string }>(Prisma.sql`
+    SELECT id FROM services
+    WHERE id = ANY(${ids}::text[])
+      AND (${input.capability ?? null}::text IS NULL OR ${input.capability ?? null}::text = ANY(capabilities))
+      AND (${input.tested !== "false"} OR test_status = 'untested')`);
+  const passing = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => passing.has(id));
+}
+
+// Summaries (offers, review stats, call counts: the costly part of a search, ~0.3 ms per service)
+// of the first `limit` services only, not of all the hits; more are read if some vanished since.
+async function summariesOfFirst(ids: string[], limit: number): Promise<ServiceSummary[]> {
+  const out: ServiceSummary[] = [];
+  let at = 0;
+  while (out.length < limit && at < ids.length) {
+    const batch = ids.slice(at, at + limit - out.length);
+    at += batch.length;
+    out.push(...(await summariesFor(batch)));
+  }
+  return out;
 }
 
 async function mostCalled(input: z.infer<typeof searchServicesInput>): Promise<SearchResult> {
