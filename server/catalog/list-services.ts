@@ -1,12 +1,12 @@
 // Browse the catalog: filters, most-called first, keyset pagination with an opaque cursor.
 import { z } from "zod";
-import { db } from "../db";
-import type { Prisma } from "../generated/prisma/client";
+import { db, sqlQuery } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import { cursorInt4, cursorText, decodeCursor, encodeCursor } from "../input/cursor";
 import { storableText } from "../input/storable-text";
 import { priceLimitAtomic } from "../money";
 import { serviceCallCounts } from "../observe/call-stats";
-import { getReviewStats } from "./review-stats";
+import { getReviewStats, roundRating } from "./review-stats";
 import { offerProtocols, startingPrice } from "./service-record";
 import { urls } from "./urls";
 import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES } from "./vocabulary";
@@ -122,37 +122,81 @@ const summarySelect = {
 } satisfies Prisma.ServiceSelect;
 type SummaryRow = Prisma.ServiceGetPayload<{ select: typeof summarySelect }>;
 
-/** Summaries of the given services, in the given order. */
+/** Summaries of the given services, in the given order. One statement (services, offers, review
+ * figures) beside the call counts: this is the free search's hot path, where the four Prisma
+ * queries of toSummaries cost most of a search's CPU. */
 export async function summariesFor(ids: string[]): Promise<ServiceSummary[]> {
-  const rows = await db.service.findMany({ where: { id: { in: ids } }, select: summarySelect });
+  if (ids.length === 0) return [];
+  const [rows, calls] = await Promise.all([
+    sqlQuery<SummarySqlRow>(Prisma.sql`
+      SELECT s.id, s.slug, s.name, s.description, s.primary_capability, s.capabilities, s.tags, s.test_status, s.calls_30d,
+        coalesce((SELECT json_agg(json_build_object('priceAtomic', o.price_atomic, 'protocol', o.protocol)) FROM offers o WHERE o.service_id = s.id), '[]'::json) AS offers,
+        r.review_count, r.rating
+      FROM services s
+      CROSS JOIN LATERAL (SELECT count(*)::int AS review_count, avg(rating)::float8 AS rating FROM reviews WHERE service_id = s.id AND status = 'published') r
+      WHERE s.id = ANY(${ids}::text[])`),
+    serviceCallCounts(ids),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return toSummaries(ids.flatMap((id) => byId.get(id) ?? []));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const row: SummaryRow = {
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      description: r.description,
+      primaryCapability: r.primary_capability,
+      capabilities: r.capabilities,
+      tags: r.tags,
+      testStatus: r.test_status,
+      calls30d: r.calls_30d,
+      offers: r.offers,
+    };
+    return [toSummary(row, { reviewCount: r.review_count, rating: roundRating(r.rating) }, calls.get(id) ?? 0)];
+  });
+}
+
+interface SummarySqlRow {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  primary_capability: string;
+  capabilities: string[];
+  tags: string[];
+  test_status: string;
+  calls_30d: number;
+  offers: { priceAtomic: number; protocol: string }[];
+  review_count: number;
+  rating: number | null;
 }
 
 async function toSummaries(page: SummaryRow[]): Promise<ServiceSummary[]> {
   const ids = page.map((r) => r.id);
   const [stats, calls] = await Promise.all([getReviewStats(ids), serviceCallCounts(ids)]);
-  return page.map((r) => {
-    const s = stats.get(r.id)!;
-    return {
-      id: r.id,
-      slug: r.slug,
-      name: r.name,
-      description: r.description,
-      primaryCapability: r.primaryCapability as ServiceSummary["primaryCapability"],
-      capabilities: r.capabilities as ServiceSummary["capabilities"],
-      tags: r.tags,
-      protocols: offerProtocols(r.offers),
-      offerCount: r.offers.length,
-      ...startingPrice(r.offers),
-      testStatus: r.testStatus as ServiceSummary["testStatus"],
-      rating: s.rating,
-      reviewCount: s.reviewCount,
-      // As in the record: the source's figure plus observed calls. The order (and cursor) stays on
-      // the source's figure, an indexed column.
-      calls30d: r.calls30d + (calls.get(r.id) ?? 0),
-      profileUrl: urls.serviceProfile(r.slug),
-      recordUrl: urls.serviceRecord(r.slug),
-    };
-  });
+  return page.map((r) => toSummary(r, stats.get(r.id)!, calls.get(r.id) ?? 0));
+}
+
+function toSummary(r: SummaryRow, s: { rating: number | null; reviewCount: number }, observedCalls: number): ServiceSummary {
+  return {
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    description: r.description,
+    primaryCapability: r.primaryCapability as ServiceSummary["primaryCapability"],
+    capabilities: r.capabilities as ServiceSummary["capabilities"],
+    tags: r.tags,
+    protocols: offerProtocols(r.offers),
+    offerCount: r.offers.length,
+    ...startingPrice(r.offers),
+    testStatus: r.testStatus as ServiceSummary["testStatus"],
+    rating: s.rating,
+    reviewCount: s.reviewCount,
+    // As in the record: the source's figure plus observed calls. The order (and cursor) stays on
+    // the source's figure, an indexed column.
+    calls30d: r.calls30d + observedCalls,
+    profileUrl: urls.serviceProfile(r.slug),
+    recordUrl: urls.serviceRecord(r.slug),
+  };
 }

@@ -32,9 +32,14 @@ export async function getReviewStats(serviceIds: string[]): Promise<Map<string, 
     const last = latestBy.get(g.serviceId);
     result.set(g.serviceId, {
       reviewCount: g._count._all,
-      rating: g._avg.rating === null ? null : Math.round(g._avg.rating * 10) / 10,
+      rating: roundRating(g._avg.rating),
       lastReview: last ? { id: last.id, url: urls.review(last.id), title: last.title, rating: last.rating, created_at: last.createdAt.getTime() } : null,
     });
   }
   return result;
+}
+
+/** The average rating as shown: one decimal, null without reviews. */
+export function roundRating(average: number | null): number | null {
+  return average === null ? null : Math.round(average * 10) / 10;
 }

@@ -2,7 +2,7 @@
 // "untested" filters; the answer must be what filtering every hit's summary gave before.
 import { describe, expect, it } from "vitest";
 import { retrieve } from "../search/retrieval/retrieve";
-import { summariesFor } from "./list-services";
+import { listServices, summariesFor } from "./list-services";
 import { searchServices } from "./search-services";
 
 async function reference(q: string, limit: number, keep: (s: { capabilities: string[]; testStatus: string }) => boolean) {
@@ -34,5 +34,23 @@ describe("searchServices", () => {
       found += untested.services.length;
     }
     expect(found).toBeGreaterThan(40); // the filters were exercised, not only empty answers
+  });
+});
+
+describe("summariesFor (one statement)", () => {
+  it("gives the summaries the catalog list gives, for every service, in the order asked", async () => {
+    const listed: Awaited<ReturnType<typeof listServices>>["services"] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listServices({ limit: 100, cursor });
+      listed.push(...page.services);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(listed.length).toBeGreaterThan(100);
+    expect(listed.some((s) => s.reviewCount > 0 && s.rating !== null)).toBe(true);
+    const reversed = [...listed].reverse();
+    expect(await summariesFor(reversed.map((s) => s.id))).toEqual(reversed);
+    expect(await summariesFor(["svc_missing", listed[0]!.id])).toEqual([listed[0]]);
+    expect(await summariesFor([])).toEqual([]);
   });
 });
