@@ -12,17 +12,24 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 const outcomes = EVAL_QUERIES.filter((q) => !q.request.conditions && !q.request.constraints).map((q) => q.request.outcome);
 
 const mb = (bytes: number) => bytes / 1e6;
-const gc = () => (globalThis as { gc?: () => void }).gc?.();
+// Collected and settled: V8 frees large buffers' memory in a task after the collection, so one
+// gc() right before reading RSS still counted ~60 MB of the model translation's transients.
+const gc = async () => {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  collect?.();
+  await new Promise((r) => setTimeout(r, 300));
+  collect?.();
+};
 // Where the resident memory goes: after the model, after the vector index (both collected).
-gc();
+await gc();
 const atStart = process.memoryUsage();
 const loadStart = performance.now();
 await warmEmbeddings();
-gc();
+await gc();
 const afterModel = process.memoryUsage();
 await getVectorIndex();
 const loadMs = performance.now() - loadStart;
-gc();
+await gc();
 const afterIndex = process.memoryUsage();
 
 const embed: number[] = [];
@@ -46,7 +53,7 @@ for (const mode of SEARCH_MODES) {
 }
 // Resident memory once garbage is collected (the parent runs this with --expose-gc), and the peak
 // (maxRSS is in KiB; every figure here is in MB of 10^6 bytes).
-gc();
+await gc();
 const { maxRSS } = process.resourceUsage();
 const end = process.memoryUsage();
 const memory = {
