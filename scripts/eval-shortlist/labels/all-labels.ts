@@ -1,0 +1,12 @@
+// Every labelled check and request, from all label files. Items without a split were written
+// before the held-out part existed and have been tuned on: they count as dev.
+import { EVAL_CONDITION_CHECKS } from "./condition-checks";
+import { EVAL_QUERIES } from "./queries";
+import type { EvalConditionCheck, EvalQuery } from "./types";
+
+export const ALL_CHECKS: EvalConditionCheck[] = [...EVAL_CONDITION_CHECKS];
+export const ALL_QUERIES: EvalQuery[] = [...EVAL_QUERIES];
+
+export type Split = "dev" | "heldout";
+export const splitOf = (item: { split?: Split }): Split => item.split ?? "dev";
+export const queryKind = (q: EvalQuery) => q.kind ?? "fit";
