@@ -1,0 +1,68 @@
+// Numbers with units in requirements and sentences, normalised to one base unit per dimension
+// (bytes, milliseconds, USD, percent, or a count of a named thing), with the direction a
+// requirement asks for: "at most/under/below/within/no more than" wants the service's value at
+// or below the number; anything else ("at least", "up to", "of 2 MB", "100 coordinates") asks for
+// a capacity at or above it.
+import { stem } from "./text";
+
+export interface Quantity {
+  value: number;
+  dimension: string; // "bytes" | "ms" | "usd" | "percent" | "count:<thing>"
+  index: number; // character offset in the text
+}
+
+const SIZE: Record<string, number> = { b: 1, byte: 1, bytes: 1, kb: 1e3, kib: 1024, mb: 1e6, mib: 1048576, gb: 1e9, gib: 1073741824, tb: 1e12 };
+const TIME: Record<string, number> = {
+  ms: 1, millisecond: 1, milliseconds: 1, s: 1000, sec: 1000, secs: 1000, second: 1000, seconds: 1000,
+  min: 60_000, mins: 60_000, minute: 60_000, minutes: 60_000, h: 3_600_000, hr: 3_600_000, hrs: 3_600_000, hour: 3_600_000, hours: 3_600_000,
+  day: 86_400_000, days: 86_400_000, week: 604_800_000, weeks: 604_800_000, month: 2_592_000_000, months: 2_592_000_000, year: 31_536_000_000, years: 31_536_000_000,
+};
+const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, hundred: 100, thousand: 1000 };
+
+// number (1,000 / 0.5 / 32K / 2M / one), optional space, unit word (or "-token" compounds).
+const QUANTITY = /(\$\s*)?\b(\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|hundred|thousand)\s*(k|m)?(?:\b|(?=[- ]))[- ]?(%|[a-z][a-z.]*)?/gi;
+
+export function quantities(text: string): Quantity[] {
+  const out: Quantity[] = [];
+  for (const m of text.matchAll(QUANTITY)) {
+    const raw = m[2]!.toLowerCase();
+    let value = WORD_NUMBERS[raw] ?? Number(raw.replace(/,/g, ""));
+    if (!Number.isFinite(value)) continue;
+    const mult = m[3]?.toLowerCase();
+    let unit = (m[4] ?? "").toLowerCase().replace(/\.$/, "");
+    // "2 M" is ambiguous with "2 MB" handled below; "32K tokens" is a multiplier.
+    if (mult === "k") value *= 1000;
+    else if (mult === "m" && unit !== "" && !(unit in SIZE)) value *= 1_000_000;
+    else if (mult === "m" && unit === "") unit = "m";
+    if (m[1]) {
+      out.push({ value, dimension: "usd", index: m.index });
+      continue;
+    }
+    if (unit === "%" || unit === "percent") out.push({ value, dimension: "percent", index: m.index });
+    else if (unit in SIZE) out.push({ value: value * SIZE[unit]!, dimension: "bytes", index: m.index });
+    else if (unit in TIME) out.push({ value: value * TIME[unit]!, dimension: "ms", index: m.index });
+    else if (/^(usd|usdc|dollars?)$/.test(unit)) out.push({ value, dimension: "usd", index: m.index });
+    else if (/^cents?$/.test(unit)) out.push({ value: value / 100, dimension: "usd", index: m.index });
+    else if (unit && unit.length > 2 && !/^(and|or|to|of|the|per|a|an|in|on|by|for|at|is|are|x|with)$/.test(unit)) out.push({ value, dimension: `count:${stem(unit)}`, index: m.index });
+  }
+  return out;
+}
+
+const AT_MOST = /\b(at most|no more than|not more than|under|below|less than|fewer than|within|max(imum)?|lower than|shorter than|faster than|cheaper than|or less|or fewer|or below|or under)\b|≤|<=/i;
+
+/** "max": the service's value must not exceed the number; "min": it must reach it. */
+export function requirementDirection(requirement: string, q: Quantity): "max" | "min" {
+  // Latencies, delays and prices are things a buyer wants small even without "under".
+  if (AT_MOST.test(requirement)) return "max";
+  if (q.dimension === "usd") return "max";
+  if (q.dimension === "ms" && /\b(latency|delay\w*|respon\w*|takes?|lag|turnaround|within)\b/i.test(requirement)) return "max";
+  return "min";
+}
+
+/** What a sentence's number says about the service: a cap ("at most", "limited to"), a floor, or a plain value. */
+export function sentenceBound(sentence: string, q: Quantity): "cap" | "floor" | "value" {
+  const before = sentence.slice(Math.max(0, q.index - 40), q.index).toLowerCase();
+  if (/\b(at most|up to|limited to|no more than|maximum( of)?|max(imum)?|capped at|under|below|less than|fewer than)\s*$/.test(before)) return "cap";
+  if (/\b(at least|minimum( of)?|more than|over|above|from)\s*$/.test(before)) return "floor";
+  return "value";
+}
