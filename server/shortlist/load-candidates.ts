@@ -4,6 +4,7 @@
 import { urls } from "../catalog/urls";
 import { sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import { sentenceVectors } from "../search/embeddings/sentence-embeddings";
 import type { ServiceFacts } from "./conditions/service-facts";
 
 export interface Candidate {
@@ -69,6 +70,8 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
       FROM reviews WHERE service_id = s.id AND status = 'published'
     ) r ON true
     WHERE s.id = ANY(${ids}::text[])`);
+  // Stored sentence vectors for the checks (cached in process; absent ones fall back to words).
+  const vectors = await sentenceVectors(rows.flatMap((r) => [...r.evidence.map((e) => e.text), ...r.facts.map((f) => f.text)]));
   return new Map(
     rows.map((r) => [
       r.id,
@@ -96,6 +99,7 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
           offers: r.offers,
           facts: new Map(r.facts.map((f) => [f.key, { value: f.value, text: f.text, source: f.source }])),
           evidence: r.evidence,
+          vectors,
         },
         reviews: { count: r.review_count, mean: r.review_mean, lastAt: r.review_last, humanReviewed: r.human_reviewed, verified: r.verified_reviews },
       },

@@ -60,8 +60,10 @@ export function requirementDirection(requirement: string, q: Quantity): "max" | 
 }
 
 /** What a sentence's number says about the service: a cap ("at most", "limited to"), a floor, or a plain value. */
-export function sentenceBound(sentence: string, q: Quantity): "cap" | "floor" | "value" {
+export function sentenceBound(sentence: string, q: Quantity): "cap" | "below" | "floor" | "value" {
   const before = sentence.slice(Math.max(0, q.index - 40), q.index).toLowerCase();
+  // "Payloads larger than 1 MB are rejected": the service takes only values below the number.
+  if (/\b((larger|longer|more|bigger|greater|higher) than|over|above|exceeding)\s*$/.test(before) && /\b(reject\w*|refus\w*|truncat\w*|errors?|not accepted|fails?|cut off)\b/i.test(sentence)) return "below";
   if (/\b(at most|up to|limited to|no more than|maximum( of)?|max(imum)?|capped at|under|below|less than|fewer than)\s*$/.test(before)) return "cap";
   if (/\b(at least|minimum( of)?|more than|over|above|from)\s*$/.test(before)) return "floor";
   return "value";

@@ -34,6 +34,10 @@ interface Candidate {
 function compare(req: PreparedRequirement, rq: Quantity, sentence: string, sq: Quantity): "met" | "unmet" | null {
   const want = requirementDirection(req.text, rq);
   const bound = sentenceBound(sentence, sq);
+  if (bound === "below") {
+    if (want === "min") return rq.value >= sq.value ? "unmet" : "met";
+    return rq.value <= sq.value ? "met" : null;
+  }
   if (want === "min") {
     if (sq.value >= rq.value) return "met";
     return bound === "floor" ? null : "unmet";
