@@ -1,6 +1,7 @@
 // Requirements that a structured fact can decide. Each rule recognises a kind of requirement and
 // says what the fact's value must be; a rule that does not recognise the text stays silent, and a
 // recognised requirement whose fact is absent stays unknown (evidence-first, three-state).
+import { protocolsText } from "../../catalog/record-facts";
 import type { ServiceFacts } from "./service-facts";
 
 export type Verdict = { status: "met" | "unmet"; evidence: { text: string; source: string } } | { status: "unknown" };
@@ -147,19 +148,9 @@ export const FACT_RULES: FactRule[] = [
       return (s) => {
         const ok = wants.every((w) => s.protocols.includes(w));
         const fact = s.facts.get("protocols");
-        const evidence = fact ? { text: fact.text, source: fact.source } : { text: `${s.name} accepts ${s.protocols.join(" and ")} payments.`, source: s.recordUrl };
+        const evidence = fact ? { text: fact.text, source: fact.source } : { text: protocolsText(s.name, s.protocols), source: s.recordUrl };
         return { status: ok ? "met" : "unmet", evidence };
       };
     },
-  },
-  {
-    name: "tested",
-    match: (r) =>
-      /\b(tested|verified) by (the )?marketplace\b|\bmarketplace[- ]tested\b/i.test(r)
-        ? (s) => ({
-            status: s.testStatus === "untested" ? "unmet" : "met",
-            evidence: { text: s.testStatus === "untested" ? `${s.name} has not been tested by the marketplace.` : `The marketplace tested ${s.name} (${s.testStatus}).`, source: s.recordUrl },
-          })
-        : null,
   },
 ];
