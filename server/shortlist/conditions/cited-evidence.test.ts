@@ -30,7 +30,8 @@ describe("cited evidence", () => {
           for (const c of m.conditions) {
             if (c.status === "unknown") continue;
             cited++;
-            expect(facts, `${m.service.slug}: ${c.requirement}`).toContainEqual(expect.objectContaining({ text: c.evidence.text, source: c.evidence.source }));
+            expect(c.evidence, `${m.service.slug}: ${c.requirement}`).toBeDefined();
+            expect(facts, `${m.service.slug}: ${c.requirement}`).toContainEqual(expect.objectContaining({ text: c.evidence!.text, source: c.evidence!.source }));
           }
         }
       }
