@@ -23,17 +23,26 @@ export async function prepareRequirements(requirements: string[]): Promise<Prepa
   return requirements.map((r, i) => prepareText(r, vectors[i]));
 }
 
+// The fact rules that recognise a requirement do not depend on the service: found once per
+// prepared requirement, not once per candidate.
+const decidersOf = new WeakMap<PreparedRequirement, ((s: ServiceFacts) => Verdict)[]>();
+function deciders(req: PreparedRequirement): ((s: ServiceFacts) => Verdict)[] {
+  let d = decidersOf.get(req);
+  if (!d) decidersOf.set(req, (d = FACT_RULES.map((rule) => rule.match(req.text)).filter((x) => x !== null)));
+  return d;
+}
+
 export function checkRequirement(requirement: PreparedRequirement | string, service: ServiceFacts): Verdict {
   const req = typeof requirement === "string" ? prepareText(requirement) : requirement;
-  const deciders = FACT_RULES.map((rule) => rule.match(req.text)).filter((d) => d !== null);
-  if (deciders.length > 0) {
-    const verdicts = deciders.map((decide) => decide(service));
+  const deciders_ = deciders(req);
+  if (deciders_.length > 0) {
+    const verdicts = deciders_.map((decide) => decide(service));
     // Every recognised part must hold; one explicit failure is enough to fail.
     const unmet = verdicts.find((v) => v.status === "unmet");
     if (unmet) return unmet;
     if (verdicts.every((v) => v.status === "met")) return verdicts[0]!;
   }
-  if (deciders.length > 1) return { status: "unknown" };
+  if (deciders_.length > 1) return { status: "unknown" };
   const fromRecord = testStatusVerdict(req, service) ?? priceVerdict(req, service);
   if (fromRecord) return fromRecord;
   // A single-subject requirement the facts could not settle may still be settled by a sentence.

@@ -1,41 +1,21 @@
-// Polarity of a sentence with respect to the words a requirement shares with it. A sentence is
-// cut into clauses (";", ":", ", but", "and refuses ..."), and only the clauses holding a shared
+// Polarity cues. A sentence is cut into clauses (";", ":", ", but", "and refuses ..."), and only the clauses holding a shared
 // word count: "honours robots.txt by default and refuses disallowed paths" supports "respects
 // robots.txt", while "Change notifications are sent by webhook; email alerts are not offered"
-// denies "alerts by email".
-import { words } from "./text";
+// denies "alerts by email" (sentence-analysis.ts keeps each clause's cues).
 
 export const NEGATION =
   /\b(not|no longer|no|never|cannot|can't|doesn't|don't|isn't|aren't|won't|without|unsupported|lacks?|excluded|excludes?|rejected|rejects?|refused|refuses?|neither|nor|unavailable|disallowed|prohibited)\b/i;
 export const ROADMAP = /\b(planned|plans?|coming soon|beta|preview|roadmap|upcoming|future|experimental|in development|later this year|next quarter|early access|soon)\b/i;
 // "no restriction", "no limit", "no extra charge": a negated absence of a restriction reads as support.
 // Likewise "without loss", "without attribution".
-const NEGATED_RESTRICTION = /\b(no|without|not)\s+(\w+\s+)?(restrictions?|limits?|limitations?|caps?|extra|additional|charge|fees?|rate limit|loss|attribution|downtime|degradation)\b/gi;
-const ONLY = /\b(only|exclusively|solely)\b/i;
+export const NEGATED_RESTRICTION = /\b(no|without|not)\s+(\w+\s+)?(restrictions?|limits?|limitations?|caps?|extra|additional|charge|fees?|rate limit|loss|attribution|downtime|degradation)\b/gi;
+export const ONLY = /\b(only|exclusively|solely)\b/i;
 
 export function clauses(sentence: string): string[] {
   return sentence
     .split(/[;:]|,\s*(?=but\b|while\b|whereas\b|although\b)|\bbut\b(?!\s+not\b)|\s(?=and\s+(?:refuses|rejects|excludes|never|does not|is not|are not|cannot)\b)/i)
     .map((c) => c.trim())
     .filter(Boolean);
-}
-
-export interface SentencePolarity {
-  held: string[]; // the clauses holding a shared word (the whole sentence when none)
-  negative: boolean; // a clause holding a shared word is negated
-  roadmap: boolean; // such a clause speaks of plans
-  only: boolean; // such a clause restricts ("only English")
-}
-
-export function polarity(sentence: string, shared: Set<string>): SentencePolarity {
-  const held = clauses(sentence).filter((c) => words(c).some((w) => shared.has(w)));
-  const scope = held.length ? held : [sentence];
-  return {
-    held: scope,
-    negative: scope.some((c) => NEGATION.test(c.replace(NEGATED_RESTRICTION, ""))),
-    roadmap: scope.some((c) => ROADMAP.test(c)),
-    only: scope.some((c) => ONLY.test(c)),
-  };
 }
 
 /** A requirement that asks for an absence ("must not be kept", "not used to train"). */

@@ -4,10 +4,10 @@
 // requirement's subject — numbers with units are compared, a negated clause denies, "only"
 // with another name denies, a roadmap settles nothing, and anything less clear stays unknown.
 import type { Verdict } from "./fact-rules";
-import { polarity } from "./polarity";
+import { analyze } from "./sentence-analysis";
 import type { PreparedRequirement } from "./prepared";
-import { canon, contentWords as subjectWords, names, stem, words as wordForms } from "./text";
-import { quantities, requirementDirection, sentenceBound, type Quantity } from "./quantities";
+import { canon, stem } from "./text";
+import { requirementDirection, sentenceBound, type Quantity } from "./quantities";
 import type { ServiceFacts } from "./service-facts";
 
 const UNKNOWN: Verdict = { status: "unknown" };
@@ -46,10 +46,10 @@ function compare(req: PreparedRequirement, rq: Quantity, sentence: string, sq: Q
   return bound === "cap" ? null : "unmet";
 }
 
-function quantityVerdict(req: PreparedRequirement, sentence: string, shared: string[]): "met" | "unmet" | null {
+function quantityVerdict(req: PreparedRequirement, sentence: string, sentenceQuantities: Quantity[], shared: string[]): "met" | "unmet" | null {
   if (req.quantities.length !== 1) return null;
   const rq = req.quantities[0]!;
-  const same = quantities(sentence).filter((q) => q.dimension === rq.dimension || (rq.dimension.startsWith("count:") && canon(q.dimension.slice(6)) === canon(rq.dimension.slice(6))));
+  const same = sentenceQuantities.filter((q) => q.dimension === rq.dimension || (rq.dimension.startsWith("count:") && canon(q.dimension.slice(6)) === canon(rq.dimension.slice(6))));
   if (same.length !== 1) return null;
   // The number must be about the requirement's subject: a shared word beyond the unit itself,
   // unless the counted thing is specific ("100 languages").
@@ -61,7 +61,8 @@ function quantityVerdict(req: PreparedRequirement, sentence: string, shared: str
 
 function judge(req: PreparedRequirement, sentence: { text: string; source: string }, vector: Float32Array | undefined): Candidate | null {
   if (TEST_SENTENCE.test(sentence.text)) return null;
-  const have = new Set(wordForms(sentence.text));
+  const a = analyze(sentence.text);
+  const have = a.words;
   const shared = req.words.filter((w) => have.has(w));
   if (shared.length === 0) return null;
   const cover = shared.length / req.words.length;
@@ -69,15 +70,18 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
   const evidence = { text: sentence.text, source: sentence.source };
 
   const missingNames = req.names.filter((n) => !have.has(n));
-  const q = missingNames.length === 0 ? quantityVerdict(req, sentence.text, shared) : null;
+  const q = missingNames.length === 0 ? quantityVerdict(req, sentence.text, a.quantities, shared) : null;
   if (q) return { verdict: { status: q, evidence }, strength: 2 + cover };
 
-  const pol = polarity(sentence.text, new Set(shared));
+  // Only the clauses holding a shared word decide the polarity (see polarity.ts).
+  const heldClauses = a.clauses.filter((c) => shared.some((w) => c.words.has(w)));
+  const held = heldClauses.length ? heldClauses : [a.whole];
+  const pol = { negative: held.some((c) => c.negative), roadmap: held.some((c) => c.roadmap), only: held.some((c) => c.only) };
   if (pol.roadmap && !pol.negative) return null;
-  const sentenceNames = new Set(names(sentence.text));
+  const sentenceNames = a.names;
   // How much of the deciding clauses' own subject the requirement names: a short negated
   // sentence ("Voice cloning is not offered.") inside a longer requirement still denies it.
-  const own = subjectWords(pol.held.join(" "));
+  const own = [...new Set(held.flatMap((c) => c.subject))];
   const clauseCover = own.length ? own.filter((w) => req.words.includes(w)).length / own.length : 0;
   const semantic = cos ?? 0;
   const namesHeld = req.names.length > 0 && missingNames.length === 0;
