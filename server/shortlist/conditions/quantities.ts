@@ -7,7 +7,7 @@ import { stem } from "./text";
 
 export interface Quantity {
   value: number;
-  dimension: string; // "bytes" | "ms" | "usd" | "percent" | "count:<thing>"
+  dimension: string; // "bytes" | "ms" | "usd" | "percent" | "year" | "count:<thing>"
   index: number; // character offset in the text
 }
 
@@ -43,7 +43,9 @@ export function quantities(text: string): Quantity[] {
     else if (unit in TIME) out.push({ value: value * TIME[unit]!, dimension: "ms", index: m.index });
     else if (/^(usd|usdc|dollars?)$/.test(unit)) out.push({ value, dimension: "usd", index: m.index });
     else if (/^cents?$/.test(unit)) out.push({ value: value / 100, dimension: "usd", index: m.index });
-    else if (unit && unit.length > 2 && !/^(and|or|to|of|the|per|a|an|in|on|by|for|at|is|are|x|with)$/.test(unit)) out.push({ value, dimension: `count:${stem(unit)}`, index: m.index });
+    else if (unit && unit.length > 2 && !/^(and|or|to|of|the|per|a|an|in|on|by|for|at|is|are|x|with|onwards|onward)$/.test(unit)) out.push({ value, dimension: `count:${stem(unit)}`, index: m.index });
+    // A bare year ("back to 2000", "from 2007 onwards"); dates (2026-08-17) are not years here.
+    else if (!mult && /^(19|20)\d\d$/.test(raw) && text[m.index + raw.length] !== "-") out.push({ value, dimension: "year", index: m.index });
   }
   return out;
 }
@@ -52,11 +54,19 @@ const AT_MOST = /\b(at most|no more than|not more than|under|below|less than|few
 
 /** "max": the service's value must not exceed the number; "min": it must reach it. */
 export function requirementDirection(requirement: string, q: Quantity): "max" | "min" {
+  // "Data back to 2000", "since 2000": the coverage must start in that year or earlier.
+  if (q.dimension === "year") return /\b(after|until|through|up to|to date)\b/i.test(requirement) ? "min" : "max";
   // Latencies, delays and prices are things a buyer wants small even without "under".
   if (AT_MOST.test(requirement)) return "max";
   if (q.dimension === "usd") return "max";
   if (q.dimension === "ms" && /\b(latency|delay\w*|respon\w*|takes?|lag|turnaround|within)\b/i.test(requirement)) return "max";
   return "min";
+}
+
+/** A duration without a direction ("deletes data after 30 days") can be read both ways: no decision. */
+export function directionStated(requirement: string, q: Quantity): boolean {
+  if (q.dimension !== "ms") return true;
+  return AT_MOST.test(requirement) || /\b(at least|minimum|or more|or longer|up to|for|latency|delay\w*|respon\w*|takes?|lag|turnaround|kept|retain\w*|retention|stor\w*|history|back)\b/i.test(requirement);
 }
 
 /** What a sentence's number says about the service: a cap ("at most", "limited to"), a floor, or a plain value. */
@@ -68,3 +78,8 @@ export function sentenceBound(sentence: string, q: Quantity): "cap" | "below" | 
   if (/\b(at least|minimum( of)?|more than|over|above|from)\s*$/.test(before)) return "floor";
   return "value";
 }
+
+/** Words that only name a unit: they tie a number to nothing. */
+export const UNIT_WORDS = new Set(
+  [...Object.keys(SIZE), ...Object.keys(TIME), "usd", "usdc", "dollar", "dollars", "cent", "cents", "percent", "year", "years"].map(stem),
+);

@@ -7,7 +7,7 @@ import type { Verdict } from "./fact-rules";
 import { analyze } from "./sentence-analysis";
 import type { PreparedRequirement } from "./prepared";
 import { canon, stem } from "./text";
-import { requirementDirection, sentenceBound, type Quantity } from "./quantities";
+import { directionStated, requirementDirection, sentenceBound, UNIT_WORDS, type Quantity } from "./quantities";
 import type { ServiceFacts } from "./service-facts";
 
 const UNKNOWN: Verdict = { status: "unknown" };
@@ -19,6 +19,11 @@ const SEMANTIC_STRONG = 0.62;
 const SEMANTIC_FLOOR = 0.4;
 // Counted things too generic to tie a number to a subject on their own.
 const GENERIC_COUNTS = new Set(["request", "call", "item", "result", "record", "time", "page", "user"].map(stem));
+// Words too general to tie a sentence to a requirement on their own ("data", "results").
+const WEAK = new Set(["information", "result", "output", "input", "response", "file", "feature", "option", "request", "format"].map(stem).map(canon));
+// A sentence about what goes in does not answer a requirement about what comes out, and back.
+const INPUT_SIDE = /\b(inputs?|uploads?|uploaded|accepts?|accepted|sent|submitted)\b/i;
+const OUTPUT_SIDE = /\b(outputs?|returns?|returned|produces?|generates?|generated|exports?|delivers?)\b/i;
 
 function dot(a: Float32Array, b: Float32Array): number {
   let s = 0;
@@ -46,7 +51,7 @@ function compare(req: PreparedRequirement, rq: Quantity, sentence: string, sq: Q
   return bound === "cap" ? null : "unmet";
 }
 
-function quantityVerdict(req: PreparedRequirement, sentence: string, sentenceQuantities: Quantity[], shared: string[]): "met" | "unmet" | null {
+function quantityVerdict(req: PreparedRequirement, sentence: string, sentenceQuantities: Quantity[], shared: string[], semantic: number): "met" | "unmet" | null {
   if (req.quantities.length !== 1) return null;
   const rq = req.quantities[0]!;
   const same = sentenceQuantities.filter((q) => q.dimension === rq.dimension || (rq.dimension.startsWith("count:") && canon(q.dimension.slice(6)) === canon(rq.dimension.slice(6))));
@@ -54,8 +59,15 @@ function quantityVerdict(req: PreparedRequirement, sentence: string, sentenceQua
   // The number must be about the requirement's subject: a shared word beyond the unit itself,
   // unless the counted thing is specific ("100 languages").
   const unit = rq.dimension.startsWith("count:") ? canon(rq.dimension.slice(6)) : null;
-  const subject = shared.filter((w) => w !== unit);
+  if (!directionStated(req.text, rq)) return null;
+  const isUnit = (w: string) => w === unit || UNIT_WORDS.has(w) || WEAK.has(w);
+  const subject = shared.filter((w) => !isUnit(w));
+  const wanted = req.words.filter((w) => !isUnit(w));
   if (subject.length === 0 && (!unit || GENERIC_COUNTS.has(unit))) return null;
+  // The number must be about the requirement's subject: all of it, or two words of it, or a
+  // close sentence vector ("Bulk uploads up to 1 GB" is not "the upload price includes 10 GB").
+  const countedShared = unit !== null && !GENERIC_COUNTS.has(unit) && shared.includes(unit);
+  if (!countedShared && subject.length < wanted.length && subject.length < 2 && semantic < SEMANTIC_STRONG) return null;
   return compare(req, rq, sentence, same[0]!);
 }
 
@@ -64,13 +76,14 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
   const a = analyze(sentence.text);
   const have = a.words;
   const shared = req.words.filter((w) => have.has(w));
-  if (shared.length === 0) return null;
+  if (!shared.some((w) => !WEAK.has(w))) return null;
+  if ((INPUT_SIDE.test(sentence.text) && !INPUT_SIDE.test(req.text) && OUTPUT_SIDE.test(req.text)) || (OUTPUT_SIDE.test(sentence.text) && !OUTPUT_SIDE.test(req.text) && INPUT_SIDE.test(req.text))) return null;
   const cover = shared.length / req.words.length;
   const cos = vector && req.vector ? dot(req.vector, vector) : undefined;
   const evidence = { text: sentence.text, source: sentence.source };
 
   const missingNames = req.names.filter((n) => !have.has(n));
-  const q = missingNames.length === 0 ? quantityVerdict(req, sentence.text, a.quantities, shared) : null;
+  const q = missingNames.length === 0 ? quantityVerdict(req, sentence.text, a.quantities, shared, cos ?? 0) : null;
   if (q) return { verdict: { status: q, evidence }, strength: 2 + cover };
 
   // Only the clauses holding a shared word decide the polarity (see polarity.ts).
@@ -88,7 +101,9 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
   const about =
     (cover === 1 && (req.words.length >= 2 || clauseCover >= 0.5 || semantic >= SEMANTIC_FLOOR)) ||
     (cover >= 0.6 && shared.length >= 2 && (cos === undefined || semantic >= SEMANTIC_FLOOR)) ||
-    (namesHeld && cover >= 0.5) ||
+    // "Accepts FLAC audio" against a list of supported formats: the name alone is weak ("Invoices
+    // in EUR" against "Rates are quoted in EUR"), so one shared name needs the vectors to agree.
+    (namesHeld && (cover === 1 || (cover >= 0.5 && (shared.length >= 2 || semantic >= SEMANTIC_FLOOR)))) ||
     (shared.length >= 1 && semantic >= SEMANTIC_STRONG);
   const strength = cover + semantic;
 
@@ -104,6 +119,8 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
     return { verdict: { status: req.negated ? "met" : "unmet", evidence }, strength };
   }
   if (req.negated || !about || missingNames.length > 0) return null;
+  // A requirement whose number no sentence settled is not met by shared words alone.
+  if (req.quantities.length > 0) return null;
   return { verdict: { status: "met", evidence }, strength };
 }
 
