@@ -4,16 +4,19 @@
 // denies "alerts by email" (sentence-analysis.ts keeps each clause's cues).
 
 export const NEGATION =
-  /\b(not|no longer|no|never|cannot|can't|doesn't|don't|isn't|aren't|won't|without|unsupported|lacks?|excluded|excludes?|rejected|rejects?|refused|refuses?|neither|nor|unavailable|disallowed|prohibited)\b/i;
+  /\b(not|no longer|no|never|cannot|can't|doesn't|don't|isn't|aren't|won't|without|unsupported|lacks?|excluded|excludes?|rejected|rejects?|refused|refuses?|neither|nor|unavailable|disallowed|prohibited|except|excepting|excluding|other than|apart from|null|immutable|read-only|fails?|failed|less \w+ than|worse than|rather than|instead of|filtered out|filters out|blocked|stripped|omitted|dropped|discarded|redacted)\b/i;
 export const ROADMAP = /\b(planned|plans?|coming soon|beta|preview|roadmap|upcoming|future|experimental|in development|later this year|next quarter|early access|soon)\b/i;
 // "no restriction", "no limit", "no extra charge": a negated absence of a restriction reads as support.
 // Likewise "without loss", "without attribution".
-export const NEGATED_RESTRICTION = /\b(no|without|not)\s+(\w+\s+)?(restrictions?|limits?|limitations?|caps?|extra|additional|charge|fees?|rate limit|loss|attribution|downtime|degradation)\b/gi;
+export const NEGATED_RESTRICTION = /\b(no|without|not)\s+(\w+\s+)?(restrictions?|limits?|limitations?|caps?|extra|additional|charge|fees?|rate limit|loss|downtime|degradation)\b/gi;
+// "no longer than 50 characters", "not more than": a bound, not a negation.
+const COMPARATIVE = /\b(no|not)\s+(longer|more|larger|bigger|higher|greater|less|fewer|shorter|smaller|later|slower)\s+than\b/gi;
+export const stripBounds = (text: string) => text.replace(COMPARATIVE, " ").replace(NEGATED_RESTRICTION, " ");
 export const ONLY = /\b(only|exclusively|solely)\b/i;
 
 export function clauses(sentence: string): string[] {
   return sentence
-    .split(/[;:]|,\s*(?=but\b|while\b|whereas\b|although\b)|\bbut\b(?!\s+not\b)|\s(?=and\s+(?:refuses|rejects|excludes|never|does not|is not|are not|cannot)\b)/i)
+    .split(/[;:]|,\s*(?=but\b|while\b|whereas\b|although\b)|\bbut\b(?!\s+not\b)|\s(?=and\s+(?:refuses|rejects|excludes)\b)/i)
     .map((c) => c.trim())
     .filter(Boolean);
 }
@@ -21,5 +24,5 @@ export function clauses(sentence: string): string[] {
 /** A requirement that asks for an absence ("must not be kept", "not used to train"). */
 export function negatedRequirement(requirement: string): boolean {
   // A parenthetical is a gloss ("real-time (not delayed)"), not the requirement's polarity.
-  return NEGATION.test(requirement.replace(/\([^)]*\)/g, " ").replace(NEGATED_RESTRICTION, ""));
+  return NEGATION.test(stripBounds(requirement.replace(/\([^)]*\)/g, " ")));
 }

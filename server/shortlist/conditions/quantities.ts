@@ -22,8 +22,26 @@ const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4
 // number (1,000 / 0.5 / 32K / 2M / one), optional space, unit word (or "-token" compounds).
 const QUANTITY = /(\$\s*)?\b(\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|hundred|thousand)\s*(k|m)?(?:\b|(?=[- ]))[- ]?(%|[a-z][a-z.]*)?/gi;
 
-export function quantities(text: string): Quantity[] {
+// Words that stand for a number and its unit: "half a second", "a week", "weekly", "most papers".
+const FREQUENCY: Record<string, string> = { hourly: "1 hour", daily: "1 day", nightly: "1 day", weekly: "1 week", monthly: "1 month", yearly: "1 year", annually: "1 year", quarterly: "3 months" };
+function spellOut(text: string): string {
+  return text
+    .replace(/\bhalf an? (second|minute|hour|day)\b/gi, "0.5 $1")
+    .replace(/\bonce (?:a|an|per|every) (second|minute|hour|day|week|month|year)\b/gi, "every 1 $1")
+    .replace(/\b(?:a|an|one) (second|minute|hour|day|week|month|year)\b/gi, "1 $1")
+    .replace(/\bevery (second|minute|hour|day|week|month|year)\b/gi, "every 1 $1")
+    .replace(/\b(hourly|daily|nightly|weekly|monthly|yearly|annually|quarterly)\b/gi, (w) => `every ${FREQUENCY[w.toLowerCase()]}`)
+    .replace(/\b(at least )?half (of )?/gi, (_m, least) => `${least ?? "at least "}50 % of `)
+    .replace(/\b(most|the majority) of\b/gi, "at least 50.01 % of")
+    .replace(/\bmost (\w+)/gi, "at least 50.01 % of $1")
+    // "40 US states": the counted thing is the noun after a proper adjective.
+    .replace(/(\d)\s+(?!(?:[KMGT]i?B|MS|USDC?|PX)\b)(?:[A-Z]{2,}|[A-Z][a-z]+)\s+([a-z]{3,})/g, "$1 $2")
+    .replace(/(\d)\s*px\b/gi, "$1 pixels");
+}
+
+export function quantities(original: string): Quantity[] {
   const out: Quantity[] = [];
+  const text = spellOut(original);
   for (const m of text.matchAll(QUANTITY)) {
     const raw = m[2]!.toLowerCase();
     let value = WORD_NUMBERS[raw] ?? Number(raw.replace(/,/g, ""));
@@ -50,10 +68,17 @@ export function quantities(text: string): Quantity[] {
   return out;
 }
 
-const AT_MOST = /\b(at most|no more than|not more than|under|below|less than|fewer than|within|max(imum)?|lower than|shorter than|faster than|cheaper than|or less|or fewer|or below|or under)\b|≤|<=/i;
+const AT_MOST = /\b(at most|no more than|not more than|no longer than|not longer than|no larger than|no bigger than|under|below|less than|fewer than|within|max(imum)?|lower than|shorter than|faster than|cheaper than|or less|or fewer|or below|or under)\b|≤|<=/i;
 
 /** "max": the service's value must not exceed the number; "min": it must reach it. */
+/** "less than 0.01" excludes 0.01 itself; "at most 0.01" includes it. */
+export function strictBound(requirement: string): boolean {
+  return /\b(less than|fewer than|under|below|lower than|cheaper than|more than|over|above|greater than|exceeding)\b/i.test(requirement) && !/\b(at most|no more than|not more than|at least|or less|or more|up to)\b/i.test(requirement);
+}
+
 export function requirementDirection(requirement: string, q: Quantity): "max" | "min" {
+  // "at least every 12 hours", "weekly": an interval, which a buyer wants short.
+  if (q.dimension === "ms" && /\bevery\b/i.test(spellOut(requirement))) return "max";
   // "Data back to 2000", "since 2000": the coverage must start in that year or earlier.
   if (q.dimension === "year") return /\b(after|until|through|up to|to date)\b/i.test(requirement) ? "min" : "max";
   // Latencies, delays and prices are things a buyer wants small even without "under".
@@ -66,15 +91,22 @@ export function requirementDirection(requirement: string, q: Quantity): "max" | 
 /** A duration without a direction ("deletes data after 30 days") can be read both ways: no decision. */
 export function directionStated(requirement: string, q: Quantity): boolean {
   if (q.dimension !== "ms") return true;
-  return AT_MOST.test(requirement) || /\b(at least|minimum|or more|or longer|up to|for|latency|delay\w*|respon\w*|takes?|lag|turnaround|kept|retain\w*|retention|stor\w*|history|back)\b/i.test(requirement);
+  return /\bevery\b/i.test(spellOut(requirement)) || AT_MOST.test(requirement) || /\b(at least|minimum|or more|or longer|up to|for|latency|delay\w*|respon\w*|takes?|lag|turnaround|kept|retain\w*|retention|stor\w*|history|back)\b/i.test(requirement);
 }
 
 /** What a sentence's number says about the service: a cap ("at most", "limited to"), a floor, or a plain value. */
-export function sentenceBound(sentence: string, q: Quantity): "cap" | "below" | "floor" | "value" {
+export function sentenceBound(original: string, q: Quantity): "cap" | "below" | "floor" | "eligible" | "soft" | "value" {
+  const sentence = spellOut(original);
   const before = sentence.slice(Math.max(0, q.index - 40), q.index).toLowerCase();
+  // "works best with up to 8", "by default": guidance, not a limit.
+  if (/\b(best|recommended|ideally|optimal|by default|defaults? to|typically|usually)\b/i.test(sentence)) return "soft";
+  // "Only creators with at least 5,000 followers", "not available for fewer than 20 posts":
+  // the service takes only values at or above the number.
+  if ((/\bonly\b/i.test(sentence) && /\b(at least|minimum( of)?|more than|over)\s*$/.test(before)) || (/\b(fewer|less) than\s*$/.test(before) && /\b(not|no|never|rejected|refused)\b/i.test(sentence))) return "eligible";
+  if (/\bfirst\s*$/.test(before)) return "cap";
   // "Payloads larger than 1 MB are rejected": the service takes only values below the number.
   if (/\b((larger|longer|more|bigger|greater|higher) than|over|above|exceeding)\s*$/.test(before) && /\b(reject\w*|refus\w*|truncat\w*|errors?|not accepted|fails?|cut off)\b/i.test(sentence)) return "below";
-  if (/\b(at most|up to|limited to|no more than|maximum( of)?|max(imum)?|capped at|under|below|less than|fewer than)\s*$/.test(before)) return "cap";
+  if (/\b(at most|up to|limited to|no more than|maximum( of)?|max(imum)?|capped at|cap of|under|below|less than|fewer than)\s*$/.test(before)) return "cap";
   if (/\b(at least|minimum( of)?|more than|over|above|from)\s*$/.test(before)) return "floor";
   return "value";
 }

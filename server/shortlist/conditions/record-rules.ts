@@ -4,7 +4,7 @@
 import { offerPriceText, testStatusText } from "../../catalog/record-facts";
 import type { Verdict } from "./fact-rules";
 import type { PreparedRequirement } from "./prepared";
-import { requirementDirection } from "./quantities";
+import { requirementDirection, strictBound } from "./quantities";
 import type { ServiceFacts } from "./service-facts";
 import { contentWords, words } from "./text";
 
@@ -13,8 +13,10 @@ const TESTED_OUTPUT =
   /\b(verified|confirmed|known|proven|shown) to work\b|\btest(ed)? call\b[^.]*\b(returned|produced|gave|yielded) (usable |real |actual )?(output|results?|data|a response)\b|\btested with (output|results)\b|\b(working|successful) test\b|\btest (succeeded|passed)\b|\breturned (usable )?output\b/i;
 
 export function testStatusVerdict(req: PreparedRequirement, s: ServiceFacts): Verdict | null {
-  const wantsOutput = TESTED_OUTPUT.test(req.text);
-  if (!wantsOutput && !TESTED_ANY.test(req.text)) return null;
+  const any = TESTED_ANY.test(req.text);
+  // Within a test-status requirement, asking for output, results or a working call.
+  const wantsOutput = TESTED_OUTPUT.test(req.text) || (any && /\b(output|results?|usable|works?|working|succe\w+|response|data)\b/i.test(req.text));
+  if (!wantsOutput && !any) return null;
   if (req.negated) return null;
   const evidence = { text: testStatusText(s.name, s.testStatus, s.testedAt ?? null), source: s.recordUrl };
   if (s.testStatus === "untested") return { status: "unmet", evidence };
@@ -36,7 +38,12 @@ export function priceVerdict(req: PreparedRequirement, s: ServiceFacts): Verdict
   if (offers.length === 0 || offers.length !== (s.offers ?? []).length) return null;
   const limit = usd[0]!.value;
   const wantMax = requirementDirection(req.text, usd[0]!) === "max";
-  const ok = (o: (typeof offers)[number]) => (wantMax ? o.priceAtomic / 1e6 <= limit + 1e-12 : o.priceAtomic / 1e6 >= limit - 1e-12);
+  const strict = strictBound(req.text);
+  const ok = (o: (typeof offers)[number]) => {
+    const usdPrice = o.priceAtomic / 1e6;
+    if (Math.abs(usdPrice - limit) < 1e-12) return !strict;
+    return wantMax ? usdPrice < limit : usdPrice > limit;
+  };
   const cite = (o: (typeof offers)[number], status: "met" | "unmet"): Verdict => ({ status, evidence: { text: offerPriceText(o), source: s.recordUrl } });
   const byPrice = [...offers].sort((a, b) => (wantMax ? b.priceAtomic - a.priceAtomic : a.priceAtomic - b.priceAtomic)); // worst first
 

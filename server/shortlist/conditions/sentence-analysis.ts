@@ -1,7 +1,7 @@
 // What the checks need from one sentence, computed once per distinct text and kept in a bounded
 // cache: a shortlist runs up to 40 candidates × 12 requirements over the same few hundred
 // sentences, and tokenising each sentence per check cost more than the checks themselves.
-import { clauses, NEGATED_RESTRICTION, NEGATION, ONLY, ROADMAP } from "./polarity";
+import { clauses, NEGATION, ONLY, ROADMAP, stripBounds } from "./polarity";
 import { quantities, type Quantity } from "./quantities";
 import { contentWords, names, words } from "./text";
 
@@ -28,7 +28,7 @@ function clause(text: string): Clause {
   return {
     words: new Set(words(text)),
     subject: contentWords(text),
-    negative: NEGATION.test(text.replace(NEGATED_RESTRICTION, "")),
+    negative: NEGATION.test(stripBounds(text)),
     roadmap: ROADMAP.test(text),
     only: ONLY.test(text),
   };

@@ -7,7 +7,7 @@ import type { Verdict } from "./fact-rules";
 import { analyze } from "./sentence-analysis";
 import type { PreparedRequirement } from "./prepared";
 import { canon, stem } from "./text";
-import { directionStated, requirementDirection, sentenceBound, UNIT_WORDS, type Quantity } from "./quantities";
+import { directionStated, requirementDirection, sentenceBound, strictBound, UNIT_WORDS, type Quantity } from "./quantities";
 import type { ServiceFacts } from "./service-facts";
 
 const UNKNOWN: Verdict = { status: "unknown" };
@@ -15,12 +15,22 @@ const UNKNOWN: Verdict = { status: "unknown" };
 const TEST_SENTENCE = /^(our test call|in our probe)\b/i;
 // Cosine similarity (USE-lite) above which a sentence is about the requirement even with few
 // shared words; below SEMANTIC_FLOOR a partial word overlap is not trusted.
-const SEMANTIC_STRONG = 0.62;
+const SEMANTIC_STRONG = 0.66;
 const SEMANTIC_FLOOR = 0.4;
 // Counted things too generic to tie a number to a subject on their own.
 const GENERIC_COUNTS = new Set(["request", "call", "item", "result", "record", "time", "page", "user"].map(stem));
 // Words too general to tie a sentence to a requirement on their own ("data", "results").
 const WEAK = new Set(["information", "result", "output", "input", "response", "file", "feature", "option", "request", "format"].map(stem).map(canon));
+// Opposites: a sentence saying "machine-generated" answers "produced by humans" in the negative.
+const ANTONYMS: [RegExp, RegExp][] = [
+  [/\bhumans?\b|\bmanual\w*/i, /\bmachine\b|\bautomat\w*/i],
+  [/\blive\b|\breal-?time\b/i, /\bdelayed\b/i],
+  [/\bmeasure[ds]?\b|\bmeasurements?\b/i, /\bderived\b|\binterpolat\w*|\bmodell?ed\b|\bestimated\b/i],
+  [/\bmutable\b|\bedit\w*|\bcorrect(ed)?\b|\bmodif\w*/i, /\bimmutable\b|\bread-only\b/i],
+];
+function opposed(requirement: string, sentence: string): boolean {
+  return ANTONYMS.some(([a, b]) => (a.test(requirement) && b.test(sentence) && !a.test(sentence)) || (b.test(requirement) && a.test(sentence) && !b.test(sentence)));
+}
 // A sentence about what goes in does not answer a requirement about what comes out, and back.
 const INPUT_SIDE = /\b(inputs?|uploads?|uploaded|accepts?|accepted|sent|submitted)\b/i;
 const OUTPUT_SIDE = /\b(outputs?|returns?|returned|produces?|generates?|generated|exports?|delivers?)\b/i;
@@ -39,6 +49,10 @@ interface Candidate {
 function compare(req: PreparedRequirement, rq: Quantity, sentence: string, sq: Quantity): "met" | "unmet" | null {
   const want = requirementDirection(req.text, rq);
   const bound = sentenceBound(sentence, sq);
+  if (bound === "soft") return null;
+  if (bound === "eligible") return rq.value >= sq.value ? "met" : "unmet";
+  const strict = strictBound(req.text);
+  if (rq.value === sq.value && strict) return bound === "value" || bound === "cap" ? "unmet" : null;
   if (bound === "below") {
     if (want === "min") return rq.value >= sq.value ? "unmet" : "met";
     return rq.value <= sq.value ? "met" : null;
@@ -78,7 +92,9 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
   const shared = req.words.filter((w) => have.has(w));
   if (!shared.some((w) => !WEAK.has(w))) return null;
   if ((INPUT_SIDE.test(sentence.text) && !INPUT_SIDE.test(req.text) && OUTPUT_SIDE.test(req.text)) || (OUTPUT_SIDE.test(sentence.text) && !OUTPUT_SIDE.test(req.text) && INPUT_SIDE.test(req.text))) return null;
-  const cover = shared.length / req.words.length;
+  // Generic words ("output", "results") count neither for nor against a match.
+  const strong = req.words.filter((w) => !WEAK.has(w));
+  const cover = strong.filter((w) => have.has(w)).length / strong.length;
   const cos = vector && req.vector ? dot(req.vector, vector) : undefined;
   const evidence = { text: sentence.text, source: sentence.source };
 
@@ -100,7 +116,7 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
   const namesHeld = req.names.length > 0 && missingNames.length === 0;
   const about =
     (cover === 1 && (req.words.length >= 2 || clauseCover >= 0.5 || semantic >= SEMANTIC_FLOOR)) ||
-    (cover >= 0.6 && shared.length >= 2 && (cos === undefined || semantic >= SEMANTIC_FLOOR)) ||
+    (cover >= 0.7 && shared.length >= 2 && (cos === undefined || semantic >= SEMANTIC_FLOOR)) ||
     // "Accepts FLAC audio" against a list of supported formats: the name alone is weak ("Invoices
     // in EUR" against "Rates are quoted in EUR"), so one shared name needs the vectors to agree.
     (namesHeld && (cover === 1 || (cover >= 0.5 && (shared.length >= 2 || semantic >= SEMANTIC_FLOOR)))) ||
@@ -111,16 +127,23 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
     // "Only English clinical text is supported" against "German clinical notes".
     return { verdict: { status: "unmet", evidence }, strength: 1.5 + strength };
   }
-  if (pol.negative) {
+  if (pol.negative || opposed(req.text, sentence.text)) {
     // The whole negated subject is inside the requirement, or the sentence is about it.
-    const denies = (clauseCover >= 0.99 && cover >= 0.3) || (missingNames.length === 0 && (about || (shared.length >= 2 && clauseCover >= 0.6)));
+    // Vectors alone never deny: "does not account for snow" is close to "accounts for dust".
+    const lexicalAbout = cover === 1 || (cover >= 0.6 && shared.length >= 2) || (namesHeld && cover >= 0.5);
+    const denies = (clauseCover >= 0.99 && cover >= 0.3) || (missingNames.length === 0 && (lexicalAbout || (shared.length >= 2 && clauseCover >= 0.6)));
     if (!denies) return null;
     // A negated requirement met by a negated sentence ("must not be kept" / "are never kept").
     return { verdict: { status: req.negated ? "met" : "unmet", evidence }, strength };
   }
-  if (req.negated || !about || missingNames.length > 0) return null;
+  if (!about || missingNames.length > 0) return null;
+  // A requirement that asks for an absence ("maps shown without attribution") is denied by a
+  // sentence that asserts the thing on the same subject ("attribution must be shown").
+  if (req.negated) return cover >= 0.6 && shared.length >= 2 && !pol.roadmap ? { verdict: { status: "unmet", evidence }, strength } : null;
   // A requirement whose number no sentence settled is not met by shared words alone.
-  if (req.quantities.length > 0) return null;
+  if (req.quantities.length > 0 || /\d/.test(req.text)) return null;
+  // "every row" against "the first 10,000 rows": a partial scope does not meet "every".
+  if (/\b(every|all|each|always|any)\b/i.test(req.text) && /\b(first|up to|at most|only|some|most|partial\w*)\b/i.test(sentence.text)) return null;
   return { verdict: { status: "met", evidence }, strength };
 }
 

@@ -44,7 +44,8 @@ for (const cls of SYNONYM_CLASSES) for (const w of cls) SYNONYM.set(stem(w), ste
 export function stem(word: string): string {
   let w = word;
   if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
-  if (w.length > 6 && w.endsWith("ly")) w = w.slice(0, -2);
+  if (w.length > 8 && w.endsWith("ment")) w = w.slice(0, -4);
+  else if (w.length > 6 && w.endsWith("ly")) w = w.slice(0, -2);
   else if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
   else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
   else if (w.length > 4 && w.endsWith("es") && /(ch|sh|x|ss|zz)es$/.test(w)) w = w.slice(0, -2);
