@@ -8,14 +8,15 @@ import { requirementDirection, strictBound } from "./quantities";
 import type { ServiceFacts } from "./service-facts";
 import { contentWords, words } from "./text";
 
+const MARKETPLACE_TEST = /\bmarketplace\b[^.]*\b(test\w*|verif\w*|confirm\w*|check\w*|probe\w*|tried)\b|\b(test\w*|verif\w*|confirm\w*|probe\w*)\b[^.]*\bmarketplace\b/i;
 const TESTED_ANY = /\b(tested|verified|checked|probed)\b[^.]*\b(marketplace|by you|by the catalog)\b|\bmarketplace[- ](tested|verified)\b|\bhas been (tested|verified|probed)\b|\b(been|was|is) tested\b/i;
 const TESTED_OUTPUT =
   /\b(verified|confirmed|known|proven|shown) to work\b|\btest(ed)? call\b[^.]*\b(returned|produced|gave|yielded) (usable |real |actual )?(output|results?|data|a response)\b|\btested with (output|results)\b|\b(working|successful) test\b|\btest (succeeded|passed)\b|\breturned (usable )?output\b/i;
 
 export function testStatusVerdict(req: PreparedRequirement, s: ServiceFacts): Verdict | null {
-  const any = TESTED_ANY.test(req.text);
+  const any = TESTED_ANY.test(req.text) || MARKETPLACE_TEST.test(req.text);
   // Within a test-status requirement, asking for output, results or a working call.
-  const wantsOutput = TESTED_OUTPUT.test(req.text) || (any && /\b(output|results?|usable|works?|working|succe\w+|response|data)\b/i.test(req.text));
+  const wantsOutput = TESTED_OUTPUT.test(req.text) || (any && /\b(output|results?|usable|works?|working|succe\w+|response|data|answer|back|real|returns?|returned|produced|got|gave)\b/i.test(req.text));
   if (!wantsOutput && !any) return null;
   if (req.negated) return null;
   const evidence = { text: testStatusText(s.name, s.testStatus, s.testedAt ?? null), source: s.recordUrl };
@@ -34,8 +35,15 @@ export function priceVerdict(req: PreparedRequirement, s: ServiceFacts): Verdict
   if (usd.length !== 1 || !PRICE_WORDS.test(req.text)) return null;
   // A price per audio minute or per page is not a price per call: leave it to the sentences.
   if (/\bper\s+(?!call\b|request\b|query\b|use\b)\w+/i.test(req.text.replace(/\bper (api )?(call|request|query)\b/gi, ""))) return null;
-  const offers = (s.offers ?? []).filter((o) => !o.dynamicPrice);
-  if (offers.length === 0 || offers.length !== (s.offers ?? []).length) return null;
+  // An endpoint sold under two protocols is one operation with one price.
+  const seen = new Set<string>();
+  const offers = (s.offers ?? []).filter((o) => {
+    const key = `${o.method} ${o.path} ${o.priceAtomic}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (offers.length === 0) return null;
   const limit = usd[0]!.value;
   const wantMax = requirementDirection(req.text, usd[0]!) === "max";
   const strict = strictBound(req.text);
@@ -52,13 +60,23 @@ export function priceVerdict(req: PreparedRequirement, s: ServiceFacts): Verdict
   if (!EVERY.test(req.text) && subject.length > 0) {
     const scored = offers
       .map((o) => {
-        const have = new Set(words(`${o.description} ${o.path.replace(/[/_{}]/g, " ")}`));
-        return { o, n: subject.filter((w) => have.has(w)).length };
+        const text = `${o.description} ${o.path.replace(/[/_{}-]/g, " ")}`;
+        const have = new Set(words(text));
+        // A batch or bulk offer is not the single operation a buyer names without saying "batch".
+        const bulkOnly = /\b(batch|bulk)\b/i.test(text) && !/\b(batch|bulk)\b/i.test(req.text);
+        return { o, n: subject.filter((w) => have.has(w)).length - (bulkOnly ? 2 : 0) };
       })
       .sort((a, b) => b.n - a.n);
     const top = scored[0]!;
-    if (top.n > 0 && (scored.length === 1 || scored[1]!.n < top.n)) return cite(top.o, ok(top.o) ? "met" : "unmet");
+    if (top.n > 0) {
+      const tied = scored.filter((x) => x.n === top.n);
+      // Several offers fit the named operation equally: decided only when they agree; a dynamic
+      // price is a floor, not the price, so it decides nothing.
+      if (tied.some((x) => x.o.dynamicPrice)) return null;
+      if (tied.every((x) => ok(x.o) === ok(top.o))) return cite(top.o, ok(top.o) ? "met" : "unmet");
+    }
   }
+  if (offers.some((o) => o.dynamicPrice)) return null;
   const passing = offers.filter(ok);
   if (EVERY.test(req.text) || offers.length === 1) return passing.length === offers.length ? cite(byPrice[0]!, "met") : cite(byPrice[0]!, "unmet");
   if (SOME.test(req.text) || subject.length === 0) return passing.length > 0 ? cite(passing[0]!, "met") : cite(byPrice[byPrice.length - 1]!, "unmet");

@@ -6,7 +6,11 @@
 import type { Verdict } from "./fact-rules";
 import { analyze } from "./sentence-analysis";
 import type { PreparedRequirement } from "./prepared";
-import { canon, stem } from "./text";
+import { canon, stem, words as wordForms } from "./text";
+
+function countIn(text: string, w: string): number {
+  return wordForms(text).filter((x) => x === w).length;
+}
 import { directionStated, requirementDirection, sentenceBound, strictBound, UNIT_WORDS, type Quantity } from "./quantities";
 import type { ServiceFacts } from "./service-facts";
 
@@ -85,10 +89,12 @@ function quantityVerdict(req: PreparedRequirement, sentence: string, sentenceQua
   return compare(req, rq, sentence, same[0]!);
 }
 
-function judge(req: PreparedRequirement, sentence: { text: string; source: string }, vector: Float32Array | undefined): Candidate | null {
+function judge(req: PreparedRequirement, sentence: { text: string; source: string }, vector: Float32Array | undefined, serviceName: Set<string>): Candidate | null {
   if (TEST_SENTENCE.test(sentence.text)) return null;
   const a = analyze(sentence.text);
-  const have = a.words;
+  // The service's own name in a sentence ("Quarry PDF offers a GDPR agreement") is not a subject.
+  const clash = req.words.filter((w) => serviceName.has(w) && a.words.has(w) && countIn(sentence.text, w) <= 1);
+  const have = clash.length ? new Set([...a.words].filter((w) => !clash.includes(w))) : a.words;
   const shared = req.words.filter((w) => have.has(w));
   if (!shared.some((w) => !WEAK.has(w))) return null;
   if ((INPUT_SIDE.test(sentence.text) && !INPUT_SIDE.test(req.text) && OUTPUT_SIDE.test(req.text)) || (OUTPUT_SIDE.test(sentence.text) && !OUTPUT_SIDE.test(req.text) && INPUT_SIDE.test(req.text))) return null;
@@ -130,13 +136,15 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
   if (pol.negative || opposed(req.text, sentence.text)) {
     // The whole negated subject is inside the requirement, or the sentence is about it.
     // Vectors alone never deny: "does not account for snow" is close to "accounts for dust".
-    const lexicalAbout = cover === 1 || (cover >= 0.6 && shared.length >= 2) || (namesHeld && cover >= 0.5);
+    const lexicalAbout = cover === 1 || (cover >= 0.6 && shared.length >= 2);
     const denies = (clauseCover >= 0.99 && cover >= 0.3) || (missingNames.length === 0 && (lexicalAbout || (shared.length >= 2 && clauseCover >= 0.6)));
     if (!denies) return null;
     // A negated requirement met by a negated sentence ("must not be kept" / "are never kept").
     return { verdict: { status: req.negated ? "met" : "unmet", evidence }, strength };
   }
   if (!about || missingNames.length > 0) return null;
+  // "... in search results too", "even in polar regions": the extra scope must be in the sentence.
+  if (/\b(too|also|as well|even)\b/i.test(req.text) && cover < 1) return null;
   // A requirement that asks for an absence ("maps shown without attribution") is denied by a
   // sentence that asserts the thing on the same subject ("attribution must be shown").
   if (req.negated) return cover >= 0.6 && shared.length >= 2 && !pol.roadmap ? { verdict: { status: "unmet", evidence }, strength } : null;
@@ -150,10 +158,11 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
 export function sentenceVerdict(req: PreparedRequirement, s: ServiceFacts): Verdict {
   if (req.words.length === 0) return UNKNOWN;
   const sentences = [...s.evidence, ...[...s.facts.values()].map((f) => ({ text: f.text, source: f.source }))];
+  const nameWords = new Set(wordForms(s.name));
   let best: Candidate | null = null;
   let bestOther: Candidate | null = null;
   for (const sentence of sentences) {
-    const c = judge(req, sentence, s.vectors?.get(sentence.text));
+    const c = judge(req, sentence, s.vectors?.get(sentence.text), nameWords);
     if (!c) continue;
     if (!best || c.strength > best.strength) {
       if (best && best.verdict.status !== c.verdict.status) bestOther = best;
