@@ -98,6 +98,7 @@ describe("checkRequirement reads evidence sentences", () => {
     // requirement negated: a negated sentence meets it, a positive one does not decide it
     ["Our prompts must not be used to train models", "Prompts and completions are not used for training.", "met"],
     ["Our prompts must not be used to train models", "Prompts may be used to train future models.", "unknown"],
+    ["Our prompts must not be used to train models", "Prompts are used to train the vendor's models.", "unmet"],
     // a negation in another clause does not flip the clause that answers
     ["Respects robots.txt", "The service honours robots.txt by default and refuses disallowed paths.", "met"],
     ["Output may be used commercially without attribution", "Generated audio is licensed for commercial use without attribution.", "met"],
@@ -110,6 +111,18 @@ describe("checkRequirement reads evidence sentences", () => {
     ["Generated clips must include a soundtrack", "Output clips are 24 frames-per-second MP4 files without audio.", "unmet"],
     // roadmap without a negation settles nothing
     ["S3-compatible API", "An S3-compatible endpoint is planned for 2027.", "unknown"],
+    // except / null / immutable / filtered out / antonyms
+    ["Parcel boundaries available in Nunavut", "Parcel coverage spans 3,100 US counties and all Canadian provinces except Nunavut.", "unmet"],
+    ["Returns sunrise times during polar night", "Sunrise times are returned as null during polar night.", "unmet"],
+    ["Events can be corrected after they are written", "Events are immutable once written.", "unmet"],
+    ["Never suggests banned hashtags", "Banned hashtags are filtered out of suggestions.", "met"],
+    ["Transcripts are written by human transcribers", "Transcripts are written by a machine.", "unmet"],
+    ["Maps may be shown without any attribution", "Map data comes from OpenStreetMap, and attribution must be shown with every map.", "unmet"],
+    ["DNS answers resolved fresh rather than cached", "DNS answers are resolved fresh and not cached.", "met"],
+    // a negation inside a condition clause is not the requirement's polarity
+    ["Falls back to a generated placeholder when a domain has no logo", "Logos are available for most domains; otherwise a monogram fallback is generated.", "unknown"],
+    // "too" needs the extra scope
+    ["Author names are pseudonymized in search results too", "Author names are pseudonymized in bulk exports.", "unknown"],
     // about another subject: abstain
     ["Voice-over in Spanish", "Voice cloning is not offered.", "unknown"],
     ["Supports batch geocoding", "Webhooks are not supported.", "unknown"],
@@ -117,6 +130,11 @@ describe("checkRequirement reads evidence sentences", () => {
     const v = verdictOf(requirement, reader([sentence]));
     expect(v.status).toBe(expected);
     if (v.status !== "unknown") expect(v.evidence).toEqual({ text: sentence, source: src });
+  });
+
+  it("does not read the service's own name in a sentence as its subject", () => {
+    const quarry = reader(["Quarry PDF offers a signed data processing agreement."], { name: "Quarry PDF" });
+    expect(verdictOf("Can process PDFs that are locked with a password", quarry)).toEqual({ status: "unknown" });
   });
 
   it.each([
@@ -132,6 +150,20 @@ describe("checkRequirement reads evidence sentences", () => {
     ["Events appear in the feed within 2 minutes", "Events appear in the feed a median of 4 minutes after origin time.", "unmet"],
     ["Uploads of 5 GB files", "Uploads up to 4 GB are accepted.", "unmet"],
     ["Logs kept at least 30 days", "Audit logs are retained for 90 days.", "met"],
+    // intervals, shares, strict and soft bounds, eligibility floors, years
+    ["Prices refreshed at least every 12 hours", "Prices are refreshed every 6 hours.", "met"],
+    ["Source lists are refreshed at least once an hour", "Source lists are re-checked every 30 minutes.", "met"],
+    ["The detection model is retrained at least weekly", "The model is retrained monthly on labelled datasets.", "unmet"],
+    ["Open-access full text linked for most papers", "Open-access full text is linked for about 38% of papers.", "unmet"],
+    ["p95 latency under half a second", "The p95 latency is 600 ms.", "unmet"],
+    ["Caption lines no longer than 50 characters", "Caption lines are limited to 42 characters.", "met"],
+    ["Speaker separation for panels of 12 speakers", "Diarization works best with up to 8 speakers.", "unknown"],
+    ["Version retention of one year", "Versions are kept for 90 days by default.", "unknown"],
+    ["Profiles creators with around 2,000 followers", "Only creators with at least 5,000 followers are profiled.", "unmet"],
+    ["Historical data back to 2000", "Historical data are available from 2007 onwards.", "unmet"],
+    ["Historical rates back to 2000", "Historical rates start on 4 January 1999.", "met"],
+    ["Deletes data after 30 days", "Closed postings are removed within 48 hours.", "unknown"],
+    ["Bulk uploads up to 1 GB", "The upload price includes 10 GB of egress per month.", "unknown"],
     // the number is about another subject: no decision
     ["p99 latency under 500 ms", "The p95 latency is 180 ms.", "unknown"],
     ["Images up to 4096 pixels wide", "Pastes are limited to 512 KB.", "unknown"],
@@ -148,6 +180,8 @@ describe("checkRequirement reads evidence sentences", () => {
     expect(verdictOf("Verified to work by a paid test call", output)).toEqual({ status: "met", evidence: quoted });
     expect(verdictOf("The test call returned output", noOutput).status).toBe("unmet");
     expect(verdictOf("Has been tested by the marketplace", noOutput).status).toBe("met");
+    expect(verdictOf("The marketplace's own test call got a real forecast back", output).status).toBe("met");
+    expect(verdictOf("Marketplace testing confirmed the service returns output", noOutput).status).toBe("unmet");
     expect(verdictOf("Has been tested by the marketplace", untested)).toEqual({ status: "unmet", evidence: { text: "Reader has not been tested by the marketplace.", source: record } });
   });
 
@@ -161,6 +195,11 @@ describe("checkRequirement reads evidence sentences", () => {
     expect(verdictOf("Transcribing a file costs under $0.01", s)).toEqual({ status: "unmet", evidence: { text: "POST /v1/transcribe costs 0.03 USD per call.", source: record } });
     expect(verdictOf("Every endpoint costs at most 0.01 USD per call", s).status).toBe("unmet");
     expect(verdictOf("An endpoint under 0.01 USD per call", s)).toEqual({ status: "met", evidence: { text: "GET /v1/transcripts/{id} costs 0.001 USD per call.", source: record } });
+    // "less than 0.01" excludes 0.01; the batch offer is not the single operation.
+    expect(verdictOf("Retrieving a transcript costs less than 0.001 USD", s).status).toBe("unmet");
+    expect(verdictOf("Retrieving a transcript costs at most 0.001 USD", s).status).toBe("met");
+    const withBatch = reader([], { offers: [...offers, { method: "POST", path: "/v1/transcribe/batch", priceAtomic: 300_000, dynamicPrice: false, description: "Transcribe up to 20 audio files in one request." }] });
+    expect(verdictOf("Transcribing one audio file costs at most 0.05 USD", withBatch)).toEqual({ status: "met", evidence: { text: "POST /v1/transcribe costs 0.03 USD per call.", source: record } });
     // A price per audio minute is not a price per call; a dynamic price is not a fixed one.
     expect(verdictOf("Transcription under 0.01 USD per audio minute", s).status).toBe("unknown");
     expect(verdictOf("Every endpoint costs at most 1 USD per call", reader([], { offers: [{ ...offers[0]!, dynamicPrice: true }] })).status).toBe("unknown");

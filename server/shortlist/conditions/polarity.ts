@@ -24,5 +24,6 @@ export function clauses(sentence: string): string[] {
 /** A requirement that asks for an absence ("must not be kept", "not used to train"). */
 export function negatedRequirement(requirement: string): boolean {
   // A parenthetical is a gloss ("real-time (not delayed)"), not the requirement's polarity.
-  return NEGATION.test(stripBounds(requirement.replace(/\([^)]*\)/g, " ")));
+  // Nor is a condition clause ("a placeholder when a domain has no logo").
+  return NEGATION.test(stripBounds(requirement.replace(/\([^)]*\)/g, " ").replace(/\b(when|if|where|whenever|unless|for which)\b[^,;]*/gi, " ")));
 }

@@ -89,11 +89,12 @@ function quantityVerdict(req: PreparedRequirement, sentence: string, sentenceQua
   return compare(req, rq, sentence, same[0]!);
 }
 
-function judge(req: PreparedRequirement, sentence: { text: string; source: string }, vector: Float32Array | undefined, serviceName: Set<string>): Candidate | null {
+function judge(req: PreparedRequirement, sentence: { text: string; source: string }, vector: Float32Array | undefined, serviceName: Set<string>, serviceNameText: string): Candidate | null {
   if (TEST_SENTENCE.test(sentence.text)) return null;
   const a = analyze(sentence.text);
   // The service's own name in a sentence ("Quarry PDF offers a GDPR agreement") is not a subject.
-  const clash = req.words.filter((w) => serviceName.has(w) && a.words.has(w) && countIn(sentence.text, w) <= 1);
+  const named = serviceName.size > 0 && sentence.text.toLowerCase().includes(serviceNameText);
+  const clash = named ? req.words.filter((w) => serviceName.has(w) && a.words.has(w) && countIn(sentence.text, w) <= 1) : [];
   const have = clash.length ? new Set([...a.words].filter((w) => !clash.includes(w))) : a.words;
   const shared = req.words.filter((w) => have.has(w));
   if (!shared.some((w) => !WEAK.has(w))) return null;
@@ -162,7 +163,7 @@ export function sentenceVerdict(req: PreparedRequirement, s: ServiceFacts): Verd
   let best: Candidate | null = null;
   let bestOther: Candidate | null = null;
   for (const sentence of sentences) {
-    const c = judge(req, sentence, s.vectors?.get(sentence.text), nameWords);
+    const c = judge(req, sentence, s.vectors?.get(sentence.text), nameWords, s.name.toLowerCase());
     if (!c) continue;
     if (!best || c.strength > best.strength) {
       if (best && best.verdict.status !== c.verdict.status) bestOther = best;

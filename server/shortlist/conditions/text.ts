@@ -11,7 +11,7 @@ export const STOP = new Set(
     "return returns returned give gives deliver delivers accept accepts accepted handle handles include includes included work works " +
     "please ideally preferably must-have nice so which who what when where how if than then there their they them " +
     "available availability use used using get gets can't cannot not no never without only own one " +
-    "after before over under within above below between up into about more less least most than every once upto").split(" "),
+    "after before over under within above below between up into about more less least most than every once upto back since onward onwards ahead").split(" "),
 );
 
 // Equivalence classes: every word maps to its class's first member (after stemming).
