@@ -5,6 +5,7 @@ import type { PrismaClient } from "../../server/generated/prisma/client";
 import { isDatabaseEmpty, seedDatabase } from "../../prisma/seed/seed";
 import { bumpCatalogVersion, indexCatalog, searchIndexCurrent } from "../../server/catalog/search-index";
 import { refreshEmbeddings } from "../../server/search/embeddings/refresh-embeddings";
+import { refreshSentenceEmbeddings } from "../../server/search/embeddings/sentence-embeddings";
 import { withClient } from "./embedded-postgres";
 import { run } from "./run";
 
@@ -59,6 +60,7 @@ export function prepareCatalog(databaseUrl: string): Promise<{ seeded: boolean; 
     const seed = await seedIfEmptyWith(db);
     if (seed.seeded || !(await searchIndexCurrent(db))) return { ...seed, ...(await indexCatalog(db)) };
     const embedded = await refreshEmbeddings(db);
+    await refreshSentenceEmbeddings(db);
     if (embedded > 0) await bumpCatalogVersion(db);
     return { ...seed, embedded };
   }));

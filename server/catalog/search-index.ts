@@ -4,6 +4,7 @@
 // reload their caches.
 import type { PrismaClient } from "../generated/prisma/client";
 import { refreshEmbeddings } from "../search/embeddings/refresh-embeddings";
+import { refreshSentenceEmbeddings } from "../search/embeddings/sentence-embeddings";
 
 export async function refreshSearchDocuments(db: PrismaClient): Promise<void> {
   await db.$executeRaw`
@@ -70,6 +71,7 @@ export async function indexCatalog(db: PrismaClient): Promise<{ embedded: number
   await refreshSearchDocuments(db);
   await refreshTermIndex(db);
   const embedded = await refreshEmbeddings(db);
+  await refreshSentenceEmbeddings(db);
   await bumpCatalogVersion(db);
   return { embedded };
 }

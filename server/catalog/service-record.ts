@@ -6,6 +6,7 @@ import { atomicToUsd, usdLabel } from "../money";
 import { NO_OFFER_CALLS, NO_SERVICE_CALLS, offerObservedSchema, serviceObservedSchema, type OfferObserved, type ServiceObserved } from "../observe/call-stats";
 import { observerModeFromEnv, routableProviderUrl, type ObserverMode } from "../observe/offer-policy";
 import { buildQuickstart } from "./quickstart";
+import { recordFacts } from "./record-facts";
 import type { ReviewStats } from "./review-stats";
 import { urls } from "./urls";
 import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES, type PaymentProtocol } from "./vocabulary";
@@ -91,6 +92,10 @@ export const serviceSchema = z.object({
   catalogSource: z.string(),
   catalogObservedAt: z.string(),
   offers: z.array(offerSchema),
+  // Additive: every sentence a shortlist condition check can quote (structured facts, evidence
+  // sentences, the test status and offer prices as sentences), so an agent can verify each
+  // met/unmet through the API. `topic` is the fact key, "evidence", "testStatus" or "price".
+  facts: z.array(z.object({ text: z.string(), source: z.string(), topic: z.string() })),
 });
 export type ServiceObject = z.infer<typeof serviceSchema>;
 
@@ -137,6 +142,7 @@ export const serviceRecordSelect = {
   uniquePayers30d: true,
   testStatus: true,
   testedAt: true,
+  protocols: true,
   entitySlug: true,
   entityName: true,
   entityWebsite: true,
@@ -144,6 +150,8 @@ export const serviceRecordSelect = {
   catalogSource: true,
   catalogObservedAt: true,
   offers: { select: offerSelect, orderBy: [{ position: "asc" }, { id: "asc" }] },
+  facts: { select: { key: true, text: true, source: true }, orderBy: { key: "asc" } },
+  evidence: { select: { text: true, source: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
 } satisfies Prisma.ServiceSelect;
 
 export type ServiceRow = Prisma.ServiceGetPayload<{ select: typeof serviceRecordSelect }>;
@@ -244,6 +252,7 @@ export function toServiceRecord(row: ServiceRow, stats: ReviewStats, calls: Call
       catalogSource: row.catalogSource,
       catalogObservedAt: row.catalogObservedAt.toISOString(),
       offers: row.offers.map((o) => toOfferRecord(o, calls.offers.get(o.id), mode)),
+      facts: recordFacts({ ...row, recordUrl: urls.serviceRecord(row.slug) }),
     },
   };
 }

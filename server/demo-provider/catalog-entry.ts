@@ -21,7 +21,7 @@ export const DEMO_CATALOG_SOURCE = "urn:x-marketplace:local-demo-provider";
 
 type ImportableOffer = ServiceRecord["service"]["offers"][number] & { exampleInput: Record<string, string> };
 export type DemoCatalogRecord = Omit<ServiceRecord, "service"> & {
-  service: Omit<ServiceRecord["service"], "offers"> & {
+  service: Omit<ServiceRecord["service"], "offers" | "facts"> & {
     slug: string;
     payment: { network: string; asset: string; payTo: string; maxTimeoutSeconds: number };
     offers: ImportableOffer[];

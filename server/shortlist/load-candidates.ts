@@ -4,6 +4,7 @@
 import { urls } from "../catalog/urls";
 import { sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import { sentenceVectors } from "../search/embeddings/sentence-embeddings";
 import type { ServiceFacts } from "./conditions/service-facts";
 
 export interface Candidate {
@@ -20,7 +21,7 @@ export interface Candidate {
   protocols: string[];
   testStatus: string;
   testedAt: Date | null;
-  offers: { id: string; protocol: string; method: string; path: string; priceAtomic: number; description: string }[];
+  offers: { id: string; protocol: string; method: string; path: string; priceAtomic: number; description: string; dynamicPrice: boolean }[];
   facts: ServiceFacts;
   reviews: { count: number; mean: number | null; lastAt: Date | null; humanReviewed: number; verified: number };
 }
@@ -39,7 +40,7 @@ interface Row {
   protocols: string[];
   test_status: string;
   tested_at: Date | null;
-  offers: { id: string; protocol: string; method: string; path: string; priceAtomic: number; description: string }[];
+  offers: { id: string; protocol: string; method: string; path: string; priceAtomic: number; description: string; dynamicPrice: boolean }[];
   facts: { key: string; value: unknown; text: string; source: string }[];
   evidence: { text: string; source: string }[];
   review_count: number;
@@ -54,7 +55,7 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
   const rows = await sqlQuery<Row>(Prisma.sql`
     SELECT s.id, s.slug, s.name, s.entity_name, s.website, s.docs_url, s.description, s.primary_capability, s.capabilities, s.tags, s.protocols,
       s.test_status, s.tested_at,
-      COALESCE((SELECT json_agg(json_build_object('id', o.id, 'protocol', o.protocol, 'method', o.method, 'path', o.path, 'priceAtomic', o.price_atomic, 'description', o.description) ORDER BY o.position, o.id)
+      COALESCE((SELECT json_agg(json_build_object('id', o.id, 'protocol', o.protocol, 'method', o.method, 'path', o.path, 'priceAtomic', o.price_atomic, 'description', o.description, 'dynamicPrice', o.dynamic_price) ORDER BY o.position, o.id)
                 FROM offers o WHERE o.service_id = s.id), '[]'::json) AS offers,
       COALESCE((SELECT json_agg(json_build_object('key', f.key, 'value', f.value, 'text', f.text, 'source', f.source) ORDER BY f.key)
                 FROM service_facts f WHERE f.service_id = s.id), '[]'::json) AS facts,
@@ -69,6 +70,8 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
       FROM reviews WHERE service_id = s.id AND status = 'published'
     ) r ON true
     WHERE s.id = ANY(${ids}::text[])`);
+  // Stored sentence vectors for the checks (cached in process; absent ones fall back to words).
+  const vectors = await sentenceVectors(rows.flatMap((r) => [...r.evidence.map((e) => e.text), ...r.facts.map((f) => f.text)]));
   return new Map(
     rows.map((r) => [
       r.id,
@@ -92,8 +95,11 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
           recordUrl: urls.serviceRecord(r.slug),
           protocols: r.protocols,
           testStatus: r.test_status,
+          testedAt: r.tested_at,
+          offers: r.offers,
           facts: new Map(r.facts.map((f) => [f.key, { value: f.value, text: f.text, source: f.source }])),
           evidence: r.evidence,
+          vectors,
         },
         reviews: { count: r.review_count, mean: r.review_mean, lastAt: r.review_last, humanReviewed: r.human_reviewed, verified: r.verified_reviews },
       },

@@ -1,6 +1,6 @@
 // Condition checks are three-state and evidence-first; unknown requirements stay unknown.
 import { describe, expect, it } from "vitest";
-import { checkRequirement } from "./check-condition";
+import { checkRequirement, prepareRequirements } from "./check-condition";
 import type { ServiceFacts } from "./service-facts";
 
 const src = "https://vendor.test/docs";
@@ -64,5 +64,160 @@ describe("checkRequirement", () => {
   it("cites the deciding fact or sentence", () => {
     expect(checkRequirement("SOC 2", service)).toEqual({ status: "met", evidence: { text: "Vendor has a SOC 2 Type II report.", source: src } });
     expect(checkRequirement("supports batch requests", service)).toEqual({ status: "unmet", evidence: { text: "The API does not support batch requests.", source: src } });
+  });
+});
+
+// Second pass (issue 12): rules that read the evidence sentences and the record.
+const record = "http://marketplace.test/api/catalog/services/reader";
+function reader(evidence: string[], extra: Partial<ServiceFacts> = {}): ServiceFacts {
+  return {
+    name: "Reader",
+    recordUrl: record,
+    protocols: ["x402"],
+    testStatus: "untested",
+    testedAt: null,
+    offers: [],
+    facts: new Map(),
+    evidence: evidence.map((text) => ({ text, source: src })),
+    ...extra,
+  };
+}
+const verdictOf = (requirement: string, s: ServiceFacts) => checkRequirement(requirement, s);
+
+describe("checkRequirement reads evidence sentences", () => {
+  it.each([
+    // sentence negated: excluded / rejected / not offered never supports the positive requirement
+    ["Archives include email attachments", "Email attachments are excluded from archives.", "unmet"],
+    ["Accepts payloads over 1 MB", "Payloads larger than 1 MB are rejected.", "unmet"],
+    ["Accepts payloads of 500 KB", "Payloads larger than 1 MB are rejected.", "met"],
+    ["Generate songs with sung lyrics", "Vocals and lyrics are not supported.", "unmet"],
+    ["Moderates text that appears inside images", "Text inside images is not moderated.", "unmet"],
+    ["Voice cloning from a sample of our CEO's voice", "Voice cloning is not offered.", "unmet"],
+    ["Change alerts by email", "Change notifications are sent by webhook; email alerts are not offered.", "unmet"],
+    ["Hybrid keyword + vector search", "Hybrid search combining keyword and vector scores is planned but not yet available.", "unmet"],
+    // requirement negated: a negated sentence meets it, a positive one does not decide it
+    ["Our prompts must not be used to train models", "Prompts and completions are not used for training.", "met"],
+    ["Our prompts must not be used to train models", "Prompts may be used to train future models.", "unknown"],
+    ["Our prompts must not be used to train models", "Prompts are used to train the vendor's models.", "unmet"],
+    // a negation in another clause does not flip the clause that answers
+    ["Respects robots.txt", "The service honours robots.txt by default and refuses disallowed paths.", "met"],
+    ["Output may be used commercially without attribution", "Generated audio is licensed for commercial use without attribution.", "met"],
+    // "only" with another name denies; with the same name supports
+    ["Must validate UK postal addresses", "Address validation only accepts US and Canadian addresses.", "unmet"],
+    ["Must validate Canadian postal addresses", "Address validation only accepts US and Canadian postal addresses.", "met"],
+    ["Recipes returned in French", "Recipe text is returned in English only.", "unmet"],
+    // stemming and synonyms
+    ["Truck routing must respect hazmat and weight restrictions", "Truck routing honours height, weight and hazmat restrictions in Europe.", "met"],
+    ["Generated clips must include a soundtrack", "Output clips are 24 frames-per-second MP4 files without audio.", "unmet"],
+    // roadmap without a negation settles nothing
+    ["S3-compatible API", "An S3-compatible endpoint is planned for 2027.", "unknown"],
+    // except / null / immutable / filtered out / antonyms
+    ["Parcel boundaries available in Nunavut", "Parcel coverage spans 3,100 US counties and all Canadian provinces except Nunavut.", "unmet"],
+    ["Returns sunrise times during polar night", "Sunrise times are returned as null during polar night.", "unmet"],
+    ["Events can be corrected after they are written", "Events are immutable once written.", "unmet"],
+    ["Never suggests banned hashtags", "Banned hashtags are filtered out of suggestions.", "met"],
+    ["Transcripts are written by human transcribers", "Transcripts are written by a machine.", "unmet"],
+    ["Maps may be shown without any attribution", "Map data comes from OpenStreetMap, and attribution must be shown with every map.", "unmet"],
+    ["DNS answers resolved fresh rather than cached", "DNS answers are resolved fresh and not cached.", "met"],
+    // a negation inside a condition clause is not the requirement's polarity
+    ["Falls back to a generated placeholder when a domain has no logo", "Logos are available for most domains; otherwise a monogram fallback is generated.", "unknown"],
+    // "too" needs the extra scope
+    ["Author names are pseudonymized in search results too", "Author names are pseudonymized in bulk exports.", "unknown"],
+    // about another subject: abstain
+    ["Voice-over in Spanish", "Voice cloning is not offered.", "unknown"],
+    ["Supports batch geocoding", "Webhooks are not supported.", "unknown"],
+  ])("%s / %s -> %s", (requirement, sentence, expected) => {
+    const v = verdictOf(requirement, reader([sentence]));
+    expect(v.status).toBe(expected);
+    if (v.status !== "unknown") expect(v.evidence).toEqual({ text: sentence, source: src });
+  });
+
+  it("does not read the service's own name in a sentence as its subject", () => {
+    const quarry = reader(["Quarry PDF offers a signed data processing agreement."], { name: "Quarry PDF" });
+    expect(verdictOf("Can process PDFs that are locked with a password", quarry)).toEqual({ status: "unknown" });
+  });
+
+  it.each([
+    ["Pastes of up to 2 MB", "Pastes are limited to 512 KB.", "unmet"],
+    ["Pastes of up to 256 KB", "Pastes are limited to 512 KB.", "met"],
+    ["Multilingual embeddings covering at least 50 languages", "The models support 100 languages.", "met"],
+    ["Embeddings covering at least 120 languages", "The models support 100 languages.", "unmet"],
+    ["Context window of at least 32K tokens", "The model has a 4K-token context window.", "unmet"],
+    ["Context window of at least 4,000 tokens", "The model has a 4K-token context window.", "met"],
+    ["Batch requests covering up to 100 coordinates", "The batch endpoint accepts at most 100 points per request.", "met"],
+    ["Batch requests covering 500 coordinates", "The batch endpoint accepts at most 100 points per request.", "unmet"],
+    ["Events appear in the feed within 10 minutes", "Events appear in the feed a median of 4 minutes after origin time.", "met"],
+    ["Events appear in the feed within 2 minutes", "Events appear in the feed a median of 4 minutes after origin time.", "unmet"],
+    ["Uploads of 5 GB files", "Uploads up to 4 GB are accepted.", "unmet"],
+    ["Logs kept at least 30 days", "Audit logs are retained for 90 days.", "met"],
+    // intervals, shares, strict and soft bounds, eligibility floors, years
+    ["Prices refreshed at least every 12 hours", "Prices are refreshed every 6 hours.", "met"],
+    ["Source lists are refreshed at least once an hour", "Source lists are re-checked every 30 minutes.", "met"],
+    ["The detection model is retrained at least weekly", "The model is retrained monthly on labelled datasets.", "unmet"],
+    ["Open-access full text linked for most papers", "Open-access full text is linked for about 38% of papers.", "unmet"],
+    ["p95 latency under half a second", "The p95 latency is 600 ms.", "unmet"],
+    ["Caption lines no longer than 50 characters", "Caption lines are limited to 42 characters.", "met"],
+    ["Speaker separation for panels of 12 speakers", "Diarization works best with up to 8 speakers.", "unknown"],
+    ["Version retention of one year", "Versions are kept for 90 days by default.", "unknown"],
+    ["Profiles creators with around 2,000 followers", "Only creators with at least 5,000 followers are profiled.", "unmet"],
+    ["Historical data back to 2000", "Historical data are available from 2007 onwards.", "unmet"],
+    ["Historical rates back to 2000", "Historical rates start on 4 January 1999.", "met"],
+    ["Deletes data after 30 days", "Closed postings are removed within 48 hours.", "unknown"],
+    ["Bulk uploads up to 1 GB", "The upload price includes 10 GB of egress per month.", "unknown"],
+    // the number is about another subject: no decision
+    ["p99 latency under 500 ms", "The p95 latency is 180 ms.", "unknown"],
+    ["Images up to 4096 pixels wide", "Pastes are limited to 512 KB.", "unknown"],
+  ])("quantities: %s / %s -> %s", (requirement, sentence, expected) => {
+    expect(verdictOf(requirement, reader([sentence])).status).toBe(expected);
+  });
+
+  it("answers test-status requirements from the record, quoting the record's sentence", () => {
+    const when = new Date("2026-08-17T03:07:35Z");
+    const output = reader([], { testStatus: "tested-output", testedAt: when });
+    const noOutput = reader([], { testStatus: "tested-no-output", testedAt: when });
+    const untested = reader([]);
+    const quoted = { text: "The marketplace tested Reader on 2026-08-17: the paid test call returned output.", source: record };
+    expect(verdictOf("Verified to work by a paid test call", output)).toEqual({ status: "met", evidence: quoted });
+    expect(verdictOf("The test call returned output", noOutput).status).toBe("unmet");
+    expect(verdictOf("Has been tested by the marketplace", noOutput).status).toBe("met");
+    expect(verdictOf("The marketplace's own test call got a real forecast back", output).status).toBe("met");
+    expect(verdictOf("Marketplace testing confirmed the service returns output", noOutput).status).toBe("unmet");
+    expect(verdictOf("Has been tested by the marketplace", untested)).toEqual({ status: "unmet", evidence: { text: "Reader has not been tested by the marketplace.", source: record } });
+  });
+
+  it("answers price requirements from the offers, naming the offer", () => {
+    const offers = [
+      { method: "POST", path: "/v1/transcribe", priceAtomic: 30_000, dynamicPrice: false, description: "Transcribe an audio file with speaker labels." },
+      { method: "GET", path: "/v1/transcripts/{id}", priceAtomic: 1_000, dynamicPrice: false, description: "Retrieve a finished transcript." },
+    ];
+    const s = reader([], { offers });
+    expect(verdictOf("Transcription costs at most 0.05 USD per call", s)).toEqual({ status: "met", evidence: { text: "POST /v1/transcribe costs 0.03 USD per call.", source: record } });
+    expect(verdictOf("Transcribing a file costs under $0.01", s)).toEqual({ status: "unmet", evidence: { text: "POST /v1/transcribe costs 0.03 USD per call.", source: record } });
+    expect(verdictOf("Every endpoint costs at most 0.01 USD per call", s).status).toBe("unmet");
+    expect(verdictOf("An endpoint under 0.01 USD per call", s)).toEqual({ status: "met", evidence: { text: "GET /v1/transcripts/{id} costs 0.001 USD per call.", source: record } });
+    // "less than 0.01" excludes 0.01; the batch offer is not the single operation.
+    expect(verdictOf("Retrieving a transcript costs less than 0.001 USD", s).status).toBe("unmet");
+    expect(verdictOf("Retrieving a transcript costs at most 0.001 USD", s).status).toBe("met");
+    const withBatch = reader([], { offers: [...offers, { method: "POST", path: "/v1/transcribe/batch", priceAtomic: 300_000, dynamicPrice: false, description: "Transcribe up to 20 audio files in one request." }] });
+    expect(verdictOf("Transcribing one audio file costs at most 0.05 USD", withBatch)).toEqual({ status: "met", evidence: { text: "POST /v1/transcribe costs 0.03 USD per call.", source: record } });
+    // A price per audio minute is not a price per call; a dynamic price is not a fixed one.
+    expect(verdictOf("Transcription under 0.01 USD per audio minute", s).status).toBe("unknown");
+    expect(verdictOf("Every endpoint costs at most 1 USD per call", reader([], { offers: [{ ...offers[0]!, dynamicPrice: true }] })).status).toBe("unknown");
+  });
+
+  it("uses sentence vectors to find a paraphrase, and decides nothing without them", async () => {
+    const sentence = "Glossaries of up to 5,000 term pairs can be applied per request.";
+    const [prepared] = await prepareRequirements(["Custom glossary / terminology support"]);
+    const unit = new Float32Array(prepared!.vector!.length);
+    // The sentence's vector is the requirement's own: as close as a paraphrase can be.
+    unit.set(prepared!.vector!);
+    const withVectors = reader([sentence], { vectors: new Map([[sentence, unit]]) });
+    expect(checkRequirement(prepared!, withVectors)).toEqual({ status: "met", evidence: { text: sentence, source: src } });
+    expect(checkRequirement(prepared!, reader([sentence])).status).toBe("unknown");
+    // An orthogonal vector (another subject) does not make the shared word "glossary" decide.
+    const other = new Float32Array(unit.length);
+    other[0] = unit[1]!;
+    other[1] = -unit[0]!;
+    expect(checkRequirement(prepared!, reader([sentence], { vectors: new Map([[sentence, other]]) })).status).toBe("unknown");
   });
 });

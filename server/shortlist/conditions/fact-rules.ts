@@ -1,6 +1,7 @@
 // Requirements that a structured fact can decide. Each rule recognises a kind of requirement and
 // says what the fact's value must be; a rule that does not recognise the text stays silent, and a
 // recognised requirement whose fact is absent stays unknown (evidence-first, three-state).
+import { protocolsText } from "../../catalog/record-facts";
 import type { ServiceFacts } from "./service-facts";
 
 export type Verdict = { status: "met" | "unmet"; evidence: { text: string; source: string } } | { status: "unknown" };
@@ -54,13 +55,27 @@ const SDK_LANGS: Record<string, string[]> = {
   kotlin: ["kotlin"],
 };
 
+const WEBHOOK_WORDS = new Set(
+  ("webhook webhooks web hook hooks callback callbacks url urls push pushes pushed send sends sent deliver delivers delivered delivery notify notifies notification notifications " +
+    "event events result results to a an the our us we via by can must should supports support supported offers offer has have with of for when on is are be it they receive receives get").split(" "),
+);
+
 export const FACT_RULES: FactRule[] = [
   booleanRule("soc2", "soc2", /\bsoc\s*-?\s*2\b|\bsoc2\b/i),
   booleanRule("iso27001", "iso27001", /\biso\s*(\/?\s*iec\s*)?27001\b|\b27001\b/i),
   booleanRule("hipaa", "hipaa", /\bhipaa\b|\bbaa\b|business associate/i),
   booleanRule("gdpr", "gdpr", /\bgdpr\b|data processing (agreement|addendum)|\bdpa\b/i),
   booleanRule("openapiSpec", "openapiSpec", /\bopen\s?api\b|\bswagger\b/i),
-  booleanRule("webhooks", "webhooks", /\bweb-?hooks?\b|\bcallback url/i),
+  {
+    name: "webhooks",
+    // "Supports webhooks" is settled by the fact; "a webhook when the danger level changes" is
+    // about one event the fact does not name.
+    match: (r) => {
+      if (!/\bweb-?hooks?\b|\bcallback url/i.test(r)) return null;
+      const extra = r.toLowerCase().match(/[a-z]+/g)?.filter((w) => !WEBHOOK_WORDS.has(w)) ?? [];
+      return extra.length <= 3 ? (s) => fromFact(s, "webhooks", isTrue) : null;
+    },
+  },
   {
     name: "euDataResidency",
     match: (r) =>
@@ -121,8 +136,13 @@ export const FACT_RULES: FactRule[] = [
       const days = /(\d+)\s*days?\b/i.exec(r);
       if (days && /\b(retain\w*|retention|delete[sd]?|purge[sd]?|kept|keep\w*|stor\w*)\b/i.test(r)) {
         const n = Number(days[1]);
-        if (/\b(at least|minimum|no less than|for \d+ days or more)\b/i.test(r)) return (s) => fromFact(s, "dataRetentionDays", (v) => (asNumber(v) === null ? null : asNumber(v)! >= n));
-        return (s) => fromFact(s, "dataRetentionDays", (v) => (asNumber(v) === null ? null : asNumber(v)! <= n));
+        const atLeast = (s: ServiceFacts) => fromFact(s, "dataRetentionDays", (v) => (asNumber(v) === null ? null : asNumber(v)! >= n));
+        const atMost = (s: ServiceFacts) => fromFact(s, "dataRetentionDays", (v) => (asNumber(v) === null ? null : asNumber(v)! <= n));
+        if (/\b(at least|minimum|no less than|or more|or longer)\b/i.test(r)) return atLeast;
+        if (/\b(at most|no more than|not more than|no longer than|within|under|less than|up to|maximum|delete[sd]?|purge[sd]?)\b/i.test(r)) return atMost;
+        // "Raw data retained for 90 days" asks that the data stays that long.
+        if (/\b(retain\w*|retention|kept|keep\w*|stor\w*)\b[^.]*\bfor\s+\d+\s*days?\b/i.test(r)) return atLeast;
+        return null;
       }
       if (NO_RETENTION.test(r)) return (s) => fromFact(s, "dataRetentionDays", (v) => (asNumber(v) === null ? null : asNumber(v) === 0));
       return null;
@@ -147,19 +167,9 @@ export const FACT_RULES: FactRule[] = [
       return (s) => {
         const ok = wants.every((w) => s.protocols.includes(w));
         const fact = s.facts.get("protocols");
-        const evidence = fact ? { text: fact.text, source: fact.source } : { text: `${s.name} accepts ${s.protocols.join(" and ")} payments.`, source: s.recordUrl };
+        const evidence = fact ? { text: fact.text, source: fact.source } : { text: protocolsText(s.name, s.protocols), source: s.recordUrl };
         return { status: ok ? "met" : "unmet", evidence };
       };
     },
-  },
-  {
-    name: "tested",
-    match: (r) =>
-      /\b(tested|verified) by (the )?marketplace\b|\bmarketplace[- ]tested\b/i.test(r)
-        ? (s) => ({
-            status: s.testStatus === "untested" ? "unmet" : "met",
-            evidence: { text: s.testStatus === "untested" ? `${s.name} has not been tested by the marketplace.` : `The marketplace tested ${s.name} (${s.testStatus}).`, source: s.recordUrl },
-          })
-        : null,
   },
 ];

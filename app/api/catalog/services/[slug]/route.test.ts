@@ -18,6 +18,8 @@ const SERVICE: Record<string, Kind> = {
   reviewCount: "integer", entity: "object", surface: "object", catalogSource: "uri", catalogObservedAt: "iso8601", offers: "array<object>",
   // Additive (docs/decisions.md "Catalog"): the offers' protocols and the observer's own figures.
   protocols: "array<string>", observed: "object",
+  // Additive (issue 12): every sentence a shortlist condition check can quote.
+  facts: "array<object>",
 };
 const ENTITY = ["slug", "name", "website", "profileUrl", "cataloged"];
 const SURFACE = ["name", "subjectSlug", "profileUrl", "reputationScope"];
@@ -94,6 +96,37 @@ describe("GET /api/catalog/services/{slug}", () => {
         expect(o.quickstart).toContain(o.callUrl);
         expect(Number(o.priceUsd)).toBeGreaterThanOrEqual(0.0005);
         expect(Number(o.priceUsd)).toBeLessThanOrEqual(0.5);
+      }
+    }
+  });
+
+  it("publishes every fact, evidence sentence, test status and offer price as a citable sentence", async () => {
+    const services = await db.service.findMany({
+      select: {
+        slug: true, name: true, testStatus: true,
+        facts: { select: { key: true, text: true, source: true } },
+        evidence: { select: { text: true, source: true } },
+        offers: { select: { method: true, path: true } },
+      },
+      orderBy: { id: "asc" },
+      take: 40,
+    });
+    for (const svc of services) {
+      const { body } = await record(svc.slug);
+      const facts: { text: string; source: string; topic: string }[] = body.service.facts;
+      for (const f of facts) expect(Object.keys(f).sort()).toEqual(["source", "text", "topic"]);
+      for (const f of svc.facts) expect(facts).toContainEqual({ text: f.text, source: f.source, topic: f.key });
+      for (const e of svc.evidence) expect(facts).toContainEqual({ text: e.text, source: e.source, topic: "evidence" });
+      const recordUrl = `http://marketplace.test/api/catalog/services/${svc.slug}`;
+      const status = facts.filter((f) => f.topic === "testStatus");
+      expect(status).toHaveLength(1);
+      expect(status[0]!.source).toBe(recordUrl);
+      expect(status[0]!.text).toContain(svc.testStatus === "untested" ? "has not been tested" : "The marketplace tested");
+      const prices = facts.filter((f) => f.topic === "price");
+      expect(prices).toHaveLength(svc.offers.length);
+      for (const o of body.service.offers) {
+        const text = o.dynamicPrice ? `${o.method} ${o.path} has a dynamic price, from ${o.priceUsd} USD per call.` : `${o.method} ${o.path} costs ${o.priceUsd} USD per call.`;
+        expect(prices.map((p) => p.text)).toContain(text);
       }
     }
   });

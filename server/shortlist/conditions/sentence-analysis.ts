@@ -1,0 +1,44 @@
+// What the checks need from one sentence, computed once per distinct text and kept in a bounded
+// cache: a shortlist runs up to 40 candidates × 12 requirements over the same few hundred
+// sentences, and tokenising each sentence per check cost more than the checks themselves.
+import { clauses, NEGATION, ONLY, ROADMAP, stripBounds } from "./polarity";
+import { quantities, type Quantity } from "./quantities";
+import { contentWords, names, words } from "./text";
+
+export interface Clause {
+  words: Set<string>;
+  subject: string[]; // the clause's content words
+  negative: boolean;
+  roadmap: boolean;
+  only: boolean;
+}
+
+export interface SentenceAnalysis {
+  words: Set<string>;
+  names: Set<string>;
+  quantities: Quantity[];
+  clauses: Clause[];
+  whole: Clause;
+}
+
+const CACHE_MAX = 50_000;
+const cache = new Map<string, SentenceAnalysis>();
+
+function clause(text: string): Clause {
+  return {
+    words: new Set(words(text)),
+    subject: contentWords(text),
+    negative: NEGATION.test(stripBounds(text)),
+    roadmap: ROADMAP.test(text),
+    only: ONLY.test(text),
+  };
+}
+
+export function analyze(text: string): SentenceAnalysis {
+  let a = cache.get(text);
+  if (a) return a;
+  a = { words: new Set(words(text)), names: new Set(names(text)), quantities: quantities(text), clauses: clauses(text).map(clause), whole: clause(text) };
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(text, a);
+  return a;
+}
