@@ -6,6 +6,7 @@ import { createPrismaClient } from "../../server/db";
 import { bumpCatalogVersion, refreshTermIndex, refreshSearchDocuments } from "../../server/catalog/search-index";
 import { EMBEDDING_DIMS, EMBEDDING_MODEL_ID, normalize } from "../../server/search/embeddings/model";
 import { vectorToBytes } from "../../server/search/embeddings/refresh-embeddings";
+import { refreshSentenceEmbeddings } from "../../server/search/embeddings/sentence-embeddings";
 
 const WORDS = ["Prime", "Edge", "Nova", "Atlas", "Pulse", "Vector", "Harbor", "Summit", "Beacon", "Quartz", "Orbit", "Cedar", "Lumen", "Ridge", "Delta", "Echo"];
 
@@ -68,6 +69,8 @@ export async function buildSyntheticCatalog(databaseUrl: string, size: number, l
       await db.serviceEmbedding.createMany({ data });
     }
     await db.$executeRawUnsafe("ANALYZE");
+    // Copies keep their base's evidence texts, so these are the base's vectors (keyed by text).
+    await refreshSentenceEmbeddings(db);
     await bumpCatalogVersion(db);
   } finally {
     await db.$disconnect();

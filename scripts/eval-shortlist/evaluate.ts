@@ -4,7 +4,7 @@
 // Every figure is given for the whole set, the dev part and the held-out part.
 import { db } from "../../server/db";
 import { buildShortlist } from "../../server/shortlist/build-shortlist";
-import { checkRequirement } from "../../server/shortlist/conditions/check-condition";
+import { checkRequirement, prepareRequirements } from "../../server/shortlist/conditions/check-condition";
 import { loadCandidates } from "../../server/shortlist/load-candidates";
 import { SEARCH_MODES, type SearchMode } from "../../server/shortlist/request-schema";
 import { ALL_CHECKS, ALL_QUERIES, queryKind, splitOf, type Split } from "./labels/all-labels";
@@ -117,10 +117,11 @@ export async function evaluateConditions(checks: EvalConditionCheck[] = ALL_CHEC
   const idBySlug = new Map(services.map((s) => [s.slug, s.id]));
   const candidates = await loadCandidates(services.map((s) => s.id));
   const answers: Answered[] = [];
-  for (const check of checks) {
+  const prepared = await prepareRequirements(checks.map((c) => c.requirement));
+  for (const [i, check] of checks.entries()) {
     const service = candidates.get(idBySlug.get(check.serviceSlug) ?? "");
     if (!service) throw new Error(`label ${check.id}: no service ${check.serviceSlug} in the catalog`);
-    answers.push({ check, status: checkRequirement(check.requirement, service.facts).status });
+    answers.push({ check, status: checkRequirement(prepared[i]!, service.facts).status });
   }
   return Object.fromEntries(SUBSETS.map((s) => [s, conditionFigures(answers.filter((a) => inSubset(s, a.check)))])) as Record<Subset, ConditionFigures>;
 }

@@ -2,7 +2,7 @@
 // (test status, offer prices) or an explicit sentence, each cited; otherwise unknown.
 // Requirements are prepared once per request (words, numbers, the sentence vector), then
 // checked against each candidate synchronously.
-import { embedTexts } from "../../search/embeddings/model";
+import { embedQuery } from "../../search/embeddings/model";
 import { FACT_RULES, type Verdict } from "./fact-rules";
 import { prepareText, type PreparedRequirement } from "./prepared";
 import { priceVerdict, testStatusVerdict } from "./record-rules";
@@ -16,7 +16,8 @@ export type { PreparedRequirement, Verdict };
 export async function prepareRequirements(requirements: string[]): Promise<PreparedRequirement[]> {
   let vectors: Float32Array[] = [];
   try {
-    vectors = requirements.length ? await embedTexts(requirements) : [];
+    // Through the query cache: the same requirements recur across requests.
+    vectors = await Promise.all(requirements.map((r) => embedQuery(r)));
   } catch {
     vectors = [];
   }
