@@ -13,6 +13,15 @@ import { normalizeConditions, shortlistInputSchema, type ShortlistInput } from "
 import type { ShortlistMatch, Shortlist } from "./result-schema";
 import { offerQualifies } from "../search/retrieval/constraints";
 import { retrieve } from "../search/retrieval/retrieve";
+import { CALIBRATION, CALIBRATION_NO_COSINE, calibratedScore, featuresOf, queryCoverage, RELEVANCE_FLOOR } from "./relevance";
+
+function nothingFits(excluded: number): string {
+  return (
+    "Nothing in the catalog fits this request closely enough" +
+    (excluded ? `; ${excluded} related service${excluded === 1 ? "" : "s"} failed a must condition (see excluded)` : "") +
+    `. Browse related services with the free search: ${urls.searchApi()}?q=<what you need>.`
+  );
+}
 
 // Retrieved services considered for condition checks and final ranking: conditions can exclude
 // services, so they need depth. Without conditions, other modes keep the retrieval order (the
@@ -37,14 +46,27 @@ function candidateDepth(relevance: number[], mode: string, limit: number, hasCon
   return depth;
 }
 
+// Modes whose order is the calibrated probability (named services first); `terms` and `semantic`
+// keep their retriever's order and report the calibrated probability as the score.
+const RANK_BY_CALIBRATED = new Set(["all", "hybrid"]);
+
 export async function buildShortlist(rawInput: ShortlistInput, now: Date = new Date()): Promise<Shortlist> {
   const input = shortlistInputSchema.parse(rawInput);
   const conditions = normalizeConditions(input.conditions);
   const retrieved = await retrieve(input.search, input.outcome, input.constraints);
-  const top = retrieved[0]?.score ?? 1;
-  // exact and semantic scores are absolute in [0, 1]; terms and fused ranks are relative to the best.
-  const relevanceOf = (score: number) => Math.max(0, Math.min(1, input.search === "exact" || input.search === "semantic" ? score : score / (top || 1)));
-  const hits = retrieved.slice(0, candidateDepth(retrieved.map((h) => relevanceOf(h.score)), input.search, input.limit, conditions.length > 0));
+  // `exact` scores are absolute name similarities in [0, 1]; every other mode gets the calibrated
+  // probability and the relevance floor (a named service is kept whatever its probability).
+  let pool = retrieved.slice(0, CANDIDATES).map((hit, order) => ({ hit, order, p: Math.max(0, Math.min(1, hit.score)) }));
+  if (input.search !== "exact") {
+    const coverage = await queryCoverage(input.outcome, pool.map((c) => c.hit.id));
+    pool = pool
+      .map((c) => ({ ...c, p: calibratedScore(featuresOf(c.hit, c.order, coverage), input.search === "terms" ? CALIBRATION_NO_COSINE : CALIBRATION) }))
+      .filter((c) => (c.hit.name ?? 0) > 0 || c.p >= RELEVANCE_FLOOR);
+    if (RANK_BY_CALIBRATED.has(input.search)) pool.sort((a, b) => (b.hit.name ?? 0) - (a.hit.name ?? 0) || b.p - a.p || a.order - b.order);
+  }
+  const pool2 = pool.slice(0, candidateDepth(pool.map((c) => c.p), input.search, input.limit, conditions.length > 0));
+  const relevanceById = new Map(pool2.map((c) => [c.hit.id, c.p]));
+  const hits = pool2.map((c) => c.hit);
   const ids = hits.map((h) => h.id);
 
   const [candidates, catalogMean, [observed]] = await Promise.all([
@@ -54,6 +76,7 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
     sqlQuery<{ at: Date | null }>(Prisma.sql`SELECT max(catalog_observed_at) AS at FROM services`),
   ]);
 
+  const excluded: Shortlist["excluded"] = [];
   const ranked = hits.flatMap((hit) => {
     const service = candidates.get(hit.id);
     if (!service) return [];
@@ -61,11 +84,15 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
       const verdict = checkRequirement(c.requirement, service.facts);
       return { ...c, status: verdict.status, ...("evidence" in verdict ? { evidence: verdict.evidence } : {}) };
     });
-    if (checks.some((c) => c.priority === "must" && c.status === "unmet")) return [];
+    const unmet = checks.filter((c) => c.priority === "must" && c.status === "unmet");
+    if (unmet.length > 0) {
+      excluded.push({ slug: service.slug, unmet: unmet.map((c) => c.id) });
+      return [];
+    }
     const prefers = checks.filter((c) => c.priority === "prefer");
     const preferShare = prefers.length ? prefers.filter((c) => c.status === "met").length / prefers.length : 0;
     const rep = reputationOf(service.reviews, catalogMean);
-    const relevance = relevanceOf(hit.score);
+    const relevance = relevanceById.get(hit.id)!;
     const score =
       input.search === "all" ? WEIGHT_RELEVANCE * relevance + WEIGHT_PREFER * preferShare + WEIGHT_REPUTATION * Math.max(0, (rep.bayes - 1) / 4) : relevance;
     const mustUnknown = checks.some((c) => c.priority === "must" && c.status === "unknown");
@@ -108,6 +135,8 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
   return {
     query: { outcome: input.outcome, conditions, constraints: input.constraints ?? {}, search: input.search, limit: input.limit },
     matches,
+    excluded,
+    ...(matches.length === 0 ? { note: nothingFits(excluded.length) } : {}),
     catalogObservedAt: (observed?.at ?? now).toISOString(),
     generatedAt: now.toISOString(),
   };

@@ -13,6 +13,8 @@ export const conditionCheckSchema = z.object({
 export const matchSchema = z.object({
   rank: z.int().min(1),
   service: z.object({ id: z.string(), slug: z.string(), name: z.string(), website: z.string(), profileUrl: z.string(), primaryCapability: z.enum(CAPABILITIES) }),
+  // Calibrated: the estimated probability that the service serves the outcome, on the same scale for
+  // every request (`all` blends it with met preferences and reputation; `exact` is name similarity).
   score: z.number().min(0).max(1),
   fitReasons: z.array(z.string()),
   conditions: z.array(conditionCheckSchema),
@@ -33,6 +35,10 @@ export const shortlistSchema = z.object({
     limit: z.int(),
   }),
   matches: z.array(matchSchema),
+  // Retrieved above the relevance floor but left out because a must condition is unmet (ids of those conditions).
+  excluded: z.array(z.object({ slug: z.string(), unmet: z.array(z.string()) })),
+  // Present only when `matches` is empty: nothing in the catalog fits, and where to look instead.
+  note: z.string().optional(),
   catalogObservedAt: z.string(),
   generatedAt: z.string(),
 });

@@ -1,0 +1,58 @@
+// A calibrated relevance score (issue 12, item 2): the estimated probability that a retrieved
+// service serves the request, the same scale on every request and in every mode but `exact`. A
+// logistic model over absolute per-hit features, none divided by the request's best hit:
+// - cos: cosine of the query and service embeddings (semantic);
+// - cov: the share of the query's informative words the service's text holds, each weighted by
+//   its idf; informative = in at most a quarter of the services, as in `terms`, so domain-generic
+//   words ("agent", "api", "data", "service") never count, on their own or at all;
+// - rank: 1 / position in the retriever's order: where the fused evidence puts it among the rest
+//   (the only relative feature; alone it cannot lift a poor best hit over the floor);
+// - name: the request names the service (1 full name / slug / company, 0.8 a brand first word).
+// Coefficients are fitted on the labelled dev requests by scripts/eval-shortlist/calibrate.ts
+// (figures there); the relevance floor is chosen on the same data.
+import { sqlQuery } from "../db";
+import { Prisma } from "../generated/prisma/client";
+import type { Hit } from "../search/retrieval/types";
+
+export const GENERIC_DOC_SHARE = 0.25;
+
+export interface RelevanceFeatures {
+  cos: number;
+  cov: number;
+  name: number;
+  rank: number; // 1 / position in the retriever's order (1 for the first hit)
+}
+
+// Fitted by scripts/eval-shortlist/calibrate.ts (see the figures printed there and in the report).
+export const CALIBRATION = { bias: -6.166, cos: 3.652, cov: 3.717, name: 4.126, rank: 4.718 };
+// `terms` mode has no cosine: the same fit without it.
+export const CALIBRATION_NO_COSINE = { bias: -4.645, cos: 0, cov: 3.607, name: 4.278, rank: 5.55 };
+// Below this probability a service is not returned (chosen on the labelled dev requests).
+export const RELEVANCE_FLOOR = 0.05;
+
+export function calibratedScore(f: RelevanceFeatures, c = CALIBRATION): number {
+  const z = c.bias + c.cos * f.cos + c.cov * f.cov + c.name * f.name + c.rank * f.rank;
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** idf-weighted share of the query's informative lexemes found in each service's terms. */
+export async function queryCoverage(query: string, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sqlQuery<{ id: string | null; found: number; total: number }>(Prisma.sql`
+    WITH n AS MATERIALIZED (SELECT greatest(documents, 1)::float8 AS docs FROM catalog_state WHERE id = 1),
+    q AS MATERIALIZED (
+      SELECT l.lexeme, ln(1 + (n.docs - sl.ndoc + 0.5) / (sl.ndoc + 0.5)) AS idf
+      FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', ${query}::text))) AS lexeme) l
+      JOIN search_lexemes sl ON sl.lexeme = l.lexeme, n
+      WHERE sl.ndoc <= ${GENERIC_DOC_SHARE}::float8 * n.docs
+    ),
+    total AS (SELECT coalesce(sum(idf), 0)::float8 AS total FROM q)
+    SELECT t.service_id AS id, sum(q.idf)::float8 AS found, (SELECT total FROM total) AS total
+    FROM q JOIN service_terms t ON t.lexeme = q.lexeme AND t.service_id = ANY(${ids}::text[])
+    GROUP BY t.service_id`);
+  return new Map(rows.map((r) => [r.id!, r.total > 0 ? Number(r.found) / Number(r.total) : 0]));
+}
+
+export function featuresOf(hit: Hit, position: number, coverage: Map<string, number>): RelevanceFeatures {
+  return { cos: hit.semantic ?? 0, cov: coverage.get(hit.id) ?? 0, name: hit.name ?? 0, rank: 1 / (position + 1) };
+}
