@@ -7,6 +7,8 @@ import type { Capability } from "../catalog/vocabulary";
 import { atomicToUsd } from "../money";
 import { checkRequirement } from "./conditions/check-condition";
 import { fitReasons } from "./fit-reasons";
+import { informativeWords } from "./match-words";
+import { priceUnitOf, purchaseOffer } from "./offer-fit";
 import { loadCandidates } from "./load-candidates";
 import { catalogMeanRating, reputationOf } from "./reputation";
 import { normalizeConditions, shortlistInputSchema, type ShortlistInput } from "./request-schema";
@@ -69,11 +71,12 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
   const hits = pool2.map((c) => c.hit);
   const ids = hits.map((h) => h.id);
 
-  const [candidates, catalogMean, [observed]] = await Promise.all([
+  const [candidates, catalogMean, [observed], informative] = await Promise.all([
     loadCandidates(ids),
     catalogMeanRating(),
     // max() of an indexed column reads one end of the index instead of scanning every service.
     sqlQuery<{ at: Date | null }>(Prisma.sql`SELECT max(catalog_observed_at) AS at FROM services`),
+    informativeWords(input.outcome),
   ]);
 
   const excluded: Shortlist["excluded"] = [];
@@ -104,8 +107,11 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
 
   const matches: ShortlistMatch[] = ranked.slice(0, input.limit).map((m, i) => {
     const offers = m.service.offers.filter((o) => offerQualifies(o, input.constraints));
-    // The purchase link: the cheapest offer, x402 before its MPP twin at the same price.
+    // "From" price: the cheapest offer, x402 before its MPP twin at the same price. The purchase
+    // link: the offer that fits the outcome (offer-fit.ts), then the cheapest.
     const cheapest = [...offers].sort((a, b) => a.priceAtomic - b.priceAtomic || x402First(a, b) || byId(a, b))[0];
+    const purchase = purchaseOffer(offers, informative);
+    const priceUnit = priceUnitOf([...m.service.facts.evidence, ...m.service.facts.facts.values()]);
     const profile = urls.serviceProfile(m.service.slug);
     return {
       rank: i + 1,
@@ -118,7 +124,7 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
         primaryCapability: m.service.primaryCapability as Capability,
       },
       score: round4(m.score),
-      fitReasons: fitReasons({ outcome: input.outcome, mode: input.search, service: m.service, checks: m.checks, reputation: m.rep, offers, cheapest }),
+      fitReasons: fitReasons({ outcome: input.outcome, informative, mode: input.search, service: m.service, checks: m.checks, reputation: m.rep, offers, cheapest }),
       conditions: m.checks,
       reputation: {
         rating: m.rep.rating,
@@ -127,8 +133,8 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
         verifiedReviewCount: m.rep.verifiedReviewCount,
         lastReviewAt: m.rep.lastReviewAt,
       },
-      links: { profile, purchase: cheapest ? urls.offerCall(cheapest.id) : profile, docs: m.service.docsUrl },
-      offers: offers.map((o) => ({ id: o.id, protocol: o.protocol, method: o.method as "GET" | "POST", path: o.path, priceUsd: atomicToUsd(o.priceAtomic), callUrl: urls.offerCall(o.id) })),
+      links: { profile, purchase: purchase ? urls.offerCall(purchase.id) : profile, docs: m.service.docsUrl },
+      offers: offers.map((o) => ({ id: o.id, protocol: o.protocol, method: o.method as "GET" | "POST", path: o.path, priceUsd: atomicToUsd(o.priceAtomic), ...(priceUnit ? { priceUnit } : {}), callUrl: urls.offerCall(o.id) })),
     };
   });
 

@@ -22,7 +22,12 @@ export const matchSchema = z.object({
   reputation: z.object({ rating: z.number().nullable(), reviewCount: z.int(), humanReviewedCount: z.int(), verifiedReviewCount: z.int(), lastReviewAt: z.string().nullable() }),
   links: z.object({ profile: z.string(), purchase: z.string(), docs: z.string() }),
   // protocol: how the offer is paid (an endpoint sold with x402 and MPP is listed once per protocol).
-  offers: z.array(z.object({ id: z.string(), protocol: z.string(), method: z.enum(["GET", "POST"]), path: z.string(), priceUsd: z.string(), callUrl: z.string() })),
+  // priceUnit: what one listed price buys when the record says so ("audio minute", "megabyte");
+  // absent when the record is silent (then the price is per call as far as the catalog knows).
+  // links.purchase: the offer that fits the outcome best by its description and path, then the cheapest.
+  offers: z.array(
+    z.object({ id: z.string(), protocol: z.string(), method: z.enum(["GET", "POST"]), path: z.string(), priceUsd: z.string(), priceUnit: z.string().optional(), callUrl: z.string() }),
+  ),
 });
 export type ShortlistMatch = z.infer<typeof matchSchema>;
 
