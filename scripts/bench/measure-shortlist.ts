@@ -2,7 +2,7 @@
 // catalog). Prints one JSON line: latency per mode, query-embedding latency, resident memory.
 import { buildShortlist } from "../../server/shortlist/build-shortlist";
 import { embedText, warmEmbeddings } from "../../server/search/embeddings/model";
-import { EVAL_QUERIES } from "../eval-shortlist/labels/queries";
+import { ALL_QUERIES as EVAL_QUERIES } from "../eval-shortlist/labels/all-labels";
 import { SEARCH_MODES } from "../../server/shortlist/request-schema";
 import { getVectorIndex } from "../../server/search/retrieval/vector-index";
 import { closeDatabase } from "../../server/db";

@@ -1,69 +1,126 @@
-// Runs the labelled set through the shortlist engine: ranking quality per search mode and the
-// honesty of condition checks (a check labelled unknown must never be answered met or unmet).
+// Runs the labelled set through the shortlist engine: ranking quality per search mode, what is
+// returned for requests nothing fits, and the honesty of condition checks (a check labelled
+// unknown must never be answered met or unmet; a met label never answered unmet, nor the reverse).
+// Every figure is given for the whole set, the dev part and the held-out part.
 import { db } from "../../server/db";
 import { buildShortlist } from "../../server/shortlist/build-shortlist";
 import { checkRequirement } from "../../server/shortlist/conditions/check-condition";
 import { loadCandidates } from "../../server/shortlist/load-candidates";
 import { SEARCH_MODES, type SearchMode } from "../../server/shortlist/request-schema";
-import { EVAL_CONDITION_CHECKS } from "./labels/condition-checks";
-import { EVAL_QUERIES } from "./labels/queries";
+import { ALL_CHECKS, ALL_QUERIES, queryKind, splitOf, type Split } from "./labels/all-labels";
+import type { EvalConditionCheck, EvalQuery } from "./labels/types";
 import { mean, ndcgAt, recallAt, reciprocalRankAt } from "./metrics";
 
 export const K = 5;
+export const SUBSETS = ["all", "dev", "heldout"] as const;
+export type Subset = (typeof SUBSETS)[number];
+const inSubset = (subset: Subset, item: { split?: Split }) => subset === "all" || splitOf(item) === subset;
 
 export interface ModeFigures {
+  requests: number; // requests something fits (kind fit or vendor-name)
   ndcg: number;
   mrr: number;
   recall: number;
+  namedRequests: number;
+  namedMrr: number; // MRR on requests naming a vendor
+  noFitRequests: number;
+  noFitMeanResults: number; // results returned per request nothing fits
 }
 
 export interface ConditionFigures {
   checks: number;
-  labelledUnknown: number;
-  falseKnown: number;
-  falseKnownRate: number;
   accuracy: number;
+  labelledMet: number;
+  metAccuracy: number; // share of met labels answered met
+  labelledUnmet: number;
+  unmetAccuracy: number; // share of unmet labels answered unmet
+  labelledUnknown: number;
+  falseKnown: number; // labelled unknown, answered met or unmet
+  falseKnownRate: number;
+  contradictions: number; // met answered unmet, or unmet answered met
   confusion: Record<string, number>;
+  byKind: Record<string, { checks: number; accuracy: number }>;
 }
 
-export async function evaluateRanking(modes: readonly SearchMode[] = SEARCH_MODES): Promise<Record<SearchMode, ModeFigures>> {
-  const result = {} as Record<SearchMode, ModeFigures>;
+export type RankingFigures = Record<SearchMode, Record<Subset, ModeFigures>>;
+
+interface Ranked {
+  query: EvalQuery;
+  slugs: string[];
+}
+
+function modeFigures(runs: Ranked[]): ModeFigures {
+  const fits = runs.filter((r) => queryKind(r.query) !== "no-fit");
+  const named = runs.filter((r) => queryKind(r.query) === "vendor-name");
+  const noFit = runs.filter((r) => queryKind(r.query) === "no-fit");
+  return {
+    requests: fits.length,
+    ndcg: mean(fits.map((r) => ndcgAt(r.slugs, r.query.relevance, K))),
+    mrr: mean(fits.map((r) => reciprocalRankAt(r.slugs, r.query.relevance, K))),
+    recall: mean(fits.map((r) => recallAt(r.slugs, r.query.relevance, K))),
+    namedRequests: named.length,
+    namedMrr: mean(named.map((r) => reciprocalRankAt(r.slugs, r.query.relevance, K))),
+    noFitRequests: noFit.length,
+    noFitMeanResults: mean(noFit.map((r) => r.slugs.length)),
+  };
+}
+
+export async function evaluateRanking(modes: readonly SearchMode[] = SEARCH_MODES, queries: EvalQuery[] = ALL_QUERIES): Promise<RankingFigures> {
+  const result = {} as RankingFigures;
   for (const mode of modes) {
-    const n: number[] = [];
-    const m: number[] = [];
-    const r: number[] = [];
-    for (const q of EVAL_QUERIES) {
-      const shortlist = await buildShortlist({ ...q.request, search: mode, limit: K });
-      const ranked = shortlist.matches.map((x) => x.service.slug);
-      n.push(ndcgAt(ranked, q.relevance, K));
-      m.push(reciprocalRankAt(ranked, q.relevance, K));
-      r.push(recallAt(ranked, q.relevance, K));
+    const runs: Ranked[] = [];
+    for (const query of queries) {
+      const shortlist = await buildShortlist({ ...query.request, search: mode, limit: K });
+      runs.push({ query, slugs: shortlist.matches.map((x) => x.service.slug) });
     }
-    result[mode] = { ndcg: mean(n), mrr: mean(m), recall: mean(r) };
+    result[mode] = Object.fromEntries(SUBSETS.map((s) => [s, modeFigures(runs.filter((r) => inSubset(s, r.query)))])) as Record<Subset, ModeFigures>;
   }
   return result;
 }
 
-export async function evaluateConditions(): Promise<ConditionFigures> {
-  const services = await db.service.findMany({ where: { slug: { in: EVAL_CONDITION_CHECKS.map((c) => c.serviceSlug) } }, select: { id: true, slug: true } });
-  const idBySlug = new Map(services.map((s) => [s.slug, s.id]));
-  const candidates = await loadCandidates(services.map((s) => s.id));
+interface Answered {
+  check: EvalConditionCheck;
+  status: string;
+}
+
+function conditionFigures(answers: Answered[]): ConditionFigures {
   const confusion: Record<string, number> = {};
-  let correct = 0;
-  for (const c of EVAL_CONDITION_CHECKS) {
-    const status = checkRequirement(c.requirement, candidates.get(idBySlug.get(c.serviceSlug)!)!.facts).status;
-    const key = `${c.expected}->${status}`;
-    confusion[key] = (confusion[key] ?? 0) + 1;
-    if (status === c.expected) correct++;
+  for (const a of answers) confusion[`${a.check.expected}->${a.status}`] = (confusion[`${a.check.expected}->${a.status}`] ?? 0) + 1;
+  const count = (key: string) => confusion[key] ?? 0;
+  const labelled = (e: string) => answers.filter((a) => a.check.expected === e).length;
+  const share = (n: number, d: number) => (d ? n / d : 0);
+  const byKind: ConditionFigures["byKind"] = {};
+  for (const kind of new Set(answers.map((a) => a.check.kind ?? "unspecified"))) {
+    const of = answers.filter((a) => (a.check.kind ?? "unspecified") === kind);
+    byKind[kind] = { checks: of.length, accuracy: share(of.filter((a) => a.status === a.check.expected).length, of.length) };
   }
-  const labelledUnknown = EVAL_CONDITION_CHECKS.filter((c) => c.expected === "unknown").length;
-  const falseKnown = (confusion["unknown->met"] ?? 0) + (confusion["unknown->unmet"] ?? 0);
+  const labelledUnknown = labelled("unknown");
+  const falseKnown = count("unknown->met") + count("unknown->unmet");
   return {
-    checks: EVAL_CONDITION_CHECKS.length,
+    checks: answers.length,
+    accuracy: share(answers.filter((a) => a.status === a.check.expected).length, answers.length),
+    labelledMet: labelled("met"),
+    metAccuracy: share(count("met->met"), labelled("met")),
+    labelledUnmet: labelled("unmet"),
+    unmetAccuracy: share(count("unmet->unmet"), labelled("unmet")),
     labelledUnknown,
     falseKnown,
-    falseKnownRate: labelledUnknown ? falseKnown / labelledUnknown : 0,
-    accuracy: correct / EVAL_CONDITION_CHECKS.length,
+    falseKnownRate: share(falseKnown, labelledUnknown),
+    contradictions: count("met->unmet") + count("unmet->met"),
     confusion,
+    byKind,
   };
+}
+
+export async function evaluateConditions(checks: EvalConditionCheck[] = ALL_CHECKS): Promise<Record<Subset, ConditionFigures>> {
+  const services = await db.service.findMany({ where: { slug: { in: checks.map((c) => c.serviceSlug) } }, select: { id: true, slug: true } });
+  const idBySlug = new Map(services.map((s) => [s.slug, s.id]));
+  const candidates = await loadCandidates(services.map((s) => s.id));
+  const answers: Answered[] = [];
+  for (const check of checks) {
+    const service = candidates.get(idBySlug.get(check.serviceSlug) ?? "");
+    if (!service) throw new Error(`label ${check.id}: no service ${check.serviceSlug} in the catalog`);
+    answers.push({ check, status: checkRequirement(check.requirement, service.facts).status });
+  }
+  return Object.fromEntries(SUBSETS.map((s) => [s, conditionFigures(answers.filter((a) => inSubset(s, a.check)))])) as Record<Subset, ConditionFigures>;
 }
