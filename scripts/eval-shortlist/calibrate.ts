@@ -55,12 +55,13 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/calibrate.ts")) {
   const { closeDatabase, db } = await import("../../server/db");
   const { retrieve } = await import("../../server/search/retrieval/retrieve");
   const { featuresOf, queryCoverage, calibratedScore, CALIBRATION, RELEVANCE_FLOOR } = await import("../../server/shortlist/relevance");
-  const { EVAL_QUERIES } = await import("./labels/queries");
+  const { ALL_QUERIES, queryKind, splitOf } = await import("./labels/all-labels");
   const { buildShortlist } = await import("../../server/shortlist/build-shortlist");
   const { ndcgAt, recallAt, reciprocalRankAt, mean } = await import("./metrics");
 
-  const dev = EVAL_QUERIES.filter((q) => (q.split ?? "dev") === "dev");
+  const dev = ALL_QUERIES.filter((q) => splitOf(q) === "dev");
   const rows: Row[] = [];
+  const tops: { noFit: boolean; top: number }[] = [];
   for (const q of dev) {
     const hits = (await retrieve("hybrid", q.request.outcome, q.request.constraints)).slice(0, 40);
     const coverage = await queryCoverage(q.request.outcome, hits.map((h) => h.id));
@@ -69,6 +70,8 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/calibrate.ts")) {
       const f = featuresOf(h, i, coverage);
       rows.push({ x: [1, f.cos, f.cov, f.name, f.rank], y: (q.relevance[slugs.get(h.id)!] ?? 0) > 0 ? 1 : 0 });
     }
+    const best = Math.max(0, ...hits.map((h, i) => calibratedScore(featuresOf(h, i, coverage), CALIBRATION)));
+    tops.push({ noFit: queryKind(q) === "no-fit", top: best });
   }
   const w = fit(rows);
   const c = { bias: w[0]!, cos: w[1]!, cov: w[2]!, name: w[3]!, rank: w[4]! };
@@ -93,6 +96,10 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/calibrate.ts")) {
     console.log(`floor ${floor}: relevant rows kept ${kept.filter((r) => r.y).length}/${rows.filter((r) => r.y).length}, rows kept per request ${(kept.length / dev.length).toFixed(1)}`);
   }
 
+  // The request-level gate: how many fit requests it would empty, how many no-fit ones it lets through.
+  for (const gate of [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]) {
+    console.log(`gate ${gate}: fit requests emptied ${tops.filter((t) => !t.noFit && t.top < gate).length}/${tops.filter((t) => !t.noFit).length}, no-fit let through ${tops.filter((t) => t.noFit && t.top >= gate).length}/${tops.filter((t) => t.noFit).length}`);
+  }
   if (process.argv.includes("--floors")) {
     console.log(`committed floor ${RELEVANCE_FLOOR}`);
     for (const mode of ["all", "hybrid", "terms", "semantic"] as const) {
@@ -103,7 +110,7 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/calibrate.ts")) {
       for (const q of dev) {
         const s = await buildShortlist({ ...q.request, search: mode, limit: 5 });
         const ranked = s.matches.map((x) => x.service.slug);
-        if (q.kind === "no-fit" || Object.keys(q.relevance).length === 0) noFit.push(ranked.length);
+        if (queryKind(q) === "no-fit") noFit.push(ranked.length);
         else {
           n.push(ndcgAt(ranked, q.relevance, 5));
           m.push(reciprocalRankAt(ranked, q.relevance, 5));

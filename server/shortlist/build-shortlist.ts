@@ -15,7 +15,7 @@ import { normalizeConditions, shortlistInputSchema, type ShortlistInput } from "
 import type { ShortlistMatch, Shortlist } from "./result-schema";
 import { offerQualifies } from "../search/retrieval/constraints";
 import { retrieve } from "../search/retrieval/retrieve";
-import { CALIBRATION, CALIBRATION_NO_COSINE, calibratedScore, featuresOf, queryCoverage, RELEVANCE_FLOOR } from "./relevance";
+import { CALIBRATION, CALIBRATION_NO_COSINE, calibratedScore, featuresOf, queryCoverage, NOTHING_FITS_BELOW, RELEVANCE_FLOOR } from "./relevance";
 
 function nothingFits(excluded: number): string {
   return (
@@ -64,6 +64,7 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
     pool = pool
       .map((c) => ({ ...c, p: calibratedScore(featuresOf(c.hit, c.order, coverage), input.search === "terms" ? CALIBRATION_NO_COSINE : CALIBRATION) }))
       .filter((c) => (c.hit.name ?? 0) > 0 || c.p >= RELEVANCE_FLOOR);
+    if (!pool.some((c) => (c.hit.name ?? 0) > 0 || c.p >= NOTHING_FITS_BELOW)) pool = [];
     if (RANK_BY_CALIBRATED.has(input.search)) pool.sort((a, b) => (b.hit.name ?? 0) - (a.hit.name ?? 0) || b.p - a.p || a.order - b.order);
   }
   const pool2 = pool.slice(0, candidateDepth(pool.map((c) => c.p), input.search, input.limit, conditions.length > 0));

@@ -1,10 +1,11 @@
 // Words of a request that can show a fit: the outcome's words whose PostgreSQL lexeme is in at
 // most a quarter of the catalog's services (the same rule as `terms` and the calibrated score).
 // Stop words have no lexeme; domain-generic words ("agent", "api", "data", "service") are in
-// more services than that, so the catalog's own document frequencies decide, not a hand list.
+// more services than that, so the catalog's own document frequencies decide, with a short list of
+// the trade's own words (relevance.ts) as a backstop.
 import { sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
-import { GENERIC_DOC_SHARE } from "./relevance";
+import { GENERIC_DOC_SHARE, genericLexemesSql } from "./relevance";
 
 /** Lowercased words, a light plural stem (the same on both sides of a comparison). */
 export function stemmedWords(text: string): string[] {
@@ -20,6 +21,6 @@ export async function informativeWords(outcome: string): Promise<Set<string>> {
     SELECT w AS word
     FROM unnest(${words}::text[]) AS w
     JOIN search_lexemes sl ON sl.lexeme = (tsvector_to_array(to_tsvector('english', w)))[1], n
-    WHERE sl.ndoc <= ${GENERIC_DOC_SHARE}::float8 * n.docs`);
+    WHERE sl.ndoc <= ${GENERIC_DOC_SHARE}::float8 * n.docs AND sl.lexeme <> ALL (${genericLexemesSql})`);
   return new Set(rows.flatMap((r) => stemmedWords(r.word)));
 }

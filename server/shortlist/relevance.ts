@@ -15,6 +15,11 @@ import { Prisma } from "../generated/prisma/client";
 import type { Hit } from "../search/retrieval/types";
 
 export const GENERIC_DOC_SHARE = 0.25;
+// Words of this marketplace's own trade that say nothing about what a service does, even where the
+// catalog's document frequency alone does not flag them (a catalog where "api" sits in fewer than a
+// quarter of the texts, because most say "endpoint"): never a match on their own.
+export const DOMAIN_GENERIC_WORDS = ["agent", "agents", "api", "apis", "data", "service", "services", "endpoint", "endpoints", "vendor", "provider", "pricing", "price", "prices", "cost", "request", "requests", "call", "calls", "app", "tool", "platform"];
+export const genericLexemesSql = Prisma.sql`tsvector_to_array(to_tsvector('english', ${DOMAIN_GENERIC_WORDS.join(" ")}::text))`;
 
 export interface RelevanceFeatures {
   cos: number;
@@ -24,11 +29,15 @@ export interface RelevanceFeatures {
 }
 
 // Fitted by scripts/eval-shortlist/calibrate.ts (see the figures printed there and in the report).
-export const CALIBRATION = { bias: -6.166, cos: 3.652, cov: 3.717, name: 4.126, rank: 4.718 };
+export const CALIBRATION = { bias: -6.641, cos: 4.512, cov: 4.356, name: 5.079, rank: 3.898 };
 // `terms` mode has no cosine: the same fit without it.
-export const CALIBRATION_NO_COSINE = { bias: -4.645, cos: 0, cov: 3.607, name: 4.278, rank: 5.55 };
+export const CALIBRATION_NO_COSINE = { bias: -4.79, cos: 0, cov: 4.365, name: 5.033, rank: 4.789 };
 // Below this probability a service is not returned (chosen on the labelled dev requests).
 export const RELEVANCE_FLOOR = 0.05;
+// When even the best retrieved service is below this probability, nothing in the catalog fits:
+// the answer is empty. (A request-level gate keeps the per-service floor low, so lower-ranked
+// relevant services survive when something does fit.)
+export const NOTHING_FITS_BELOW = 0.4;
 
 export function calibratedScore(f: RelevanceFeatures, c = CALIBRATION): number {
   const z = c.bias + c.cos * f.cos + c.cov * f.cov + c.name * f.name + c.rank * f.rank;
@@ -44,7 +53,7 @@ export async function queryCoverage(query: string, ids: string[]): Promise<Map<s
       SELECT l.lexeme, ln(1 + (n.docs - sl.ndoc + 0.5) / (sl.ndoc + 0.5)) AS idf
       FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', ${query}::text))) AS lexeme) l
       JOIN search_lexemes sl ON sl.lexeme = l.lexeme, n
-      WHERE sl.ndoc <= ${GENERIC_DOC_SHARE}::float8 * n.docs
+      WHERE sl.ndoc <= ${GENERIC_DOC_SHARE}::float8 * n.docs AND l.lexeme <> ALL (${genericLexemesSql})
     ),
     total AS (SELECT coalesce(sum(idf), 0)::float8 AS total FROM q)
     SELECT t.service_id AS id, sum(q.idf)::float8 AS found, (SELECT total FROM total) AS total
