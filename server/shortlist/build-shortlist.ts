@@ -57,15 +57,19 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
   const conditions = normalizeConditions(input.conditions);
   const retrieved = await retrieve(input.search, input.outcome, input.constraints);
   // `exact` scores are absolute name similarities in [0, 1]; every other mode gets the calibrated
-  // probability and the relevance floor (a named service is kept whatever its probability).
+  // probability; all/hybrid also the relevance floor (a named service is kept whatever its probability).
   let pool = retrieved.slice(0, CANDIDATES).map((hit, order) => ({ hit, order, p: Math.max(0, Math.min(1, hit.score)) }));
   if (input.search !== "exact") {
     const coverage = await queryCoverage(input.outcome, pool.map((c) => c.hit.id));
     pool = pool
-      .map((c) => ({ ...c, p: calibratedScore(featuresOf(c.hit, c.order, coverage), input.search === "terms" ? CALIBRATION_NO_COSINE : CALIBRATION) }))
-      .filter((c) => (c.hit.name ?? 0) > 0 || c.p >= RELEVANCE_FLOOR);
-    if (!pool.some((c) => (c.hit.name ?? 0) > 0 || c.p >= NOTHING_FITS_BELOW)) pool = [];
-    if (RANK_BY_CALIBRATED.has(input.search)) pool.sort((a, b) => (b.hit.name ?? 0) - (a.hit.name ?? 0) || b.p - a.p || a.order - b.order);
+      .map((c) => ({ ...c, p: calibratedScore(featuresOf(c.hit, c.order, coverage), input.search === "terms" ? CALIBRATION_NO_COSINE : CALIBRATION) }));
+    // The floor and the "nothing fits" gate were chosen on the fused retrieval of all/hybrid;
+    // `terms` and `semantic` (single retrievers, for inspection) report the probability only.
+    if (RANK_BY_CALIBRATED.has(input.search)) {
+      pool = pool.filter((c) => (c.hit.name ?? 0) > 0 || c.p >= RELEVANCE_FLOOR);
+      if (!pool.some((c) => (c.hit.name ?? 0) > 0 || c.p >= NOTHING_FITS_BELOW)) pool = [];
+      pool.sort((a, b) => (b.hit.name ?? 0) - (a.hit.name ?? 0) || b.p - a.p || a.order - b.order);
+    }
   }
   const pool2 = pool.slice(0, candidateDepth(pool.map((c) => c.p), input.search, input.limit, conditions.length > 0));
   const relevanceById = new Map(pool2.map((c) => [c.hit.id, c.p]));
