@@ -48,8 +48,9 @@ function candidateDepth(relevance: number[], mode: string, limit: number, hasCon
   return depth;
 }
 
-// Modes whose order is the calibrated probability (named services first); `terms` and `semantic`
-// keep their retriever's order and report the calibrated probability as the score.
+// Modes with the relevance floor, the "nothing fits" gate and named services first; every mode
+// but `exact` is then ordered by its score (the calibrated probability; `all` blends it with met
+// preferences and reputation).
 const RANK_BY_CALIBRATED = new Set(["all", "hybrid"]);
 
 export async function buildShortlist(rawInput: ShortlistInput, now: Date = new Date()): Promise<Shortlist> {
@@ -68,7 +69,7 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
     if (RANK_BY_CALIBRATED.has(input.search)) {
       pool = pool.filter((c) => (c.hit.name ?? 0) > 0 || c.p >= RELEVANCE_FLOOR);
       if (!pool.some((c) => (c.hit.name ?? 0) > 0 || c.p >= NOTHING_FITS_BELOW)) pool = [];
-      pool.sort((a, b) => (b.hit.name ?? 0) - (a.hit.name ?? 0) || b.p - a.p || a.order - b.order);
+      pool.sort((a, b) => (b.hit.name ?? 0) - (a.hit.name ?? 0) || a.order - b.order);
     }
   }
   const pool2 = pool.slice(0, candidateDepth(pool.map((c) => c.p), input.search, input.limit, conditions.length > 0));
@@ -104,11 +105,13 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
     const score =
       input.search === "all" ? WEIGHT_RELEVANCE * relevance + WEIGHT_PREFER * preferShare + WEIGHT_REPUTATION * Math.max(0, (rep.bayes - 1) / 4) : relevance;
     const mustUnknown = checks.some((c) => c.priority === "must" && c.status === "unknown");
-    return [{ id: hit.id, service, checks, rep, score, mustUnknown }];
+    // A service the request names ranks first in all/hybrid (issue 12, item 3).
+    const named = RANK_BY_CALIBRATED.has(input.search) ? (hit.name ?? 0) : 0;
+    return [{ id: hit.id, service, checks, rep, score, mustUnknown, named }];
   });
 
   // An unknown `must` ranks below services whose musts are all met; then score; then id.
-  ranked.sort((a, b) => Number(a.mustUnknown) - Number(b.mustUnknown) || b.score - a.score || byId(a, b));
+  ranked.sort((a, b) => Number(a.mustUnknown) - Number(b.mustUnknown) || b.named - a.named || b.score - a.score || byId(a, b));
 
   const matches: ShortlistMatch[] = ranked.slice(0, input.limit).map((m, i) => {
     const offers = m.service.offers.filter((o) => offerQualifies(o, input.constraints));
