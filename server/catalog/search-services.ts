@@ -41,7 +41,9 @@ export async function searchServices(raw: SearchServicesInput): Promise<SearchRe
   if (input.q === undefined) return mostCalled(input);
   const tested = input.tested === "true" || input.tested === "output" || input.tested === "no-output" ? input.tested : undefined;
   const hits = await retrieve("hybrid", input.q, { protocol: input.protocol, tested, maxPriceUsd: input.maxPriceUsd });
-  const top = hits[0]?.score ?? 1;
+  // The free search's score stays relative to its best fused hit (no calibration query on this
+  // hot path); a service the query names comes first even when only the name list found it (score 0).
+  const top = hits.reduce((m, h) => Math.max(m, h.score), 0) || 1;
   const scoreById = new Map(hits.map((h) => [h.id, h.score / top]));
   const kept = await summariesOfFirst(await passingFilters(hits.map((h) => h.id), input), input.limit);
   return {

@@ -114,7 +114,7 @@ describe("buildShortlist", () => {
     });
 
     it("ranks services with an unknown must below those whose musts are met", async () => {
-      const s = await buildShortlist({ outcome: "API for developers", search: "terms", conditions: ["SOC 2 Type II report"] });
+      const s = await buildShortlist({ outcome: "web scraping and data extraction", search: "terms", conditions: ["SOC 2 Type II report"] });
       const statuses = s.matches.map((m) => m.conditions[0]!.status);
       expect(statuses).toContain("met");
       const firstUnknown = statuses.indexOf("unknown");

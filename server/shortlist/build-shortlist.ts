@@ -5,14 +5,25 @@ import { Prisma } from "../generated/prisma/client";
 import { urls } from "../catalog/urls";
 import type { Capability } from "../catalog/vocabulary";
 import { atomicToUsd } from "../money";
-import { checkRequirement } from "./conditions/check-condition";
+import { checkRequirement, prepareRequirements } from "./conditions/check-condition";
 import { fitReasons } from "./fit-reasons";
+import { informativeWords } from "./match-words";
+import { priceUnitOf, purchaseOffer } from "./offer-fit";
 import { loadCandidates } from "./load-candidates";
 import { catalogMeanRating, reputationOf } from "./reputation";
 import { normalizeConditions, shortlistInputSchema, type ShortlistInput } from "./request-schema";
 import type { ShortlistMatch, Shortlist } from "./result-schema";
 import { offerQualifies } from "../search/retrieval/constraints";
 import { retrieve } from "../search/retrieval/retrieve";
+import { CALIBRATION, CALIBRATION_NO_COSINE, calibratedScore, featuresOf, queryCoverage, NOTHING_FITS_BELOW, RELEVANCE_FLOOR } from "./relevance";
+
+function nothingFits(excluded: number): string {
+  return (
+    "Nothing in the catalog fits this request closely enough" +
+    (excluded ? `; ${excluded} related service${excluded === 1 ? "" : "s"} failed a must condition (see excluded)` : "") +
+    `. Browse related services with the free search: ${urls.searchApi()}?q=<what you need>.`
+  );
+}
 
 // Retrieved services considered for condition checks and final ranking: conditions can exclude
 // services, so they need depth. Without conditions, other modes keep the retrieval order (the
@@ -37,48 +48,80 @@ function candidateDepth(relevance: number[], mode: string, limit: number, hasCon
   return depth;
 }
 
+// Modes with the relevance floor, the "nothing fits" gate and named services first; every mode
+// but `exact` is then ordered by its score (the calibrated probability; `all` blends it with met
+// preferences and reputation).
+const RANK_BY_CALIBRATED = new Set(["all", "hybrid"]);
+
 export async function buildShortlist(rawInput: ShortlistInput, now: Date = new Date()): Promise<Shortlist> {
   const input = shortlistInputSchema.parse(rawInput);
   const conditions = normalizeConditions(input.conditions);
   const retrieved = await retrieve(input.search, input.outcome, input.constraints);
-  const top = retrieved[0]?.score ?? 1;
-  // exact and semantic scores are absolute in [0, 1]; terms and fused ranks are relative to the best.
-  const relevanceOf = (score: number) => Math.max(0, Math.min(1, input.search === "exact" || input.search === "semantic" ? score : score / (top || 1)));
-  const hits = retrieved.slice(0, candidateDepth(retrieved.map((h) => relevanceOf(h.score)), input.search, input.limit, conditions.length > 0));
+  // `exact` scores are absolute name similarities in [0, 1]; every other mode gets the calibrated
+  // probability; all/hybrid also the relevance floor (a named service is kept whatever its probability).
+  let pool = retrieved.slice(0, CANDIDATES).map((hit, order) => ({ hit, order, p: Math.max(0, Math.min(1, hit.score)) }));
+  if (input.search !== "exact") {
+    const coverage = await queryCoverage(input.outcome, pool.map((c) => c.hit.id));
+    pool = pool
+      .map((c) => ({ ...c, p: calibratedScore(featuresOf(c.hit, c.order, coverage), input.search === "terms" ? CALIBRATION_NO_COSINE : CALIBRATION) }));
+    // The floor and the "nothing fits" gate were chosen on the fused retrieval of all/hybrid;
+    // `terms` and `semantic` (single retrievers, for inspection) report the probability only.
+    if (RANK_BY_CALIBRATED.has(input.search)) {
+      pool = pool.filter((c) => (c.hit.name ?? 0) > 0 || c.p >= RELEVANCE_FLOOR);
+      if (!pool.some((c) => (c.hit.name ?? 0) > 0 || c.p >= NOTHING_FITS_BELOW)) pool = [];
+      pool.sort((a, b) => (b.hit.name ?? 0) - (a.hit.name ?? 0) || a.order - b.order);
+    }
+  }
+  const pool2 = pool.slice(0, candidateDepth(pool.map((c) => c.p), input.search, input.limit, conditions.length > 0));
+  const relevanceById = new Map(pool2.map((c) => [c.hit.id, c.p]));
+  const hits = pool2.map((c) => c.hit);
   const ids = hits.map((h) => h.id);
 
-  const [candidates, catalogMean, [observed]] = await Promise.all([
+  const [candidates, catalogMean, [observed], informative, requirements] = await Promise.all([
     loadCandidates(ids),
     catalogMeanRating(),
     // max() of an indexed column reads one end of the index instead of scanning every service.
     sqlQuery<{ at: Date | null }>(Prisma.sql`SELECT max(catalog_observed_at) AS at FROM services`),
+    informativeWords(input.outcome),
+    // Each requirement is read (and embedded) once per request, then checked against every candidate.
+    prepareRequirements(conditions.map((c) => c.requirement)),
   ]);
 
+  const excluded: Shortlist["excluded"] = [];
   const ranked = hits.flatMap((hit) => {
     const service = candidates.get(hit.id);
     if (!service) return [];
-    const checks = conditions.map((c) => {
-      const verdict = checkRequirement(c.requirement, service.facts);
+    const checks = conditions.map((c, i) => {
+      const verdict = checkRequirement(requirements[i]!, service.facts);
       return { ...c, status: verdict.status, ...("evidence" in verdict ? { evidence: verdict.evidence } : {}) };
     });
-    if (checks.some((c) => c.priority === "must" && c.status === "unmet")) return [];
+    const unmet = checks.filter((c) => c.priority === "must" && c.status === "unmet");
+    if (unmet.length > 0) {
+      excluded.push({ slug: service.slug, unmet: unmet.map((c) => c.id) });
+      return [];
+    }
     const prefers = checks.filter((c) => c.priority === "prefer");
     const preferShare = prefers.length ? prefers.filter((c) => c.status === "met").length / prefers.length : 0;
     const rep = reputationOf(service.reviews, catalogMean);
-    const relevance = relevanceOf(hit.score);
+    const relevance = relevanceById.get(hit.id)!;
     const score =
       input.search === "all" ? WEIGHT_RELEVANCE * relevance + WEIGHT_PREFER * preferShare + WEIGHT_REPUTATION * Math.max(0, (rep.bayes - 1) / 4) : relevance;
     const mustUnknown = checks.some((c) => c.priority === "must" && c.status === "unknown");
-    return [{ id: hit.id, service, checks, rep, score, mustUnknown }];
+    // A service the request names ranks first in all/hybrid (issue 12, item 3).
+    const named = RANK_BY_CALIBRATED.has(input.search) ? (hit.name ?? 0) : 0;
+    return [{ id: hit.id, service, checks, rep, score, mustUnknown, named }];
   });
 
   // An unknown `must` ranks below services whose musts are all met; then score; then id.
-  ranked.sort((a, b) => Number(a.mustUnknown) - Number(b.mustUnknown) || b.score - a.score || byId(a, b));
+  ranked.sort((a, b) => Number(a.mustUnknown) - Number(b.mustUnknown) || b.named - a.named || b.score - a.score || byId(a, b));
 
   const matches: ShortlistMatch[] = ranked.slice(0, input.limit).map((m, i) => {
     const offers = m.service.offers.filter((o) => offerQualifies(o, input.constraints));
-    // The purchase link: the cheapest offer, x402 before its MPP twin at the same price.
+    // "From" price: the cheapest offer, x402 before its MPP twin at the same price. The purchase
+    // link: the offer that fits the outcome (offer-fit.ts), then the cheapest.
     const cheapest = [...offers].sort((a, b) => a.priceAtomic - b.priceAtomic || x402First(a, b) || byId(a, b))[0];
+    const purchase = purchaseOffer(offers, informative);
+    const priceUnit = priceUnitOf([...m.service.facts.evidence, ...m.service.facts.facts.values()]);
     const profile = urls.serviceProfile(m.service.slug);
     return {
       rank: i + 1,
@@ -91,7 +134,7 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
         primaryCapability: m.service.primaryCapability as Capability,
       },
       score: round4(m.score),
-      fitReasons: fitReasons({ outcome: input.outcome, mode: input.search, service: m.service, checks: m.checks, reputation: m.rep, offers, cheapest }),
+      fitReasons: fitReasons({ outcome: input.outcome, informative, mode: input.search, service: m.service, checks: m.checks, reputation: m.rep, offers, cheapest }),
       conditions: m.checks,
       reputation: {
         rating: m.rep.rating,
@@ -100,14 +143,16 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
         verifiedReviewCount: m.rep.verifiedReviewCount,
         lastReviewAt: m.rep.lastReviewAt,
       },
-      links: { profile, purchase: cheapest ? urls.offerCall(cheapest.id) : profile, docs: m.service.docsUrl },
-      offers: offers.map((o) => ({ id: o.id, protocol: o.protocol, method: o.method as "GET" | "POST", path: o.path, priceUsd: atomicToUsd(o.priceAtomic), callUrl: urls.offerCall(o.id) })),
+      links: { profile, purchase: purchase ? urls.offerCall(purchase.id) : profile, docs: m.service.docsUrl },
+      offers: offers.map((o) => ({ id: o.id, protocol: o.protocol, method: o.method as "GET" | "POST", path: o.path, priceUsd: atomicToUsd(o.priceAtomic), ...(priceUnit ? { priceUnit } : {}), callUrl: urls.offerCall(o.id) })),
     };
   });
 
   return {
     query: { outcome: input.outcome, conditions, constraints: input.constraints ?? {}, search: input.search, limit: input.limit },
     matches,
+    excluded,
+    ...(matches.length === 0 ? { note: nothingFits(excluded.length) } : {}),
     catalogObservedAt: (observed?.at ?? now).toISOString(),
     generatedAt: now.toISOString(),
   };

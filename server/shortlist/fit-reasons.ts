@@ -2,12 +2,14 @@
 // how it fares on the conditions, whether it was tested, what reviewers said. Facts only.
 import { CAPABILITY_LABELS, type Capability } from "../catalog/vocabulary";
 import { atomicToUsd } from "../money";
-import { contentWords, words } from "./conditions/sentence-match";
+import { stemmedWords } from "./match-words";
 import type { Reputation } from "./reputation";
 import type { SearchMode } from "./request-schema";
 
 interface Input {
   outcome: string;
+  /** The outcome's informative words (match-words.ts): no stop words, no domain-generic words. */
+  informative: ReadonlySet<string>;
   mode: SearchMode;
   service: { name: string; description: string; tags: string[]; capabilities: string[]; primaryCapability: string; protocols: string[]; testStatus: string; testedAt: Date | null };
   checks: { priority: "must" | "prefer"; status: "met" | "unmet" | "unknown" }[];
@@ -16,15 +18,41 @@ interface Input {
   cheapest: { method: string; path: string; priceAtomic: number } | undefined;
 }
 
+/**
+ * Concepts of the service a buyer recognises (its tags, capabilities, then single words of its
+ * description) that the outcome asks for: a concept matches when every word of it is one of the
+ * outcome's informative words, so "into" or "api" never make a match.
+ */
+export function matchedConcepts(service: Input["service"], informative: ReadonlySet<string>, max = MAX_MATCHED_WORDS): string[] {
+  const phrases = [
+    ...service.tags.map((t) => t.replace(/[-_]+/g, " ")),
+    ...service.capabilities.map((c) => CAPABILITY_LABELS[c as Capability] ?? c),
+  ].map((p) => p.toLowerCase());
+  const concepts: string[] = [];
+  const covered = new Set<string>();
+  for (const phrase of phrases) {
+    const ws = stemmedWords(phrase);
+    if (ws.length === 0 || !ws.every((w) => informative.has(w)) || concepts.includes(phrase)) continue;
+    concepts.push(phrase);
+    ws.forEach((w) => covered.add(w));
+  }
+  for (const w of stemmedWords(`${service.name} ${service.description}`)) {
+    if (informative.has(w) && !covered.has(w) && !/^\d+$/.test(w)) {
+      concepts.push(w);
+      covered.add(w);
+    }
+  }
+  return concepts.slice(0, max);
+}
+
 const MAX_MATCHED_WORDS = 5;
 
 export function fitReasons(i: Input): string[] {
   const reasons: string[] = [];
   const s = i.service;
   if (i.mode === "exact" && s.name.toLowerCase() === i.outcome.trim().toLowerCase()) reasons.push(`Name matches "${s.name}"`);
-  const serviceWords = new Set(words(`${s.name} ${s.description} ${s.tags.join(" ")} ${s.capabilities.join(" ")}`));
-  const matched = contentWords(i.outcome).filter((w) => w.length > 2 && !/^\d+$/.test(w) && serviceWords.has(w));
-  if (matched.length) reasons.push(`Matches ${matched.slice(0, MAX_MATCHED_WORDS).map((w) => `"${w}"`).join(", ")}`);
+  const matched = matchedConcepts(s, i.informative);
+  if (matched.length) reasons.push(`Matches ${matched.map((w) => `"${w}"`).join(", ")}`);
   reasons.push(`${CAPABILITY_LABELS[s.primaryCapability as Capability] ?? s.primaryCapability} service`);
   if (i.cheapest) {
     reasons.push(`${i.offers.length} offer${i.offers.length === 1 ? "" : "s"}; from ${atomicToUsd(i.cheapest.priceAtomic)} USD (${i.cheapest.method} ${i.cheapest.path}), paid with ${s.protocols.join(" or ")}`);

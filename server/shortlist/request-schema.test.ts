@@ -1,5 +1,7 @@
 // Every rule of the shortlist request body, and precise issues for each violation.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { normalizeConditions, shortlistInputSchema, shortlistRequestSchema } from "./request-schema";
 
 const ok = { outcome: "Find a geocoding API", request_id: "req-12345678" };
@@ -67,5 +69,47 @@ describe("shortlist request schema", () => {
 
   it("rejects bodies that are not objects", () => {
     for (const body of [null, [], "outcome", 5]) expect(shortlistInputSchema.safeParse(body).success).toBe(false);
+  });
+
+  it("gives generated ids the next free one, never an explicit id", () => {
+    const parsed = shortlistInputSchema.parse({ ...ok, conditions: [{ id: "c2", requirement: "SOC 2" }, "EU hosting", { requirement: "webhooks" }, { id: "c4", requirement: "GDPR" }] });
+    const ids = normalizeConditions(parsed.conditions).map((c) => c.id);
+    expect(ids).toEqual(["c2", "c3", "c5", "c4"]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("rejects duplicate explicit condition ids with the path of the second one", () => {
+    expect(issues({ ...ok, conditions: ["SOC 2", { id: "eu", requirement: "EU hosting" }, { id: "eu", requirement: "webhooks" }] })).toEqual([
+      { path: "conditions.2.id", message: 'Duplicate condition id "eu".' },
+    ]);
+    // The unpaid (published) schema refuses it too, so a client learns it before paying.
+    expect(shortlistRequestSchema.safeParse({ conditions: [{ id: "a", requirement: "x" }, { id: "a", requirement: "y" }] }).success).toBe(false);
+  });
+
+  it("publishes the outcome's whole rule: a words pattern and code-point lengths", () => {
+    const published = (z.toJSONSchema(shortlistRequestSchema, { io: "input" }) as unknown as { properties: { outcome: Record<string, unknown> } }).properties.outcome;
+    expect(published).toMatchObject({ type: "string", minLength: 8, maxLength: 2400, pattern: expect.any(String) });
+    expect(shortlistRequestSchema.safeParse({ outcome: "        " }).success).toBe(false);
+    expect(shortlistRequestSchema.safeParse({ outcome: "\u{1F600}".repeat(1300) }).success).toBe(false);
+    // 1,300 emoji and a word: 1,305 characters for JSON Schema, 2,605 UTF-16 units.
+    expect(shortlistInputSchema.safeParse({ ...ok, outcome: `${"\u{1F600}".repeat(1300)} word` }).success).toBe(true);
+  });
+
+  it("property: an outcome the published JSON Schema accepts is accepted by the purchase schema, and the reverse", () => {
+    const published = (z.toJSONSchema(shortlistRequestSchema, { io: "input" }) as unknown as { properties: { outcome: { pattern: string; minLength: number; maxLength: number } } }).properties.outcome;
+    const pattern = new RegExp(published.pattern, "u");
+    // What a client's JSON Schema validator does: lengths in code points, the pattern searched anywhere.
+    const clientAccepts = (s: string) => [...s].length >= published.minLength && [...s].length <= published.maxLength && pattern.test(s);
+    const outcomes = fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 3000 }),
+      fc.string({ unit: fc.constantFrom(" ", "\u{1F600}", "!", "a", "\t"), minLength: 0, maxLength: 2600 }),
+      fc.integer({ min: 0, max: 2500 }).map((n) => "\u{1F600}".repeat(n) + " ok"),
+    );
+    fc.assert(
+      fc.property(outcomes, (outcome) => {
+        expect(shortlistInputSchema.safeParse({ ...ok, outcome }).success).toBe(clientAccepts(outcome));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

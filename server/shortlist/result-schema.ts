@@ -13,6 +13,8 @@ export const conditionCheckSchema = z.object({
 export const matchSchema = z.object({
   rank: z.int().min(1),
   service: z.object({ id: z.string(), slug: z.string(), name: z.string(), website: z.string(), profileUrl: z.string(), primaryCapability: z.enum(CAPABILITIES) }),
+  // Calibrated: the estimated probability that the service serves the outcome, on the same scale for
+  // every request (`all` blends it with met preferences and reputation; `exact` is name similarity).
   score: z.number().min(0).max(1),
   fitReasons: z.array(z.string()),
   conditions: z.array(conditionCheckSchema),
@@ -20,7 +22,12 @@ export const matchSchema = z.object({
   reputation: z.object({ rating: z.number().nullable(), reviewCount: z.int(), humanReviewedCount: z.int(), verifiedReviewCount: z.int(), lastReviewAt: z.string().nullable() }),
   links: z.object({ profile: z.string(), purchase: z.string(), docs: z.string() }),
   // protocol: how the offer is paid (an endpoint sold with x402 and MPP is listed once per protocol).
-  offers: z.array(z.object({ id: z.string(), protocol: z.string(), method: z.enum(["GET", "POST"]), path: z.string(), priceUsd: z.string(), callUrl: z.string() })),
+  // priceUnit: what one listed price buys when the record says so ("audio minute", "megabyte");
+  // absent when the record is silent (then the price is per call as far as the catalog knows).
+  // links.purchase: the offer that fits the outcome best by its description and path, then the cheapest.
+  offers: z.array(
+    z.object({ id: z.string(), protocol: z.string(), method: z.enum(["GET", "POST"]), path: z.string(), priceUsd: z.string(), priceUnit: z.string().optional(), callUrl: z.string() }),
+  ),
 });
 export type ShortlistMatch = z.infer<typeof matchSchema>;
 
@@ -33,6 +40,10 @@ export const shortlistSchema = z.object({
     limit: z.int(),
   }),
   matches: z.array(matchSchema),
+  // Retrieved above the relevance floor but left out because a must condition is unmet (ids of those conditions).
+  excluded: z.array(z.object({ slug: z.string(), unmet: z.array(z.string()) })),
+  // Present only when `matches` is empty: nothing in the catalog fits, and where to look instead.
+  note: z.string().optional(),
   catalogObservedAt: z.string(),
   generatedAt: z.string(),
 });

@@ -3,7 +3,8 @@
 import type { SearchConstraints, SearchMode } from "../search-options";
 import { allowedServices } from "./constraints";
 import { retrieveExact } from "./exact";
-import { reciprocalRankFusion } from "./fuse";
+import { reciprocalRankFusion, withFeatures } from "./fuse";
+import { retrieveNameMentions } from "./name-mentions";
 import { retrieveSemantic } from "./semantic";
 import { retrieveTerms } from "./terms";
 import type { Hit } from "./types";
@@ -18,20 +19,25 @@ export async function retrieve(mode: SearchMode, query: string, constraints: Sea
     case "exact":
       return retrieveExact(query, constraints);
     case "terms":
-      return retrieveTerms(query, constraints);
+      return (await retrieveTerms(query, constraints)).map((h) => ({ ...h, terms: h.score }));
     case "semantic":
-      return retrieveSemantic(query, await allowedServices(constraints));
+      return (await retrieveSemantic(query, await allowedServices(constraints))).map((h) => ({ ...h, semantic: h.score }));
     case "hybrid":
     case "all": {
       // The terms query runs in PostgreSQL while this process embeds the query.
-      const [terms, semantic] = await Promise.all([
+      const allowed = allowedServices(constraints);
+      const [terms, semantic, named] = await Promise.all([
         retrieveTerms(query, constraints),
-        allowedServices(constraints).then((allowed) => retrieveSemantic(query, allowed)),
+        allowed.then((a) => retrieveSemantic(query, a)),
+        allowed.then((a) => retrieveNameMentions(query, a)),
       ]);
-      return reciprocalRankFusion([
+      const fused = reciprocalRankFusion([
         { hits: terms, weight: TERMS_WEIGHT },
         { hits: semantic, weight: 1 },
       ]);
+      // A service the request names comes first (issue 12, item 3), strongest name first, then
+      // the fused order; its other features are kept for calibration.
+      return withFeatures(fused, { terms, semantic, named });
     }
   }
 }

@@ -1,6 +1,12 @@
 export interface Hit {
   id: string;
   score: number;
+  // Per-hit features for calibration (owned by ranking): the raw BM25 score of `terms`, the cosine
+  // of `semantic`, the name strength of a name mention (see name-mentions.ts). Absent = not found
+  // by that retriever within its depth.
+  terms?: number;
+  semantic?: number;
+  name?: number;
 }
 
 /** Services allowed by the request's constraints; null = every service. */

@@ -37,6 +37,25 @@ describe("/api/shop/shortlist route", () => {
     expect(await agent.balance()).toBe(999_000n);
   });
 
+  it("refuses duplicate condition ids with 400 and the issue path before charging", async () => {
+    const agent = await createTestAgent();
+    const body = { request_id: `dup-ids-${Date.now()}`, outcome: "send transactional email from an agent", search: "terms", conditions: [{ id: "a", requirement: "SOC 2" }, { id: "a", requirement: "webhooks" }] };
+    const res = await post(JSON.stringify(body), { "payment-signature": await agent.sign(await challenge()) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: "invalid_request", issues: [{ path: "conditions.1.id" }] });
+    expect(await agent.balance()).toBe(1_000_000n);
+  });
+
+  it("a body the published schema accepts (1,300 emoji and a word) is sold, not refused after payment", async () => {
+    const agent = await createTestAgent();
+    const body = { request_id: `emoji-${Date.now()}`, outcome: `${"\u{1F600}".repeat(1300)} email`, search: "terms", conditions: [{ id: "c2", requirement: "SOC 2" }, "webhooks"] };
+    const res = await post(JSON.stringify(body), { "payment-signature": await agent.sign(await challenge()) });
+    expect(res.status).toBe(200);
+    const json = (await res.json()) as { shortlist: { query: { conditions: { id: string }[] } } };
+    expect(json.shortlist.query.conditions.map((c) => c.id)).toEqual(["c2", "c3"]);
+    expect(await agent.balance()).toBe(999_000n);
+  });
+
   it("refuses a body over the cap with 413 before parsing, uncharged", async () => {
     const agent = await createTestAgent();
     const res = await post(JSON.stringify({ request_id: "too-big-0001", outcome: "x".repeat(70_000) }), { "payment-signature": await agent.sign(await challenge()) });
