@@ -112,6 +112,9 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
     return [{ id: hit.id, service, checks, rep, score, mustUnknown, named }];
   });
 
+  // "Nothing fits" is decided again after the musts: when the services that did fit were excluded
+  // by an unmet must, the weak ones left are not an answer either.
+  if (RANK_BY_CALIBRATED.has(input.search) && !ranked.some((m) => m.named > 0 || (relevanceById.get(m.id) ?? 0) >= NOTHING_FITS_BELOW)) ranked.length = 0;
   // An unknown `must` ranks below services whose musts are all met; then score; then id.
   ranked.sort((a, b) => Number(a.mustUnknown) - Number(b.mustUnknown) || b.named - a.named || b.score - a.score || byId(a, b));
 

@@ -20,6 +20,19 @@ describe("calibrated score and the relevance floor", () => {
     }
   });
 
+  it("answers nothing fits when the only service that fits is excluded by an unmet must, and says which", async () => {
+    const outcome = "Our factory in Sendai wants an automated signal a few seconds before strong earthquake shaking arrives, so the line can stop.";
+    const conditions = [{ id: "warn", requirement: "Must issue earthquake early warnings before the shaking reaches the site" }];
+    const free = await buildShortlist({ outcome, search: "hybrid" });
+    expect(free.matches[0]!.service.slug).toBe("quakewatch-feed");
+    for (const search of ["all", "hybrid"] as const) {
+      const s = await buildShortlist({ outcome, conditions, search });
+      expect(s.excluded, search).toContainEqual({ slug: "quakewatch-feed", unmet: ["warn"] });
+      expect(s.matches, search).toEqual([]);
+      expect(s.note).toMatch(/Nothing in the catalog fits/);
+    }
+  });
+
   it("does not scale the best hit to 1: a good fit and a weak best hit score differently", async () => {
     const good = await buildShortlist({ outcome: TRANSCRIBE, search: "hybrid" });
     const weak = await buildShortlist({ outcome: "Cortexa api pricing", search: "hybrid" });
