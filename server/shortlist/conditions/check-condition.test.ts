@@ -221,3 +221,76 @@ describe("checkRequirement reads evidence sentences", () => {
     expect(checkRequirement(prepared!, reader([sentence], { vectors: new Map([[sentence, other]]) })).status).toBe("unknown");
   });
 });
+
+// Third pass (helper C2): each rule narrowed after a wrong known answer, in both directions.
+describe("checkRequirement abstains or decides by the sentence's own words", () => {
+  it.each([
+    // the words next to a number give its direction ("within" belongs to the distance)
+    ["US city-level accuracy above 90% within 50 km", "City-level accuracy is about 78% within 50 km for the US.", "unmet"],
+    ["US city-level accuracy above 70% within 50 km", "City-level accuracy is about 78% within 50 km for the US.", "met"],
+    // a frequency is an interval: twice a day is every 12 hours
+    ["Follower graphs refreshed at least twice a day", "Follower graphs are refreshed every 24 hours.", "unmet"],
+    ["Follower graphs refreshed at least twice a day", "Follower graphs are refreshed every 6 hours.", "met"],
+    // a range has two ends: abstain
+    ["Context window of at least 64K tokens", "Context windows range from 32K to 128K tokens depending on the model.", "unknown"],
+    ["Context window of at least 64K tokens", "The context window is 128K tokens.", "met"],
+    // a contrast after the requirement is not its polarity
+    // a negation inside a relative clause qualifies a noun
+    ["Includes low-cost carriers that don't distribute their fares", "Low-cost carriers that do not distribute fares are missing from results.", "unmet"],
+    ["Includes low-cost carriers that don't distribute their fares", "Low-cost carriers that do not distribute fares are shown in results.", "met"],
+    // a known weakness denies
+    ["Detects transparent objects", "Transparent objects are a known weakness.", "unmet"],
+    ["Detects transparent objects", "Transparent objects are detected reliably.", "met"],
+    // one clause must hold the requirement for a met
+    ["Full-size images are delivered from Lumen's own cache", "Thumbnails are served from Lumen's cache; full images link to the original host.", "unknown"],
+    ["Full-size images are delivered from Lumen's own cache", "Full-size images are served from Lumen's cache.", "met"],
+    // a feature conditional on a minimum does not meet a requirement without a number
+    ["Gives a price history for a newly tracked product", "Price history is available for products tracked for at least 30 days.", "unknown"],
+    ["Gives a price history for a newly tracked product", "Price history is available for every newly tracked product.", "met"],
+    // "any" is not met by a counted or qualified scope
+    ["Hides the cookie consent banner on any website", "Cookie consent banners are hidden automatically on about 9,000 known websites.", "unknown"],
+    ["Hides the cookie consent banner on any website", "Cookie consent banners are hidden automatically on every website.", "met"],
+    // "never cost more than" is a bound, not a denial
+    // stored and deleted are opposites; estimates are not measurements
+    ["Files stay stored after the download link has expired", "Files are deleted permanently when the link expires.", "unmet"],
+    ["Files stay stored after the download link has expired", "Files stay stored after the download link expires.", "met"],
+    ["Audience demographics are measured", "Audience demographics are estimates based on a sample.", "unmet"],
+    ["Audience demographics are measured", "Audience demographics are measured over every follower.", "met"],
+  ])("%s | %s -> %s", (requirement, sentence, expected) => {
+    expect(verdictOf(requirement, reader([sentence])).status).toBe(expected);
+  });
+
+  it("reads neither a trailing contrast nor 'never cost more than' as a denial", () => {
+    // Words alone do not make these met (the sentence vectors do); they must never be unmet.
+    expect(verdictOf("Availability is checked live against the registries, not a cached list", reader(["Availability is checked live against registry RDAP and EPP endpoints."])).status).not.toBe("unmet");
+    expect(verdictOf("We can cap what a single request costs", reader(["Requests never cost more than the max_price_usd set by the caller."])).status).not.toBe("unmet");
+  });
+
+  it("reads 'no more than' next to a price as a cap", () => {
+    const offers = [{ method: "GET", path: "/v1/forecast/daily", priceAtomic: 1500, dynamicPrice: false, description: "16-day daily forecast" }];
+    expect(verdictOf("The 16-day daily forecast costs no more than 0.002 USD per call", reader([], { offers })).status).toBe("met");
+    expect(verdictOf("The 16-day daily forecast costs no more than 0.001 USD per call", reader([], { offers })).status).toBe("unmet");
+  });
+
+  it("leaves a webhook requirement with a number to the sentences", () => {
+    const hooks = reader(["Spike monitors notify a webhook within minutes of detection."], {
+      facts: new Map([["webhooks", { value: true, text: "Reader can push results to a webhook URL supplied by the caller.", source: src }]]),
+    });
+    expect(verdictOf("Webhook notification within 30 seconds of a spike", hooks).status).toBe("unknown");
+    expect(verdictOf("Supports webhooks", hooks).status).toBe("met");
+  });
+
+  it("reads 'no more than a week' of caching as a bound, not as 'no retention'", () => {
+    const retention = { value: 14, text: "Request and response bodies sent to Reader are retained for 14 days.", source: src };
+    const logos = (sentence: string) => reader([sentence], { facts: new Map([["dataRetentionDays", retention]]) });
+    expect(verdictOf("Logo images are cached for no more than a week", logos("Logo images are cached for 7 days."))).toEqual({ status: "met", evidence: { text: "Logo images are cached for 7 days.", source: src } });
+    expect(verdictOf("Logo images are cached for no more than a week", logos("Logo images are cached for 30 days.")).status).toBe("unmet");
+  });
+
+  it("counts any marketplace test when the requirement says 'whatever the result'", () => {
+    const noOutput = reader([], { testStatus: "tested-no-output" });
+    expect(verdictOf("Has been test-called by the marketplace (whatever the result)", noOutput).status).toBe("met");
+    expect(verdictOf("Has been test-called by the marketplace and returned output", noOutput).status).toBe("unmet");
+    expect(verdictOf("Has been test-called by the marketplace (whatever the result)", reader([])).status).toBe("unmet");
+  });
+});

@@ -34,7 +34,7 @@ const booleanRule = (name: string, key: string, pattern: RegExp): FactRule => ({
 
 const REGION_CODE = /\b(us|eu|ap|sa|ca|me|af)-(east|west|central|north|south|southeast|northeast|southwest|northwest)(-\d)?\b/gi;
 const EU_RESIDENCY = /\b(eu|europe|european union)\b[^.]*\b(residen\w*|data|stor\w*|host\w*|kept|keep\w*|stays?|remains?)\b|\b(residen\w*|stor\w*|host\w*|kept|keep\w*|stays?|remains?)\b[^.]*\b(in|within|inside) (the )?(eu|europe|european union)\b/i;
-const NO_RETENTION = /\b(no|zero|not|never|without|doesn'?t|don'?t)\b[^.]*\b(retain\w*|retention|store[sd]?|storing|keep\w*|kept|log\w*|persist\w*)\b|\b(retain\w*|retention|store[sd]?|storing|keep\w*|log\w*|persist\w*)\b[^.]*\b(no|not|never|zero)\b/i;
+const NO_RETENTION = /\b(no|zero|not|never|without|doesn'?t|don'?t)\b[^.]*\b(retain\w*|retention|store[sd]?|storing|keep\w*|kept|logs?|logged|logging|persist\w*)\b|\b(retain\w*|retention|store[sd]?|storing|keep\w*|logs?|logged|logging|persist\w*)\b[^.]*\b(no|not|never|zero)\b/i;
 const RETENTION_SUBJECT = /\b(data|payloads?|requests?|content|inputs?|logs?|prompts?|queries|uploads?|audio|images?|text|retention)\b/i;
 const SDK_LANGS: Record<string, string[]> = {
   python: ["python"],
@@ -72,6 +72,8 @@ export const FACT_RULES: FactRule[] = [
     // about one event the fact does not name.
     match: (r) => {
       if (!/\bweb-?hooks?\b|\bcallback url/i.test(r)) return null;
+      // "a webhook within 30 seconds": a number the boolean fact does not settle.
+      if (/\d/.test(r)) return null;
       const extra = r.toLowerCase().match(/[a-z]+/g)?.filter((w) => !WEBHOOK_WORDS.has(w)) ?? [];
       return extra.length <= 3 ? (s) => fromFact(s, "webhooks", isTrue) : null;
     },
@@ -144,7 +146,8 @@ export const FACT_RULES: FactRule[] = [
         if (/\b(retain\w*|retention|kept|keep\w*|stor\w*)\b[^.]*\bfor\s+\d+\s*days?\b/i.test(r)) return atLeast;
         return null;
       }
-      if (NO_RETENTION.test(r)) return (s) => fromFact(s, "dataRetentionDays", (v) => (asNumber(v) === null ? null : asNumber(v) === 0));
+      // "no more than a week" is a bound, not an absence of retention.
+      if (NO_RETENTION.test(r.replace(/\b(no|not|never)\s+(more|longer|later)\s+than\b/gi, " "))) return (s) => fromFact(s, "dataRetentionDays", (v) => (asNumber(v) === null ? null : asNumber(v) === 0));
       return null;
     },
   },

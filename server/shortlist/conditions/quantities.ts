@@ -28,6 +28,11 @@ function spellOut(text: string): string {
   return text
     .replace(/\bhalf an? (second|minute|hour|day)\b/gi, "0.5 $1")
     .replace(/\bonce (?:a|an|per|every) (second|minute|hour|day|week|month|year)\b/gi, "every 1 $1")
+    // "twice a day", "4 times an hour": a frequency, i.e. an interval of the unit divided by the count.
+    .replace(/\b(twice|two times|three times|four times|\d+ times) (?:a|an|per|every) (second|minute|hour|day|week|month|year)\b/gi, (_m, n: string, unit: string) => {
+      const count = /^twice|^two/i.test(n) ? 2 : /^three/i.test(n) ? 3 : /^four/i.test(n) ? 4 : Number.parseInt(n, 10);
+      return `every ${TIME[unit.toLowerCase()]! / Math.max(1, count)} ms`;
+    })
     .replace(/\b(?:a|an|one) (second|minute|hour|day|week|month|year)\b/gi, "1 $1")
     .replace(/\bevery (second|minute|hour|day|week|month|year)\b/gi, "every 1 $1")
     .replace(/\b(hourly|daily|nightly|weekly|monthly|yearly|annually|quarterly)\b/gi, (w) => `every ${FREQUENCY[w.toLowerCase()]}`)
@@ -76,7 +81,18 @@ export function strictBound(requirement: string): boolean {
   return /\b(less than|fewer than|under|below|lower than|cheaper than|more than|over|above|greater than|exceeding)\b/i.test(requirement) && !/\b(at most|no more than|not more than|at least|or less|or more|up to)\b/i.test(requirement);
 }
 
+const AT_LEAST_LOCAL = /\b(at least|minimum( of)?|more than|over|above|greater than|exceeding|or more|or longer|or higher)\s*$/i;
+const AT_MOST_LOCAL = /\b(at most|no more than|not more than|no longer than|not longer than|under|below|less than|fewer than|within|max(imum)?|lower than|shorter than|up to)\s*$/i;
+
 export function requirementDirection(requirement: string, q: Quantity): "max" | "min" {
+  // The words right before the number decide first: in "accuracy above 90% within 50 km",
+  // "within" belongs to the distance, "above" to the percentage.
+  const before = spellOut(requirement).slice(Math.max(0, q.index - 30), q.index);
+  if (q.dimension !== "ms" || !/\bevery\b/i.test(spellOut(requirement))) {
+    // "no more than" before "more than": the longer cue wins.
+    if (AT_MOST_LOCAL.test(before) && !/\bup to\s*$/i.test(before) && q.dimension !== "year") return "max";
+    if (AT_LEAST_LOCAL.test(before) && !/\b(no|not)\s+(more|longer|greater)\s+than\s*$/i.test(before) && q.dimension !== "year") return "min";
+  }
   // "at least every 12 hours", "weekly": an interval, which a buyer wants short.
   if (q.dimension === "ms" && /\bevery\b/i.test(spellOut(requirement))) return "max";
   // "Data back to 2000", "since 2000": the coverage must start in that year or earlier.

@@ -15,8 +15,10 @@ const TESTED_OUTPUT =
 
 export function testStatusVerdict(req: PreparedRequirement, s: ServiceFacts): Verdict | null {
   const any = TESTED_ANY.test(req.text) || MARKETPLACE_TEST.test(req.text);
+  // "(whatever the result)", "regardless of the outcome": any test counts, output or not.
+  const anyOutcome = /\b(whatever|regardless of|no matter|irrespective of)\b[^.]*\b(result|output|outcome)s?\b/i.test(req.text);
   // Within a test-status requirement, asking for output, results or a working call.
-  const wantsOutput = TESTED_OUTPUT.test(req.text) || (any && /\b(output|results?|usable|works?|working|succe\w+|response|data|answer|back|real|returns?|returned|produced|got|gave)\b/i.test(req.text));
+  const wantsOutput = !anyOutcome && (TESTED_OUTPUT.test(req.text) || (any && /\b(output|results?|usable|works?|working|succe\w+|response|data|answer|back|real|returns?|returned|produced|got|gave)\b/i.test(req.text)));
   if (!wantsOutput && !any) return null;
   if (req.negated) return null;
   const evidence = { text: testStatusText(s.name, s.testStatus, s.testedAt ?? null), source: s.recordUrl };

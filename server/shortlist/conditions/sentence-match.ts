@@ -21,6 +21,10 @@ const TEST_SENTENCE = /^(our test call|in our probe)\b/i;
 // shared words; below SEMANTIC_FLOOR a partial word overlap is not trusted.
 const SEMANTIC_STRONG = 0.66;
 const SEMANTIC_FLOOR = 0.4;
+// Comparing a number on the strength of one shared word needs closer vectors: "deleted posts are
+// removed within an hour" is near "new posts become searchable within a minute", and a wrong
+// number decides the wrong way.
+const SEMANTIC_NUMBER = 0.75;
 // Counted things too generic to tie a number to a subject on their own.
 const GENERIC_COUNTS = new Set(["request", "call", "item", "result", "record", "time", "page", "user"].map(stem));
 // Words too general to tie a sentence to a requirement on their own ("data", "results").
@@ -29,7 +33,8 @@ const WEAK = new Set(["information", "result", "output", "input", "response", "f
 const ANTONYMS: [RegExp, RegExp][] = [
   [/\bhumans?\b|\bmanual\w*/i, /\bmachine\b|\bautomat\w*/i],
   [/\blive\b|\breal-?time\b/i, /\bdelayed\b/i],
-  [/\bmeasure[ds]?\b|\bmeasurements?\b/i, /\bderived\b|\binterpolat\w*|\bmodell?ed\b|\bestimated\b/i],
+  [/\bmeasure[ds]?\b|\bmeasurements?\b/i, /\bderived\b|\binterpolat\w*|\bmodell?ed\b|\bestimat\w*/i],
+  [/\b(stays? stored|kept|retained|persists?|remains? (stored|available))\b/i, /\b(deleted|purged|erased|removed)\b/i],
   [/\bmutable\b|\bedit\w*|\bcorrect(ed)?\b|\bmodif\w*/i, /\bimmutable\b|\bread-only\b/i],
 ];
 function opposed(requirement: string, sentence: string): boolean {
@@ -74,6 +79,8 @@ function quantityVerdict(req: PreparedRequirement, sentence: string, sentenceQua
   const rq = req.quantities[0]!;
   const same = sentenceQuantities.filter((q) => q.dimension === rq.dimension || (rq.dimension.startsWith("count:") && canon(q.dimension.slice(6)) === canon(rq.dimension.slice(6))));
   if (same.length !== 1) return null;
+  // "from 32K to 128K tokens", "between 2 and 8": a range whose other end has no unit of its own.
+  if (/\d[\d.,]*\s*[km]?\s*(to|-|–|and)\s*$/i.test(sentence.slice(Math.max(0, same[0]!.index - 20), same[0]!.index))) return null;
   // The number must be about the requirement's subject: a shared word beyond the unit itself,
   // unless the counted thing is specific ("100 languages").
   const unit = rq.dimension.startsWith("count:") ? canon(rq.dimension.slice(6)) : null;
@@ -85,7 +92,7 @@ function quantityVerdict(req: PreparedRequirement, sentence: string, sentenceQua
   // The number must be about the requirement's subject: all of it, or two words of it, or a
   // close sentence vector ("Bulk uploads up to 1 GB" is not "the upload price includes 10 GB").
   const countedShared = unit !== null && !GENERIC_COUNTS.has(unit) && shared.includes(unit);
-  if (!countedShared && subject.length < wanted.length && subject.length < 2 && semantic < SEMANTIC_STRONG) return null;
+  if (!countedShared && subject.length < wanted.length && subject.length < 2 && semantic < SEMANTIC_NUMBER) return null;
   return compare(req, rq, sentence, same[0]!);
 }
 
@@ -144,6 +151,15 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
     return { verdict: { status: req.negated ? "met" : "unmet", evidence }, strength };
   }
   if (!about || missingNames.length > 0) return null;
+  // A met needs one clause that holds the requirement: "Thumbnails are served from the cache;
+  // full images link to the original host" shares "full images" and "cache", but not in one place.
+  if (a.clauses.length > 1) {
+    const best = Math.max(...a.clauses.map((c) => strong.filter((w) => c.words.has(w) && have.has(w)).length / strong.length));
+    if (best < Math.min(cover, 0.7) - 1e-9) return null;
+  }
+  // A sentence that makes the feature conditional on a minimum ("for products tracked for at
+  // least 30 days") does not meet a requirement that gives no number to compare.
+  if (req.quantities.length === 0 && /\b(at least|minimum( of)?|or more|or longer|older than)\b/i.test(sentence.text) && a.quantities.length > 0) return null;
   // "... in search results too", "even in polar regions": the extra scope must be in the sentence.
   if (/\b(too|also|as well|even)\b/i.test(req.text) && cover < 1) return null;
   // A requirement that asks for an absence ("maps shown without attribution") is denied by a
@@ -152,7 +168,8 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
   // A requirement whose number no sentence settled is not met by shared words alone.
   if (req.quantities.length > 0 || /\d/.test(req.text)) return null;
   // "every row" against "the first 10,000 rows": a partial scope does not meet "every".
-  if (/\b(every|all|each|always|any)\b/i.test(req.text) && /\b(first|up to|at most|only|some|most|partial\w*)\b/i.test(sentence.text)) return null;
+  // Nor does a counted or qualified scope ("on about 9,000 known sites", "major cities").
+  if (/\b(every|all|each|always|any)\b/i.test(req.text) && (/\b(first|up to|at most|only|some|most|partial\w*|known|certain|selected|listed|popular|major|many|several|about|around|roughly)\b/i.test(sentence.text) || a.quantities.some((q) => q.dimension.startsWith("count:")))) return null;
   return { verdict: { status: "met", evidence }, strength };
 }
 
