@@ -5,6 +5,7 @@ import { paymentRuntime } from "../payments/payment-runtime";
 import { recoverPurchase } from "../payments/purchase-recovery";
 import { RECOVERY_HEADER } from "../payments/purchase-recovery-authorization";
 import type { ProductDefinition } from "../products/product";
+import { methodNotAllowed } from "./method-not-allowed";
 import { readBodyText } from "./read-body";
 import { rateLimited } from "./rate-limit";
 import { errorResponse } from "./respond";
@@ -28,6 +29,7 @@ export function paidProductRoutes(product: ProductDefinition) {
             method: "POST",
             path: product.path,
             paymentSignature: request.headers.get("payment-signature"),
+            authorization: request.headers.get("authorization"),
             idempotencyKey: request.headers.get("idempotency-key"),
             readBody: () => readBodyText(request),
           }),
@@ -37,6 +39,11 @@ export function paidProductRoutes(product: ProductDefinition) {
       }
     },
   };
+}
+
+/** Every method of a product's route: GET describes, POST buys, the rest are 405. */
+export function productRoutes(product: ProductDefinition) {
+  return { ...paidProductRoutes(product), ...methodNotAllowed(["GET", "POST"]) };
 }
 
 /** GET /api/shop/purchases/{key}: a completed purchase's stored answer, for its payer's recovery signature. */

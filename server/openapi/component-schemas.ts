@@ -13,6 +13,9 @@ import { reviewListSchema } from "../reviews/list-reviews";
 import { conditionObjectSchema, constraintsSchema, shortlistRequestSchema } from "../shortlist/request-schema";
 import { conditionCheckSchema, matchSchema, shortlistSchema } from "../shortlist/result-schema";
 import { componentSchemas, type NamedSchema } from "./json-schema";
+import { placementRequestSchema } from "../products/placement-request";
+import { evaluationRequestSchema } from "../products/evaluation-request";
+import { queuedPurchaseSchema } from "../orders/order-record";
 import type { JsonSchema } from "./openapi-types";
 import {
   apiErrorSchema,
@@ -62,6 +65,9 @@ export const SCHEMA_NAMES = {
   engagementResponse: "EngagementResponse",
   commentResponse: "CommentResponse",
   okResponse: "OkResponse",
+  placementRequest: "PlacementRequest",
+  evaluationRequest: "EvaluationRequest",
+  queuedPurchase: "QueuedPurchase",
 } as const;
 
 const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
@@ -73,6 +79,8 @@ const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
   },
   ShortlistCondition: { schema: conditionObjectSchema, description: "A condition with an optional id and priority; a plain string is a `must` condition." },
   ShortlistConstraints: { schema: constraintsSchema, description: "Hard filters on the services and offers considered." },
+  [SCHEMA_NAMES.placementRequest]: { schema: placementRequestSchema, description: "A sponsored placement: the service, the ad's text, where it may appear and for how many days." },
+  [SCHEMA_NAMES.evaluationRequest]: { schema: evaluationRequestSchema, description: "An evaluation request: the service, what to evaluate and whom to tell." },
   [SCHEMA_NAMES.faucetRequest]: { schema: faucetInputSchema, description: "Test funds for the local ledger: the payer address and an amount in USD." },
   [SCHEMA_NAMES.createReviewRequest]: {
     schema: createReviewInput,
@@ -97,6 +105,7 @@ const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
 
 const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
   [SCHEMA_NAMES.shortlistPurchase]: { schema: shortlistPurchaseSchema, description: "A completed shortlist purchase." },
+  [SCHEMA_NAMES.queuedPurchase]: { schema: queuedPurchaseSchema, description: "A paid queued purchase: the order and its private status credential." },
   Shortlist: { schema: shortlistSchema, description: "The query as understood (defaults applied, conditions numbered c1, c2, ...) and up to `limit` ranked matches." },
   ShortlistMatch: { schema: matchSchema, description: "One ranked service with fit reasons, condition checks, reputation facts, links and offers." },
   ShortlistConditionCheck: { schema: conditionCheckSchema, description: "Whether a service meets a condition: met, unmet or unknown, with evidence when known." },

@@ -72,7 +72,7 @@ export function purchaseOperation(product: ProductDefinition, baseUrl: string, s
       x402: { scheme: "exact", network: X402_NETWORK, asset: X402_ASSET, amount: String(product.priceAtomic) },
     },
     responses: {
-      "200": {
+      [String(product.successStatus)]: {
         description:
           "Paid: the result, with the settlement in PAYMENT-RESPONSE. Replaying the identical request with the original PAYMENT-SIGNATURE returns the same body with `idempotentReplay: true` and charges nothing.",
         headers: { [HEADER_NAMES.paymentResponse]: headerRef(HEADER_NAMES.paymentResponse), ...noStore },

@@ -1,7 +1,7 @@
 // Response shapes written by the payment layer and the REST helpers (purchase-reply.ts,
 // purchase-phases.ts, respond.ts) as zod schemas, for the OpenAPI document and its tests.
 import { z } from "zod";
-import { shortlistSchema } from "../shortlist/result-schema";
+import { shortlistPurchaseSchema } from "../shortlist/result-schema";
 import { commentSchema, engagementSchema, reviewSchema } from "../reviews/review-record";
 import { engagementKindSchema } from "../reviews/toggle-engagement";
 import { RECOVERY_HEADER } from "../payments/purchase-recovery-authorization";
@@ -32,6 +32,8 @@ function refusalSchema<const Codes extends readonly [string, ...string[]]>(codes
     ...(withIssues ? { issues: z.array(issueSchema).optional().describe("With invalid_request: one entry per broken rule.") } : {}),
   });
 }
+
+export { shortlistPurchaseSchema };
 
 export const purchaseBadRequestSchema = refusalSchema(["invalid_request", "invalid_json", "idempotency_key_mismatch", "idempotency_key_required"], true);
 /** The recovery hint of a 409 idempotency_key_in_use (purchase-recovery-authorization.ts recoveryHint). */
@@ -95,14 +97,6 @@ export const recoveryErrorSchema = z.object({
   error: z.string().describe("Machine-readable code: invalid_request, unauthorized, forbidden, not_found, purchase_in_progress, server_busy, service_unavailable."),
   message: z.string().describe("What went wrong and how to build a valid Purchase-Authorization."),
   issues: z.array(issueSchema).optional().describe("With invalid_request or unauthorized: one entry per broken rule."),
-});
-
-/** 200 of a completed shortlist purchase (purchase-phases.ts `fulfil`). */
-export const shortlistPurchaseSchema = z.object({
-  ok: z.literal(true),
-  idempotentReplay: z.boolean().describe("true when this is the stored response of a completed purchase, replayed for its original PAYMENT-SIGNATURE; nothing is charged again."),
-  requestId: z.string().describe("The purchase's idempotency key (`request_id` or Idempotency-Key)."),
-  shortlist: shortlistSchema,
 });
 
 /** GET /api/reviews/{id}. */

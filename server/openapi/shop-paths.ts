@@ -1,4 +1,6 @@
-// Paths of the paid products. The shortlist is the one sold today (decisions.md §2).
+// Paths of the paid products (decisions.md §2).
+import { evaluationProduct } from "../products/evaluation-product";
+import { placementProduct } from "../products/placement-product";
 import { shortlistProduct } from "../products/shortlist-product";
 import { SCHEMA_NAMES } from "./component-schemas";
 import type { PathsObject } from "./openapi-types";
@@ -11,6 +13,20 @@ export function shopPaths(baseUrl: string): PathsObject {
       post: purchaseOperation(shortlistProduct, baseUrl, "Buy a software-vendor shortlist", {
         request: SCHEMA_NAMES.shortlistRequest,
         result: SCHEMA_NAMES.shortlistPurchase,
+      }),
+    },
+    [placementProduct.path]: {
+      get: describeOperation(placementProduct, baseUrl, "Describe the sponsored placement (402 challenge, never charges)"),
+      post: purchaseOperation(placementProduct, baseUrl, "Buy a sponsored placement (queued order)", {
+        request: SCHEMA_NAMES.placementRequest,
+        result: SCHEMA_NAMES.queuedPurchase,
+      }),
+    },
+    [evaluationProduct.path]: {
+      get: describeOperation(evaluationProduct, baseUrl, "Describe the evaluation request (402 challenge, never charges)"),
+      post: purchaseOperation(evaluationProduct, baseUrl, "Buy an independent first-hand evaluation (queued order)", {
+        request: SCHEMA_NAMES.evaluationRequest,
+        result: SCHEMA_NAMES.queuedPurchase,
       }),
     },
   };

@@ -28,6 +28,8 @@ export interface PurchaseRequest {
   /** Path of the product route, part of the fingerprint. */
   path: string;
   paymentSignature: string | null;
+  /** The Authorization header (an MPP credential is `Payment ...`). */
+  authorization: string | null;
   idempotencyKey: string | null;
   /** Reads the body; throws AppError payload_too_large when over the cap. */
   readBody: () => Promise<string>;
@@ -86,13 +88,13 @@ async function parseSignedRequest(product: ProductDefinition, request: PurchaseR
 // bound only once its payer's payment verified: a `claimed` row (verification pending, or its
 // holder gone) binds nothing, so a forged authorization never earns anyone a 422.
 // `inUse` is the 409 for a completed key and another signature (it says how to get the result).
-function settledAnswer(row: PurchaseOutcome | null, fingerprint: string, credential: PaymentCredential, inUse: () => PaymentReply): PaymentReply | undefined {
+function settledAnswer(row: PurchaseOutcome | null, fingerprint: string, credential: PaymentCredential, inUse: () => PaymentReply, status: 200 | 202): PaymentReply | undefined {
   if (!row || row.state === "claimed") return undefined;
   if (row.fingerprint !== fingerprint) {
     return refusal(422, "idempotency_key_reused", "This idempotency key was used for a different request.");
   }
   if (row.state !== "completed") return undefined;
-  if (row.signatureHash === credential.identity) return completedReply(row, true);
+  if (row.signatureHash === credential.identity) return completedReply(row, true, status);
   return inUse();
 }
 
@@ -156,7 +158,7 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
   // Replays of recent purchases are answered from memory.
   const cached = recallCompleted(payer, key);
   const inUse = () => keyInUse(runtime, product, key);
-  const early = cached && settledAnswer({ ...cached, state: "completed" }, fingerprint, credential, inUse);
+  const early = cached && settledAnswer({ ...cached, state: "completed" }, fingerprint, credential, inUse, product.successStatus);
   if (early) return early;
 
   // How far this request got, for its answer if the database fails mid-way: the row being
@@ -167,7 +169,7 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
     let row = await findPurchase(payer, key);
     seen = row?.state ?? "none";
     rememberCompleted(payer, key, row);
-    const answer = settledAnswer(row, fingerprint, credential, inUse);
+    const answer = settledAnswer(row, fingerprint, credential, inUse, product.successStatus);
     if (answer) return answer;
 
     if (row && (row.state === "settling" || row.state === "settled")) {
@@ -178,7 +180,7 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
       advancing = undefined;
       row = await findPurchase(payer, key);
       seen = row?.state ?? "none";
-      const now = settledAnswer(row, fingerprint, credential, inUse);
+      const now = settledAnswer(row, fingerprint, credential, inUse, product.successStatus);
       if (now) return now;
       if (row!.state !== "failed") return outcome;
     } else if (row?.state === "claimed") {
@@ -198,6 +200,16 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
 
     // A new payment from here on.
     if (!runtime.config.payTo) return unconfigured();
+    // The product may refuse before anything is verified or settled (no eligible ad): uncharged,
+    // and the authorization stays usable.
+    if (product.precheck) {
+      try {
+        await product.precheck(product.purchaseSchema.parse(body));
+      } catch (err) {
+        if (err instanceof AppError) return invalid(err);
+        throw err;
+      }
+    }
     const challenge = await challengeOf(runtime, product);
     if (isReply(challenge)) return challenge;
     const server = await runtime.resourceServer();
@@ -242,7 +254,7 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
   // Another request holds the key: it may have completed it since (a replay), or still be at work
   // (also what to say when the ledger cannot be read now: busy or down, the holder is still at it).
   const known = await knownPurchase(payer, key).catch(() => null);
-  return settledAnswer(known, fingerprint, credential, inUse) ?? inProgress();
+  return settledAnswer(known, fingerprint, credential, inUse, product.successStatus) ?? inProgress();
 }
 
 /** Finishes one open purchase without its client (reconciler). Claimed rows never verified: dropped, not charged. */

@@ -36,10 +36,10 @@ export const FULFIL_FAILURES_ALERT = 10;
 export const settlementUnknown = () =>
   unavailable("settlement_unknown", "The payment may have been charged; the purchase is being reconciled. Retry with the same request and signature.", "unknown");
 
-/** The 200 body of a completed purchase; a replay differs only in idempotentReplay. */
-export function completedReply(row: Pick<PurchaseRow, "responseBody" | "paymentResponse">, replay: boolean): PaymentReply {
+/** The success body of a completed purchase (200, or 202 for a queued order); a replay differs only in idempotentReplay. */
+export function completedReply(row: Pick<PurchaseRow, "responseBody" | "paymentResponse">, replay: boolean, status: 200 | 202): PaymentReply {
   const body = replay ? row.responseBody!.replace('"idempotentReplay":false', '"idempotentReplay":true') : row.responseBody!;
-  return reply(200, body, row.paymentResponse ? { "payment-response": row.paymentResponse } : {});
+  return reply(status, body, row.paymentResponse ? { "payment-response": row.paymentResponse } : {});
 }
 
 /** A 402 that says why the payment was refused; built only when needed (it may need the facilitator). */
@@ -175,7 +175,7 @@ function startFulfilment(row: PurchaseRow): Fulfilment {
   const product = PRODUCTS[row.product];
   const work = (async () => {
     if (!product) throw new Error(`unknown product ${row.product}`);
-    return product.fulfil(product.purchaseSchema.parse(row.requestBody));
+    return product.fulfil(product.purchaseSchema.parse(row.requestBody), { purchaseId: row.id, idempotencyKey: row.idempotencyKey, payer: row.payer });
   })();
   work.catch(() => undefined); // a speculative one may be dropped; failures are handled where it is awaited
   return work;
@@ -194,7 +194,7 @@ async function fulfil(row: PurchaseRow, recorded: Promise<void>, prepared?: Fulf
     const responseBody = JSON.stringify({ ok: true, idempotentReplay: false, requestId: row.idempotencyKey, ...result.value });
     await markCompleted(row.id, responseBody);
     rememberCompleted(row.payer, row.idempotencyKey, { ...row, state: "completed", responseBody });
-    return completedReply({ responseBody, paymentResponse: row.paymentResponse }, false);
+    return completedReply({ responseBody, paymentResponse: row.paymentResponse }, false, PRODUCTS[row.product]?.successStatus ?? 200);
   } catch (err) {
     // Paid but not deliverable yet: retried by the client and the reconciler (backing off); a
     // failure that persists needs someone to look (the payer cannot be refunded from here).

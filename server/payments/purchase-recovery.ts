@@ -62,7 +62,7 @@ export async function recoverPurchase(runtime: PaymentRuntime, request: Recovery
     return error(503, busy ? "server_busy" : "service_unavailable", `${message} Retry after Retry-After seconds.`, {}, { "retry-after": String(RETRY_AFTER_SECONDS) });
   }
   if (!row || row.product !== product.id) return error(404, "not_found", `This payer has no purchase with this idempotency key at ${auth.resource}.`);
-  if (row.state === "completed") return completedReply(row, true);
+  if (row.state === "completed") return completedReply(row, true, product.successStatus);
   if (row.state === "failed") return error(404, "not_found", "This purchase was never completed and nothing was charged for it; buy again (a new payment) to get a result.");
   return error(
     409,

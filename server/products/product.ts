@@ -20,6 +20,8 @@ export interface ProductDefinition<Input = unknown> {
   requestSchema: z.ZodType;
   /** What a paid purchase must send; checked after the signature, before any payment step. */
   purchaseSchema: z.ZodType<Input>;
+  /** The whole success body (ok, idempotentReplay, requestId and the result), for the docs and tests. */
+  resultSchema: z.ZodType;
   /** A complete request body a purchase can send as it is. */
   example: Record<string, unknown>;
   /**
@@ -27,6 +29,24 @@ export interface ProductDefinition<Input = unknown> {
    * payment settles and keeps the result only once the settlement is recorded.
    */
   fulfilmentReadsOnly?: boolean;
-  /** The paid result: fields of the 200 body after ok, idempotentReplay and requestId. */
-  fulfil(input: Input): Promise<Record<string, unknown>>;
+  /** Status of a paid answer: 200 for an immediate result, 202 for a queued order. */
+  successStatus: 200 | 202;
+  /**
+   * Runs after the signature and body checks, before anything is verified or settled: an AppError
+   * thrown here is the answer, uncharged (the paid ad's 409 no_eligible_ad). Must only read.
+   */
+  precheck?(input: Input): Promise<void>;
+  /**
+   * The paid result: fields of the success body after ok, idempotentReplay and requestId. Runs
+   * after settlement, possibly more than once for one purchase (a crash, a retry, the
+   * reconciler): a fulfilment that writes must be idempotent on `context.purchaseId`.
+   */
+  fulfil(input: Input, context: FulfilmentContext): Promise<Record<string, unknown>>;
+}
+
+/** The purchase a fulfilment serves. */
+export interface FulfilmentContext {
+  purchaseId: string;
+  idempotencyKey: string;
+  payer: string;
 }

@@ -1,7 +1,9 @@
 // Every paid product the marketplace sells, by id.
+import { evaluationProduct } from "./evaluation-product";
+import { placementProduct } from "./placement-product";
 import type { ProductDefinition } from "./product";
 import { shortlistProduct } from "./shortlist-product";
 
-export const PRODUCTS: Record<string, ProductDefinition> = {
-  [shortlistProduct.id]: shortlistProduct as ProductDefinition,
-};
+export const PRODUCTS: Record<string, ProductDefinition> = Object.fromEntries(
+  [shortlistProduct, placementProduct, evaluationProduct].map((p) => [p.id, p as ProductDefinition]),
+);

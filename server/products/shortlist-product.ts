@@ -1,5 +1,6 @@
 // The software-vendor shortlist (specification: fixed price 0.001 USD, x402, immediate).
 import { buildShortlist } from "../shortlist/build-shortlist";
+import { shortlistPurchaseSchema } from "../shortlist/result-schema";
 import { shortlistInputSchema, shortlistRequestSchema, type ParsedShortlistInput } from "../shortlist/request-schema";
 import type { ProductDefinition } from "./product";
 
@@ -16,9 +17,11 @@ export const shortlistProduct: ProductDefinition<ParsedShortlistInput> = {
   priceAtomic: 1000, // 0.001 USD
   protocols: ["x402"],
   delivery: "immediate",
+  successStatus: 200,
   fulfilmentReadsOnly: true, // a shortlist is computed from catalog and review reads
   requestSchema: shortlistRequestSchema,
   purchaseSchema: shortlistInputSchema,
+  resultSchema: shortlistPurchaseSchema,
   example: {
     request_id: "shortlist-example-0001",
     outcome: "Hourly weather forecasts for delivery route planning, paid per request by an agent",

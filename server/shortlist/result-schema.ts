@@ -48,3 +48,11 @@ export const shortlistSchema = z.object({
   generatedAt: z.string(),
 });
 export type Shortlist = z.infer<typeof shortlistSchema>;
+
+/** 200 of a completed shortlist purchase (server/payments/purchase-phases.ts `fulfil`). */
+export const shortlistPurchaseSchema = z.object({
+  ok: z.literal(true),
+  idempotentReplay: z.boolean().describe("true when this is the stored response of a completed purchase, replayed for its original PAYMENT-SIGNATURE; nothing is charged again."),
+  requestId: z.string().describe("The purchase's idempotency key (`request_id` or Idempotency-Key)."),
+  shortlist: shortlistSchema,
+});

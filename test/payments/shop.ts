@@ -25,6 +25,7 @@ export async function buy(runtime: PaymentRuntime, options: BuyOptions): Promise
     path: shortlistProduct.path,
     paymentSignature: options.signature ?? null,
     idempotencyKey: options.idempotencyKey ?? null,
+    authorization: null,
     readBody: async () => text,
   });
   return { status: r.status, headers: r.headers, text: r.body, json: JSON.parse(r.body) };

@@ -1,0 +1,35 @@
+// Independent first-hand evaluation (decisions.md §2): 49.00 USD, queued, x402 or MPP. An operator
+// assigns and runs it; the finished evaluation is published as a human-reviewed review.
+import { baseUrl } from "../env";
+import { assertCatalogued, queuedPurchaseSchema } from "../orders/order-record";
+import { createOrderForPurchase } from "../orders/create-order";
+import { evaluationRequestSchema, type EvaluationRequest } from "./evaluation-request";
+import type { ProductDefinition } from "./product";
+
+export const evaluationProduct: ProductDefinition<EvaluationRequest> = {
+  id: "evaluation",
+  name: "Independent first-hand evaluation",
+  description:
+    "A marketplace evaluator calls the service's offers first-hand and publishes the findings as a human-reviewed review, linked as the order's result.",
+  operationId: "buyEvaluation",
+  describeOperationId: "describeEvaluation",
+  method: "POST",
+  path: "/api/shop/evaluations",
+  priceAtomic: 49_000_000, // 49.00 USD
+  protocols: ["x402", "mpp"],
+  delivery: "queued",
+  successStatus: 202,
+  requestSchema: evaluationRequestSchema,
+  purchaseSchema: evaluationRequestSchema,
+  resultSchema: queuedPurchaseSchema,
+  example: {
+    request_id: "evaluation-example-0001",
+    service: "isobar-weather",
+    scope: "Call the hourly forecast offer for ten cities and check latency, error handling and whether the paid answer matches the docs.",
+    contact: { email: "buyer@example.com" },
+  },
+  precheck: (input) => assertCatalogued(input.service),
+  async fulfil(input, context) {
+    return { order: await createOrderForPurchase({ product: "evaluation", purchaseId: context.purchaseId, input, baseUrl }) };
+  },
+};

@@ -1,0 +1,38 @@
+// Sponsored placement (decisions.md §2): 10.00 USD, queued, x402 or MPP. A paid request becomes an
+// order an operator reviews and activates; active placements are what the paid ad slot serves.
+import { baseUrl } from "../env";
+import { assertCatalogued, queuedPurchaseSchema } from "../orders/order-record";
+import { createOrderForPurchase } from "../orders/create-order";
+import { placementRequestSchema, type PlacementRequest } from "./placement-request";
+import type { ProductDefinition } from "./product";
+
+export const placementProduct: ProductDefinition<PlacementRequest> = {
+  id: "placement",
+  name: "Sponsored placement",
+  description:
+    "A sponsored ad for a catalogued service, shown in the labelled sponsored slot and sold through paid ad retrieval for the targeted " +
+    "capabilities or queries, for the bought number of days once an operator activates it. Never enters the shortlist or the organic search.",
+  operationId: "buySponsoredPlacement",
+  describeOperationId: "describeSponsoredPlacement",
+  method: "POST",
+  path: "/api/shop/placements",
+  priceAtomic: 10_000_000, // 10.00 USD
+  protocols: ["x402", "mpp"],
+  delivery: "queued",
+  successStatus: 202,
+  requestSchema: placementRequestSchema,
+  purchaseSchema: placementRequestSchema,
+  resultSchema: queuedPurchaseSchema,
+  example: {
+    request_id: "placement-example-0001",
+    service: "isobar-weather",
+    headline: "Hourly forecasts, paid per call",
+    body: "Forecasts for any coordinate, 0.001 USD a request over x402.",
+    targeting: { capabilities: ["maps-weather"], query: "weather forecast" },
+    durationDays: 30,
+  },
+  precheck: (input) => assertCatalogued(input.service),
+  async fulfil(input, context) {
+    return { order: await createOrderForPurchase({ product: "placement", purchaseId: context.purchaseId, input, baseUrl }) };
+  },
+};
