@@ -12,9 +12,10 @@
 // (figures there); the relevance floor is chosen on the same data.
 import { sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import { MAX_DOC_SHARE, queryIdfCtes } from "../search/retrieval/terms";
 import type { Hit } from "../search/retrieval/types";
 
-export const GENERIC_DOC_SHARE = 0.25;
+export const GENERIC_DOC_SHARE = MAX_DOC_SHARE;
 // Words of this marketplace's own trade that say nothing about what a service does, even where the
 // catalog's document frequency alone does not flag them (a catalog where "api" sits in fewer than a
 // quarter of the texts, because most say "endpoint"): never a match on their own.
@@ -52,13 +53,7 @@ export function calibratedScore(f: RelevanceFeatures, c = CALIBRATION): number {
 export async function queryCoverage(query: string, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = await sqlQuery<{ id: string | null; found: number; total: number }>(Prisma.sql`
-    WITH n AS MATERIALIZED (SELECT greatest(documents, 1)::float8 AS docs FROM catalog_state WHERE id = 1),
-    q AS MATERIALIZED (
-      SELECT l.lexeme, ln(1 + (n.docs - sl.ndoc + 0.5) / (sl.ndoc + 0.5)) AS idf
-      FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', ${query}::text))) AS lexeme) l
-      JOIN search_lexemes sl ON sl.lexeme = l.lexeme, n
-      WHERE sl.ndoc <= ${GENERIC_DOC_SHARE}::float8 * n.docs AND l.lexeme <> ALL (${genericLexemesSql})
-    ),
+    WITH ${queryIdfCtes(query, Prisma.sql`AND l.lexeme <> ALL (${genericLexemesSql})`)},
     total AS (SELECT coalesce(sum(idf), 0)::float8 AS total FROM q)
     SELECT t.service_id AS id, sum(q.idf)::float8 AS found, (SELECT total FROM total) AS total
     FROM q JOIN service_terms t ON t.lexeme = q.lexeme AND t.service_id = ANY(${ids}::text[])

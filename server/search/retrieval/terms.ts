@@ -8,20 +8,31 @@ import type { SearchConstraints } from "../search-options";
 import { constraintSql, hasConstraints } from "./constraints";
 import { RETRIEVAL_DEPTH, type Hit } from "./types";
 
-const MAX_DOC_SHARE = 0.25;
+/** Lexemes in more than this share of the services carry no signal (also the shortlist's
+ * "generic word" bound, server/shortlist/relevance.ts). */
+export const MAX_DOC_SHARE = 0.25;
+
+/**
+ * The CTEs `n` (document count) and `q` (the query's informative lexemes with their BM25 idf),
+ * shared by the retriever and the shortlist's coverage feature; `exclude` drops more lexemes.
+ */
+export function queryIdfCtes(query: string, exclude: Prisma.Sql = Prisma.empty): Prisma.Sql {
+  return Prisma.sql`
+    n AS MATERIALIZED (SELECT greatest(documents, 1)::float8 AS docs FROM catalog_state WHERE id = 1),
+    q AS MATERIALIZED (
+      SELECT l.lexeme, ln(1 + (n.docs - sl.ndoc + 0.5) / (sl.ndoc + 0.5)) AS idf
+      FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', ${query}::text))) AS lexeme) l
+      JOIN search_lexemes sl ON sl.lexeme = l.lexeme, n
+      WHERE sl.ndoc <= ${MAX_DOC_SHARE}::float8 * n.docs ${exclude}
+    )`;
+}
 
 export async function retrieveTerms(query: string, constraints: SearchConstraints | undefined, depth = RETRIEVAL_DEPTH): Promise<Hit[]> {
   const filter = hasConstraints(constraints)
     ? Prisma.sql`JOIN services s ON s.id = t.service_id AND ${constraintSql(constraints)}`
     : Prisma.empty;
   const rows = await sqlQuery<{ id: string; score: number }>(Prisma.sql`
-    WITH n AS MATERIALIZED (SELECT greatest(documents, 1)::float8 AS docs FROM catalog_state WHERE id = 1),
-    q AS MATERIALIZED (
-      SELECT l.lexeme, ln(1 + (n.docs - sl.ndoc + 0.5) / (sl.ndoc + 0.5)) AS idf
-      FROM (SELECT DISTINCT unnest(tsvector_to_array(to_tsvector('english', ${query}::text))) AS lexeme) l
-      JOIN search_lexemes sl ON sl.lexeme = l.lexeme, n
-      WHERE sl.ndoc <= ${MAX_DOC_SHARE}::float8 * n.docs
-    )
+    WITH ${queryIdfCtes(query)}
     SELECT t.service_id AS id, sum(q.idf * t.tf)::float8 AS score
     FROM q JOIN service_terms t ON t.lexeme = q.lexeme
     ${filter}
