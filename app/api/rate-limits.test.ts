@@ -17,7 +17,7 @@ const { GET: listServices } = await import("./catalog/services/route");
 const { GET: serviceRecord } = await import("./catalog/services/[slug]/route");
 const { GET: listReviews } = await import("./reviews/route");
 const { GET: oneReview } = await import("./reviews/[id]/route");
-const shortlist = await import("./shop/shortlist/route");
+const shortlist = (await import("@/test/shop-route")).shopRoute("shortlist");
 const { GET: recoverPurchase } = await import("./shop/purchases/[key]/route");
 const { db } = await import("@/server/db");
 

@@ -1,7 +1,7 @@
 // The OpenAPI document against the specification (marketplace-api.md, decisions.md §1–§4) and
 // against what the shortlist route really answers.
 import { describe, expect, it } from "vitest";
-import { GET as shortlistGET, POST as shortlistPOST } from "@/app/api/shop/shortlist/route";
+import { shopRoute } from "@/test/shop-route";
 import { paymentRequiredBodySchema } from "@/server/payments/challenge";
 import { shortlistInputSchema } from "@/server/shortlist/request-schema";
 import { GET } from "./route";
@@ -14,6 +14,7 @@ async function fetchDocument(): Promise<{ res: Response; doc: Json }> {
 }
 
 const { doc } = await fetchDocument();
+const { GET: shortlistGET, POST: shortlistPOST } = shopRoute("shortlist");
 
 function pointer(ref: string): unknown {
   expect(ref.startsWith("#/")).toBe(true);

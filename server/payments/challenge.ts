@@ -3,6 +3,7 @@
 import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { z } from "zod";
+import type { ErrorCode } from "../errors";
 import { productObject, productObjectSchema } from "../products/product-object";
 import type { ProductDefinition } from "../products/product";
 import { encodeHeaderJson } from "./header-codec";
@@ -10,7 +11,7 @@ import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "./payment-config";
 import { atomicToUsd } from "../money";
 import { refusalMessage } from "./refusal-messages";
 
-export const PAYMENT_REQUIRED_ERROR = "payment_required";
+export const PAYMENT_REQUIRED_ERROR = "payment_required" satisfies ErrorCode;
 
 export const freeLinksSchema = z.strictObject({
   homepage: z.url(),
