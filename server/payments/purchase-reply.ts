@@ -20,6 +20,28 @@ export function challengeReply(challenge: { header: string; body: string }): Pay
   return reply(statusOf("payment_required"), challenge.body, { "payment-required": challenge.header });
 }
 
+/** The 4xx codes a purchase answers (the OpenAPI document lists them; a product's precheck may add its own). */
+export const PURCHASE_REFUSAL_CODES = [
+  "invalid_request",
+  "invalid_json",
+  "idempotency_key_mismatch",
+  "idempotency_key_required",
+  "purchase_in_progress",
+  "idempotency_key_in_use",
+  "payload_too_large",
+  "idempotency_key_reused",
+] as const satisfies readonly ErrorCode[];
+
+/** The 503 codes a purchase answers, each with `code` and `charged`. */
+export const PURCHASE_UNAVAILABLE_CODES = [
+  "payment_unconfigured",
+  "facilitator_unavailable",
+  "settlement_unknown",
+  "fulfilment_pending",
+  "purchase_interrupted",
+  "server_busy",
+] as const satisfies readonly ErrorCodeWithStatus<503>[];
+
 /** Answers decided before anything was verified or settled (4xx): they never charge. */
 export function refusal(code: ErrorCode, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): PaymentReply {
   return reply(statusOf(code), { error: code, message, charged: false, ...extra }, headers);
