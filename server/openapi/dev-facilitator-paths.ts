@@ -4,11 +4,9 @@
 // components: they belong to the x402 specification, not to this API.
 import { MAX_BODY_BYTES } from "../input/json-body";
 import { facilitatorRequestSchema } from "../payments/facilitators/dev-facilitator";
-import { SCHEMA_NAMES } from "./component-schemas";
 import { errorResponses } from "./error-responses";
 import { inlineSchema } from "./json-schema";
 import type { JsonSchema, PathsObject } from "./openapi-types";
-import { jsonContent } from "./responses";
 
 const requestSchema = inlineSchema(facilitatorRequestSchema);
 
