@@ -105,6 +105,19 @@ describe("free REST routes", () => {
     expect((await listServices(from(ip, "/api/catalog/services?limit=1"))).status).toBe(200);
   });
 
+  it("a product's free validate route counts with the catalog reads: RateLimit-* on its answers, 429 past the limit", async () => {
+    const ip = "198.51.100.60";
+    const validate = (await import("@/test/shop-route")).validateRoute("evaluations");
+    const check = () => validate.POST(from(ip, "/api/shop/evaluations/validate", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }));
+    for (const remaining of [1, 0]) {
+      const res = await check();
+      expect(res.status).toBe(400); // invalid, but counted
+      expectLimitHeaders(res, 2, remaining);
+    }
+    await expectRateLimited(await check(), 2);
+    await expectRateLimited(await listServices(from(ip, "/api/catalog/services?limit=1")), 2);
+  });
+
   it("never limits paid routes, even for a client over every free limit", async () => {
     const ip = "198.51.100.30";
     for (let i = 0; i < 4; i++) await search(from(ip, "/api/catalog/search?q=weather&limit=1"));

@@ -48,7 +48,7 @@ function responseSchema(op: Json, status: string): Json {
   const schema = ((responses(op)[status]!.content as Json)["application/json"] as Json).schema as Json;
   const target = deref(schema);
   const own = schema.properties as Record<string, Json> | undefined;
-  return own ? { ...target, properties: { ...(target.properties as Json), ...Object.fromEntries(Object.entries(own).map(([k, v]) => [k, { ...((target.properties as Record<string, Json>)[k] ?? {}), ...v }])) } } : target;
+  return own ? { ...target, properties: { ...(target.properties as Json), ...Object.fromEntries(Object.entries(own).map(([k, v]) => [k, { ...((target.properties as Record<string, Json> | undefined)?.[k] ?? {}), ...v }])) } } : target;
 }
 const responseHeaders = (op: Json, status: string) =>
   Object.fromEntries(Object.entries((responses(op)[status]!.headers ?? {}) as Json).map(([name, h]) => [name, deref<{ required?: boolean; schema: Json }>(h)]));
