@@ -61,9 +61,20 @@ function ProductSection({ product, challenge, baseUrl }: { product: ProductDefin
       <CodeBlock label="shell: check a body before paying">{curlValidate(snippet)}</CodeBlock>
       <CodeBlock label="shell: the 402">{curlChallenge(snippet)}</CodeBlock>
       {challenge?.status === 402 ? (
+        // Long (the body carries the request's whole JSON Schema): folded until asked for.
         <>
-          <CodeBlock label="402 body, as the route sends it">{JSON.stringify(challenge.body, null, 2)}</CodeBlock>
-          <CodeBlock label="PAYMENT-REQUIRED, decoded">{JSON.stringify(challenge.paymentRequired, null, 2)}</CodeBlock>
+          <details className="rounded-md border border-slate-200 p-2">
+            <summary className="cursor-pointer text-xs font-medium uppercase tracking-wide text-slate-600">402 body, as the route sends it</summary>
+            <div className="mt-2">
+              <CodeBlock>{JSON.stringify(challenge.body, null, 2)}</CodeBlock>
+            </div>
+          </details>
+          <details className="rounded-md border border-slate-200 p-2">
+            <summary className="cursor-pointer text-xs font-medium uppercase tracking-wide text-slate-600">PAYMENT-REQUIRED, decoded</summary>
+            <div className="mt-2">
+              <CodeBlock>{JSON.stringify(challenge.paymentRequired, null, 2)}</CodeBlock>
+            </div>
+          </details>
         </>
       ) : (
         <p>
