@@ -364,6 +364,24 @@ describe("the /docs page renders the document", () => {
     expect(html).toContain("npm run agent:shortlist");
     for (const status of Object.keys(responses(buyOp))) expect(html).toContain(`>${status} `);
   });
+
+  it("has a section per product of the registry, with the 402 its route answers; no docs component reads the configuration", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { default: DocsPage } = await import("@/app/(site)/docs/page");
+    const { PRODUCT_LIST } = await import("@/server/products/products");
+    const html = renderToStaticMarkup(await DocsPage());
+    const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    for (const product of PRODUCT_LIST) {
+      expect(html).toContain(`id="product-${product.id}"`);
+      expect(html).toContain(`href="#${product.operationId}"`);
+      const route402 = await (await shopRoute(product.path.split("/").pop()!).GET(new Request(`http://marketplace.test${product.path}`))).json();
+      expect(html).toContain(escape(JSON.stringify(route402, null, 2)));
+    }
+    const { readdirSync, readFileSync } = await import("node:fs");
+    for (const file of readdirSync("components/docs")) {
+      expect(readFileSync(`components/docs/${file}`, "utf8"), file).not.toMatch(/process\.env|server\/env"|FromEnv\(/);
+    }
+  });
 });
 
 describe("free reads document their limits and outages", () => {
