@@ -3,7 +3,10 @@
 // (measured with autocannon on /api/ping). Their security headers come from here instead, the same
 // values server/proxy/security-headers.ts gives every other non-page answer (a test keeps the
 // two lists and the values in step). HSTS is left to the pages: browsers enter through them.
-const STATIC_API_ROUTES = ["catalog/search", "catalog/services", "dev/facilitator/settle", "dev/facilitator/supported", "dev/facilitator/verify", "dev/faucet", "health", "ping", "reviews", "shop/shortlist"];
+const STATIC_API_ROUTES = ["catalog/search", "catalog/services", "dev/facilitator/settle", "dev/facilitator/supported", "dev/facilitator/verify", "dev/faucet", "health", "ping", "reviews"];
+// The paid products (app/api/shop/[product]): one lowercase segment, as server/products/products.ts
+// requires of a product's path; their 402 is measured against /api/ping, so they skip the proxy too.
+const PRODUCT_ROUTES = "/api/shop/:product([a-z][a-z0-9-]*)";
 // Static routes outside /api: the Bazaar discovery list sits where Bazaar clients look for it.
 const STATIC_OTHER_ROUTES = ["/discovery/resources"];
 const API_SECURITY_HEADERS = [
@@ -22,7 +25,7 @@ const nextConfig = {
   // `npm test` runs tsc and eslint itself; the build (run by `npm start`) need not repeat them.
   typescript: { ignoreBuildErrors: true },
   async headers() {
-    return [...STATIC_API_ROUTES.map((route) => `/api/${route}`), ...STATIC_OTHER_ROUTES].map((source) => ({ source, headers: API_SECURITY_HEADERS }));
+    return [...STATIC_API_ROUTES.map((route) => `/api/${route}`), PRODUCT_ROUTES, ...STATIC_OTHER_ROUTES].map((source) => ({ source, headers: API_SECURITY_HEADERS }));
   },
 };
 

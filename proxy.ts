@@ -9,8 +9,9 @@ export function proxy(request: NextRequest): Promise<Response> {
   return handleRequest(request, databaseGate);
 }
 
-// Every path except the static API routes, which next.config.mjs gives their security headers
+// Every path except the static API routes and the paid products (app/api/shop/[product], one
+// lowercase segment: nothing to decode), which next.config.mjs gives their security headers
 // (must be a literal: Next.js reads it at build time; a test keeps it in step with next.config.mjs).
 export const config = {
-  matcher: ["/((?!api/(?:catalog/search|catalog/services|dev/facilitator/(?:settle|supported|verify)|dev/faucet|health|ping|reviews|shop/shortlist)$|discovery/resources$).*)"],
+  matcher: ["/((?!api/(?:catalog/search|catalog/services|dev/facilitator/(?:settle|supported|verify)|dev/faucet|health|ping|reviews|shop/[a-z][a-z0-9-]*)$|discovery/resources$).*)"],
 };

@@ -1,43 +1,82 @@
-// One table of application error codes: HTTP status for REST, tRPC code for the UI.
+// One table of application error codes: HTTP status for REST, tRPC code for the UI, and the short
+// description the OpenAPI document gives each code. Every code an answer carries is listed here:
+// answers take the code and read its status from the table, so a status is never written twice.
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 // Installs the input messages (unknown fields, wrong JSON types) wherever issues are reported.
 import { unknownFieldMessages } from "./issue-messages";
 
 export const ERROR_TABLE = {
-  invalid_request: { status: 400, trpc: "BAD_REQUEST" },
-  invalid_json: { status: 400, trpc: "BAD_REQUEST" },
-  unauthorized: { status: 401, trpc: "UNAUTHORIZED" },
-  forbidden: { status: 403, trpc: "FORBIDDEN" },
-  not_found: { status: 404, trpc: "NOT_FOUND" },
-  method_not_allowed: { status: 405, trpc: "METHOD_NOT_SUPPORTED" },
-  conflict: { status: 409, trpc: "CONFLICT" },
-  payload_too_large: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
-  unsupported_media_type: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },
-  // An Idempotency-Key sent again with another operation or input (review writes).
-  idempotency_key_reused: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
-  rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS" },
-  // The observer route (app/api/x402/observe): refusals and failures of its own, never a provider's.
-  // The offer's provider address is one the observer may not call (not https, not public, ...).
-  offer_not_routable: { status: 409, trpc: "CONFLICT" },
-  // A call with this Idempotency-Key is still running: retry after Retry-After.
-  call_in_progress: { status: 409, trpc: "CONFLICT" },
-  // No connection to the provider (refused, unresolvable, forbidden address, TLS failure, reset).
-  provider_unreachable: { status: 502, trpc: "BAD_GATEWAY" },
-  // The provider's answer was larger than OBSERVER_MAX_RESPONSE_BYTES (the connection was dropped).
-  provider_response_too_large: { status: 502, trpc: "BAD_GATEWAY" },
-  // The provider answered something that is not a relayable HTTP answer (e.g. status 600).
-  provider_invalid_response: { status: 502, trpc: "BAD_GATEWAY" },
-  // The provider did not connect or answer within the observer's timeouts.
-  provider_timeout: { status: 504, trpc: "GATEWAY_TIMEOUT" },
-  internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
-  service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
-  // The database is unreachable (outage, restart): retry later, with Retry-After.
-  database_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
-  // Every database connection is in use: retry after Retry-After (not an outage).
-  server_busy: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
-} as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY }>;
+  invalid_request: { status: 400, trpc: "BAD_REQUEST", description: "The input breaks a rule; `issues` lists each broken rule with its path." },
+  invalid_json: { status: 400, trpc: "BAD_REQUEST", description: "The body is not valid JSON." },
+  unauthorized: { status: 401, trpc: "UNAUTHORIZED", description: "The credential is missing, malformed or unknown." },
+  forbidden: { status: 403, trpc: "FORBIDDEN", description: "The credential is valid but may not do this." },
+  not_found: { status: 404, trpc: "NOT_FOUND", description: "Nothing exists at this address (or it is not visible to this caller)." },
+  method_not_allowed: { status: 405, trpc: "METHOD_NOT_SUPPORTED", description: "The path does not serve this method; `Allow` lists those it does." },
+  conflict: { status: 409, trpc: "CONFLICT", description: "The request conflicts with what already exists; the message names it." },
+  payload_too_large: { status: 413, trpc: "PAYLOAD_TOO_LARGE", description: "The body is larger than the route accepts; refused before it is parsed." },
+  unsupported_media_type: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE", description: "A body was sent with a Content-Type other than application/json." },
+  idempotency_key_reused: {
+    status: 422,
+    trpc: "UNPROCESSABLE_CONTENT",
+    description: "The idempotency key was already used for a different request (operation, path or body); use a new key. Nothing was done.",
+  },
+  rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS", description: "This client used its requests for the window; retry after Retry-After seconds." },
+  offer_not_routable: {
+    status: 409,
+    trpc: "CONFLICT",
+    description: "The observer may not call this offer's provider address (not https, not a public address, credentials in the URL); the message names the reason.",
+  },
+  call_in_progress: { status: 409, trpc: "CONFLICT", description: "A call with this Idempotency-Key is still running; retry after Retry-After seconds." },
+  provider_unreachable: { status: 502, trpc: "BAD_GATEWAY", description: "No connection to the provider (refused, unresolvable, forbidden address, TLS failure, reset)." },
+  provider_response_too_large: { status: 502, trpc: "BAD_GATEWAY", description: "The provider's answer was larger than the observer relays; the connection was dropped." },
+  provider_invalid_response: { status: 502, trpc: "BAD_GATEWAY", description: "The provider answered something that is not a relayable HTTP answer." },
+  provider_timeout: { status: 504, trpc: "GATEWAY_TIMEOUT", description: "The provider did not connect or answer within the observer's timeouts." },
+  internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR", description: "Something went wrong on our side." },
+  service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE", description: "The service cannot answer right now; retry later." },
+  database_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE", description: "The database is unreachable (outage, restart); retry after Retry-After seconds." },
+  server_busy: {
+    status: 503,
+    trpc: "SERVICE_UNAVAILABLE",
+    description: "Every database connection of the instance was in use; the database is healthy. Retry after Retry-After seconds.",
+  },
+  // The purchase of a paid product (server/payments/): every answer but the success and the x402 reasons of a refused payment.
+  payment_required: {
+    status: 402,
+    trpc: "PAYMENT_REQUIRED",
+    description: "No payment was sent: the answer is the product's payment challenge (PAYMENT-REQUIRED header, the product and free links).",
+  },
+  idempotency_key_mismatch: { status: 400, trpc: "BAD_REQUEST", description: "`request_id` in the body and the Idempotency-Key header differ." },
+  idempotency_key_required: { status: 400, trpc: "BAD_REQUEST", description: "A signed purchase needs `request_id` in the body or an Idempotency-Key header." },
+  purchase_in_progress: { status: 409, trpc: "CONFLICT", description: "A purchase with this idempotency key is being processed; retry after Retry-After seconds." },
+  idempotency_key_in_use: {
+    status: 409,
+    trpc: "CONFLICT",
+    description: "The key's purchase was completed and paid with another payment credential; the new one was not used. `recovery` says how to get the stored result.",
+  },
+  payment_unconfigured: { status: 503, trpc: "SERVICE_UNAVAILABLE", description: "No payment protocol is configured for the product. Nothing was charged." },
+  facilitator_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE", description: "The payment facilitator could not be reached before anything was charged." },
+  settlement_unknown: {
+    status: 503,
+    trpc: "SERVICE_UNAVAILABLE",
+    description: "Settlement timed out or failed in transit: the payer may have been charged. Retry the identical request with the same payment credential.",
+  },
+  fulfilment_pending: { status: 503, trpc: "SERVICE_UNAVAILABLE", description: "Paid, but the result is not ready. Retry the identical request with the same payment credential." },
+  purchase_interrupted: {
+    status: 503,
+    trpc: "SERVICE_UNAVAILABLE",
+    description: "The database became unavailable mid-purchase, before any settlement of this request. Retry the identical request with the same payment credential.",
+  },
+} as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
+
+/** The codes answered with one HTTP status, e.g. `ErrorCodeWithStatus<503>`. */
+export type ErrorCodeWithStatus<S extends number> = { [C in ErrorCode]: (typeof ERROR_TABLE)[C]["status"] extends S ? C : never }[ErrorCode];
+
+/** Every code, in table order (the OpenAPI document and its tests list them). */
+export const ERROR_CODES = Object.keys(ERROR_TABLE) as ErrorCode[];
+
+export const statusOf = (code: ErrorCode): number => ERROR_TABLE[code].status;
 
 export interface Issue {
   path: string;

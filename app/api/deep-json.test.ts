@@ -5,8 +5,9 @@ import { MAX_JSON_DEPTH } from "@/server/input/json-depth";
 import { unstorableTextPath } from "@/server/input/storable-text";
 import { createTestAgent } from "@/test/payments/agent";
 import { POST as faucet } from "./dev/faucet/route";
-import { GET as describeShortlist, POST as buyShortlist } from "./shop/shortlist/route";
+import { shopRoute } from "@/test/shop-route";
 
+const { GET: describeShortlist, POST: buyShortlist } = shopRoute("shortlist");
 const SHORTLIST = "http://marketplace.test/api/shop/shortlist";
 const nested = (depth: number) => `{"x":${"[".repeat(depth)}${"]".repeat(depth)}}`;
 const post = (handler: (r: Request) => Promise<Response>, url: string, body: string, headers: Record<string, string> = {}) =>

@@ -21,12 +21,15 @@ const ALLOWED: Record<string, string[]> = {
   "dev/facilitator/verify": ["POST"],
   "dev/facilitator/settle": ["POST"],
   "dev/facilitator/supported": ["GET"],
-  "shop/shortlist": ["GET", "POST"],
+  "shop/[product]": ["GET", "POST"],
+  "shop/[product]/validate": ["POST"],
   "shop/purchases/[key]": ["GET"],
   "trpc/[trpc]": ["GET", "POST"],
   "auth/[...all]": ["GET", "POST"],
 };
 const CATCH_ALL = "[...path]";
+// Routes whose answer depends on a path segment: called with a real one (every product has the same methods).
+const PARAMS: Record<string, Record<string, string>> = { "shop/[product]": { product: "shortlist" }, "shop/[product]/validate": { product: "placements" } };
 // The observer route's method is the offer's: every method goes through its token and offer checks
 // first (test/observe/route-errors.test.ts checks its 405s with real offers).
 const OBSERVER = "x402/observe/[offerId]";
@@ -58,7 +61,7 @@ describe("wrong methods on /api routes", () => {
       if (allowed.includes(method) || (method === "HEAD" && allowed.includes("GET"))) continue;
       const handler = mod[method] as Handler | undefined;
       expect(handler, `${route} exports ${method}`).toBeTypeOf("function");
-      const res = await handler!(request(method), { params: Promise.resolve({}) });
+      const res = await handler!(request(method), { params: Promise.resolve(PARAMS[route] ?? {}) });
       expect(res.headers.get("allow"), `${route} ${method}`).toBe(allow.join(", "));
       if (method === "OPTIONS") {
         expect(res.status).toBe(204);

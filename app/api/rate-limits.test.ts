@@ -17,7 +17,7 @@ const { GET: listServices } = await import("./catalog/services/route");
 const { GET: serviceRecord } = await import("./catalog/services/[slug]/route");
 const { GET: listReviews } = await import("./reviews/route");
 const { GET: oneReview } = await import("./reviews/[id]/route");
-const shortlist = await import("./shop/shortlist/route");
+const shortlist = (await import("@/test/shop-route")).shopRoute("shortlist");
 const { GET: recoverPurchase } = await import("./shop/purchases/[key]/route");
 const { db } = await import("@/server/db");
 
@@ -103,6 +103,19 @@ describe("free REST routes", () => {
     await expectRateLimited(await recoverPurchase(from(ip, "/api/shop/purchases/recovery-key-0001"), params({ key: "recovery-key-0001" })), 2);
     // Its count is its own: the catalog is still open to this client.
     expect((await listServices(from(ip, "/api/catalog/services?limit=1"))).status).toBe(200);
+  });
+
+  it("a product's free validate route counts with the catalog reads: RateLimit-* on its answers, 429 past the limit", async () => {
+    const ip = "198.51.100.60";
+    const validate = (await import("@/test/shop-route")).validateRoute("evaluations");
+    const check = () => validate.POST(from(ip, "/api/shop/evaluations/validate", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }));
+    for (const remaining of [1, 0]) {
+      const res = await check();
+      expect(res.status).toBe(400); // invalid, but counted
+      expectLimitHeaders(res, 2, remaining);
+    }
+    await expectRateLimited(await check(), 2);
+    await expectRateLimited(await listServices(from(ip, "/api/catalog/services?limit=1")), 2);
   });
 
   it("never limits paid routes, even for a client over every free limit", async () => {

@@ -1,7 +1,7 @@
 // The OpenAPI document against the specification (marketplace-api.md, decisions.md §1–§4) and
 // against what the shortlist route really answers.
 import { describe, expect, it } from "vitest";
-import { GET as shortlistGET, POST as shortlistPOST } from "@/app/api/shop/shortlist/route";
+import { shopRoute } from "@/test/shop-route";
 import { paymentRequiredBodySchema } from "@/server/payments/challenge";
 import { shortlistInputSchema } from "@/server/shortlist/request-schema";
 import { GET } from "./route";
@@ -14,6 +14,7 @@ async function fetchDocument(): Promise<{ res: Response; doc: Json }> {
 }
 
 const { doc } = await fetchDocument();
+const { GET: shortlistGET, POST: shortlistPOST } = shopRoute("shortlist");
 
 function pointer(ref: string): unknown {
   expect(ref.startsWith("#/")).toBe(true);
@@ -42,7 +43,13 @@ const at = (path: string, method: "get" | "post") => (doc.paths as Record<string
 const describeOp = at("/api/shop/shortlist", "get");
 const buyOp = at("/api/shop/shortlist", "post");
 const responses = (op: Json) => op.responses as Record<string, Json>;
-const responseSchema = (op: Json, status: string) => deref(((responses(op)[status]!.content as Json)["application/json"] as Json).schema);
+/** A response's body schema, its $ref resolved and the response's own narrowing (`error`'s enum) applied. */
+function responseSchema(op: Json, status: string): Json {
+  const schema = ((responses(op)[status]!.content as Json)["application/json"] as Json).schema as Json;
+  const target = deref(schema);
+  const own = schema.properties as Record<string, Json> | undefined;
+  return own ? { ...target, properties: { ...(target.properties as Json), ...Object.fromEntries(Object.entries(own).map(([k, v]) => [k, { ...((target.properties as Record<string, Json> | undefined)?.[k] ?? {}), ...v }])) } } : target;
+}
 const responseHeaders = (op: Json, status: string) =>
   Object.fromEntries(Object.entries((responses(op)[status]!.headers ?? {}) as Json).map(([name, h]) => [name, deref<{ required?: boolean; schema: Json }>(h)]));
 const props = (schema: Json) => schema.properties as Record<string, Json>;
@@ -92,6 +99,17 @@ describe("GET /openapi.json", () => {
     expect(scheme).toMatchObject({ type: "apiKey", in: "header" });
     expect(buyOp.security).toEqual([{ [name]: [] }]);
     expect(describeOp.security).toEqual([]);
+  });
+
+  it("every operation says who may call it: free ones an explicit empty list, the rest a declared scheme", () => {
+    const schemes = Object.keys((doc.components as Json).securitySchemes as Json);
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(Array.isArray(op.security), `${method} ${path}`).toBe(true);
+        for (const requirement of op.security as Json[]) for (const name of Object.keys(requirement)) expect(schemes, `${method} ${path}`).toContain(name);
+      }
+    }
+    expect((doc.info as Json).license).toMatchObject({ name: expect.any(String) });
   });
 });
 
@@ -240,7 +258,8 @@ describe("recoverPurchase (GET /api/shop/purchases/{key})", () => {
 
   it("answers 200, 400, 401, 403, 404, 409 and 503; takes the key and the Purchase-Authorization header; never charges", () => {
     expect(op.operationId).toBe("recoverPurchase");
-    expect(Object.keys(responses(op)).sort()).toEqual(["200", "400", "401", "403", "404", "409", "429", "503"]);
+    // 200 for an immediate product's stored answer, 202 for a queued one's.
+    expect(Object.keys(responses(op)).sort()).toEqual(["200", "202", "400", "401", "403", "404", "409", "429", "503"]);
     const params = (op.parameters as Json[]).map((p) => deref<{ name: string; in: string; required?: boolean }>(p));
     expect(params).toEqual(expect.arrayContaining([expect.objectContaining({ name: "key", in: "path", required: true }), expect.objectContaining({ name: "Purchase-Authorization", in: "header", required: true })]));
     expect(responseHeaders(op, "200")["PAYMENT-RESPONSE"]).toBeDefined();
@@ -266,7 +285,7 @@ describe("the free APIs", () => {
   ])("GET %s answers %s", (path, _what, statuses) => {
     const op = at(path, "get");
     expect(Object.keys(responses(op)).sort()).toEqual(statuses);
-    expect(op.security).toBeUndefined();
+    expect(op.security).toEqual([]);
     expect(responseSchema(op, "200").type).toBe("object");
   });
 
@@ -332,9 +351,8 @@ describe("the document matches what the shortlist route answers", () => {
 describe("the /docs page renders the document", () => {
   it("shows every operation, the payment guide, the link to /openapi.json and keeps #methodology", async () => {
     const { renderToStaticMarkup } = await import("react-dom/server");
-    const { createElement } = await import("react");
     const { default: DocsPage } = await import("@/app/(site)/docs/page");
-    const html = renderToStaticMarkup(createElement(DocsPage));
+    const html = renderToStaticMarkup(await DocsPage());
     const ids = Object.values(doc.paths as Record<string, Record<string, Json>>).flatMap((item) => Object.values(item).map((op) => op.operationId as string));
     for (const id of ids) expect(html).toContain(`id="${id}"`);
     for (const name of Object.keys((doc.components as Json).schemas as Json)) expect(html).toContain(`id="schema-${name}"`);
@@ -345,6 +363,24 @@ describe("the /docs page renders the document", () => {
     expect(html).toContain("base64 -d");
     expect(html).toContain("npm run agent:shortlist");
     for (const status of Object.keys(responses(buyOp))) expect(html).toContain(`>${status} `);
+  });
+
+  it("has a section per product of the registry, with the 402 its route answers; no docs component reads the configuration", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { default: DocsPage } = await import("@/app/(site)/docs/page");
+    const { PRODUCT_LIST } = await import("@/server/products/products");
+    const html = renderToStaticMarkup(await DocsPage());
+    const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    for (const product of PRODUCT_LIST) {
+      expect(html).toContain(`id="product-${product.id}"`);
+      expect(html).toContain(`href="#${product.operationId}"`);
+      const route402 = await (await shopRoute(product.path.split("/").pop()!).GET(new Request(`http://marketplace.test${product.path}`))).json();
+      expect(html).toContain(escape(JSON.stringify(route402, null, 2)));
+    }
+    const { readdirSync, readFileSync } = await import("node:fs");
+    for (const file of readdirSync("components/docs")) {
+      expect(readFileSync(`components/docs/${file}`, "utf8"), file).not.toMatch(/process\.env|server\/env"|FromEnv\(/);
+    }
   });
 });
 
@@ -427,9 +463,8 @@ describe("the review writes", () => {
 
   it("/docs shows every write, its statuses with their names, the token header once and no duplicate ids", async () => {
     const { renderToStaticMarkup } = await import("react-dom/server");
-    const { createElement } = await import("react");
     const { default: DocsPage } = await import("@/app/(site)/docs/page");
-    const html = renderToStaticMarkup(createElement(DocsPage));
+    const html = renderToStaticMarkup(await DocsPage());
     for (const [, , id] of WRITES) expect(html).toContain(`id="${id}"`);
     for (const text of ["201 Created", "401 Unauthorized", "403 Forbidden", "405 Method Not Allowed", "409 Conflict", "415 Unsupported Media Type", "422 Unprocessable Content", "429 Too Many Requests"]) expect(html).toContain(`>${text}<`);
     expect(html).toContain("needs a marketplace token (X-Marketplace-Token)");
@@ -441,5 +476,117 @@ describe("the review writes", () => {
     const targets = [...html.matchAll(/href="#(header-[^"]+)"/g)].map((m) => m[1]);
     expect(targets).toEqual(expect.arrayContaining(["header-Idempotent-Replayed", "header-RateLimit-Remaining"]));
     expect([...new Set(targets.filter((t) => !ids.includes(t)))]).toEqual([]);
+  });
+});
+
+describe("every product of the registry, from its declaration", () => {
+  it("has its describe (402), purchase and free validate operations, with its request and result schemas", async () => {
+    const { PRODUCT_LIST } = await import("@/server/products/products");
+    const { productSchemaNames, validateOperationId } = await import("@/server/products/product");
+    expect(PRODUCT_LIST.map((p) => p.id)).toEqual(expect.arrayContaining(["shortlist", "placement", "evaluation"]));
+    for (const product of PRODUCT_LIST) {
+      const names = productSchemaNames(product);
+      const get = at(product.path, "get");
+      const post = at(product.path, "post");
+      expect(get.operationId).toBe(product.describeOperationId);
+      expect(post.operationId).toBe(product.operationId);
+      expect(post.summary).toBe(product.docs.summary);
+      expect(Object.keys(responses(get)).sort()).toEqual(["402", "503"]);
+      expect(Object.keys(responses(post))).toContain(String(product.successStatus));
+      expect(((responses(post)[String(product.successStatus)]!.content as Json)["application/json"] as Json).schema).toEqual({ $ref: `#/components/schemas/${names.result}` });
+      const body = ((post.requestBody as Json).content as Record<string, Json>)["application/json"]!;
+      expect(body.schema).toEqual({ $ref: `#/components/schemas/${names.request}` });
+      expect(product.purchaseSchema.safeParse(body.example).success, product.id).toBe(true);
+      expect((((responses(get)["402"]!.content as Json)["application/json"] as Json).example as Json).product).toMatchObject({ id: product.id, path: `http://marketplace.test${product.path}` });
+
+      const validate = at(`${product.path}/validate`, "post");
+      expect(validate.operationId).toBe(validateOperationId(product));
+      expect(validate.security).toEqual([]);
+      expect(Object.keys(responses(validate)).sort()).toEqual(["200", "400", "405", "413", "429", "503"]);
+      expect(responseSchema(validate, "400").properties).toMatchObject({ error: { enum: ["invalid_request", "invalid_json"] } });
+    }
+    expect(at("/api/shop/placements", "post").operationId).toBe("buySponsoredPlacement");
+    expect(at("/api/shop/evaluations", "post").operationId).toBe("buyEvaluation");
+    expect(Object.keys(responses(at("/api/shop/placements", "post")))).toContain("202");
+  });
+});
+
+describe("error responses come from the error table", () => {
+  it("each lists codes of its own status, described as the table describes them", async () => {
+    const { ERROR_TABLE } = await import("@/server/errors");
+    let checked = 0;
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const [status, response] of Object.entries(responses(op))) {
+          const schema = ((response.content as Json | undefined)?.["application/json"] as Json | undefined)?.schema as Json | undefined;
+          const codes = (schema?.properties as { error?: { enum?: string[] } } | undefined)?.error?.enum;
+          if (!codes) continue;
+          for (const code of codes) {
+            const entry = ERROR_TABLE[code as keyof typeof ERROR_TABLE];
+            expect(entry, `${method} ${path} ${status}: ${code}`).toBeDefined();
+            expect(String(entry.status), `${method} ${path}: ${code}`).toBe(status);
+            expect(response.description, `${method} ${path} ${status}`).toContain(`\`${code}\`: ${entry.description}`);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(150);
+    // The error bodies' `error` enumerates the table.
+    expect((props(deref((doc.components as { schemas: Json }).schemas.ApiError)).error as Json).enum).toEqual(Object.keys(ERROR_TABLE));
+  });
+});
+
+describe("schemas say what the values are", () => {
+  const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
+  const prop = (schema: string, ...path: string[]) => path.reduce<Json>((node, key) => props(deref(node))[key]!, schemas[schema]!);
+
+  it("whole numbers are integers, even as literals", () => {
+    const numbers: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (node === null || typeof node !== "object") return;
+      const n = node as Json;
+      if (n.type === "number" && (Number.isInteger(n.const) || (Array.isArray(n.enum) && n.enum.every(Number.isInteger)))) numbers.push(at);
+      for (const [k, v] of Object.entries(n)) if (k !== "example") walk(v, `${at}/${k}`);
+    };
+    walk(doc, "");
+    expect(numbers).toEqual([]);
+    expect(prop("ServiceRecord", "schemaVersion")).toEqual({ type: "integer", const: 1 });
+    expect(prop("PlacementRequest", "durationDays")).toMatchObject({ type: "integer", minimum: 1, maximum: 90 });
+  });
+
+  it("URLs are format uri, timestamps date-time, epoch fields say milliseconds", () => {
+    for (const [schema, path] of [
+      ["ServiceRecord", ["methodologyUrl"]],
+      ["Offer", ["callUrl"]],
+      ["Offer", ["providerUrl"]],
+      ["Service", ["website"]],
+      ["ServiceSummary", ["profileUrl"]],
+      ["Review", ["url"]],
+      ["Review", ["link"]],
+      ["CreateReviewRequest", ["link"]],
+      ["ShortlistMatch", ["links", "purchase"]],
+      ["FreeLinks", ["docs"]],
+      ["QueuedPurchase", ["order", "statusUrl"]],
+    ] as const) {
+      expect(prop(schema, ...path), `${schema}.${path.join(".")}`).toMatchObject({ type: "string", format: "uri" });
+    }
+    for (const [schema, path] of [
+      ["Shortlist", ["generatedAt"]],
+      ["Shortlist", ["catalogObservedAt"]],
+      ["Service", ["catalogObservedAt"]],
+      ["QueuedPurchase", ["order", "createdAt"]],
+    ] as const) {
+      expect(prop(schema, ...path), `${schema}.${path.join(".")}`).toMatchObject({ type: "string", format: "date-time" });
+    }
+    for (const [schema, path] of [
+      ["Review", ["created_at"]],
+      ["Review", ["updated_at"]],
+      ["ReviewComment", ["created_at"]],
+      ["LastReview", ["created_at"]],
+    ] as const) {
+      expect(prop(schema, ...path), `${schema}.${path.join(".")}`).toMatchObject({ type: "integer", description: expect.stringContaining("milliseconds since the Unix epoch") });
+    }
   });
 });

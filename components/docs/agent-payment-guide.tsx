@@ -1,34 +1,16 @@
-// "How an agent pays": the 402 seen with curl, then a purchase with the official x402 client.
-import { X402_ASSET, X402_ASSET_DOMAIN, X402_MAX_TIMEOUT_SECONDS, X402_NETWORK, paymentConfigFromEnv } from "@/server/payments/payment-config";
-import { PAYMENT_REQUIRED_ERROR } from "@/server/payments/challenge";
+// "How an agent pays": the 402 seen with curl, then a purchase with the official x402 client. The
+// decoded PAYMENT-REQUIRED is the shortlist route's own answer (server/payments/product-challenges.ts),
+// handed in by the page: nothing here reads the configuration.
+import { X402_NETWORK } from "@/server/payments/payment-config";
 import { atomicToUsd } from "@/server/money";
 import { shortlistProduct } from "@/server/products/shortlist-product";
 import { curlChallenge, demoAgentCommand, typescriptPurchase } from "./agent-snippets";
 import { CodeBlock } from "./code-block";
 
-// What PAYMENT-REQUIRED decodes to for the shortlist (as server/payments/challenge.ts builds it).
-function decodedChallenge(baseUrl: string) {
-  return {
-    x402Version: 2,
-    error: PAYMENT_REQUIRED_ERROR,
-    resource: { url: `${baseUrl}${shortlistProduct.path}`, description: shortlistProduct.name, mimeType: "application/json" },
-    accepts: [
-      {
-        scheme: "exact",
-        network: X402_NETWORK,
-        amount: String(shortlistProduct.priceAtomic),
-        asset: X402_ASSET,
-        payTo: paymentConfigFromEnv().payTo ?? "(not configured: the product answers 503)",
-        maxTimeoutSeconds: X402_MAX_TIMEOUT_SECONDS,
-        extra: X402_ASSET_DOMAIN,
-      },
-    ],
-  };
-}
-
 const c = "rounded bg-slate-100 px-1";
 
-export function AgentPaymentGuide({ baseUrl }: { baseUrl: string }) {
+/** `paymentRequired`: the shortlist's PAYMENT-REQUIRED, decoded; undefined while payment is not configured (503). */
+export function AgentPaymentGuide({ baseUrl, paymentRequired }: { baseUrl: string; paymentRequired: unknown }) {
   const snippet = { baseUrl, path: shortlistProduct.path, example: shortlistProduct.example };
   const price = atomicToUsd(shortlistProduct.priceAtomic);
   return (
@@ -64,7 +46,11 @@ export function AgentPaymentGuide({ baseUrl }: { baseUrl: string }) {
         plain <code className={c}>base64 -d</code> decodes them. <code className={c}>amount</code> is in the asset&apos;s atomic units (USDC has 6 decimals:{" "}
         {shortlistProduct.priceAtomic} = {price} USD). Decoded:
       </p>
-      <CodeBlock label="PAYMENT-REQUIRED, decoded">{JSON.stringify(decodedChallenge(baseUrl), null, 2)}</CodeBlock>
+      {paymentRequired === undefined ? (
+        <p className="text-sm text-slate-700">Payment is not configured on this marketplace right now: the product answers 503 instead of 402.</p>
+      ) : (
+        <CodeBlock label="PAYMENT-REQUIRED, decoded">{JSON.stringify(paymentRequired, null, 2)}</CodeBlock>
+      )}
 
       <h3 className="font-semibold">Pay with TypeScript and @x402/fetch</h3>
       <p className="text-sm text-slate-700">

@@ -1,4 +1,5 @@
-// The code an agent developer copies from /docs: curl for the 402, TypeScript with @x402/fetch.
+// The code an agent developer copies from /docs: curl for the 402 and the free body check,
+// TypeScript with @x402/fetch.
 // Plain strings, rendered as text.
 
 export interface SnippetInput {
@@ -25,6 +26,17 @@ export function curlChallenge({ baseUrl, path, example }: SnippetInput): string 
     "# 2. Read the price: PAYMENT-REQUIRED is base64 JSON that is also valid base64url, so base64 -d decodes it.",
     `curl -s -o /dev/null -D - ${url} \\`,
     "  | tr -d '\\r' | awk 'tolower($1) == \"payment-required:\" { print $2 }' | base64 -d",
+  ].join("\n");
+}
+
+/** The free check of a purchase body (POST …/validate): no payment, no signature. */
+export function curlValidate({ baseUrl, path, example }: SnippetInput): string {
+  return [
+    "# Check the body for free before paying: 200 when a purchase would accept it, else 400 with the issues.",
+    `curl -s -X POST ${baseUrl}${path}/validate \\`,
+    "  -H 'content-type: application/json' \\",
+    `  -d ${shellQuote(JSON.stringify(example))}`,
+    '# {"ok":true,"valid":true}',
   ].join("\n");
 }
 

@@ -8,6 +8,7 @@ const METHODS: HttpMethod[] = ["get", "post", "put", "patch", "delete"];
 const STATUS_TEXT: Record<string, string> = {
   "200": "OK",
   "201": "Created",
+  "202": "Accepted",
   "400": "Bad Request",
   "401": "Unauthorized",
   "402": "Payment Required",
@@ -19,7 +20,10 @@ const STATUS_TEXT: Record<string, string> = {
   "415": "Unsupported Media Type",
   "422": "Unprocessable Content",
   "429": "Too Many Requests",
+  "500": "Internal Server Error",
+  "502": "Bad Gateway",
   "503": "Service Unavailable",
+  "504": "Gateway Timeout",
 };
 
 // How an operation's security requirement reads on its card (scheme names: server/openapi).

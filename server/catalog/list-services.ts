@@ -41,8 +41,8 @@ export const serviceSummarySchema = z.object({
   rating: z.number().nullable(), // mean of published reviews, whatever the test status
   reviewCount: z.number().int(),
   calls30d: z.number().int(),
-  profileUrl: z.string(),
-  recordUrl: z.string(),
+  profileUrl: z.url(),
+  recordUrl: z.url(),
 });
 export type ServiceSummary = z.infer<typeof serviceSummarySchema>;
 

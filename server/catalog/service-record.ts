@@ -20,8 +20,8 @@ export const offerSchema = z.object({
   protocol: z.string(),
   method: z.enum(["GET", "POST"]),
   path: z.string(),
-  providerUrl: z.string(),
-  callUrl: z.string(),
+  providerUrl: z.url(),
+  callUrl: z.url(),
   routedByMarketplace: z.boolean(),
   description: z.string(),
   priceUsd: z.string(),
@@ -30,7 +30,7 @@ export const offerSchema = z.object({
   unitType: z.string(),
   intent: z.string(),
   quickstart: z.string(),
-  docsUrl: z.string(),
+  docsUrl: z.url(),
   // Additive: the observer's own figures for this offer (last 30 days); null rate and latency
   // without calls.
   observed: offerObservedSchema,
@@ -39,10 +39,10 @@ export type OfferRecord = z.infer<typeof offerSchema>;
 
 export const lastReviewSchema = z.object({
   id: z.string(),
-  url: z.string(),
+  url: z.url(),
   title: z.string(),
   rating: z.number().int(),
-  created_at: z.number().int(),
+  created_at: z.number().int().min(0).describe("When the review was published, in milliseconds since the Unix epoch (UTC)."),
 });
 
 export const serviceSchema = z.object({
@@ -52,11 +52,11 @@ export const serviceSchema = z.object({
   protocol: z.string(),
   protocols: z.array(z.enum(PAYMENT_PROTOCOLS)),
   name: z.string(),
-  website: z.string(),
-  serviceUrl: z.string(),
+  website: z.url(),
+  serviceUrl: z.url(),
   hostname: z.string(),
   description: z.string(),
-  docsUrl: z.string(),
+  docsUrl: z.url(),
   capabilities: z.array(z.enum(CAPABILITIES)),
   primaryCapability: z.enum(CAPABILITIES),
   tags: z.array(z.string()),
@@ -71,26 +71,26 @@ export const serviceSchema = z.object({
   observed: serviceObservedSchema,
   testStatus: z.enum(TEST_STATUSES),
   // Null while the service is untested (decision in docs/decisions.md).
-  reviewUrl: z.string().nullable(),
-  testedAt: z.string().nullable(),
+  reviewUrl: z.url().nullable(),
+  testedAt: z.iso.datetime().nullable(),
   rating: z.number().nullable(),
   lastReview: lastReviewSchema.nullable(),
   reviewCount: z.number().int(),
   entity: z.object({
     slug: z.string(),
     name: z.string(),
-    website: z.string(),
-    profileUrl: z.string().nullable(),
+    website: z.url(),
+    profileUrl: z.url().nullable(),
     cataloged: z.boolean(),
   }),
   surface: z.object({
     name: z.string(),
     subjectSlug: z.string(),
-    profileUrl: z.string(),
+    profileUrl: z.url(),
     reputationScope: z.literal("surface"),
   }),
   catalogSource: z.string(),
-  catalogObservedAt: z.string(),
+  catalogObservedAt: z.iso.datetime(),
   offers: z.array(offerSchema),
   // Additive: every sentence a shortlist condition check can quote (structured facts, evidence
   // sentences, the test status and offer prices as sentences), so an agent can verify each
@@ -102,7 +102,7 @@ export type ServiceObject = z.infer<typeof serviceSchema>;
 export const serviceRecordSchema = z.object({
   schemaVersion: z.literal(SCHEMA_VERSION),
   dataMode: z.literal(DATA_MODE),
-  methodologyUrl: z.string(),
+  methodologyUrl: z.url(),
   service: serviceSchema,
 });
 export type ServiceRecord = z.infer<typeof serviceRecordSchema>;

@@ -5,7 +5,6 @@ import { paymentRuntime } from "../payments/payment-runtime";
 import { recoverPurchase } from "../payments/purchase-recovery";
 import { RECOVERY_HEADER } from "../payments/purchase-recovery-authorization";
 import type { ProductDefinition } from "../products/product";
-import { methodNotAllowed } from "./method-not-allowed";
 import { readBodyText } from "./read-body";
 import { rateLimited } from "./rate-limit";
 import { errorResponse } from "./respond";
@@ -39,11 +38,6 @@ export function paidProductRoutes(product: ProductDefinition) {
       }
     },
   };
-}
-
-/** Every method of a product's route: GET describes, POST buys, the rest are 405. */
-export function productRoutes(product: ProductDefinition) {
-  return { ...paidProductRoutes(product), ...methodNotAllowed(["GET", "POST"]) };
 }
 
 /** GET /api/shop/purchases/{key}: a completed purchase's stored answer, for its payer's recovery signature. */

@@ -5,8 +5,7 @@ import { freeLimiter, rateLimitsEnabled, type FreeGroup } from "../limits/free-l
 import type { RateDecision } from "../limits/free-limiter";
 import { delayRefusal } from "../limits/refusal-delay";
 import { clientAddress } from "./client-address";
-import { ERROR_TABLE } from "../errors";
-import { json } from "./respond";
+import { errorJson } from "./respond";
 
 export function rateLimitHeaders(d: RateDecision): Record<string, string> {
   const headers: Record<string, string> = {
@@ -23,7 +22,7 @@ export const rateLimitMessage = (d: RateDecision) => `Too many requests: at most
 
 /** The 429 answer to a refused request, with Retry-After and the RateLimit-* headers. */
 export const rateLimitedResponse = (d: RateDecision): Response =>
-  json({ error: "rate_limited", message: rateLimitMessage(d) }, { status: ERROR_TABLE.rate_limited.status, headers: rateLimitHeaders(d) });
+  errorJson("rate_limited", rateLimitMessage(d), undefined, rateLimitHeaders(d));
 
 /** Counts `cost` requests of the client that sent `headers`; undefined when limits are switched off.
  * A refusal resolves only after RATE_LIMIT_REFUSAL_DELAY_MS (capped at its Retry-After). */

@@ -1,30 +1,29 @@
 // REST helpers: every error leaves as JSON with a status, never as an HTML 500 page.
 import { z } from "zod";
 import { databaseFailure } from "../database-outage";
-import { AppError, toIssues } from "../errors";
+import { AppError, statusOf, toIssues, type ErrorCode, type Issue } from "../errors";
 import { logger } from "../logger";
 
 export function json(body: unknown, init?: ResponseInit): Response {
   return Response.json(body, init);
 }
 
+/** `{error, message, issues?}` with the code's status from the error table. */
+export function errorJson(code: ErrorCode, message: string, issues?: Issue[], headers?: HeadersInit): Response {
+  return json(issues ? { error: code, message, issues } : { error: code, message }, { status: statusOf(code), headers });
+}
+
 export function errorResponse(err: unknown): Response {
-  if (err instanceof AppError) {
-    const body: Record<string, unknown> = { error: err.code, message: err.message };
-    if (err.issues) body.issues = err.issues;
-    return json(body, { status: err.status });
-  }
-  if (err instanceof z.ZodError) {
-    return json({ error: "invalid_request", message: "The request is not valid.", issues: toIssues(err.issues) }, { status: 400 });
-  }
+  if (err instanceof AppError) return errorJson(err.code, err.message, err.issues);
+  if (err instanceof z.ZodError) return errorJson("invalid_request", "The request is not valid.", toIssues(err.issues));
   const failure = databaseFailure(err);
   if (failure) {
     const { error, retryAfterSeconds } = failure;
     logger.warn({ err: { name: (err as Error).name, message: String((err as Error).message).slice(0, 300) } }, error.code);
-    return json({ error: error.code, message: error.message }, { status: error.status, headers: { "retry-after": String(retryAfterSeconds) } });
+    return errorJson(error.code, error.message, undefined, { "retry-after": String(retryAfterSeconds) });
   }
   logger.error({ err }, "unhandled error in route");
-  return json({ error: "internal_error", message: "Something went wrong on our side." }, { status: 500 });
+  return errorJson("internal_error", "Something went wrong on our side.");
 }
 
 /** Wraps a route handler so thrown AppErrors and zod errors become JSON responses. */

@@ -1,6 +1,8 @@
 // The OpenAPI 3.1.0 document of the whole service (specification "Versioning": 1.4.0), generated
 // from the zod schemas the routes validate and answer with. Built once per process.
 import { baseUrl } from "../env";
+import type { ProductDefinition } from "../products/product";
+import { PRODUCT_LIST } from "../products/products";
 import { catalogPaths } from "./catalog-paths";
 import { allComponentSchemas } from "./component-schemas";
 import { devFacilitatorPaths } from "./dev-facilitator-paths";
@@ -18,11 +20,15 @@ import { apiDescription, X402_SCHEME_NAME, x402SecurityScheme } from "./x402-flo
 
 export const OPENAPI_VERSION = "3.1.0";
 export const API_VERSION = "1.4.0";
+// The interface description's licence (the project's package.json is private and unlicensed): an
+// SPDX identifier, as OpenAPI 3.1 allows instead of a URL.
+const LICENSE = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
 
-export function buildOpenApiDocument(base: string): OpenApiDocument {
+/** The document for a base URL and the products sold (the registry unless a test gives its own). */
+export function buildOpenApiDocument(base: string, products: readonly ProductDefinition[] = PRODUCT_LIST): OpenApiDocument {
   return {
     openapi: OPENAPI_VERSION,
-    info: { title: "Agent Payment Marketplace API", version: API_VERSION, description: apiDescription(base) },
+    info: { title: "Agent Payment Marketplace API", version: API_VERSION, description: apiDescription(base), license: LICENSE },
     servers: [{ url: base }],
     tags: [
       { name: "Shop", description: "Paid operations, paid per request with x402 v2." },
@@ -31,9 +37,9 @@ export function buildOpenApiDocument(base: string): OpenApiDocument {
       { name: "Observer", description: "Calls to catalogued third-party offers through the marketplace, with a marketplace token; every call is recorded." },
       { name: "Development", description: "Test funds and the x402 facilitator of the local payment ledger." },
     ],
-    paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...catalogPaths(), ...reviewPaths(), ...observePaths(), ...discoveryPaths(), ...faucetPaths(), ...devFacilitatorPaths() },
+    paths: { ...shopPaths(base, products), ...purchaseRecoveryPaths(products), ...catalogPaths(), ...reviewPaths(), ...observePaths(), ...discoveryPaths(), ...faucetPaths(), ...devFacilitatorPaths() },
     components: {
-      schemas: allComponentSchemas(),
+      schemas: allComponentSchemas(products),
       headers: { ...paymentHeaders(), ...writeAnswerHeaders() },
       parameters: { ...paymentParameters(), [WRITE_KEY_PARAMETER]: writeIdempotencyKeyParameter() },
       securitySchemes: { [X402_SCHEME_NAME]: x402SecurityScheme(), [MARKETPLACE_TOKEN_SCHEME]: marketplaceTokenScheme() },

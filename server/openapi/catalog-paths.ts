@@ -3,9 +3,10 @@ import { serviceSlugSchema } from "../catalog/get-service";
 import { listServicesInput } from "../catalog/list-services";
 import { searchServicesInput } from "../catalog/search-services";
 import { SCHEMA_NAMES } from "./component-schemas";
-import type { PathsObject, ResponseObject } from "./openapi-types";
+import { errorResponses, FREE_READ_CODES } from "./error-responses";
+import type { PathsObject } from "./openapi-types";
 import { pathParameter, queryParameters } from "./parameters";
-import { freeReadResponses, jsonContent } from "./responses";
+import { jsonContent } from "./responses";
 
 const FILTERS = {
   capability: "Only services with this capability.",
@@ -14,7 +15,7 @@ const FILTERS = {
   tested: "`true`: tested by the marketplace (any outcome); `output` / `no-output`: that test outcome; `false`: untested.",
 };
 
-const badQuery: ResponseObject = { description: "invalid_request: a query parameter breaks its rules (see `issues`).", content: jsonContent(SCHEMA_NAMES.apiError) };
+const listErrors = () => errorResponses(["invalid_request", ...FREE_READ_CODES], { detail: { invalid_request: "Here: a query parameter." } });
 
 export function catalogPaths(): PathsObject {
   return {
@@ -30,7 +31,8 @@ export function catalogPaths(): PathsObject {
           limit: "Page size.",
           cursor: "`nextCursor` of the previous page.",
         }),
-        responses: { "200": { description: "One page of services.", content: jsonContent(SCHEMA_NAMES.serviceList) }, "400": badQuery, ...freeReadResponses() },
+        security: [],
+        responses: { "200": { description: "One page of services.", content: jsonContent(SCHEMA_NAMES.serviceList) }, ...listErrors() },
       },
     },
     "/api/catalog/services/{slug}": {
@@ -39,11 +41,11 @@ export function catalogPaths(): PathsObject {
         summary: "Get a service record",
         description: "The service record of the specification: schemaVersion 1, dataMode snapshot+live-reviews, the service and its offers.",
         tags: ["Catalog"],
+        security: [],
         parameters: [pathParameter("slug", serviceSlugSchema, "The service's slug, as in `slug` of a listed service.")],
         responses: {
           "200": { description: "The service record.", content: jsonContent(SCHEMA_NAMES.serviceRecord) },
-          "404": { description: "not_found: no service has this slug.", content: jsonContent(SCHEMA_NAMES.apiError) },
-          ...freeReadResponses(),
+          ...errorResponses(["not_found", ...FREE_READ_CODES], { detail: { not_found: "Here: no service has this slug." } }),
         },
       },
     },
@@ -56,7 +58,8 @@ export function catalogPaths(): PathsObject {
           "Without q (the search_api link of a 402 opened as it is): the most called services (query null, score null) and a help object saying how to search.",
         tags: ["Catalog"],
         parameters: queryParameters(searchServicesInput, { q: "What you are looking for, in words.", limit: "How many services to return.", ...FILTERS }),
-        responses: { "200": { description: "Ranked services.", content: jsonContent(SCHEMA_NAMES.searchResult) }, "400": badQuery, ...freeReadResponses() },
+        security: [],
+        responses: { "200": { description: "Ranked services.", content: jsonContent(SCHEMA_NAMES.searchResult) }, ...listErrors() },
       },
     },
   };

@@ -10,46 +10,36 @@ import { lastReviewSchema, offerSchema, serviceRecordSchema, serviceSchema } fro
 import { commentSchema, reviewListItemSchema, reviewSchema } from "../reviews/review-record";
 import { offerObservedSchema, serviceObservedSchema } from "../observe/call-stats";
 import { reviewListSchema } from "../reviews/list-reviews";
-import { conditionObjectSchema, constraintsSchema, shortlistRequestSchema } from "../shortlist/request-schema";
-import { conditionCheckSchema, matchSchema, shortlistSchema } from "../shortlist/result-schema";
+import type { ProductDefinition } from "../products/product";
+import { productSchemaNames } from "../products/product";
 import { componentSchemas, type NamedSchema } from "./json-schema";
-import { placementRequestSchema } from "../products/placement-request";
-import { evaluationRequestSchema } from "../products/evaluation-request";
-import { queuedPurchaseSchema } from "../orders/order-record";
 import type { JsonSchema } from "./openapi-types";
 import {
   apiErrorSchema,
   describeUnavailableSchema,
-  idempotencyKeyReusedSchema,
   issueSchema,
-  payloadTooLargeSchema,
-  purchaseBadRequestSchema,
-  purchaseConflictSchema,
+  purchaseRefusalSchema,
   purchaseUnavailableSchema,
-  recoveryErrorSchema,
   reviewResponseSchema,
-  shortlistPurchaseSchema,
   engagementResponseSchema,
   commentResponseSchema,
   okResponseSchema,
+  validationResultSchema,
 } from "./reply-schemas";
 import { createReviewInput } from "../reviews/create-review";
 import { reviseReviewInput } from "../reviews/revise-review";
 import { engagementInput } from "../reviews/toggle-engagement";
 import { commentInput } from "../reviews/comments";
 
+// Names of the schemas shared by many operations. A product's request and result schemas are named
+// from its declaration (productSchemaNames), never here.
 export const SCHEMA_NAMES = {
-  shortlistRequest: "ShortlistRequest",
-  shortlistPurchase: "ShortlistPurchase",
   paymentRequiredBody: "PaymentRequiredBody",
-  purchaseBadRequest: "PurchaseBadRequest",
-  purchaseConflict: "PurchaseConflict",
-  payloadTooLarge: "PayloadTooLarge",
-  idempotencyKeyReused: "IdempotencyKeyReused",
+  purchaseRefusal: "PurchaseRefusal",
   describeUnavailable: "DescribeUnavailable",
   purchaseUnavailable: "PurchaseUnavailable",
+  validationResult: "ValidationResult",
   recoveryAuthorization: "PurchaseRecoveryAuthorization",
-  recoveryError: "PurchaseRecoveryError",
   faucetRequest: "FaucetRequest",
   faucetResult: "FaucetResult",
   apiError: "ApiError",
@@ -65,22 +55,9 @@ export const SCHEMA_NAMES = {
   engagementResponse: "EngagementResponse",
   commentResponse: "CommentResponse",
   okResponse: "OkResponse",
-  placementRequest: "PlacementRequest",
-  evaluationRequest: "EvaluationRequest",
-  queuedPurchase: "QueuedPurchase",
 } as const;
 
 const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
-  [SCHEMA_NAMES.shortlistRequest]: {
-    schema: shortlistRequestSchema,
-    description:
-      "The shortlist request as published: every property is optional and no other property is allowed. A paid purchase " +
-      "must send `outcome` (8 to 2400 characters with at least one letter or digit) and an idempotency key (`request_id` or the Idempotency-Key header).",
-  },
-  ShortlistCondition: { schema: conditionObjectSchema, description: "A condition with an optional id and priority; a plain string is a `must` condition." },
-  ShortlistConstraints: { schema: constraintsSchema, description: "Hard filters on the services and offers considered." },
-  [SCHEMA_NAMES.placementRequest]: { schema: placementRequestSchema, description: "A sponsored placement: the service, the ad's text, where it may appear and for how many days." },
-  [SCHEMA_NAMES.evaluationRequest]: { schema: evaluationRequestSchema, description: "An evaluation request: the service, what to evaluate and whom to tell." },
   [SCHEMA_NAMES.faucetRequest]: { schema: faucetInputSchema, description: "Test funds for the local ledger: the payer address and an amount in USD." },
   [SCHEMA_NAMES.createReviewRequest]: {
     schema: createReviewInput,
@@ -104,11 +81,6 @@ const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
 };
 
 const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
-  [SCHEMA_NAMES.shortlistPurchase]: { schema: shortlistPurchaseSchema, description: "A completed shortlist purchase." },
-  [SCHEMA_NAMES.queuedPurchase]: { schema: queuedPurchaseSchema, description: "A paid queued purchase: the order and its private status credential." },
-  Shortlist: { schema: shortlistSchema, description: "The query as understood (defaults applied, conditions numbered c1, c2, ...) and up to `limit` ranked matches." },
-  ShortlistMatch: { schema: matchSchema, description: "One ranked service with fit reasons, condition checks, reputation facts, links and offers." },
-  ShortlistConditionCheck: { schema: conditionCheckSchema, description: "Whether a service meets a condition: met, unmet or unknown, with evidence when known." },
   [SCHEMA_NAMES.paymentRequiredBody]: {
     schema: paymentRequiredBodySchema,
     description:
@@ -119,16 +91,16 @@ const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
   ProductObject: { schema: productObjectSchema, description: "The product on sale: price, protocols, delivery, the JSON Schema of its request body and a complete example body." },
   FreeLinks: { schema: freeLinksSchema, description: "Free alternatives: the homepage, the marketplace, the free search API and these docs." },
   Issue: { schema: issueSchema, description: "One broken input rule." },
-  [SCHEMA_NAMES.purchaseBadRequest]: { schema: purchaseBadRequestSchema, description: "A signed purchase whose body, JSON or idempotency key is not acceptable." },
-  [SCHEMA_NAMES.purchaseConflict]: { schema: purchaseConflictSchema, description: "The idempotency key is busy or was completed with another signature." },
-  [SCHEMA_NAMES.payloadTooLarge]: { schema: payloadTooLargeSchema, description: "The body is larger than 64 KiB." },
-  [SCHEMA_NAMES.idempotencyKeyReused]: { schema: idempotencyKeyReusedSchema, description: "The idempotency key belongs to a different request (method, path or body)." },
+  [SCHEMA_NAMES.purchaseRefusal]: {
+    schema: purchaseRefusalSchema,
+    description: "A signed purchase refused before anything was verified or settled (4xx): each response narrows `error` to the codes it can carry.",
+  },
+  [SCHEMA_NAMES.validationResult]: { schema: validationResultSchema, description: "The body would be accepted by a purchase (availability aside)." },
   [SCHEMA_NAMES.describeUnavailable]: { schema: describeUnavailableSchema, description: "The product cannot be sold right now; nothing was charged." },
   [SCHEMA_NAMES.purchaseUnavailable]: {
     schema: purchaseUnavailableSchema,
     description: "The purchase could not finish. `charged` says whether the payer was charged: false, true or \"unknown\" (then retry with the same request and signature).",
   },
-  [SCHEMA_NAMES.recoveryError]: { schema: recoveryErrorSchema, description: "Error body of the purchase recovery route." },
   [SCHEMA_NAMES.faucetResult]: { schema: faucetResultSchema, description: "The amount credited and the new balance, in USD decimal text." },
   [SCHEMA_NAMES.apiError]: { schema: apiErrorSchema, description: "Error body of the free APIs." },
   ServiceSummary: { schema: serviceSummarySchema, description: "A service as listed in the catalog." },
@@ -168,10 +140,34 @@ const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
   [SCHEMA_NAMES.okResponse]: { schema: okResponseSchema, description: "Done." },
 };
 
-/** components.schemas; throws if a name is used for both a request and a response schema. */
-export function allComponentSchemas(): Record<string, JsonSchema> {
-  const requests = componentSchemas(REQUEST_SCHEMAS, "input");
-  const responses = componentSchemas(RESPONSE_SCHEMAS, "output");
+/** Each product's request and result schemas (and their named parts), named from its declaration. */
+function productSchemas(products: readonly ProductDefinition[]): { requests: Record<string, NamedSchema>; responses: Record<string, NamedSchema> } {
+  const requests: Record<string, NamedSchema> = {};
+  const responses: Record<string, NamedSchema> = {};
+  const add = (into: Record<string, NamedSchema>, name: string, named: NamedSchema) => {
+    // Products answering the same schema name it the same (QueuedPurchase); one name, one schema.
+    if (into[name] && into[name].schema !== named.schema) throw new Error(`two schemas named ${name}`);
+    into[name] ??= named;
+  };
+  for (const product of products) {
+    const names = productSchemaNames(product);
+    add(requests, names.request, { schema: product.requestSchema, description: product.docs.request.description });
+    add(responses, names.result, { schema: product.resultSchema, description: product.docs.result.description });
+    for (const [name, part] of Object.entries(product.docs.requestParts ?? {})) add(requests, name, part);
+    for (const [name, part] of Object.entries(product.docs.resultParts ?? {})) add(responses, name, part);
+  }
+  return { requests, responses };
+}
+
+/** components.schemas; throws if a name is used for two schemas, or for a request and a response schema. */
+export function allComponentSchemas(products: readonly ProductDefinition[]): Record<string, JsonSchema> {
+  const sold = productSchemas(products);
+  for (const [named, shared] of [[sold.requests, REQUEST_SCHEMAS], [sold.responses, RESPONSE_SCHEMAS]] as const) {
+    const taken = Object.keys(named).filter((name) => name in shared);
+    if (taken.length > 0) throw new Error(`product schema names already used: ${taken.join(", ")}`);
+  }
+  const requests = componentSchemas({ ...sold.requests, ...REQUEST_SCHEMAS }, "input");
+  const responses = componentSchemas({ ...sold.responses, ...RESPONSE_SCHEMAS }, "output");
   const clash = Object.keys(requests).filter((name) => name in responses);
   if (clash.length > 0) throw new Error(`schema names used twice: ${clash.join(", ")}`);
   return { ...requests, ...responses };

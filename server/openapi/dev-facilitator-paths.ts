@@ -2,14 +2,13 @@
 // facilitator wire format, only while it is active. The bodies are x402's own types (VerifyRequest,
 // VerifyResponse, SettleResponse, SupportedResponse), described inline rather than as named
 // components: they belong to the x402 specification, not to this API.
-import { z } from "zod";
 import { MAX_BODY_BYTES } from "../input/json-body";
 import { facilitatorRequestSchema } from "../payments/facilitators/dev-facilitator";
-import { SCHEMA_NAMES } from "./component-schemas";
-import type { JsonSchema, PathsObject, ResponseObject } from "./openapi-types";
-import { jsonContent } from "./responses";
+import { errorResponses } from "./error-responses";
+import { inlineSchema } from "./json-schema";
+import type { JsonSchema, PathsObject } from "./openapi-types";
 
-const { $schema: _schema, ...requestSchema } = z.toJSONSchema(facilitatorRequestSchema, { io: "input" }) as JsonSchema;
+const requestSchema = inlineSchema(facilitatorRequestSchema);
 
 const verifyResponse: JsonSchema = {
   type: "object",
@@ -31,7 +30,7 @@ const supportedResponse: JsonSchema = {
   },
 };
 
-const notActive: ResponseObject = { description: "not_found: the local facilitator is not active (payments go to an external facilitator).", content: jsonContent(SCHEMA_NAMES.apiError) };
+const notActive = "Here: the local facilitator is not active (payments go to an external facilitator).";
 
 function facilitatorPost(operationId: string, summary: string, description: string, ok: JsonSchema) {
   return {
@@ -40,13 +39,18 @@ function facilitatorPost(operationId: string, summary: string, description: stri
       summary,
       description: `${description} Exists only while the local facilitator is active (no X402_FACILITATOR_URL).`,
       tags: ["Development"],
+      security: [],
       requestBody: { required: true, content: { "application/json": { schema: requestSchema } } },
       responses: {
         "200": { description: "The facilitator's verdict (a refused payment is a verdict: 200 with the x402 reason).", content: { "application/json": { schema: ok } } },
-        "400": { description: "invalid_request (see `issues`: not an x402 v2 `exact` request for eip155:84532) or invalid_json.", content: jsonContent(SCHEMA_NAMES.apiError) },
-        "404": notActive,
-        "413": { description: `payload_too_large: the body is larger than ${MAX_BODY_BYTES} bytes.`, content: jsonContent(SCHEMA_NAMES.apiError) },
-        "503": { description: "database_unavailable: the local ledger cannot be reached; nothing was settled. Retry after Retry-After seconds.", content: jsonContent(SCHEMA_NAMES.apiError) },
+        ...errorResponses(["invalid_request", "invalid_json", "not_found", "payload_too_large", "database_unavailable"], {
+          detail: {
+            invalid_request: "Here: not an x402 v2 `exact` request for eip155:84532.",
+            not_found: notActive,
+            payload_too_large: `Here: over ${MAX_BODY_BYTES} bytes.`,
+            database_unavailable: "Here: the local ledger cannot be reached; nothing was settled.",
+          },
+        }),
       },
     },
   };
@@ -62,7 +66,8 @@ export function devFacilitatorPaths(): PathsObject {
         summary: "What the local facilitator supports",
         description: "x402 facilitator `GET /supported`: the `exact` scheme on eip155:84532. Exists only while the local facilitator is active.",
         tags: ["Development"],
-        responses: { "200": { description: "The supported kinds.", content: { "application/json": { schema: supportedResponse } } }, "404": notActive },
+        security: [],
+        responses: { "200": { description: "The supported kinds.", content: { "application/json": { schema: supportedResponse } } }, ...errorResponses(["not_found"], { detail: { not_found: notActive } }) },
       },
     },
   };

@@ -1,10 +1,9 @@
 // GET /discovery/resources (decisions.md §7): the x402 Bazaar discovery list of the catalog.
 import { DISCOVERY_MAX_LIMIT, discoveryListSchema, listDiscoveryInput } from "../catalog/discovery/list-discovery-resources";
-import { SCHEMA_NAMES } from "./component-schemas";
 import { inlineSchema } from "./json-schema";
+import { errorResponses, FREE_READ_CODES } from "./error-responses";
 import type { PathsObject } from "./openapi-types";
 import { queryParameters } from "./parameters";
-import { freeReadResponses, jsonContent } from "./responses";
 
 export function discoveryPaths(): PathsObject {
   return {
@@ -18,6 +17,7 @@ export function discoveryPaths(): PathsObject {
           "and `metadata` with our ids, `callUrl` (the call through the marketplace's observer) and what `npm run catalog:import` needs to read the list back. " +
           "MPP offers are not listed. Ordered by service, then the service's offer order; page with `offset`. Answers carry an ETag (If-None-Match: 304).",
         tags: ["Catalog"],
+        security: [],
         parameters: queryParameters(listDiscoveryInput, {
           limit: `Page size (1 to ${DISCOVERY_MAX_LIMIT}).`,
           offset: "Items to skip.",
@@ -29,8 +29,7 @@ export function discoveryPaths(): PathsObject {
             content: { "application/json": { schema: inlineSchema(discoveryListSchema, "output") } },
           },
           "304": { description: "Not modified: the If-None-Match tag is current." },
-          "400": { description: "invalid_request: a query parameter breaks its rules (see `issues`).", content: jsonContent(SCHEMA_NAMES.apiError) },
-          ...freeReadResponses(),
+          ...errorResponses(["invalid_request", ...FREE_READ_CODES], { detail: { invalid_request: "Here: a query parameter." } }),
         },
       },
     },

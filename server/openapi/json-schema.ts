@@ -13,6 +13,8 @@ function tidy({ zodSchema, jsonSchema }: OverrideContext): void {
   // zod bounds every z.int() by the safe-integer range; that says nothing to a reader.
   if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+  // A whole-number literal (schemaVersion 1, x402Version 2) is an integer, not any number.
+  if (jsonSchema.type === "number" && Number.isInteger(jsonSchema.const)) jsonSchema.type = "integer";
   // Output mode closes every object; only z.strictObject (catchall never) is closed by contract,
   // other response objects may gain fields without breaking clients.
   const def = zodSchema._zod.def as { type: string; catchall?: { _zod: { def: { type: string } } } };
@@ -20,6 +22,15 @@ function tidy({ zodSchema, jsonSchema }: OverrideContext): void {
     delete jsonSchema.additionalProperties;
   }
 }
+
+// Answers are written by us (Date.toISOString()): `format: date-time` says all a reader needs;
+// zod's long pattern for it stays on request schemas, where it is the rule that is checked.
+function tidyOutput(context: OverrideContext): void {
+  tidy(context);
+  if (context.jsonSchema.format === "date-time") delete context.jsonSchema.pattern;
+}
+
+const overrideFor = (io: SchemaIo) => (io === "output" ? tidyOutput : tidy);
 
 function withoutHeader({ $schema: _schema, $id: _id, ...rest }: JsonSchema): JsonSchema {
   return rest;
@@ -35,7 +46,7 @@ export interface NamedSchema {
 export function componentSchemas(named: Record<string, NamedSchema>, io: SchemaIo): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [id, { schema }] of Object.entries(named)) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, { io, uri: schemaRef, override: tidy });
+  const { schemas } = z.toJSONSchema(registry, { io, uri: schemaRef, override: overrideFor(io) });
   return Object.fromEntries(
     Object.entries(schemas).map(([id, schema]) => {
       const description = named[id]?.description;
@@ -46,5 +57,5 @@ export function componentSchemas(named: Record<string, NamedSchema>, io: SchemaI
 
 /** One small schema written in place (parameters, headers). */
 export function inlineSchema(schema: z.ZodType, io: SchemaIo = "input"): JsonSchema {
-  return withoutHeader(z.toJSONSchema(schema, { io, override: tidy }) as JsonSchema);
+  return withoutHeader(z.toJSONSchema(schema, { io, override: overrideFor(io) }) as JsonSchema);
 }

@@ -5,13 +5,11 @@ import { z } from "zod";
 import { env } from "../env";
 import { idempotencyKeySchema } from "../input/idempotency-key";
 import { IN_PROGRESS_RETRY_AFTER_S } from "../observe/observe-call";
-import { SCHEMA_NAMES } from "./component-schemas";
 import { inlineSchema } from "./json-schema";
 import { MARKETPLACE_TOKEN_SCHEME } from "./marketplace-token";
-import type { HeaderObject, OperationObject, ParameterObject, PathsObject, ResponseObject } from "./openapi-types";
-import { jsonContent } from "./responses";
+import { errorResponses } from "./error-responses";
+import type { HeaderObject, OperationObject, ParameterObject, PathsObject } from "./openapi-types";
 
-const ours = (description: string, headers?: Record<string, HeaderObject>): ResponseObject => ({ description, ...(headers ? { headers } : {}), content: jsonContent(SCHEMA_NAMES.apiError) });
 const text = (description: string): HeaderObject => ({ description, schema: { type: "string" } });
 
 const offerId: ParameterObject = { name: "offerId", in: "path", required: true, description: "The `id` of an offer in a service record (its `callUrl` ends with it).", schema: { type: "string", minLength: 1, maxLength: 200 } };
@@ -60,28 +58,49 @@ function observeOperation(method: "GET" | "POST"): OperationObject {
           "WWW-Authenticate, Payment-Receipt, Content-Type, Cache-Control, Location. `Idempotent-Replayed: true` marks a recorded answer.",
         headers: { "Idempotent-Replayed": text("`true` on the recorded answer of an earlier call with the same key.") },
       },
-      "400": ours("invalid_request: the Idempotency-Key header is missing or breaks its rules (8–200 of A–Z a–z 0–9 . _ : -)."),
-      "401": ours("unauthorized: X-Marketplace-Token is missing, malformed or unknown. Checked first."),
-      "403": ours("forbidden: the token was revoked."),
-      "404": ours("not_found: no offer with this id (whatever the method)."),
-      "405": ours("method_not_allowed: the offer is called with another method; `Allow` names it.", { Allow: text("The offer's method, and OPTIONS.") }),
-      "409": ours(
-        "offer_not_routable: the observer may not call this offer's provider address (not https, not a public address, credentials in the URL; the message names the reason; " +
-          "such offers say `routedByMarketplace: false`), or call_in_progress: a call with this key is still running (retry after Retry-After).",
-        { "Retry-After": { description: `Seconds before asking again (call_in_progress: ${IN_PROGRESS_RETRY_AFTER_S}).`, schema: { type: "integer", minimum: 1 } } },
+      ...errorResponses(
+        [
+          "invalid_request",
+          "unauthorized",
+          "forbidden",
+          "not_found",
+          "method_not_allowed",
+          "offer_not_routable",
+          "call_in_progress",
+          "payload_too_large",
+          "unsupported_media_type",
+          "idempotency_key_reused",
+          "rate_limited",
+          "provider_unreachable",
+          "provider_response_too_large",
+          "provider_invalid_response",
+          "database_unavailable",
+          "server_busy",
+          "provider_timeout",
+        ],
+        {
+          headers: {
+            method_not_allowed: { Allow: text("The offer's method, and OPTIONS.") },
+            call_in_progress: { "Retry-After": { description: `Seconds before asking again (call_in_progress: ${IN_PROGRESS_RETRY_AFTER_S}).`, schema: { type: "integer", minimum: 1 } } },
+            rate_limited: { "Retry-After": { description: "Seconds until the window ends.", schema: { type: "integer", minimum: 1 } } },
+          },
+          detail: {
+            invalid_request: "Here: the Idempotency-Key header is missing or breaks its rules (8–200 of A–Z a–z 0–9 . _ : -).",
+            unauthorized: "Checked first.",
+            forbidden: "Here: the token was revoked.",
+            not_found: "Here: no offer with this id (whatever the method).",
+            method_not_allowed: "Here: the offer is called with another method; `Allow` names it.",
+            offer_not_routable: "Such offers say `routedByMarketplace: false`.",
+            payload_too_large: `Here: over ${env.OBSERVER_MAX_REQUEST_BYTES} bytes (refused before it is read whole).`,
+            unsupported_media_type: "A POST offer takes Content-Type: application/json.",
+            idempotency_key_reused: "Here: the key was used with this token and offer for another request.",
+            rate_limited: "Here: the token used its calls for the minute (RATE_LIMIT_OBSERVE_PER_MINUTE, default 600), counted across instances.",
+            provider_unreachable: "No connection: nothing was sent, the same key may retry; the connection broke after sending: final. Only when the provider gave no relayable answer.",
+            provider_response_too_large: `Over ${env.OBSERVER_MAX_RESPONSE_BYTES} bytes: final.`,
+            provider_timeout: `No answer within ${env.OBSERVER_TIMEOUT_MS} ms (final for the key: the request was sent), or no connection within ${env.OBSERVER_CONNECT_TIMEOUT_MS} ms (nothing sent; retry).`,
+          },
+        },
       ),
-      "413": ours(`payload_too_large: the body is larger than ${env.OBSERVER_MAX_REQUEST_BYTES} bytes (refused before it is read whole).`),
-      "415": ours("unsupported_media_type: a POST offer takes Content-Type: application/json."),
-      "422": ours("idempotency_key_reused: the key was used with this token and offer for another request; use a new key."),
-      "429": ours(`rate_limited: the token used its calls for the minute (RATE_LIMIT_OBSERVE_PER_MINUTE, default 600), counted across instances.`, {
-        "Retry-After": { description: "Seconds until the window ends.", schema: { type: "integer", minimum: 1 } },
-      }),
-      "502": ours(
-        "provider_unreachable (no connection: nothing was sent, the same key may retry; or the connection broke after sending: final), " +
-          `provider_response_too_large (over ${env.OBSERVER_MAX_RESPONSE_BYTES} bytes: final) or provider_invalid_response. Only when the provider gave no relayable answer.`,
-      ),
-      "503": ours("database_unavailable or server_busy; retry after Retry-After seconds."),
-      "504": ours(`provider_timeout: no answer within ${env.OBSERVER_TIMEOUT_MS} ms (final for the key: the request was sent), or no connection within ${env.OBSERVER_CONNECT_TIMEOUT_MS} ms (nothing sent; retry).`),
     },
   };
 }

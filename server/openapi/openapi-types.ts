@@ -61,7 +61,7 @@ export interface SecuritySchemeObject {
 
 export interface OpenApiDocument {
   openapi: "3.1.0";
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; license: { name: string; identifier?: string; url?: string } };
   servers: { url: string; description?: string }[];
   tags: { name: string; description: string }[];
   paths: PathsObject;

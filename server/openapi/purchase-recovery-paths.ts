@@ -1,26 +1,38 @@
 // GET /api/shop/purchases/{key} (server/payments/purchase-recovery.ts): a completed purchase's
 // stored answer for a payer who lost its original PAYMENT-SIGNATURE; never charges.
-import { z } from "zod";
 import { PURCHASE_RECOVERY_TYPED_DATA, RECOVERY_HEADER, RECOVERY_MAX_LIFETIME_S } from "../payments/purchase-recovery-authorization";
 import { idempotencyKeySchema } from "../payments/purchase-flow";
 import { SCHEMA_NAMES } from "./component-schemas";
-import { inlineSchema } from "./json-schema";
+import { inlineSchema, schemaRef } from "./json-schema";
+import type { ProductDefinition } from "../products/product";
+import { productSchemaNames } from "../products/product";
+import { errorResponses, FREE_HEADERS } from "./error-responses";
 import type { PathsObject, ResponseObject } from "./openapi-types";
 import { HEADER_NAMES, headerRef } from "./payment-headers";
-import { freeReadResponses, jsonContent } from "./responses";
 
 const noStore = { [HEADER_NAMES.cacheControl]: headerRef(HEADER_NAMES.cacheControl) };
-const retryAfter = { [HEADER_NAMES.retryAfter]: headerRef(HEADER_NAMES.retryAfter) };
-const error = (description: string, headers: ResponseObject["headers"] = noStore): ResponseObject => ({ description, headers, content: jsonContent(SCHEMA_NAMES.recoveryError) });
+const retryAfter = { [HEADER_NAMES.retryAfter]: headerRef(HEADER_NAMES.retryAfter), ...noStore };
 
-export function purchaseRecoveryPaths(): PathsObject {
+export function purchaseRecoveryPaths(products: readonly ProductDefinition[]): PathsObject {
+  // The stored answer of whichever product was bought, with its status: each result schema once.
+  const stored = Object.fromEntries(
+    [...new Set(products.map((p) => p.successStatus))].map((status) => {
+      const results = [...new Set(products.filter((p) => p.successStatus === status).map((p) => productSchemaNames(p).result))].map((name) => ({ $ref: schemaRef(name) }));
+      const response: ResponseObject = {
+        description: `The stored ${status} answer of the completed purchase, with \`idempotentReplay: true\`, and its PAYMENT-RESPONSE.`,
+        headers: { [HEADER_NAMES.paymentResponse]: headerRef(HEADER_NAMES.paymentResponse), ...noStore },
+        content: { "application/json": { schema: results.length === 1 ? results[0]! : { oneOf: results } } },
+      };
+      return [String(status), response];
+    }),
+  );
   return {
     "/api/shop/purchases/{key}": {
       get: {
         operationId: "recoverPurchase",
         summary: "Get a completed purchase's result again, signed by its payer",
         description:
-          "For a payer who lost the original PAYMENT-SIGNATURE of a completed purchase: returns exactly the stored 200 answer " +
+          "For a payer who lost the original PAYMENT-SIGNATURE of a completed purchase: returns exactly the stored answer (200, or 202 for a queued order) " +
           "(`idempotentReplay: true`) and its PAYMENT-RESPONSE. Authorised by the payer's EIP-712 signature of " +
           `\`PurchaseRecovery {idempotencyKey: string, resource: string, expiresAt: uint256}\` with domain ${JSON.stringify(PURCHASE_RECOVERY_TYPED_DATA.domain)}; ` +
           "`resource` is the product's URL as in PAYMENT-REQUIRED `resource.url`, `expiresAt` unix seconds in the future and at most " +
@@ -35,23 +47,30 @@ export function purchaseRecoveryPaths(): PathsObject {
             in: "header",
             required: true,
             description: `Base64 (or base64url) of the JSON ${SCHEMA_NAMES.recoveryAuthorization}: {payer, resource, expiresAt, signature}.`,
-            schema: inlineSchema(z.string().min(1)),
+            schema: { type: "string", minLength: 1, contentEncoding: "base64", contentMediaType: "application/json", contentSchema: { $ref: schemaRef(SCHEMA_NAMES.recoveryAuthorization) } },
           },
         ],
         responses: {
-          "200": {
-            description: "The stored answer of the completed purchase, with `idempotentReplay: true`, and its PAYMENT-RESPONSE.",
-            headers: { [HEADER_NAMES.paymentResponse]: headerRef(HEADER_NAMES.paymentResponse), ...noStore },
-            content: jsonContent(SCHEMA_NAMES.shortlistPurchase),
-          },
-          "400": error("invalid_request: the key in the path breaks the key rules (`issues`)."),
-          "401": error(`unauthorized: ${RECOVERY_HEADER} is missing or is not base64 JSON of {payer, resource, expiresAt, signature} (\`issues\`).`),
-          "403": error("forbidden: the signature does not verify for `payer` over this key, resource and expiresAt; or it expired, or expires too far ahead; or `resource` is not a product of this marketplace."),
-          "404": error("not_found: this payer has no purchase with this key for this resource, or it was never completed (nothing was charged)."),
-          "409": error("purchase_in_progress: the purchase is still being processed or reconciled; retry after Retry-After seconds.", { ...retryAfter, ...noStore }),
+          ...stored,
           // Free, so rate-limited per client like the other free routes (RATE_LIMIT_RECOVERY_*).
-          "429": freeReadResponses()["429"]!,
-          "503": error("server_busy (no database connection free in time) or service_unavailable (the ledger cannot be read); retry after Retry-After seconds.", { ...retryAfter, ...noStore }),
+          ...errorResponses(["invalid_request", "unauthorized", "forbidden", "not_found", "purchase_in_progress", "rate_limited", "server_busy", "service_unavailable"], {
+            headers: {
+              ...Object.fromEntries((["invalid_request", "unauthorized", "forbidden", "not_found"] as const).map((code) => [code, noStore])),
+              purchase_in_progress: retryAfter,
+              rate_limited: FREE_HEADERS.rate_limited,
+              server_busy: retryAfter,
+              service_unavailable: retryAfter,
+            },
+            detail: {
+              invalid_request: "Here: the key in the path breaks the key rules.",
+              unauthorized: `Here: ${RECOVERY_HEADER} is missing or is not base64 JSON of {payer, resource, expiresAt, signature} (\`issues\`).`,
+              forbidden:
+                "Here: the signature does not verify for `payer` over this key, resource and expiresAt; or it expired, or expires too far ahead; or `resource` is not a product of this marketplace.",
+              not_found: "Here: this payer has no purchase with this key for this resource, or it was never completed (nothing was charged).",
+              purchase_in_progress: "Here: the purchase is still being processed or reconciled.",
+              service_unavailable: "Here: the ledger cannot be read.",
+            },
+          }),
         },
       },
     },

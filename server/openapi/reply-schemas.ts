@@ -5,37 +5,22 @@ import { shortlistPurchaseSchema } from "../shortlist/result-schema";
 import { commentSchema, engagementSchema, reviewSchema } from "../reviews/review-record";
 import { engagementKindSchema } from "../reviews/toggle-engagement";
 import { RECOVERY_HEADER } from "../payments/purchase-recovery-authorization";
+import { ERROR_CODES, ERROR_TABLE, type ErrorCode, type ErrorCodeWithStatus } from "../errors";
 
 export const issueSchema = z.object({
   path: z.string().describe("Dotted path of the offending field (`conditions.0.requirement`), or the header name."),
   message: z.string(),
 });
 
+const errorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]).describe("A code of the error table; each response of the document lists the codes it can carry, with their meaning.");
+
 /** Body of every error of the free APIs (server/http/respond.ts). */
 export const apiErrorSchema = z.object({
-  error: z
-    .string()
-    .describe(
-      "Machine-readable code: invalid_request, invalid_json, unauthorized, forbidden, not_found, method_not_allowed, conflict, payload_too_large, " +
-        "unsupported_media_type, idempotency_key_reused, rate_limited, database_unavailable, server_busy, internal_error.",
-    ),
+  error: errorCodeSchema,
   message: z.string().describe("What went wrong, for people."),
   issues: z.array(issueSchema).optional().describe("With invalid_request: one entry per broken rule."),
 });
 
-/** A 4xx answer of a purchase: decided before anything is verified or settled. */
-function refusalSchema<const Codes extends readonly [string, ...string[]]>(codes: Codes, withIssues = false) {
-  return z.object({
-    error: z.enum(codes).describe("Machine-readable code."),
-    message: z.string().describe("What went wrong, for people."),
-    charged: z.literal(false).describe("Nothing was verified, settled or charged for this request."),
-    ...(withIssues ? { issues: z.array(issueSchema).optional().describe("With invalid_request: one entry per broken rule.") } : {}),
-  });
-}
-
-export { shortlistPurchaseSchema };
-
-export const purchaseBadRequestSchema = refusalSchema(["invalid_request", "invalid_json", "idempotency_key_mismatch", "idempotency_key_required"], true);
 /** The recovery hint of a 409 idempotency_key_in_use (purchase-recovery-authorization.ts recoveryHint). */
 const recoveryHintSchema = z.object({
   method: z.literal("GET"),
@@ -47,34 +32,35 @@ const recoveryHintSchema = z.object({
       domain: z.object({ name: z.string(), version: z.string(), chainId: z.int() }),
       types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
       primaryType: z.literal("PurchaseRecovery"),
-      message: z.object({ idempotencyKey: z.string(), resource: z.url(), expiresAt: z.int() }),
+      message: z.object({ idempotencyKey: z.string(), resource: z.url(), expiresAt: z.int().describe("Unix time in seconds.") }),
     })
     .describe("EIP-712 typed data to sign with the payer's key as it is (expiresAt may be changed, at most 600 s ahead)."),
 });
 
-export const purchaseConflictSchema = refusalSchema(["purchase_in_progress", "idempotency_key_in_use"]).extend({
+/** A 4xx answer of a purchase (purchase-reply.ts refusal): decided before anything is verified or settled. */
+export const purchaseRefusalSchema = z.object({
+  error: errorCodeSchema,
+  message: z.string().describe("What went wrong, for people."),
+  charged: z.literal(false).describe("Nothing was verified, settled or charged for this request."),
+  issues: z.array(issueSchema).optional().describe("With invalid_request: one entry per broken rule."),
   recovery: recoveryHintSchema.optional().describe("With idempotency_key_in_use: how to get the stored result without the original PAYMENT-SIGNATURE."),
 });
-export const payloadTooLargeSchema = refusalSchema(["payload_too_large"]);
-export const idempotencyKeyReusedSchema = refusalSchema(["idempotency_key_reused"]);
 
-function unavailableSchema<const Code extends string, Charged extends z.ZodType>(code: Code, charged: Charged, meaning: string) {
+export { shortlistPurchaseSchema };
+
+function unavailableSchema<const Code extends ErrorCodeWithStatus<503>, Charged extends z.ZodType>(code: Code, charged: Charged, chargedMeaning = "") {
   return z.object({
     error: z.literal(code).describe("Machine-readable code (the same as `code`)."),
     message: z.string().describe("What happened and what to do, for people and agents."),
-    code: z.literal(code).describe(meaning),
+    code: z.literal(code).describe(`${ERROR_TABLE[code].description}${chargedMeaning ? ` ${chargedMeaning}` : ""}`),
     charged,
   });
 }
 
-const paymentUnconfigured = unavailableSchema("payment_unconfigured", z.literal(false), "No payment protocol is configured for the product.");
-const facilitatorUnavailable = unavailableSchema("facilitator_unavailable", z.literal(false), "The x402 facilitator could not be reached before anything was charged.");
-const settlementUnknown = unavailableSchema(
-  "settlement_unknown",
-  z.literal("unknown"),
-  "Settlement timed out or failed in transit: the payer may have been charged. Retry the identical request with the same PAYMENT-SIGNATURE; it resolves to 200 or 402.",
-);
-const fulfilmentPending = unavailableSchema("fulfilment_pending", z.literal(true), "Paid, but the result is not ready. Retry the identical request with the same PAYMENT-SIGNATURE.");
+const paymentUnconfigured = unavailableSchema("payment_unconfigured", z.literal(false));
+const facilitatorUnavailable = unavailableSchema("facilitator_unavailable", z.literal(false));
+const settlementUnknown = unavailableSchema("settlement_unknown", z.literal("unknown"), "It resolves to 200 or 402.");
+const fulfilmentPending = unavailableSchema("fulfilment_pending", z.literal(true));
 
 /** 503 of a GET (describe): never charges. */
 export const describeUnavailableSchema = z.discriminatedUnion("code", [paymentUnconfigured, facilitatorUnavailable]);
@@ -82,22 +68,17 @@ export const describeUnavailableSchema = z.discriminatedUnion("code", [paymentUn
 const purchaseInterrupted = unavailableSchema(
   "purchase_interrupted",
   z.union([z.literal(false), z.literal("unknown")]),
-  "The database became unavailable before any settlement of this request (`charged: false`), or before the key's earlier attempts could be read (`charged: \"unknown\"`). Retry the identical request with the same PAYMENT-SIGNATURE.",
+  "`charged: false` when it stopped before any settlement of this request; `charged: \"unknown\"` when the key's earlier attempts could not be read.",
 );
 const serverBusy = unavailableSchema(
   "server_busy",
   z.union([z.literal(false), z.literal("unknown"), z.literal(true)]),
-  "Every database connection of the instance was in use for DATABASE_CONNECT_TIMEOUT_MS; the database is healthy. `charged` is what the purchase's recorded state says " +
-    "(\"unknown\" when it could not be read). Retry the identical request with the same PAYMENT-SIGNATURE after Retry-After seconds.",
+  "`charged` is what the purchase's recorded state says (\"unknown\" when it could not be read). Retry the identical request with the same PAYMENT-SIGNATURE.",
 );
 export const purchaseUnavailableSchema = z.discriminatedUnion("code", [paymentUnconfigured, facilitatorUnavailable, settlementUnknown, fulfilmentPending, purchaseInterrupted, serverBusy]);
 
-/** Errors of the purchase recovery route: {error, message}. */
-export const recoveryErrorSchema = z.object({
-  error: z.string().describe("Machine-readable code: invalid_request, unauthorized, forbidden, not_found, purchase_in_progress, server_busy, service_unavailable."),
-  message: z.string().describe("What went wrong and how to build a valid Purchase-Authorization."),
-  issues: z.array(issueSchema).optional().describe("With invalid_request or unauthorized: one entry per broken rule."),
-});
+/** 200 of POST /api/shop/{product}/validate. */
+export const validationResultSchema = z.object({ ok: z.literal(true), valid: z.literal(true) });
 
 /** GET /api/reviews/{id}. */
 export const reviewResponseSchema = z.object({ ok: z.literal(true), review: reviewSchema });

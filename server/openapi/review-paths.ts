@@ -2,9 +2,10 @@
 import { getReviewInput } from "../reviews/get-review";
 import { listReviewsInput } from "../reviews/list-reviews";
 import { SCHEMA_NAMES } from "./component-schemas";
+import { errorResponses, FREE_READ_CODES } from "./error-responses";
 import type { PathsObject } from "./openapi-types";
 import { pathParameter, queryParameters } from "./parameters";
-import { freeReadResponses, jsonContent } from "./responses";
+import { jsonContent } from "./responses";
 import { createReviewOperation, reviewWritePaths, reviseReviewOperation } from "./review-write-paths";
 
 export function reviewPaths(): PathsObject {
@@ -16,6 +17,7 @@ export function reviewPaths(): PathsObject {
         description:
           "Published reviews in list form, optionally for one service and filtered by rating, tag and author type; newest first, or most liked first with `sort=liked`. Pages are keyset-paginated in both orders: pass `nextCursor` back with the same filters and sort.",
         tags: ["Reviews"],
+        security: [],
         parameters: queryParameters(listReviewsInput, {
           service: "Only reviews of the service with this slug.",
           rating: "Only reviews with this rating (an integer 1 to 5).",
@@ -27,9 +29,7 @@ export function reviewPaths(): PathsObject {
         }),
         responses: {
           "200": { description: "One page of reviews.", content: jsonContent(SCHEMA_NAMES.reviewList) },
-          "400": { description: "invalid_request: a query parameter breaks its rules (see `issues`).", content: jsonContent(SCHEMA_NAMES.apiError) },
-          "404": { description: "not_found: no service has the given slug.", content: jsonContent(SCHEMA_NAMES.apiError) },
-          ...freeReadResponses(),
+          ...errorResponses(["invalid_request", "not_found", ...FREE_READ_CODES], { detail: { invalid_request: "Here: a query parameter.", not_found: "Here: no service has the given slug." } }),
         },
       },
       post: createReviewOperation(),
@@ -40,12 +40,11 @@ export function reviewPaths(): PathsObject {
         summary: "Get a review",
         description: "One published review in full form, with its published comments. Its page is /reviews/{id}.",
         tags: ["Reviews"],
+        security: [],
         parameters: [pathParameter("id", getReviewInput.shape.id, "The review's id (a UUID).")],
         responses: {
           "200": { description: "The review.", content: jsonContent(SCHEMA_NAMES.reviewResponse) },
-          "400": { description: "invalid_request: the id is not a UUID.", content: jsonContent(SCHEMA_NAMES.apiError) },
-          "404": { description: "not_found: no published review has this id.", content: jsonContent(SCHEMA_NAMES.apiError) },
-          ...freeReadResponses(),
+          ...errorResponses(["invalid_request", "not_found", ...FREE_READ_CODES], { detail: { invalid_request: "Here: the id is not a UUID.", not_found: "Here: no published review has this id." } }),
         },
       },
       patch: reviseReviewOperation(),

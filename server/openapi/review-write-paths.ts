@@ -10,9 +10,10 @@ import { MARKETPLACE_TOKEN_SCHEME, WRITE_KEY_PARAMETER } from "./marketplace-tok
 import type { HeaderObject, OperationObject, ParameterObject, ResponseObject } from "./openapi-types";
 import { headerRef, parameterRef } from "./payment-headers";
 import { pathParameter } from "./parameters";
-import { freeReadResponses, jsonContent } from "./responses";
+import type { ErrorCode } from "../errors";
+import { errorResponses } from "./error-responses";
+import { jsonContent } from "./responses";
 
-const error = (description: string, headers?: ResponseObject["headers"]): ResponseObject => ({ description, ...(headers ? { headers } : {}), content: jsonContent(SCHEMA_NAMES.apiError) });
 const count = (description: string): HeaderObject => ({ description, schema: { type: "integer", minimum: 0 } });
 
 /** Headers of the free and write answers, described once in components.headers (the /docs header
@@ -35,21 +36,21 @@ export function writeAnswerHeaders(): Record<string, HeaderObject> {
 /** Headers of every answer that passed the write limit. */
 const successHeaders = Object.fromEntries(Object.keys(writeAnswerHeaders()).filter((name) => name !== "Allow").map((name) => [name, headerRef(name)]));
 
-function writeErrors(extra: Record<string, ResponseObject>): Record<string, ResponseObject> {
-  const { "405": notAllowed, "429": limited, "503": unavailable } = freeReadResponses();
-  return {
-    "400": error("invalid_request (a field, the path or the Idempotency-Key header breaks its rules: see `issues`; an unknown field names the closest known one; JSON nested over 64 levels, U+0000 or an unpaired surrogate are refused) or invalid_json."),
-    "401": error("unauthorized: X-Marketplace-Token is missing, malformed or unknown. Checked before anything else."),
-    "403": error("forbidden: the token was revoked, or it may not change this resource (it is not its author)."),
-    "404": error("not_found: no published review (or comment, or service) with this id or slug."),
-    "405": notAllowed!,
-    ...extra,
-    "413": error(`payload_too_large: the body is larger than ${MAX_BODY_BYTES} bytes (refused before it is parsed).`),
-    "415": error("unsupported_media_type: a body was sent with a Content-Type other than application/json."),
-    "422": error("idempotency_key_reused: this token already used the Idempotency-Key for another operation, review or body; use a new key."),
-    "429": { ...limited!, description: "rate_limited: the token (RATE_LIMIT_WRITES_PER_MINUTE, default 30) or the client address (RATE_LIMIT_WRITES_IP_PER_MINUTE, default 120) used its writes for the window; retry after Retry-After seconds. Counted across every instance." },
-    "503": unavailable!,
-  };
+const WRITE_DETAIL: Partial<Record<ErrorCode, string>> = {
+  invalid_request:
+    "Here: a field, the path or the Idempotency-Key header; an unknown field names the closest known one; JSON nested over 64 levels, U+0000 or an unpaired surrogate are refused.",
+  unauthorized: "Here: X-Marketplace-Token is missing, malformed or unknown. Checked before anything else.",
+  forbidden: "Here: the token was revoked, or it may not change this resource (it is not its author).",
+  not_found: "Here: no published review (or comment, or service) with this id or slug.",
+  payload_too_large: `Here: over ${MAX_BODY_BYTES} bytes (refused before it is parsed).`,
+  idempotency_key_reused: "Here: this token already used the Idempotency-Key for another operation, review or body.",
+  rate_limited:
+    "Here: the token (RATE_LIMIT_WRITES_PER_MINUTE, default 30) or the client address (RATE_LIMIT_WRITES_IP_PER_MINUTE, default 120) used its writes for the window. Counted across every instance.",
+};
+
+function writeErrors(extra: readonly ErrorCode[] = [], detail: Partial<Record<ErrorCode, string>> = {}): Record<string, ResponseObject> {
+  const codes: ErrorCode[] = ["invalid_request", "invalid_json", "unauthorized", "forbidden", "not_found", "method_not_allowed", ...extra, "payload_too_large", "unsupported_media_type", "idempotency_key_reused", "rate_limited", "database_unavailable", "server_busy"];
+  return errorResponses(codes, { detail: { ...WRITE_DETAIL, ...detail } });
 }
 
 const security = [{ [MARKETPLACE_TOKEN_SCHEME]: [] }];
@@ -72,7 +73,7 @@ export function createReviewOperation(): OperationObject {
     requestBody: body(SCHEMA_NAMES.createReviewRequest, { slug: "isobar-weather", rating: 4, title: "Fast forecasts", body: "Answered 40 calls within 300 ms.", tags: ["latency"], link: "https://api.example.com/v1/forecast" }),
     responses: {
       ...ok("201", "The review as published, in full form (`{ok: true, review}`).", SCHEMA_NAMES.reviewResponse),
-      ...writeErrors({ "409": error("conflict: this token already reviewed the service; the message names the review to PATCH.") }),
+      ...writeErrors(["conflict"], { conflict: "Here: this token already reviewed the service; the message names the review to PATCH." }),
     },
   };
 }
@@ -89,7 +90,7 @@ export function reviseReviewOperation(): OperationObject {
     security,
     parameters: [reviewId, writeKey],
     requestBody: body(SCHEMA_NAMES.reviseReviewRequest, { rating: 3, body: "Slower since the last release: 900 ms median." }),
-    responses: { ...ok("200", "The review after the revision (`{ok: true, review}`).", SCHEMA_NAMES.reviewResponse), ...writeErrors({}) },
+    responses: { ...ok("200", "The review after the revision (`{ok: true, review}`).", SCHEMA_NAMES.reviewResponse), ...writeErrors() },
   };
 }
 
@@ -105,7 +106,7 @@ function engagementOperation(kind: "like" | "favorite"): OperationObject {
     security,
     parameters: [reviewId, writeKey],
     requestBody: body(SCHEMA_NAMES.engagementRequest, { active: true }, false),
-    responses: { ...ok("200", "The new state and counters.", SCHEMA_NAMES.engagementResponse), ...writeErrors({}) },
+    responses: { ...ok("200", "The new state and counters.", SCHEMA_NAMES.engagementResponse), ...writeErrors() },
   };
 }
 
@@ -122,7 +123,7 @@ export function reviewWritePaths(): Record<string, Partial<Record<"post" | "patc
         security,
         parameters: [reviewId, writeKey],
         requestBody: body(SCHEMA_NAMES.commentRequest, { body: "Same result with 40 calls from eu-west." }),
-        responses: { ...ok("201", "The comment as published (`{ok: true, comment}`).", SCHEMA_NAMES.commentResponse), ...writeErrors({}) },
+        responses: { ...ok("201", "The comment as published (`{ok: true, comment}`).", SCHEMA_NAMES.commentResponse), ...writeErrors() },
       },
     },
     "/api/reviews/{id}/comments/{commentId}": {
@@ -134,7 +135,7 @@ export function reviewWritePaths(): Record<string, Partial<Record<"post" | "patc
         security,
         parameters: [reviewId, commentId, writeKey],
         requestBody: body(SCHEMA_NAMES.commentRequest, { body: "Same result with 80 calls." }),
-        responses: { ...ok("200", "The comment after the edit.", SCHEMA_NAMES.commentResponse), ...writeErrors({}) },
+        responses: { ...ok("200", "The comment after the edit.", SCHEMA_NAMES.commentResponse), ...writeErrors() },
       },
       delete: {
         operationId: "deleteReviewComment",
@@ -143,7 +144,7 @@ export function reviewWritePaths(): Record<string, Partial<Record<"post" | "patc
         tags: ["Reviews"],
         security,
         parameters: [reviewId, commentId, writeKey],
-        responses: { ...ok("200", "Deleted.", SCHEMA_NAMES.okResponse), ...writeErrors({}) },
+        responses: { ...ok("200", "Deleted.", SCHEMA_NAMES.okResponse), ...writeErrors() },
       },
     },
   };

@@ -1,33 +1,15 @@
-// Paths of the paid products (decisions.md §2).
-import { evaluationProduct } from "../products/evaluation-product";
-import { placementProduct } from "../products/placement-product";
-import { shortlistProduct } from "../products/shortlist-product";
-import { SCHEMA_NAMES } from "./component-schemas";
+// Paths of the paid products (decisions.md §2), one set per declared product: GET and POST on the
+// product's path, and its free validation route.
+import type { ProductDefinition } from "../products/product";
+import { validatePath } from "../products/product";
 import type { PathsObject } from "./openapi-types";
-import { describeOperation, purchaseOperation } from "./paid-product-operations";
+import { describeOperation, purchaseOperation, validateOperation } from "./paid-product-operations";
 
-export function shopPaths(baseUrl: string): PathsObject {
-  return {
-    [shortlistProduct.path]: {
-      get: describeOperation(shortlistProduct, baseUrl, "Describe the software-vendor shortlist (402 challenge, never charges)"),
-      post: purchaseOperation(shortlistProduct, baseUrl, "Buy a software-vendor shortlist", {
-        request: SCHEMA_NAMES.shortlistRequest,
-        result: SCHEMA_NAMES.shortlistPurchase,
-      }),
-    },
-    [placementProduct.path]: {
-      get: describeOperation(placementProduct, baseUrl, "Describe the sponsored placement (402 challenge, never charges)"),
-      post: purchaseOperation(placementProduct, baseUrl, "Buy a sponsored placement (queued order)", {
-        request: SCHEMA_NAMES.placementRequest,
-        result: SCHEMA_NAMES.queuedPurchase,
-      }),
-    },
-    [evaluationProduct.path]: {
-      get: describeOperation(evaluationProduct, baseUrl, "Describe the evaluation request (402 challenge, never charges)"),
-      post: purchaseOperation(evaluationProduct, baseUrl, "Buy an independent first-hand evaluation (queued order)", {
-        request: SCHEMA_NAMES.evaluationRequest,
-        result: SCHEMA_NAMES.queuedPurchase,
-      }),
-    },
-  };
+export function shopPaths(baseUrl: string, products: readonly ProductDefinition[]): PathsObject {
+  return Object.fromEntries(
+    products.flatMap((product) => [
+      [product.path, { get: describeOperation(product, baseUrl), post: purchaseOperation(product, baseUrl) }],
+      [validatePath(product), { post: validateOperation(product) }],
+    ]),
+  );
 }

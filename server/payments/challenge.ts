@@ -3,6 +3,7 @@
 import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { z } from "zod";
+import type { ErrorCode } from "../errors";
 import { productObject, productObjectSchema } from "../products/product-object";
 import type { ProductDefinition } from "../products/product";
 import { encodeHeaderJson } from "./header-codec";
@@ -10,7 +11,7 @@ import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "./payment-config";
 import { atomicToUsd } from "../money";
 import { refusalMessage } from "./refusal-messages";
 
-export const PAYMENT_REQUIRED_ERROR = "payment_required";
+export const PAYMENT_REQUIRED_ERROR = "payment_required" satisfies ErrorCode;
 
 export const freeLinksSchema = z.strictObject({
   homepage: z.url(),
@@ -65,6 +66,12 @@ export function freeLinks(baseUrl: string): z.infer<typeof freeLinksSchema> {
   };
 }
 
+/** The 402 body of a product's challenge (`error` payment_required), for any base URL: what the
+ * route sends, the OpenAPI example and the /docs example are this one object. */
+export function challengeBody(product: ProductDefinition, baseUrl: string): z.infer<typeof paymentRequiredBodySchema> {
+  return { error: PAYMENT_REQUIRED_ERROR, message: refusalMessage(PAYMENT_REQUIRED_ERROR, product.priceAtomic), product: productObject(product, baseUrl), free: freeLinks(baseUrl) };
+}
+
 export async function buildChallenge(server: x402ResourceServer, product: ProductDefinition, payTo: string, baseUrl: string): Promise<Challenge> {
   const requirements = await server.buildPaymentRequirements({
     scheme: "exact",
@@ -79,7 +86,7 @@ export async function buildChallenge(server: x402ResourceServer, product: Produc
     requirements,
     paymentRequired,
     header: encodeHeaderJson(paymentRequired),
-    body: JSON.stringify({ error: PAYMENT_REQUIRED_ERROR, message: refusalMessage(PAYMENT_REQUIRED_ERROR, product.priceAtomic), product: productObject(product, baseUrl), free: freeLinks(baseUrl) }),
+    body: JSON.stringify(challengeBody(product, baseUrl)),
   };
 }
 

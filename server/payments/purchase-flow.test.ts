@@ -50,7 +50,7 @@ describe("GET (describe)", () => {
   it("ignores a payment credential: the same challenge, nothing verified or settled", async () => {
     const agent = await createTestAgent();
     const signature = await agent.sign(await challengeHeader());
-    const { GET } = await import("@/app/api/shop/shortlist/route");
+    const { GET } = (await import("@/test/shop-route")).shopRoute("shortlist");
     const res = await GET(new Request("http://marketplace.test/api/shop/shortlist", { headers: { "payment-signature": signature } }));
     expect(res.status).toBe(402);
     expect(await res.text()).toBe((await describe402(runtime)).text);

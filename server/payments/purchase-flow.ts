@@ -6,9 +6,9 @@ import { DatabaseBusyError } from "../db";
 import { AppError, toIssues } from "../errors";
 import { idempotencyKeySchema } from "../input/idempotency-key";
 import { parseJsonBody } from "../input/json-body";
-import { unstorableTextPath } from "../input/storable-text";
 import { logger } from "../logger";
 import type { ProductDefinition } from "../products/product";
+import { bodyIssues } from "../products/request-check";
 import { refusedChallenge, type Challenge } from "./challenge";
 import { requestFingerprint } from "./fingerprint";
 import type { PaymentRuntime } from "./payment-runtime";
@@ -54,7 +54,7 @@ export async function describeProduct(runtime: PaymentRuntime, product: ProductD
 }
 
 function invalid(err: AppError): PaymentReply {
-  return refusal(err.status, err.code, err.message, err.issues ? { issues: err.issues } : {});
+  return refusal(err.code, err.message, err.issues ? { issues: err.issues } : {});
 }
 
 type Parsed = { key: string; body: unknown; fingerprint: string } | PaymentReply;
@@ -67,20 +67,17 @@ async function parseSignedRequest(product: ProductDefinition, request: PurchaseR
     if (err instanceof AppError) return invalid(err);
     throw err;
   }
-  const parsed = product.purchaseSchema.safeParse(body);
-  const issues = parsed.success ? [] : toIssues(parsed.error.issues);
-  const unstorable = unstorableTextPath(body);
-  if (unstorable !== undefined) issues.push({ path: unstorable, message: "Contains U+0000 or an unpaired surrogate, which cannot be stored." });
+  const issues = bodyIssues(product, body);
   const headerKey = request.idempotencyKey === null ? undefined : idempotencyKeySchema.safeParse(request.idempotencyKey);
   if (headerKey && !headerKey.success) issues.push(...toIssues(headerKey.error.issues).map((i) => ({ ...i, path: "Idempotency-Key" })));
-  if (issues.length > 0) return refusal(400, "invalid_request", "The request is not valid.", { issues });
+  if (issues.length > 0) return refusal("invalid_request", "The request is not valid.", { issues });
 
   const bodyKey = (body as { request_id?: string }).request_id;
   if (bodyKey !== undefined && request.idempotencyKey !== null && bodyKey !== request.idempotencyKey) {
-    return refusal(400, "idempotency_key_mismatch", "request_id and the Idempotency-Key header differ.");
+    return refusal("idempotency_key_mismatch", "request_id and the Idempotency-Key header differ.");
   }
   const key = bodyKey ?? request.idempotencyKey;
-  if (!key) return refusal(400, "idempotency_key_required", "A signed purchase needs request_id in the body or an Idempotency-Key header.");
+  if (!key) return refusal("idempotency_key_required", "A signed purchase needs request_id in the body or an Idempotency-Key header.");
   return { key, body, fingerprint: requestFingerprint(request.method, request.path, body) };
 }
 
@@ -91,7 +88,7 @@ async function parseSignedRequest(product: ProductDefinition, request: PurchaseR
 function settledAnswer(row: PurchaseOutcome | null, fingerprint: string, credential: PaymentCredential, inUse: () => PaymentReply, status: 200 | 202): PaymentReply | undefined {
   if (!row || row.state === "claimed") return undefined;
   if (row.fingerprint !== fingerprint) {
-    return refusal(422, "idempotency_key_reused", "This idempotency key was used for a different request.");
+    return refusal("idempotency_key_reused", "This idempotency key was used for a different request.");
   }
   if (row.state !== "completed") return undefined;
   if (row.signatureHash === credential.identity) return completedReply(row, true, status);
@@ -102,7 +99,6 @@ function settledAnswer(row: PurchaseOutcome | null, fingerprint: string, credent
 function keyInUse(runtime: PaymentRuntime, product: ProductDefinition, key: string): PaymentReply {
   const recovery = recoveryHint(runtime.baseUrl, product.path, key);
   return refusal(
-    409,
     "idempotency_key_in_use",
     "This idempotency key's purchase was already completed and paid with another PAYMENT-SIGNATURE; the new authorization was not used and nothing was charged. " +
       "To get the stored result, resend the identical request with the original PAYMENT-SIGNATURE. If it is lost, sign `recovery.typedData` with the payer's key " +
@@ -124,7 +120,7 @@ function loggableError(err: unknown): Record<string, unknown> {
 }
 
 const inProgress = () =>
-  refusal(409, "purchase_in_progress", "A purchase with this idempotency key is being processed. Retry shortly.", {}, { "retry-after": String(RETRY_AFTER_SECONDS) });
+  refusal("purchase_in_progress", "A purchase with this idempotency key is being processed. Retry shortly.", {}, { "retry-after": String(RETRY_AFTER_SECONDS) });
 
 // What a purchase that cannot go on says, by how far it got: never "not charged" once it may be.
 // `undefined`: the ledger could not even be read, so an earlier attempt's outcome is not known.
@@ -200,11 +196,13 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
 
     // A new payment from here on.
     if (!runtime.config.payTo) return unconfigured();
-    // The product may refuse before anything is verified or settled (no eligible ad): uncharged,
-    // and the authorization stays usable.
-    if (product.precheck) {
+    // The product's data-backed input rules (400), then its availability (no eligible ad): both
+    // refuse before anything is verified or settled, uncharged; the authorization stays usable.
+    if (product.checkInput || product.precheck) {
       try {
-        await product.precheck(product.purchaseSchema.parse(body));
+        const input = product.purchaseSchema.parse(body);
+        await product.checkInput?.(input);
+        await product.precheck?.(input);
       } catch (err) {
         if (err instanceof AppError) return invalid(err);
         throw err;

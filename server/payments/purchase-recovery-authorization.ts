@@ -25,7 +25,7 @@ export const PURCHASE_RECOVERY_TYPED_DATA = {
 /** The JSON inside the Purchase-Authorization header. */
 export const recoveryAuthorizationSchema = z.strictObject({
   payer: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address (0x + 40 hex digits)").describe("The address that paid (authorization.from of the purchase)."),
-  resource: z.string().max(2048).describe("The product's resource URL, as in PAYMENT-REQUIRED `resource.url` (for example {base}/api/shop/shortlist)."),
+  resource: z.string().max(2048).meta({ format: "uri" }).describe("The product's resource URL, as in PAYMENT-REQUIRED `resource.url` (for example {base}/api/shop/shortlist)."),
   expiresAt: z.int().min(0).describe(`Unix seconds after which the signature is refused; at most ${RECOVERY_MAX_LIFETIME_S} s ahead.`),
   signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, "a 65-byte signature (0x + 130 hex digits)").describe("EIP-712 signature of {idempotencyKey, resource, expiresAt} by `payer`."),
 });

@@ -3,7 +3,7 @@
 // over (key, resource, expiry) (purchase-recovery-authorization.ts); it reads and never settles.
 // The signature is checked before the ledger is read, so nobody learns whether a purchase exists.
 import { DatabaseBusyError } from "../db";
-import { toIssues } from "../errors";
+import { statusOf, toIssues, type ErrorCode } from "../errors";
 import { logger } from "../logger";
 import { PRODUCTS } from "../products/products";
 import { verifyTypedDataOffThread } from "./facilitators/signature-worker";
@@ -21,8 +21,8 @@ const HOW =
   `of PurchaseRecovery {idempotencyKey, resource, expiresAt} (domain "Agent Payment Marketplace", version "1", chainId 84532), ` +
   `resource the product's URL as in PAYMENT-REQUIRED resource.url, and expiresAt unix seconds at most ${RECOVERY_MAX_LIFETIME_S} s ahead.`;
 
-const error = (status: number, code: string, message: string, extra: { issues?: Issue[] } = {}, headers: Record<string, string> = {}) =>
-  reply(status, { error: code, message, ...extra }, headers);
+const error = (code: ErrorCode, message: string, extra: { issues?: Issue[] } = {}, headers: Record<string, string> = {}) =>
+  reply(statusOf(code), { error: code, message, ...extra }, headers);
 
 export interface RecoveryRequest {
   idempotencyKey: string;
@@ -32,25 +32,25 @@ export interface RecoveryRequest {
 
 export async function recoverPurchase(runtime: PaymentRuntime, request: RecoveryRequest, nowS = Math.floor(Date.now() / 1000)): Promise<PaymentReply> {
   const key = idempotencyKeySchema.safeParse(request.idempotencyKey);
-  if (!key.success) return error(400, "invalid_request", "The idempotency key in the path is not valid.", { issues: toIssues(key.error.issues).map((i) => ({ ...i, path: "key" })) });
-  if (!request.authorization) return error(401, "unauthorized", `Recovering a purchase needs the payer's signature. ${HOW}`);
+  if (!key.success) return error("invalid_request", "The idempotency key in the path is not valid.", { issues: toIssues(key.error.issues).map((i) => ({ ...i, path: "key" })) });
+  if (!request.authorization) return error("unauthorized", `Recovering a purchase needs the payer's signature. ${HOW}`);
   const parsed = recoveryAuthorizationSchema.safeParse(decodeHeaderJson(request.authorization));
   if (!parsed.success) {
     const issues = toIssues(parsed.error.issues).map((i) => ({ ...i, path: i.path ? `${RECOVERY_HEADER}.${i.path}` : RECOVERY_HEADER }));
-    return error(401, "unauthorized", `${RECOVERY_HEADER} is not valid. ${HOW}`, { issues });
+    return error("unauthorized", `${RECOVERY_HEADER} is not valid. ${HOW}`, { issues });
   }
   const auth = parsed.data;
-  if (auth.expiresAt <= nowS) return error(403, "forbidden", `This recovery signature expired at ${auth.expiresAt}; sign a new one. ${HOW}`);
-  if (auth.expiresAt > nowS + RECOVERY_MAX_LIFETIME_S) return error(403, "forbidden", `expiresAt may be at most ${RECOVERY_MAX_LIFETIME_S} s ahead; sign a new one.`);
+  if (auth.expiresAt <= nowS) return error("forbidden", `This recovery signature expired at ${auth.expiresAt}; sign a new one. ${HOW}`);
+  if (auth.expiresAt > nowS + RECOVERY_MAX_LIFETIME_S) return error("forbidden", `expiresAt may be at most ${RECOVERY_MAX_LIFETIME_S} s ahead; sign a new one.`);
   const product = Object.values(PRODUCTS).find((p) => `${runtime.baseUrl}${p.path}` === auth.resource);
-  if (!product) return error(403, "forbidden", `resource is not the URL of a product sold here (for example ${runtime.baseUrl}/api/shop/shortlist).`);
+  if (!product) return error("forbidden", `resource is not the URL of a product sold here (for example ${runtime.baseUrl}/api/shop/shortlist).`);
   const valid = await verifyTypedDataOffThread({
     ...PURCHASE_RECOVERY_TYPED_DATA,
     address: auth.payer as `0x${string}`,
     message: { idempotencyKey: key.data, resource: auth.resource, expiresAt: BigInt(auth.expiresAt) },
     signature: auth.signature as `0x${string}`,
   });
-  if (!valid) return error(403, "forbidden", `The signature does not verify for payer over this key, resource and expiresAt. ${HOW}`);
+  if (!valid) return error("forbidden", `The signature does not verify for payer over this key, resource and expiresAt. ${HOW}`);
 
   let row;
   try {
@@ -59,13 +59,12 @@ export async function recoverPurchase(runtime: PaymentRuntime, request: Recovery
     const busy = err instanceof DatabaseBusyError;
     if (!busy) logger.error({ err: { name: (err as Error).name, message: (err as Error).message } }, "purchase recovery: ledger unreadable");
     const message = busy ? "The marketplace is busy: no database connection was free in time." : "The purchase ledger cannot be read right now.";
-    return error(503, busy ? "server_busy" : "service_unavailable", `${message} Retry after Retry-After seconds.`, {}, { "retry-after": String(RETRY_AFTER_SECONDS) });
+    return error(busy ? "server_busy" : "service_unavailable", `${message} Retry after Retry-After seconds.`, {}, { "retry-after": String(RETRY_AFTER_SECONDS) });
   }
-  if (!row || row.product !== product.id) return error(404, "not_found", `This payer has no purchase with this idempotency key at ${auth.resource}.`);
+  if (!row || row.product !== product.id) return error("not_found", `This payer has no purchase with this idempotency key at ${auth.resource}.`);
   if (row.state === "completed") return completedReply(row, true, product.successStatus);
-  if (row.state === "failed") return error(404, "not_found", "This purchase was never completed and nothing was charged for it; buy again (a new payment) to get a result.");
+  if (row.state === "failed") return error("not_found", "This purchase was never completed and nothing was charged for it; buy again (a new payment) to get a result.");
   return error(
-    409,
     "purchase_in_progress",
     "This purchase is still being processed (or its payment is being reconciled). Retry after Retry-After seconds, or resend the original request with its PAYMENT-SIGNATURE.",
     {},

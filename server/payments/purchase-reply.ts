@@ -1,4 +1,6 @@
 // What the payment layer answers, independent of the HTTP framework: status, headers, body text.
+// Error answers take a code of server/errors.ts and read its status from the table.
+import { statusOf, type ErrorCode, type ErrorCodeWithStatus } from "../errors";
 
 export interface PaymentReply {
   status: number;
@@ -15,17 +17,39 @@ export function reply(status: number, body: unknown, headers: Record<string, str
 }
 
 export function challengeReply(challenge: { header: string; body: string }): PaymentReply {
-  return reply(402, challenge.body, { "payment-required": challenge.header });
+  return reply(statusOf("payment_required"), challenge.body, { "payment-required": challenge.header });
 }
 
-/** 4xx answers that never charge. */
-export function refusal(status: number, error: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): PaymentReply {
-  return reply(status, { error, message, charged: false, ...extra }, headers);
+/** The 4xx codes a purchase answers (the OpenAPI document lists them; a product's precheck may add its own). */
+export const PURCHASE_REFUSAL_CODES = [
+  "invalid_request",
+  "invalid_json",
+  "idempotency_key_mismatch",
+  "idempotency_key_required",
+  "purchase_in_progress",
+  "idempotency_key_in_use",
+  "payload_too_large",
+  "idempotency_key_reused",
+] as const satisfies readonly ErrorCode[];
+
+/** The 503 codes a purchase answers, each with `code` and `charged`. */
+export const PURCHASE_UNAVAILABLE_CODES = [
+  "payment_unconfigured",
+  "facilitator_unavailable",
+  "settlement_unknown",
+  "fulfilment_pending",
+  "purchase_interrupted",
+  "server_busy",
+] as const satisfies readonly ErrorCodeWithStatus<503>[];
+
+/** Answers decided before anything was verified or settled (4xx): they never charge. */
+export function refusal(code: ErrorCode, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): PaymentReply {
+  return reply(statusOf(code), { error: code, message, charged: false, ...extra }, headers);
 }
 
 /** 503: `error` and `code` name what happened (the specification's 503 body has both), `message` says what to do. */
-export function unavailable(code: string, message: string, charged: boolean | "unknown", retryAfter = charged !== false): PaymentReply {
-  return reply(503, { error: code, message, code, charged }, retryAfter ? { "retry-after": String(RETRY_AFTER_SECONDS) } : {});
+export function unavailable(code: ErrorCodeWithStatus<503>, message: string, charged: boolean | "unknown", retryAfter = charged !== false): PaymentReply {
+  return reply(statusOf(code), { error: code, message, code, charged }, retryAfter ? { "retry-after": String(RETRY_AFTER_SECONDS) } : {});
 }
 
 /**

@@ -28,7 +28,12 @@ export const evaluationProduct: ProductDefinition<EvaluationRequest> = {
     scope: "Call the hourly forecast offer for ten cities and check latency, error handling and whether the paid answer matches the docs.",
     contact: { email: "buyer@example.com" },
   },
-  precheck: (input) => assertCatalogued(input.service),
+  docs: {
+    summary: "Buy an independent first-hand evaluation (queued order)",
+    request: { description: "An evaluation request: the service, what to evaluate and whom to tell." },
+    result: { name: "QueuedPurchase", description: "A paid queued purchase: the order and its private status credential." },
+  },
+  checkInput: (input) => assertCatalogued(input.service),
   async fulfil(input, context) {
     return { order: await createOrderForPurchase({ product: "evaluation", purchaseId: context.purchaseId, input, baseUrl }) };
   },

@@ -31,7 +31,12 @@ export const placementProduct: ProductDefinition<PlacementRequest> = {
     targeting: { capabilities: ["maps-weather"], query: "weather forecast" },
     durationDays: 30,
   },
-  precheck: (input) => assertCatalogued(input.service),
+  docs: {
+    summary: "Buy a sponsored placement (queued order)",
+    request: { description: "A sponsored placement: the service, the ad's text, where it may appear and for how many days." },
+    result: { name: "QueuedPurchase", description: "A paid queued purchase: the order and its private status credential." },
+  },
+  checkInput: (input) => assertCatalogued(input.service),
   async fulfil(input, context) {
     return { order: await createOrderForPurchase({ product: "placement", purchaseId: context.purchaseId, input, baseUrl }) };
   },

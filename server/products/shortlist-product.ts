@@ -1,7 +1,7 @@
 // The software-vendor shortlist (specification: fixed price 0.001 USD, x402, immediate).
 import { buildShortlist } from "../shortlist/build-shortlist";
-import { shortlistPurchaseSchema } from "../shortlist/result-schema";
-import { shortlistInputSchema, shortlistRequestSchema, type ParsedShortlistInput } from "../shortlist/request-schema";
+import { conditionCheckSchema, matchSchema, shortlistPurchaseSchema, shortlistSchema } from "../shortlist/result-schema";
+import { conditionObjectSchema, constraintsSchema, shortlistInputSchema, shortlistRequestSchema, type ParsedShortlistInput } from "../shortlist/request-schema";
 import type { ProductDefinition } from "./product";
 
 export const shortlistProduct: ProductDefinition<ParsedShortlistInput> = {
@@ -29,6 +29,24 @@ export const shortlistProduct: ProductDefinition<ParsedShortlistInput> = {
     constraints: { protocol: "x402", maxPriceUsd: 0.05 },
     search: "all",
     limit: 5,
+  },
+  docs: {
+    summary: "Buy a software-vendor shortlist",
+    request: {
+      description:
+        "The shortlist request as published: every property is optional and no other property is allowed. A paid purchase " +
+        "must send `outcome` (8 to 2400 characters with at least one letter or digit) and an idempotency key (`request_id` or the Idempotency-Key header).",
+    },
+    result: { description: "A completed shortlist purchase." },
+    requestParts: {
+      ShortlistCondition: { schema: conditionObjectSchema, description: "A condition with an optional id and priority; a plain string is a `must` condition." },
+      ShortlistConstraints: { schema: constraintsSchema, description: "Hard filters on the services and offers considered." },
+    },
+    resultParts: {
+      Shortlist: { schema: shortlistSchema, description: "The query as understood (defaults applied, conditions numbered c1, c2, ...) and up to `limit` ranked matches." },
+      ShortlistMatch: { schema: matchSchema, description: "One ranked service with fit reasons, condition checks, reputation facts, links and offers." },
+      ShortlistConditionCheck: { schema: conditionCheckSchema, description: "Whether a service meets a condition: met, unmet or unknown, with evidence when known." },
+    },
   },
   async fulfil(input) {
     return { shortlist: await buildShortlist(input) };

@@ -22,4 +22,6 @@ export const tagsSchema = z
 export const linkSchema = storableText()
   .trim()
   .max(2000, "A link has at most 2000 characters.")
-  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.hostname, message: "A link is an absolute http(s) URL." }));
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.hostname, message: "A link is an absolute http(s) URL." }))
+  // A published request schema shows the input side of the pipe: say what it must be.
+  .meta({ format: "uri" });

@@ -12,7 +12,7 @@ export type Engagement = z.infer<typeof engagementSchema>;
 const revisionSchema = z.object({
   count: z.number().int(),
   humanReviewStatus: z.enum(["not_required", "reviewed"]),
-  humanReviewedAt: z.number().int().optional(),
+  humanReviewedAt: z.number().int().min(0).describe("When an operator marked the review human-reviewed, in milliseconds since the Unix epoch (UTC).").optional(),
 });
 
 export const commentSchema = z.object({
@@ -20,13 +20,13 @@ export const commentSchema = z.object({
   actorType: z.enum(["llm", "human"]),
   name: z.string(),
   body: z.string(),
-  created_at: z.number().int(),
+  created_at: z.number().int().min(0).describe("When the comment was written, in milliseconds since the Unix epoch (UTC)."),
 });
 export type CommentRecord = z.infer<typeof commentSchema>;
 
 export const reviewSchema = z.object({
   id: z.string(),
-  url: z.string(),
+  url: z.url().describe("The review's page."),
   slug: z.string(),
   // Not in the specification's table: who wrote it, mirroring comments' actorType (docs/decisions.md).
   actorType: z.enum(["llm", "human"]),
@@ -38,9 +38,9 @@ export const reviewSchema = z.object({
   tags: z.array(z.string()),
   body: z.string(),
   // Always present in full form: the stored link, else the reviewed service's endpoint.
-  link: z.string(),
-  created_at: z.number().int(),
-  updated_at: z.number().int(),
+  link: z.url(),
+  created_at: z.number().int().min(0).describe("When the review was published, in milliseconds since the Unix epoch (UTC)."),
+  updated_at: z.number().int().min(0).describe("When the review was last revised (or published), in milliseconds since the Unix epoch (UTC)."),
   revision: revisionSchema,
   engagement: engagementSchema,
   comments: z.array(commentSchema),
@@ -59,7 +59,7 @@ export const LIST_COMMENTS_CAP = 20;
 // derived as in the full form; comments capped at LIST_COMMENTS_CAP.
 export const reviewListItemSchema = reviewSchema
   .omit({ company: true, updated_at: true, name: true, link: true })
-  .extend({ subject: z.string(), name: z.string().optional(), link: z.string().optional() });
+  .extend({ subject: z.string(), name: z.string().optional(), link: z.url().optional() });
 export type ReviewListItem = z.infer<typeof reviewListItemSchema>;
 
 export const LIST_BODY_CHARS = 280;

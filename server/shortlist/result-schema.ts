@@ -12,21 +12,21 @@ export const conditionCheckSchema = z.object({
 
 export const matchSchema = z.object({
   rank: z.int().min(1),
-  service: z.object({ id: z.string(), slug: z.string(), name: z.string(), website: z.string(), profileUrl: z.string(), primaryCapability: z.enum(CAPABILITIES) }),
+  service: z.object({ id: z.string(), slug: z.string(), name: z.string(), website: z.url(), profileUrl: z.url(), primaryCapability: z.enum(CAPABILITIES) }),
   // Calibrated: the estimated probability that the service serves the outcome, on the same scale for
   // every request (`all` blends it with met preferences and reputation; `exact` is name similarity).
   score: z.number().min(0).max(1),
   fitReasons: z.array(z.string()),
   conditions: z.array(conditionCheckSchema),
   // verifiedReviewCount: reviews by a token that made a paid call to the service through the observer.
-  reputation: z.object({ rating: z.number().nullable(), reviewCount: z.int(), humanReviewedCount: z.int(), verifiedReviewCount: z.int(), lastReviewAt: z.string().nullable() }),
-  links: z.object({ profile: z.string(), purchase: z.string(), docs: z.string() }),
+  reputation: z.object({ rating: z.number().nullable(), reviewCount: z.int(), humanReviewedCount: z.int(), verifiedReviewCount: z.int(), lastReviewAt: z.iso.datetime().nullable() }),
+  links: z.object({ profile: z.url(), purchase: z.url(), docs: z.url() }),
   // protocol: how the offer is paid (an endpoint sold with x402 and MPP is listed once per protocol).
   // priceUnit: what one listed price buys when the record says so ("audio minute", "megabyte");
   // absent when the record is silent (then the price is per call as far as the catalog knows).
   // links.purchase: the offer that fits the outcome best by its description and path, then the cheapest.
   offers: z.array(
-    z.object({ id: z.string(), protocol: z.string(), method: z.enum(["GET", "POST"]), path: z.string(), priceUsd: z.string(), priceUnit: z.string().optional(), callUrl: z.string() }),
+    z.object({ id: z.string(), protocol: z.string(), method: z.enum(["GET", "POST"]), path: z.string(), priceUsd: z.string(), priceUnit: z.string().optional(), callUrl: z.url() }),
   ),
 });
 export type ShortlistMatch = z.infer<typeof matchSchema>;
@@ -44,8 +44,8 @@ export const shortlistSchema = z.object({
   excluded: z.array(z.object({ slug: z.string(), unmet: z.array(z.string()) })),
   // Present only when `matches` is empty: nothing in the catalog fits, and where to look instead.
   note: z.string().optional(),
-  catalogObservedAt: z.string(),
-  generatedAt: z.string(),
+  catalogObservedAt: z.iso.datetime(),
+  generatedAt: z.iso.datetime(),
 });
 export type Shortlist = z.infer<typeof shortlistSchema>;
 

@@ -3,10 +3,11 @@
 // when ready. `--reconcile` also runs the payment reconciler, as instrumentation.ts does in the app.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { GET, POST } from "@/app/api/shop/shortlist/route";
+import { shopRoute } from "@/test/shop-route";
 import { paymentRuntime } from "@/server/payments/payment-runtime";
 import { startReconciler } from "@/server/payments/reconciler";
 
+const { GET, POST } = shopRoute("shortlist");
 const server = http.createServer(async (req, res) => {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);

@@ -2,8 +2,11 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AgentPaymentGuide } from "@/components/docs/agent-payment-guide";
 import { ApiReference } from "@/components/docs/api-reference";
+import { ProductSections } from "@/components/docs/product-sections";
 import { CAPABILITIES } from "@/server/catalog/vocabulary";
 import { openApiDocument } from "@/server/openapi/build-document";
+import { productChallenges } from "@/server/payments/product-challenges";
+import { PRODUCT_LIST } from "@/server/products/products";
 
 export const metadata: Metadata = { title: "Docs" };
 // The examples and the reference use BASE_URL as configured at run time, not at build time.
@@ -26,10 +29,13 @@ function Endpoint({ method, path, children }: { method: string; path: string; ch
   );
 }
 
-export default function DocsPage() {
+export default async function DocsPage() {
   const { document } = openApiDocument();
   // The configured public base URL (BASE_URL), as the OpenAPI document's server states it.
   const baseUrl = document.servers[0]!.url;
+  // Each product's 402 as its route answers it: the examples below are those bytes.
+  const challenges = await productChallenges(PRODUCT_LIST);
+  const shortlist = challenges.find((ch) => ch.productId === "shortlist");
   return (
     <div className="max-w-3xl space-y-10">
       <header>
@@ -48,7 +54,9 @@ export default function DocsPage() {
         </p>
       </header>
 
-      <AgentPaymentGuide baseUrl={baseUrl} />
+      <AgentPaymentGuide baseUrl={baseUrl} paymentRequired={shortlist?.paymentRequired} />
+
+      <ProductSections products={PRODUCT_LIST} challenges={challenges} baseUrl={baseUrl} />
 
       <section className="space-y-4" aria-labelledby="catalog-api">
         <h2 id="catalog-api" className="text-xl font-semibold">

@@ -3,7 +3,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createTestAgent } from "@/test/payments/agent";
-import { GET, POST } from "./route";
+import { shopRoute } from "@/test/shop-route";
+
+const { GET, POST } = shopRoute("shortlist");
 
 const URL_ = "http://marketplace.test/api/shop/shortlist";
 

@@ -1,4 +1,0 @@
-import { productRoutes } from "@/server/http/payment-route";
-import { placementProduct } from "@/server/products/placement-product";
-
-export const { GET, POST, PUT, DELETE, PATCH, OPTIONS } = productRoutes(placementProduct);

@@ -1,0 +1,111 @@
+// One /docs section per product of the registry, from its declaration: what it sells, its price,
+// delivery and protocols, the free body check, a complete request body, and the 402 the route
+// answers (body and decoded PAYMENT-REQUIRED, produced by the route's own code and handed in).
+import { atomicToUsd } from "@/server/money";
+import type { ProductChallenge } from "@/server/payments/product-challenges";
+import type { ProductDefinition } from "@/server/products/product";
+import { validateOperationId, validatePath } from "@/server/products/product";
+import { curlChallenge, curlValidate } from "./agent-snippets";
+import { CodeBlock } from "./code-block";
+
+const c = "rounded bg-slate-100 px-1";
+const link = "text-indigo-700 underline";
+
+function Delivery({ product }: { product: ProductDefinition }) {
+  return product.delivery === "queued" ? (
+    <>
+      queued: a paid purchase answers <strong>{product.successStatus}</strong> with an <code className={c}>order</code> and its private{" "}
+      <code className={c}>statusAuthorization</code>
+    </>
+  ) : (
+    <>
+      immediate: a paid purchase answers <strong>{product.successStatus}</strong> with the result
+    </>
+  );
+}
+
+function ProductSection({ product, challenge, baseUrl }: { product: ProductDefinition; challenge: ProductChallenge | undefined; baseUrl: string }) {
+  const snippet = { baseUrl, path: product.path, example: product.example };
+  const titleId = `product-${product.id}-title`;
+  return (
+    <article id={`product-${product.id}`} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700" aria-labelledby={titleId}>
+      <h3 id={titleId} className="text-base font-semibold text-slate-900">
+        {product.name}
+      </h3>
+      <p>{product.description}</p>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium text-slate-900">Price</dt>
+        <dd>{atomicToUsd(product.priceAtomic)} USD, fixed</dd>
+        <dt className="font-medium text-slate-900">Paid with</dt>
+        <dd>{product.protocols.join(", ")}</dd>
+        <dt className="font-medium text-slate-900">Delivery</dt>
+        <dd>
+          <Delivery product={product} />
+        </dd>
+        <dt className="font-medium text-slate-900">Operations</dt>
+        <dd className="break-words">
+          <a className={link} href={`#${product.describeOperationId}`}>
+            GET {product.path}
+          </a>{" "}
+          (the 402, free),{" "}
+          <a className={link} href={`#${product.operationId}`}>
+            POST {product.path}
+          </a>{" "}
+          (buy),{" "}
+          <a className={link} href={`#${validateOperationId(product)}`}>
+            POST {validatePath(product)}
+          </a>{" "}
+          (check a body, free)
+        </dd>
+      </dl>
+      <CodeBlock label="shell: check a body before paying">{curlValidate(snippet)}</CodeBlock>
+      <CodeBlock label="shell: the 402">{curlChallenge(snippet)}</CodeBlock>
+      {challenge?.status === 402 ? (
+        // Long (the body carries the request's whole JSON Schema): folded until asked for.
+        <>
+          <details className="rounded-md border border-slate-200 p-2">
+            <summary className="cursor-pointer text-xs font-medium uppercase tracking-wide text-slate-600">402 body, as the route sends it</summary>
+            <div className="mt-2">
+              <CodeBlock>{JSON.stringify(challenge.body, null, 2)}</CodeBlock>
+            </div>
+          </details>
+          <details className="rounded-md border border-slate-200 p-2">
+            <summary className="cursor-pointer text-xs font-medium uppercase tracking-wide text-slate-600">PAYMENT-REQUIRED, decoded</summary>
+            <div className="mt-2">
+              <CodeBlock>{JSON.stringify(challenge.paymentRequired, null, 2)}</CodeBlock>
+            </div>
+          </details>
+        </>
+      ) : (
+        <p>
+          Payment is not available on this marketplace right now: the product answers {challenge?.status ?? 503}
+          {challenge ? (
+            <>
+              {" "}
+              with <code className={c}>{JSON.stringify(challenge.body)}</code>
+            </>
+          ) : null}
+          .
+        </p>
+      )}
+    </article>
+  );
+}
+
+export function ProductSections({ products, challenges, baseUrl }: { products: readonly ProductDefinition[]; challenges: readonly ProductChallenge[]; baseUrl: string }) {
+  return (
+    <section id="products" className="space-y-4" aria-labelledby="products-title">
+      <h2 id="products-title" className="text-xl font-semibold">
+        Products
+      </h2>
+      <p className="text-sm text-slate-700">
+        Every product is bought the same way (see <a className={link} href="#paying">How an agent pays</a>): ask without paying for the 402, sign, send the identical
+        request again. Before signing, <code className={c}>POST …/validate</code> with the body runs every check a purchase would, for free: 200{" "}
+        <code className={c}>{`{"ok":true,"valid":true}`}</code> or 400 with the <code className={c}>issues</code>.
+      </p>
+      {products.map((product) => (
+        <ProductSection key={product.id} product={product} challenge={challenges.find((ch) => ch.productId === product.id)} baseUrl={baseUrl} />
+      ))}
+    </section>
+  );
+}
