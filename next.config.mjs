@@ -3,7 +3,7 @@
 // (measured with autocannon on /api/ping). Their security headers come from here instead, the same
 // values server/proxy/security-headers.ts gives every other non-page answer (a test keeps the
 // two lists and the values in step). HSTS is left to the pages: browsers enter through them.
-const STATIC_API_ROUTES = ["catalog/search", "catalog/services", "dev/facilitator/settle", "dev/facilitator/supported", "dev/facilitator/verify", "dev/faucet", "health", "ping", "reviews", "shop/shortlist"];
+const STATIC_API_ROUTES = ["catalog/search", "catalog/services", "dev/facilitator/settle", "dev/facilitator/supported", "dev/facilitator/verify", "dev/faucet", "health", "ping", "reviews", "shop/ads", "shop/evaluations", "shop/placements", "shop/shortlist"];
 // Static routes outside /api: the Bazaar discovery list sits where Bazaar clients look for it.
 const STATIC_OTHER_ROUTES = ["/discovery/resources"];
 const API_SECURITY_HEADERS = [

@@ -12,5 +12,5 @@ export function proxy(request: NextRequest): Promise<Response> {
 // Every path except the static API routes, which next.config.mjs gives their security headers
 // (must be a literal: Next.js reads it at build time; a test keeps it in step with next.config.mjs).
 export const config = {
-  matcher: ["/((?!api/(?:catalog/search|catalog/services|dev/facilitator/(?:settle|supported|verify)|dev/faucet|health|ping|reviews|shop/shortlist)$|discovery/resources$).*)"],
+  matcher: ["/((?!api/(?:catalog/search|catalog/services|dev/facilitator/(?:settle|supported|verify)|dev/faucet|health|ping|reviews|shop/(?:ads|evaluations|placements|shortlist))$|discovery/resources$).*)"],
 };

@@ -35,6 +35,8 @@ export const ERROR_TABLE = {
   database_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
   // Every database connection is in use: retry after Retry-After (not an outage).
   server_busy: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
+  // Paid ad retrieval: no active placement matches the context; answered before any payment step, uncharged.
+  no_eligible_ad: { status: 409, trpc: "CONFLICT" },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
