@@ -1,13 +1,15 @@
-// A bare HTTP server around the shortlist purchase route handlers, run as a child process by the
-// crash and two-instance tests so it can be killed (SIGKILL) mid-purchase. Prints "listening <port>"
+// A bare HTTP server around the shortlist purchase route handlers (and the paid ad's, at its path),
+// run as a child process by the crash and two-instance tests so it can be killed (SIGKILL) mid-purchase. Prints "listening <port>"
 // when ready. `--reconcile` also runs the payment reconciler, as instrumentation.ts does in the app.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { GET, POST } from "@/app/api/shop/shortlist/route";
+import * as adRoute from "@/app/api/shop/ads/route";
+import * as shortlistRoute from "@/app/api/shop/shortlist/route";
 import { paymentRuntime } from "@/server/payments/payment-runtime";
 import { startReconciler } from "@/server/payments/reconciler";
 
 const server = http.createServer(async (req, res) => {
+  const { GET, POST } = req.url?.startsWith("/api/shop/ads") ? adRoute : shortlistRoute;
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
   const headers = new Headers();
