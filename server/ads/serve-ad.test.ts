@@ -12,7 +12,7 @@ import type { AdRequest } from "./ad-request";
 import { adPurchaseSchema } from "./ad-record";
 import { createTestAgent, type TestAgent } from "@/test/payments/agent";
 import { buyProduct, challengeOf } from "@/test/payments/product-purchase";
-import { activatePlacement, activePlacement, buyPlacement, expirePlacement, servesOf } from "@/test/ads/placements";
+import { activatePlacement, activePlacement, buyPlacement, expirePlacement, servesOf } from "./test-placements";
 
 const runtime = paymentRuntime();
 const PRICE = 2000n;

@@ -1,5 +1,6 @@
-// Sponsored placements for the ad tests: bought for real (x402, local ledger), then moved to
-// `active` with SQL, as an operator's activation would (the operator flow is tested elsewhere).
+// Test support only (imported by *.test.ts). Sponsored placements for the ad tests: bought for real
+// (x402, local ledger), then moved to `active` with SQL, as an operator's activation would (the
+// operator flow is tested with the orders).
 import { randomUUID } from "node:crypto";
 import { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
