@@ -16,6 +16,8 @@ import { componentSchemas, type NamedSchema } from "./json-schema";
 import { placementRequestSchema } from "../products/placement-request";
 import { evaluationRequestSchema } from "../products/evaluation-request";
 import { queuedPurchaseSchema } from "../orders/order-record";
+import { adRequestSchema } from "../ads/ad-request";
+import { adPurchaseSchema } from "../ads/ad-record";
 import type { JsonSchema } from "./openapi-types";
 import {
   apiErrorSchema,
@@ -25,6 +27,7 @@ import {
   payloadTooLargeSchema,
   purchaseBadRequestSchema,
   purchaseConflictSchema,
+  adPurchaseConflictSchema,
   purchaseUnavailableSchema,
   recoveryErrorSchema,
   reviewResponseSchema,
@@ -68,6 +71,9 @@ export const SCHEMA_NAMES = {
   placementRequest: "PlacementRequest",
   evaluationRequest: "EvaluationRequest",
   queuedPurchase: "QueuedPurchase",
+  adRequest: "AdRequest",
+  adPurchase: "AdPurchase",
+  adPurchaseConflict: "AdPurchaseConflict",
 } as const;
 
 const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
@@ -81,6 +87,7 @@ const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
   ShortlistConstraints: { schema: constraintsSchema, description: "Hard filters on the services and offers considered." },
   [SCHEMA_NAMES.placementRequest]: { schema: placementRequestSchema, description: "A sponsored placement: the service, the ad's text, where it may appear and for how many days." },
   [SCHEMA_NAMES.evaluationRequest]: { schema: evaluationRequestSchema, description: "An evaluation request: the service, what to evaluate and whom to tell." },
+  [SCHEMA_NAMES.adRequest]: { schema: adRequestSchema, description: "A paid ad retrieval: the context the ad is for (a query, a capability or both)." },
   [SCHEMA_NAMES.faucetRequest]: { schema: faucetInputSchema, description: "Test funds for the local ledger: the payer address and an amount in USD." },
   [SCHEMA_NAMES.createReviewRequest]: {
     schema: createReviewInput,
@@ -106,6 +113,7 @@ const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
 const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
   [SCHEMA_NAMES.shortlistPurchase]: { schema: shortlistPurchaseSchema, description: "A completed shortlist purchase." },
   [SCHEMA_NAMES.queuedPurchase]: { schema: queuedPurchaseSchema, description: "A paid queued purchase: the order and its private status credential." },
+  [SCHEMA_NAMES.adPurchase]: { schema: adPurchaseSchema, description: "A paid ad: an active sponsored placement for the context, marked `sponsored: true`." },
   Shortlist: { schema: shortlistSchema, description: "The query as understood (defaults applied, conditions numbered c1, c2, ...) and up to `limit` ranked matches." },
   ShortlistMatch: { schema: matchSchema, description: "One ranked service with fit reasons, condition checks, reputation facts, links and offers." },
   ShortlistConditionCheck: { schema: conditionCheckSchema, description: "Whether a service meets a condition: met, unmet or unknown, with evidence when known." },
@@ -121,6 +129,10 @@ const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
   Issue: { schema: issueSchema, description: "One broken input rule." },
   [SCHEMA_NAMES.purchaseBadRequest]: { schema: purchaseBadRequestSchema, description: "A signed purchase whose body, JSON or idempotency key is not acceptable." },
   [SCHEMA_NAMES.purchaseConflict]: { schema: purchaseConflictSchema, description: "The idempotency key is busy or was completed with another signature." },
+  [SCHEMA_NAMES.adPurchaseConflict]: {
+    schema: adPurchaseConflictSchema,
+    description: "The paid ad's 409: no eligible ad (decided before any payment step), or the idempotency key is busy or was completed with another signature. Nothing charged.",
+  },
   [SCHEMA_NAMES.payloadTooLarge]: { schema: payloadTooLargeSchema, description: "The body is larger than 64 KiB." },
   [SCHEMA_NAMES.idempotencyKeyReused]: { schema: idempotencyKeyReusedSchema, description: "The idempotency key belongs to a different request (method, path or body)." },
   [SCHEMA_NAMES.describeUnavailable]: { schema: describeUnavailableSchema, description: "The product cannot be sold right now; nothing was charged." },

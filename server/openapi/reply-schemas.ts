@@ -55,6 +55,10 @@ const recoveryHintSchema = z.object({
 export const purchaseConflictSchema = refusalSchema(["purchase_in_progress", "idempotency_key_in_use"]).extend({
   recovery: recoveryHintSchema.optional().describe("With idempotency_key_in_use: how to get the stored result without the original PAYMENT-SIGNATURE."),
 });
+/** The paid ad's 409 adds no_eligible_ad (server/ads/eligible-ad.ts) to the purchase conflicts. */
+export const adPurchaseConflictSchema = purchaseConflictSchema.extend({
+  error: z.enum(["no_eligible_ad", "purchase_in_progress", "idempotency_key_in_use"]).describe("Machine-readable code."),
+});
 export const payloadTooLargeSchema = refusalSchema(["payload_too_large"]);
 export const idempotencyKeyReusedSchema = refusalSchema(["idempotency_key_reused"]);
 
