@@ -175,6 +175,24 @@ describe("rotation", () => {
   });
 });
 
+describe("one purchase sent many times at once", () => {
+  it("10 identical requests at once: one charge, one serve, every 200 the same ad", async () => {
+    const words = topic();
+    const ids = [await activePlacement(runtime, { targeting: { query: words } }), await activePlacement(runtime, { targeting: { query: words } })];
+    const agent = await createTestAgent();
+    const body = adBody({ query: words });
+    const signature = await agent.sign(await challengeOf(runtime, adProduct));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => buyAd(agent, body, undefined, signature)));
+    for (const x of answers) expect([200, 409]).toContain(x.status);
+    const ok = answers.filter((x) => x.status === 200);
+    expect(ok.length).toBeGreaterThan(0);
+    for (const x of answers.filter((a) => a.status === 409)) expect(x.json.error).toBe("purchase_in_progress");
+    for (const x of ok) expect(x.json.ad).toEqual(ok[0]!.json.ad);
+    expect(await agent.balance()).toBe(FUNDS - PRICE);
+    expect((await servesOf(ids)).reduce((x, y) => x + y)).toBe(1);
+  });
+});
+
 describe("serving many purchases at once", () => {
   it("30 fulfilments of distinct purchases at once over 3 placements: 10 each", async () => {
     const words = topic();
