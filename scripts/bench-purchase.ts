@@ -1,9 +1,10 @@
-// `npm run bench:purchase`: HTTP throughput and latency of the paid shortlist route against the
-// ceiling of the same app. It starts the marketplace as `npm start` does (throwaway data dir,
-// embedded PostgreSQL, production build, free ports), then runs autocannon on loopback:
+// `npm run bench:purchase`: HTTP throughput and latency of the paid routes against the ceiling of
+// the same app. It starts the marketplace as `npm start` does (throwaway data dir, embedded
+// PostgreSQL, production build, free ports), then runs autocannon on loopback:
 //   bare     GET /api/ping (constant JSON, no database): the ceiling, measured in every round
 //            of the throughput phases, and as POST with a purchase body (the POST ceiling)
-//   402      GET and unsigned POST /api/shop/shortlist (the challenge)
+//   402      GET and unsigned POST (with its example body) of every product the marketplace sells
+//            (the paid operations of its /openapi.json, which lists every product): the challenge
 //   replay   one completed purchase sent again and again with its body and signature
 //   paid     fresh purchases, each with its own request_id and EIP-3009 authorization, signed
 //            before the run by a few funded agents: search "terms" at N connections and at 1
@@ -15,7 +16,8 @@
 //            the caller's environment measures the same without limits). Reports paid p50/p99 and
 //            purchases/s with and without the load, and search req/s with its status counts.
 // Each phase also reports the CPU it cost per answer in the app, PostgreSQL and this process.
-// Targets (reported, not enforced): 402 >= 0.95x bare, replay >= 0.5x bare, paid p50 <= 30 ms. The
+// The paid phases buy shortlists (the other products' purchases create orders or need an active placement).
+// Targets (reported, not enforced): every product's 402 >= 0.95x bare, replay >= 0.5x bare, paid p50 <= 30 ms. The
 // paid target is judged on the 1-connection phase, a purchase's own latency: with N connections
 // kept busy, p50 is about N / throughput (queueing), which the CPU a purchase costs bounds.
 // The exit code is 1 when an answer had another status than its phase expects, or the ledger
@@ -314,6 +316,15 @@ interface Phase {
   cpu?: CpuSample;
 }
 const phases: Phase[] = [];
+
+/** req/s of one round's throughput phases; the 402s per product id. */
+interface Round {
+  bare: number;
+  get402: Record<string, number>;
+  post402: Record<string, number>;
+  replay: number;
+  barePost: number;
+}
 const problems: string[] = [];
 
 const rps = (r: CannonResult) => r.requests.total / r.duration;
@@ -437,6 +448,49 @@ function reportAlongside(runs: Alongside[]) {
   }
 }
 
+// ---- the products on sale ----------------------------------------------------------------------
+
+interface SoldProduct {
+  id: string;
+  path: string;
+  /** The product's example body: what an agent's unsigned probe sends. */
+  body: string;
+}
+
+/** Every product the running marketplace sells: the paid operations of its OpenAPI document, each
+ * checked to answer 402 with its product object. */
+async function soldProducts(): Promise<SoldProduct[]> {
+  const doc = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as { paths: Record<string, { post?: Record<string, unknown> }> };
+  const paths = Object.entries(doc.paths).flatMap(([p, item]) => (item.post?.["x-payment-info"] ? [p] : []));
+  if (!paths.includes(SHORTLIST)) throw new Error(`/openapi.json lists no paid ${SHORTLIST}`);
+  return Promise.all(
+    paths.map(async (p) => {
+      const res = await fetch(`${baseUrl}${p}`);
+      const body = (await res.json()) as { product?: { id: string; example: unknown } };
+      if (res.status !== 402 || !body.product || !res.headers.get("payment-required")) throw new Error(`GET ${p} answered ${res.status} without a product challenge`);
+      return { id: body.product.id, path: p, body: JSON.stringify(body.product.example) };
+    }),
+  );
+}
+
+/** The 402 table: each product's challenge throughput against the bare GET of the same round. */
+function reportChallenges(products: SoldProduct[], rounds: Round[]) {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  console.log(`\n402 of every product against the bare GET of the same round (medians of ${rounds.length} round(s); target >= ${TARGETS.challenge}):`);
+  console.log(`${"product".padEnd(12)} ${"path".padEnd(24)} ${"GET req/s".padStart(9)} ${"ratio".padStart(6)} ${"POST req/s".padStart(10)} ${"ratio".padStart(6)}   per-round ratios (GET; POST)`);
+  for (const p of products) {
+    const get = median(rounds.map((r) => r.get402[p.id]!));
+    const post = median(rounds.map((r) => r.post402[p.id]!));
+    const getRatio = median(rounds.map((r) => r.get402[p.id]! / r.bare));
+    const postRatio = median(rounds.map((r) => r.post402[p.id]! / r.bare));
+    const each = (x: Record<string, number>[]) => x.map((v, i) => (v[p.id]! / rounds[i]!.bare).toFixed(2)).join(", ");
+    const verdict = getRatio >= TARGETS.challenge && postRatio >= TARGETS.challenge ? "met" : "MISSED";
+    console.log(
+      `${p.id.padEnd(12)} ${p.path.padEnd(24)} ${get.toFixed(0).padStart(9)} ${getRatio.toFixed(2).padStart(6)} ${post.toFixed(0).padStart(10)} ${postRatio.toFixed(2).padStart(6)}   [${each(rounds.map((r) => r.get402))}; ${each(rounds.map((r) => r.post402))}]  ${verdict}`,
+    );
+  }
+}
+
 // ---- report ----------------------------------------------------------------------------------
 
 function report(bare: number, rounds: number) {
@@ -499,16 +553,22 @@ try {
   }
   if (again.headers.get("payment-response") !== first.headers.get("payment-response")) problems.push("a replay carries another PAYMENT-RESPONSE");
 
+  const products = await soldProducts();
+  log(`products on sale: ${products.map((p) => `${p.id} (${p.path})`).join(", ")}`);
   // Throughput phases run in ROUNDS interleaved rounds, each with its own ceiling: this VM's speed
   // drifts by ±20 % over minutes, and a ratio taken within one round cancels most of that drift.
-  const rounds: { bare: number; get402: number; post402: number; replay: number; barePost: number }[] = [];
+  const rounds: Round[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const tag = ROUNDS > 1 ? ` [round ${round}]` : "";
     const bare = await load(`bare GET /api/ping (ceiling)${tag}`, 200, { requests: [{ method: "GET", path: "/api/ping" }] });
-    const get402 = await load(`402 GET /api/shop/shortlist${tag}`, 402, { requests: [{ method: "GET", path: SHORTLIST }] });
-    const post402 = await load(`402 unsigned POST /api/shop/shortlist${tag}`, 402, {
-      requests: [{ method: "POST", path: SHORTLIST, headers: { "content-type": "application/json" }, body: original!.body }],
-    });
+    const get402: Record<string, number> = {};
+    const post402: Record<string, number> = {};
+    for (const p of products) {
+      get402[p.id] = rps((await load(`402 GET ${p.path}${tag}`, 402, { requests: [{ method: "GET", path: p.path }] })).result);
+      post402[p.id] = rps(
+        (await load(`402 unsigned POST ${p.path}${tag}`, 402, { requests: [{ method: "POST", path: p.path, headers: { "content-type": "application/json" }, body: p.body }] })).result,
+      );
+    }
     const replay = await load(`replay POST (same body and signature)${tag}`, 200, {
       requests: [{ method: "POST", path: SHORTLIST, headers: original!.headers, body: original!.body }],
     });
@@ -516,7 +576,7 @@ try {
     const barePost = await load(`bare POST /api/ping (POST ceiling)${tag}`, 200, {
       requests: [{ method: "POST", path: "/api/ping", headers: original!.headers, body: original!.body }],
     });
-    rounds.push({ bare: rps(bare.result), get402: rps(get402.result), post402: rps(post402.result), replay: rps(replay.result), barePost: rps(barePost.result) });
+    rounds.push({ bare: rps(bare.result), get402, post402, replay: rps(replay.result), barePost: rps(barePost.result) });
   }
   const paidTerms = await paid(`paid POST, search "terms"`, db, agents, paymentRequired, "terms", CONNECTIONS);
   const paidSingle = await paid(`paid POST, search "terms", 1 connection`, db, agents, paymentRequired, "terms", 1);
@@ -533,17 +593,15 @@ try {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
   const bare = median(rounds.map((r) => r.bare));
   report(bare, ROUNDS);
-  const ratio402 = median(rounds.map((r) => r.get402 / r.bare));
-  const ratio402Post = median(rounds.map((r) => r.post402 / r.bare));
+  reportChallenges(products, rounds);
+  const shortlistId = products.find((p) => p.path === SHORTLIST)!.id;
   const ratioReplay = median(rounds.map((r) => r.replay / r.bare));
   const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
   const each = (pick: (r: (typeof rounds)[number]) => number) => rounds.map((r) => pick(r).toFixed(2)).join(", ");
-  console.log(`\nRatios to the bare GET of the same round (median of ${ROUNDS}; each round in brackets):`);
-  console.log(`402 GET / bare:           ${ratio402.toFixed(2)}  [${each((r) => r.get402 / r.bare)}]  (target >= ${TARGETS.challenge})  ${verdict(ratio402 >= TARGETS.challenge)}`);
-  console.log(`402 unsigned POST / bare: ${ratio402Post.toFixed(2)}  [${each((r) => r.post402 / r.bare)}]  (target >= ${TARGETS.challenge})  ${verdict(ratio402Post >= TARGETS.challenge)}`);
+  console.log(`\nShortlist replay against the bare GET of the same round (median of ${ROUNDS}; each round in brackets):`);
   console.log(`replay / bare:            ${ratioReplay.toFixed(2)}  [${each((r) => r.replay / r.bare)}]  (target >= ${TARGETS.replay})  ${verdict(ratioReplay >= TARGETS.replay)}`);
   console.log(
-    `(for comparison, against the bare POST of the same round: 402 unsigned POST ${median(rounds.map((r) => r.post402 / r.barePost)).toFixed(2)}, replay ${median(rounds.map((r) => r.replay / r.barePost)).toFixed(2)})`,
+    `(for comparison, against the bare POST of the same round: shortlist 402 unsigned POST ${median(rounds.map((r) => r.post402[shortlistId]! / r.barePost)).toFixed(2)}, replay ${median(rounds.map((r) => r.replay / r.barePost)).toFixed(2)})`,
   );
   const single = paidSingle.result.latency;
   console.log(`paid "terms" p50:         ${single.p50} ms, p99 ${single.p99} ms at 1 connection (target p50 <= ${TARGETS.paidP50Ms} ms)  ${verdict(single.p50 <= TARGETS.paidP50Ms)}`);

@@ -66,6 +66,12 @@ export const ERROR_TABLE = {
     trpc: "SERVICE_UNAVAILABLE",
     description: "The database became unavailable mid-purchase, before any settlement of this request. Retry the identical request with the same payment credential.",
   },
+  // Paid ad retrieval (server/ads/): answered before any payment step, uncharged.
+  no_eligible_ad: {
+    status: 409,
+    trpc: "CONFLICT",
+    description: "No active sponsored placement matches the context; nothing was verified, settled or charged, and the same payment credential can be sent again later.",
+  },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;

@@ -1,5 +1,6 @@
 // Every paid product the marketplace sells: adding a product is declaring it (a ProductDefinition)
 // and listing it here; its routes, OpenAPI operations and /docs section follow from the list.
+import { adProduct } from "./ad-product";
 import { evaluationProduct } from "./evaluation-product";
 import { placementProduct } from "./placement-product";
 import { productSegment, type ProductDefinition } from "./product";
@@ -25,6 +26,6 @@ export function checkedProducts(products: readonly ProductDefinition[]): readonl
   return products;
 }
 
-export const PRODUCT_LIST: readonly ProductDefinition[] = checkedProducts([shortlistProduct, placementProduct, evaluationProduct] as ProductDefinition[]);
+export const PRODUCT_LIST: readonly ProductDefinition[] = checkedProducts([shortlistProduct, placementProduct, evaluationProduct, adProduct] as ProductDefinition[]);
 
 export const PRODUCTS: Record<string, ProductDefinition> = Object.fromEntries(PRODUCT_LIST.map((p) => [p.id, p]));

@@ -5,6 +5,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 export interface AppInstance {
   name: string;
   url: string;
+  /** http://127.0.0.1:<port>, for the other routes the server serves. */
+  origin: string;
   child: ChildProcess;
   kill(): Promise<void>;
 }
@@ -25,6 +27,7 @@ export async function startInstance(name: string, options: { reconcile?: boolean
   return {
     name,
     url: `http://127.0.0.1:${port}/api/shop/shortlist`,
+    origin: `http://127.0.0.1:${port}`,
     child,
     async kill() {
       if (child.exitCode !== null || child.signalCode !== null) return;

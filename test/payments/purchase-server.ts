@@ -1,5 +1,5 @@
-// A bare HTTP server around the shortlist purchase route handlers, run as a child process by the
-// crash and two-instance tests so it can be killed (SIGKILL) mid-purchase. Prints "listening <port>"
+// A bare HTTP server around the product purchase route handlers (the product named by the path, the shortlist by default),
+// run as a child process by the crash and two-instance tests so it can be killed (SIGKILL) mid-purchase. Prints "listening <port>"
 // when ready. `--reconcile` also runs the payment reconciler, as instrumentation.ts does in the app.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -7,8 +7,8 @@ import { shopRoute } from "@/test/shop-route";
 import { paymentRuntime } from "@/server/payments/payment-runtime";
 import { startReconciler } from "@/server/payments/reconciler";
 
-const { GET, POST } = shopRoute("shortlist");
 const server = http.createServer(async (req, res) => {
+  const { GET, POST } = shopRoute(/^\/api\/shop\/([a-z][a-z0-9-]*)/.exec(req.url ?? "")?.[1] ?? "shortlist");
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
   const headers = new Headers();

@@ -6,6 +6,7 @@ import { HydrateClient, loadPageData, trpc } from "@/server/trpc/server";
 import { byNextCursor, SEARCH_PAGE_SIZE, SERVICE_PAGE_SIZE } from "@/components/catalog/paging";
 import { SearchResults } from "@/components/catalog/search-results";
 import { InvalidSearch } from "@/components/catalog/invalid-search";
+import { SponsoredSlot } from "@/components/catalog/sponsored-slot";
 
 export const metadata: Metadata = { title: "Browse services" };
 
@@ -13,9 +14,12 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
   const filters = filtersFromSearchParams(await searchParams);
   const { q } = filters;
   const loaded = await loadPageData<unknown>((qc) =>
-    q
-      ? qc.fetchQuery(trpc.catalog.search.queryOptions({ ...filters, q, limit: SEARCH_PAGE_SIZE }))
-      : qc.fetchInfiniteQuery(trpc.catalog.list.infiniteQueryOptions({ ...filters, limit: SERVICE_PAGE_SIZE }, byNextCursor)),
+    Promise.all([
+      q
+        ? qc.fetchQuery(trpc.catalog.search.queryOptions({ ...filters, q, limit: SEARCH_PAGE_SIZE }))
+        : qc.fetchInfiniteQuery(trpc.catalog.list.infiniteQueryOptions({ ...filters, limit: SERVICE_PAGE_SIZE }, byNextCursor)),
+      qc.fetchQuery(trpc.catalog.sponsored.queryOptions({ q, capability: filters.capability })),
+    ]),
   );
   return (
     <HydrateClient>
@@ -27,7 +31,14 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
           </p>
         </div>
         <ServiceFilterForm filters={filters} />
-        {!loaded.ok ? <InvalidSearch message={loaded.invalidInput} /> : q ? <SearchResults filters={{ ...filters, q }} /> : <ServiceList filters={filters} />}
+        {!loaded.ok ? (
+          <InvalidSearch message={loaded.invalidInput} />
+        ) : (
+          <>
+            <SponsoredSlot filters={filters} />
+            {q ? <SearchResults filters={{ ...filters, q }} /> : <ServiceList filters={filters} />}
+          </>
+        )}
       </div>
     </HydrateClient>
   );
