@@ -35,6 +35,8 @@ export const ERROR_TABLE = {
   database_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
   // Every database connection is in use: retry after Retry-After (not an outage).
   server_busy: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
+  // A purchase carrying both PAYMENT-SIGNATURE (x402) and Authorization: Payment (MPP): which one pays is not guessed.
+  payment_ambiguous: { status: 400, trpc: "BAD_REQUEST" },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
