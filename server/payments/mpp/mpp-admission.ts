@@ -4,6 +4,7 @@
 // authorization itself (signed by `from`, exactly the price, to our pay-to, nonce = the challenge's hash).
 // Refusals are reason codes (the 402's `error`, refusal-messages.ts says what to do next).
 import { Errors, type Credential } from "mppx";
+import { logger } from "../../logger";
 import { atomicToUsd } from "../../money";
 import type { ProductDefinition } from "../../products/product";
 import type { MppServer } from "./mpp-server";
@@ -33,7 +34,11 @@ function reasonOf(err: unknown): MppReason {
   }
   if (err instanceof Errors.VerificationFailedError) return /signature mismatch/.test(err.message) ? "mpp_signature_invalid" : "mpp_authorization_mismatch";
   // InvalidPayloadError, or the payload schema's own error: not a credential of the method.
-  return "mpp_credential_malformed";
+  if (err instanceof Errors.PaymentError || (err instanceof Error && /ZodError/.test(err.name))) return "mpp_credential_malformed";
+  // What is left is the signature recovery giving up (e.g. r is not a point of the curve): our
+  // schema admitted the payload's shapes already, so no key signed it.
+  logger.info({ err: { name: err instanceof Error ? err.name : typeof err } }, "mpp credential: signature could not be recovered");
+  return "mpp_signature_invalid";
 }
 
 export async function admitMppCredential(server: MppServer, credential: Credential.Credential, product: ProductDefinition): Promise<Admission> {
