@@ -4,25 +4,27 @@ import { z } from "zod";
 
 const port = z.coerce.number().int().min(1).max(65535);
 const limit = z.coerce.number().int().min(1).max(1_000_000);
-const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address (0x + 40 hex digits)");
 
-export const MPP_METHOD_NAMES = ["evm", "tempo", "stripe"] as const;
+// MPP methods (server/payments/mpp/). `evm` is claimed, verified and settled through the purchase
+// ledger like x402. mppx also speaks `tempo` and `stripe`, but their money moves outside that ledger
+// (a Tempo push payment is on chain before its credential arrives; a Stripe payer is unknown until
+// the charge), so a purchase could not be claimed per payer and key before anything is charged
+// (decisions.md §3): they are named so that configuring them stops the start instead of being dropped.
+export const MPP_METHOD_NAMES = ["evm"] as const;
 export type MppMethodName = (typeof MPP_METHOD_NAMES)[number];
-// The settings each MPP method cannot do without (evm uses x402's pay-to and facilitator).
-const MPP_METHOD_SETTINGS = {
-  evm: [],
-  tempo: ["MPP_TEMPO_RECIPIENT", "MPP_TEMPO_CURRENCY"],
-  stripe: ["MPP_STRIPE_SECRET_KEY", "MPP_STRIPE_NETWORK_ID"],
-} as const satisfies Record<MppMethodName, readonly string[]>;
+const NOT_SETTLED_HERE = ["tempo", "stripe"];
 const mppMethods = z
   .string()
   .default("evm")
   .transform((s) => s.split(",").map((m) => m.trim()).filter((m) => m.length > 0))
-  .pipe(
-    z
-      .array(z.enum(MPP_METHOD_NAMES, { error: `each method must be one of ${MPP_METHOD_NAMES.join(", ")}` }))
-      .refine((list) => new Set(list).size === list.length, "a method may be listed once"),
-  );
+  .superRefine((list, ctx) => {
+    for (const m of list) {
+      if (NOT_SETTLED_HERE.includes(m)) ctx.addIssue({ code: "custom", message: `${m} is not offered: its payments settle outside this marketplace's purchase ledger (README "MPP"); use evm` });
+      else if (!(MPP_METHOD_NAMES as readonly string[]).includes(m)) ctx.addIssue({ code: "custom", message: `unknown method "${m}"; the methods are: ${MPP_METHOD_NAMES.join(", ")}` });
+    }
+    if (new Set(list).size !== list.length) ctx.addIssue({ code: "custom", message: "a method may be listed once" });
+  })
+  .transform((list) => list as MppMethodName[]);
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -108,28 +110,12 @@ const schema = z.object({
   // every instance), and per instance per second for all tokens together.
   RATE_LIMIT_OBSERVE_PER_MINUTE: limit.default(600),
   RATE_LIMIT_OBSERVE_INSTANCE_PER_SECOND: limit.default(1000),
-  // MPP, the "Payment" HTTP authentication scheme, offered beside x402 by the queued products
-  // (server/payments/mpp/mpp-config.ts says what each method needs). Comma list; empty switches MPP off.
+  // MPP, the "Payment" HTTP authentication scheme, offered beside x402 by the queued products: comma
+  // list of methods (see MPP_METHOD_NAMES); empty switches MPP off. evm pays x402's asset to X402_PAY_TO
+  // through x402's facilitator, so it is offered whenever x402 is.
   MPP_METHODS: mppMethods,
-  // The realm of the challenges. Defaults to the host of BASE_URL.
+  // The realm of the challenges (part of their HMAC and of an evm credential's nonce). Defaults to the host of BASE_URL.
   MPP_REALM: z.string().regex(/^[\x21-\x7e]{1,200}$/, "printable ASCII without spaces, at most 200 characters").optional(),
-  // tempo: TIP-20 charges on the Tempo chain (mppx's tempo method).
-  MPP_TEMPO_RECIPIENT: evmAddress.optional(),
-  MPP_TEMPO_CURRENCY: evmAddress.optional(),
-  MPP_TEMPO_TESTNET: z.enum(["true", "false"]).default("false"),
-  MPP_TEMPO_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  // stripe: card payments through Stripe shared payment tokens (mppx's stripe method).
-  MPP_STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, "a Stripe secret or restricted key (sk_test_..., sk_live_...)").optional(),
-  MPP_STRIPE_NETWORK_ID: z.string().min(1).max(200).optional(),
-  MPP_STRIPE_PAYMENT_METHOD_TYPES: z.string().regex(/^[a-z_]+(,[a-z_]+)*$/, "comma list of Stripe payment method types").default("card"),
-}).superRefine((e, ctx) => {
-  // A method without its settings is a start-up error, never a silently missing offer.
-  for (const [method, names] of Object.entries(MPP_METHOD_SETTINGS)) {
-    if (!e.MPP_METHODS.includes(method as MppMethodName)) continue;
-    for (const name of names) {
-      if (e[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: `required when MPP_METHODS includes ${method}` });
-    }
-  }
 });
 
 export type Env = z.infer<typeof schema>;

@@ -9,6 +9,7 @@ import { db } from "@/server/db";
 import { queuedPurchaseSchema } from "@/server/orders/order-record";
 import { evaluationProduct } from "@/server/products/evaluation-product";
 import { placementProduct } from "@/server/products/placement-product";
+import type { ProductDefinition } from "@/server/products/product";
 import { shortlistProduct } from "@/server/products/shortlist-product";
 import { asResponse, createMppAgent, createQueuedX402Agent } from "@/test/payments/mpp-agent";
 import { buyQueued, describeQueued, queuedBody } from "@/test/payments/queued-shop";
@@ -25,7 +26,7 @@ const PLACEMENT = 10_000_000n;
 const EVALUATION = 49_000_000n;
 const FUNDS = 100_000_000n;
 
-const challengeOf = (product = placementProduct) => describeQueued(runtime, product);
+const challengeOf = (product: ProductDefinition = placementProduct) => describeQueued(runtime, product);
 const ordersOfKey = (key: string) => db.order.count({ where: { purchase: { idempotencyKey: key } } });
 const transfersOf = (payer: string) => db.localTransfer.count({ where: { payer } });
 
@@ -200,7 +201,7 @@ describe("paying with MPP", () => {
 });
 
 describe("refused credentials: 402 with fresh challenges and the reason, never charged", () => {
-  async function refused(product: typeof placementProduct, authorization: string, reason: string) {
+  async function refused(product: ProductDefinition, authorization: string, reason: string) {
     const body = queuedBody(product);
     const r = await buyQueued(runtime, product, { body, authorization });
     expect(r.status, r.text).toBe(402);

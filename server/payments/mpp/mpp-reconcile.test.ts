@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { DatabaseError, db } from "@/server/db";
 import { placementProduct } from "@/server/products/placement-product";
 import { evaluationProduct } from "@/server/products/evaluation-product";
+import type { ProductDefinition } from "@/server/products/product";
 import { createMppAgent } from "@/test/payments/mpp-agent";
 import { buyQueued, queuedBody } from "@/test/payments/queued-shop";
 import { paymentRuntime } from "../payment-runtime";
@@ -32,7 +33,7 @@ vi.mock(import("../purchase-ledger"), async (importOriginal) => {
 const runtime = paymentRuntime();
 const FUNDS = 100_000_000n;
 
-async function paidThenCut(product: typeof placementProduct, cut: keyof typeof lose) {
+async function paidThenCut(product: ProductDefinition, cut: keyof typeof lose) {
   const agent = await createMppAgent();
   const body = queuedBody(product);
   const authorization = await agent.pay(await describeProduct(runtime, product));
