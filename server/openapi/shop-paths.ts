@@ -4,6 +4,7 @@ import { placementProduct } from "../products/placement-product";
 import { shortlistProduct } from "../products/shortlist-product";
 import { SCHEMA_NAMES } from "./component-schemas";
 import type { PathsObject } from "./openapi-types";
+import { withMppDescribe, withMppPurchase } from "./mpp-operations";
 import { describeOperation, purchaseOperation } from "./paid-product-operations";
 
 export function shopPaths(baseUrl: string): PathsObject {
@@ -16,18 +17,18 @@ export function shopPaths(baseUrl: string): PathsObject {
       }),
     },
     [placementProduct.path]: {
-      get: describeOperation(placementProduct, baseUrl, "Describe the sponsored placement (402 challenge, never charges)"),
-      post: purchaseOperation(placementProduct, baseUrl, "Buy a sponsored placement (queued order)", {
-        request: SCHEMA_NAMES.placementRequest,
-        result: SCHEMA_NAMES.queuedPurchase,
-      }),
+      get: withMppDescribe(describeOperation(placementProduct, baseUrl, "Describe the sponsored placement (402 challenge, never charges)"), placementProduct),
+      post: withMppPurchase(
+        purchaseOperation(placementProduct, baseUrl, "Buy a sponsored placement (queued order)", { request: SCHEMA_NAMES.placementRequest, result: SCHEMA_NAMES.queuedPurchase }),
+        placementProduct,
+      ),
     },
     [evaluationProduct.path]: {
-      get: describeOperation(evaluationProduct, baseUrl, "Describe the evaluation request (402 challenge, never charges)"),
-      post: purchaseOperation(evaluationProduct, baseUrl, "Buy an independent first-hand evaluation (queued order)", {
-        request: SCHEMA_NAMES.evaluationRequest,
-        result: SCHEMA_NAMES.queuedPurchase,
-      }),
+      get: withMppDescribe(describeOperation(evaluationProduct, baseUrl, "Describe the evaluation request (402 challenge, never charges)"), evaluationProduct),
+      post: withMppPurchase(
+        purchaseOperation(evaluationProduct, baseUrl, "Buy an independent first-hand evaluation (queued order)", { request: SCHEMA_NAMES.evaluationRequest, result: SCHEMA_NAMES.queuedPurchase }),
+        evaluationProduct,
+      ),
     },
   };
 }
