@@ -19,6 +19,9 @@ import { describeProduct, purchaseProduct } from "../purchase-flow";
 import { paymentRuntime } from "../payment-runtime";
 import { withPurchaseLock } from "../purchase-lock";
 import { clearCompletedPurchases } from "../completed-purchases";
+import { encodeHeaderJson } from "../header-codec";
+import { recoverPurchase } from "../purchase-recovery";
+import { PURCHASE_RECOVERY_TYPED_DATA } from "../purchase-recovery-authorization";
 import { MPP_CHALLENGE_LIFETIME_S, MPP_CHALLENGE_WINDOW_S } from "./mpp-challenges";
 
 const runtime = paymentRuntime();
@@ -150,6 +153,40 @@ describe("paying with MPP", () => {
     }
     expect(await agent.balance()).toBe(FUNDS - EVALUATION);
     expect(await transfersOf(agent.address)).toBe(1);
+  });
+
+  it("after its challenge expired, the credential still replays its completed purchase, and pays for nothing new", async () => {
+    const agent = await createMppAgent();
+    const server = await runtime.mpp!.server();
+    // Long enough for the facilitator (it wants validBefore at least 6 s ahead), short enough to wait out.
+    const expires = new Date(Date.now() + 8000);
+    const challenge = await server.challenge.evm.charge({ amount: "10.00", scope: "placement", description: "Sponsored placement", expires });
+    const authorization = await agent.pay(new Response("{}", { status: 402, headers: { "www-authenticate": Challenge.serialize(challenge) } }));
+    const body = queuedBody(placementProduct);
+    const first = await buyQueued(runtime, placementProduct, { body, authorization });
+    expect(first.status, first.text).toBe(202);
+    await new Promise((r) => setTimeout(r, expires.getTime() - Date.now() + 500));
+    clearCompletedPurchases();
+    const replay = await buyQueued(runtime, placementProduct, { body, authorization });
+    expect(replay.status).toBe(202);
+    expect(replay.headers["payment-receipt"]).toBe(first.headers["payment-receipt"]);
+    const other = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization });
+    expect(other.json.error).toBe("mpp_challenge_expired");
+    expect(await agent.balance()).toBe(FUNDS - PLACEMENT);
+  }, 30_000);
+
+  it("a payer who lost the credential recovers the stored 202 and its Payment-Receipt with a recovery signature", async () => {
+    const agent = await createMppAgent();
+    const body = queuedBody(placementProduct);
+    const first = await buyQueued(runtime, placementProduct, { body, authorization: await agent.pay(await describeProduct(runtime, placementProduct)) });
+    const resource = `http://marketplace.test${placementProduct.path}`;
+    const expiresAt = Math.floor(Date.now() / 1000) + 120;
+    const key = body.request_id as string;
+    const signature = await agent.account.signTypedData({ ...PURCHASE_RECOVERY_TYPED_DATA, message: { idempotencyKey: key, resource, expiresAt: BigInt(expiresAt) } });
+    const r = await recoverPurchase(runtime, { idempotencyKey: key, authorization: encodeHeaderJson({ payer: agent.address, resource, expiresAt, signature }) });
+    expect(r.status, r.body).toBe(202);
+    expect(r.body).toBe(first.text.replace('"idempotentReplay":false', '"idempotentReplay":true'));
+    expect(r.headers["payment-receipt"]).toBe(first.headers["payment-receipt"]);
   });
 
   it("a credential replayed for another request is refused (402 mpp_credential_used, fresh challenges) and charges nothing more", async () => {
