@@ -159,7 +159,7 @@ describe("paying with MPP", () => {
     const agent = await createMppAgent();
     const server = await runtime.mpp!.server();
     // Long enough for the facilitator (it wants validBefore at least 6 s ahead), short enough to wait out.
-    const expires = new Date(Date.now() + 8000);
+    const expires = new Date(Date.now() + 12_000);
     const challenge = await server.challenge.evm.charge({ amount: "10.00", scope: "placement", description: "Sponsored placement", expires });
     const authorization = await agent.pay(new Response("{}", { status: 402, headers: { "www-authenticate": Challenge.serialize(challenge) } }));
     const body = queuedBody(placementProduct);
@@ -173,7 +173,7 @@ describe("paying with MPP", () => {
     const other = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization });
     expect(other.json.error).toBe("mpp_challenge_expired");
     expect(await agent.balance()).toBe(FUNDS - PLACEMENT);
-  }, 30_000);
+  }, 45_000);
 
   it("a payer who lost the credential recovers the stored 202 and its Payment-Receipt with a recovery signature", async () => {
     const agent = await createMppAgent();
@@ -262,9 +262,9 @@ describe("refused credentials: 402 with fresh challenges and the reason, never c
   it("an expired challenge", async () => {
     const agent = await createMppAgent();
     const server = await runtime.mpp!.server();
-    const shortLived = await server.challenge.evm.charge({ amount: "10.00", scope: "placement", description: "Sponsored placement", expires: new Date(Date.now() + 1500) });
+    const shortLived = await server.challenge.evm.charge({ amount: "10.00", scope: "placement", description: "Sponsored placement", expires: new Date(Date.now() + 3000) });
     const authorization = await agent.pay(new Response("{}", { status: 402, headers: { "www-authenticate": Challenge.serialize(shortLived) } }));
-    await new Promise((r) => setTimeout(r, 2000));
+    await new Promise((r) => setTimeout(r, 3500));
     await refused(placementProduct, authorization, "mpp_challenge_expired");
     expect(await agent.balance()).toBe(FUNDS);
   });
