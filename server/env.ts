@@ -5,6 +5,27 @@ import { z } from "zod";
 const port = z.coerce.number().int().min(1).max(65535);
 const limit = z.coerce.number().int().min(1).max(1_000_000);
 
+// MPP methods (server/payments/mpp/). `evm` is claimed, verified and settled through the purchase
+// ledger like x402. mppx also speaks `tempo` and `stripe`, but their money moves outside that ledger
+// (a Tempo push payment is on chain before its credential arrives; a Stripe payer is unknown until
+// the charge), so a purchase could not be claimed per payer and key before anything is charged
+// (decisions.md §3): they are named so that configuring them stops the start instead of being dropped.
+export const MPP_METHOD_NAMES = ["evm"] as const;
+export type MppMethodName = (typeof MPP_METHOD_NAMES)[number];
+const NOT_SETTLED_HERE = ["tempo", "stripe"];
+const mppMethods = z
+  .string()
+  .default("evm")
+  .transform((s) => s.split(",").map((m) => m.trim()).filter((m) => m.length > 0))
+  .superRefine((list, ctx) => {
+    for (const m of list) {
+      if (NOT_SETTLED_HERE.includes(m)) ctx.addIssue({ code: "custom", message: `${m} is not offered: its payments settle outside this marketplace's purchase ledger (README "MPP"); use evm` });
+      else if (!(MPP_METHOD_NAMES as readonly string[]).includes(m)) ctx.addIssue({ code: "custom", message: `unknown method "${m}"; the methods are: ${MPP_METHOD_NAMES.join(", ")}` });
+    }
+    if (new Set(list).size !== list.length) ctx.addIssue({ code: "custom", message: "a method may be listed once" });
+  })
+  .transform((list) => list as MppMethodName[]);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // External PostgreSQL. When unset, `npm start` runs an embedded cluster and sets it for the app.
@@ -89,6 +110,12 @@ const schema = z.object({
   // every instance), and per instance per second for all tokens together.
   RATE_LIMIT_OBSERVE_PER_MINUTE: limit.default(600),
   RATE_LIMIT_OBSERVE_INSTANCE_PER_SECOND: limit.default(1000),
+  // MPP, the "Payment" HTTP authentication scheme, offered beside x402 by the queued products: comma
+  // list of methods (see MPP_METHOD_NAMES); empty switches MPP off. evm pays x402's asset to X402_PAY_TO
+  // through x402's facilitator, so it is offered whenever x402 is.
+  MPP_METHODS: mppMethods,
+  // The realm of the challenges (part of their HMAC and of an evm credential's nonce). Defaults to the host of BASE_URL.
+  MPP_REALM: z.string().regex(/^[\x21-\x7e]{1,200}$/, "printable ASCII without spaces, at most 200 characters").optional(),
 });
 
 export type Env = z.infer<typeof schema>;

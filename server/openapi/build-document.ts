@@ -17,6 +17,7 @@ import { reviewPaths } from "./review-paths";
 import { writeAnswerHeaders } from "./review-write-paths";
 import { shopPaths } from "./shop-paths";
 import { apiDescription, X402_SCHEME_NAME, x402SecurityScheme } from "./x402-flow";
+import { MPP_SCHEME_NAME, mppHeaders, mppSecurityScheme } from "./mpp-operations";
 
 export const OPENAPI_VERSION = "3.1.0";
 export const API_VERSION = "1.4.0";
@@ -40,9 +41,9 @@ export function buildOpenApiDocument(base: string, products: readonly ProductDef
     paths: { ...shopPaths(base, products), ...purchaseRecoveryPaths(products), ...catalogPaths(), ...reviewPaths(), ...observePaths(), ...discoveryPaths(), ...faucetPaths(), ...devFacilitatorPaths() },
     components: {
       schemas: allComponentSchemas(products),
-      headers: { ...paymentHeaders(), ...writeAnswerHeaders() },
+      headers: { ...paymentHeaders(), ...mppHeaders(), ...writeAnswerHeaders() },
       parameters: { ...paymentParameters(), [WRITE_KEY_PARAMETER]: writeIdempotencyKeyParameter() },
-      securitySchemes: { [X402_SCHEME_NAME]: x402SecurityScheme(), [MARKETPLACE_TOKEN_SCHEME]: marketplaceTokenScheme() },
+      securitySchemes: { [X402_SCHEME_NAME]: x402SecurityScheme(), [MPP_SCHEME_NAME]: mppSecurityScheme(), [MARKETPLACE_TOKEN_SCHEME]: marketplaceTokenScheme() },
     },
   };
 }

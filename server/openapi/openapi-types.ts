@@ -52,12 +52,9 @@ export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 export type PathItemObject = Partial<Record<HttpMethod, OperationObject>>;
 export type PathsObject = Record<string, PathItemObject>;
 
-export interface SecuritySchemeObject {
-  type: "apiKey";
-  in: "header";
-  name: string;
-  description: string;
-}
+export type SecuritySchemeObject =
+  | { type: "apiKey"; in: "header"; name: string; description: string }
+  | { type: "http"; scheme: string; description: string };
 
 export interface OpenApiDocument {
   openapi: "3.1.0";

@@ -3,12 +3,13 @@
 import type { ProductDefinition } from "../products/product";
 import { validatePath } from "../products/product";
 import type { PathsObject } from "./openapi-types";
+import { withMppDescribe, withMppPurchase } from "./mpp-operations";
 import { describeOperation, purchaseOperation, validateOperation } from "./paid-product-operations";
 
 export function shopPaths(baseUrl: string, products: readonly ProductDefinition[]): PathsObject {
   return Object.fromEntries(
     products.flatMap((product) => [
-      [product.path, { get: describeOperation(product, baseUrl), post: purchaseOperation(product, baseUrl) }],
+      [product.path, { get: withMppDescribe(describeOperation(product, baseUrl), product), post: withMppPurchase(purchaseOperation(product, baseUrl), product) }],
       [validatePath(product), { post: validateOperation(product) }],
     ]),
   );

@@ -6,12 +6,13 @@ import type { RefusalDetails } from "./challenge";
 import { FAUCET_MAX_USD } from "./facilitators/faucet";
 import { localBalance } from "./facilitators/local-chain-signer";
 import type { PaymentRuntime } from "./payment-runtime";
+import type { RefusalProtocol } from "./refusal-messages";
 
 export const INSUFFICIENT_BALANCE = "invalid_exact_evm_insufficient_balance";
 const ATOMIC_PER_USD = 1_000_000n;
 
 /** Balance, price, shortfall and a faucet request that covers it; nothing when the ledger is not ours or cannot be read. */
-export async function balanceShortfall(runtime: PaymentRuntime, payer: string, priceAtomic: bigint): Promise<RefusalDetails> {
+export async function balanceShortfall(runtime: PaymentRuntime, payer: string, priceAtomic: bigint, protocol: RefusalProtocol = "x402"): Promise<RefusalDetails> {
   if (runtime.config.mode !== "local") return {};
   let balance: bigint;
   try {
@@ -27,8 +28,10 @@ export async function balanceShortfall(runtime: PaymentRuntime, payer: string, p
   return {
     message:
       `The payer ${payer} holds ${atomicToUsd(balance)} USD of test USDC on this marketplace's local ledger; the price is ${atomicToUsd(priceAtomic)} USD, ` +
-      `so ${atomicToUsd(missing)} USD is missing. Credit test funds with POST ${faucet.url} ${JSON.stringify(faucet.body)}, then sign a new payment ` +
-      "for the PAYMENT-REQUIRED requirements of this answer and send the request again.",
+      `so ${atomicToUsd(missing)} USD is missing. Credit test funds with POST ${faucet.url} ${JSON.stringify(faucet.body)}, then ` +
+      (protocol === "mpp"
+        ? "pay one of the WWW-Authenticate challenges of this answer and send the request again with the new `Authorization: Payment` credential."
+        : "sign a new payment for the PAYMENT-REQUIRED requirements of this answer and send the request again."),
     extra: { balance: { payer, balanceUsd: atomicToUsd(balance), priceUsd: atomicToUsd(priceAtomic), missingUsd: atomicToUsd(missing) }, faucet },
   };
 }

@@ -55,7 +55,12 @@ export interface Challenge {
   header: string;
   /** The 402 body, serialised. */
   body: string;
+  /** WWW-Authenticate: the MPP challenges of a product sold over MPP too. */
+  wwwAuthenticate?: string;
 }
+
+/** What a 402 answer sends: PAYMENT-REQUIRED, the body, and the MPP challenges when there are any. */
+export type ChallengeAnswer = Pick<Challenge, "header" | "body" | "wwwAuthenticate">;
 
 export function freeLinks(baseUrl: string): z.infer<typeof freeLinksSchema> {
   return {
@@ -68,11 +73,11 @@ export function freeLinks(baseUrl: string): z.infer<typeof freeLinksSchema> {
 
 /** The 402 body of a product's challenge (`error` payment_required), for any base URL: what the
  * route sends, the OpenAPI example and the /docs example are this one object. */
-export function challengeBody(product: ProductDefinition, baseUrl: string): z.infer<typeof paymentRequiredBodySchema> {
-  return { error: PAYMENT_REQUIRED_ERROR, message: refusalMessage(PAYMENT_REQUIRED_ERROR, product.priceAtomic), product: productObject(product, baseUrl), free: freeLinks(baseUrl) };
+export function challengeBody(product: ProductDefinition, baseUrl: string, withMpp = false): z.infer<typeof paymentRequiredBodySchema> {
+  return { error: PAYMENT_REQUIRED_ERROR, message: refusalMessage(PAYMENT_REQUIRED_ERROR, { priceAtomic: product.priceAtomic, withMpp }), product: productObject(product, baseUrl), free: freeLinks(baseUrl) };
 }
 
-export async function buildChallenge(server: x402ResourceServer, product: ProductDefinition, payTo: string, baseUrl: string): Promise<Challenge> {
+export async function buildChallenge(server: x402ResourceServer, product: ProductDefinition, payTo: string, baseUrl: string, withMpp = false): Promise<Challenge> {
   const requirements = await server.buildPaymentRequirements({
     scheme: "exact",
     network: X402_NETWORK,
@@ -86,15 +91,26 @@ export async function buildChallenge(server: x402ResourceServer, product: Produc
     requirements,
     paymentRequired,
     header: encodeHeaderJson(paymentRequired),
-    body: JSON.stringify(challengeBody(product, baseUrl)),
+    body: JSON.stringify(challengeBody(product, baseUrl, withMpp)),
   };
 }
 
-/** A fresh challenge that says why the offered payment was refused (`error` = the x402 reason). */
-export function refusedChallenge(challenge: Challenge, reason: string, details: RefusalDetails = {}): { header: string; body: string } {
+/**
+ * A fresh challenge that says why the offered payment was refused (`error` = the x402 or MPP
+ * reason). A refused MPP credential gets challenges no earlier answer carried (`wwwAuthenticate`).
+ */
+export function refusedChallenge(
+  challenge: Challenge,
+  reason: string,
+  details: RefusalDetails = {},
+  mpp?: { wwwAuthenticate: string; detail?: string },
+): ChallengeAnswer {
   const body = JSON.parse(challenge.body) as Record<string, unknown>;
+  const message = details.message ?? refusalMessage(reason, { protocol: mpp ? "mpp" : "x402", detail: mpp?.detail });
+  const wwwAuthenticate = mpp?.wwwAuthenticate ?? challenge.wwwAuthenticate;
   return {
     header: encodeHeaderJson({ ...challenge.paymentRequired, error: reason }),
-    body: JSON.stringify({ ...body, error: reason, message: details.message ?? refusalMessage(reason), ...details.extra }),
+    body: JSON.stringify({ ...body, error: reason, message, ...details.extra }),
+    ...(wwwAuthenticate !== undefined && { wwwAuthenticate }),
   };
 }

@@ -2,8 +2,11 @@
 // recent ones, so a replay costs no database round trip. Bounded; the ledger stays the source.
 // Keyed like the ledger: by payer and idempotency key (a payer is always 0x + 40 hex digits, so
 // the joined key is unambiguous whatever the idempotency key contains).
+import type { PaymentProtocol } from "../products/product";
+
 export interface CompletedPurchase {
   fingerprint: string;
+  protocol: PaymentProtocol;
   signatureHash: string;
   responseBody: string;
   paymentResponse: string | null;
@@ -17,12 +20,12 @@ const keyOf = (payer: string, idempotencyKey: string) => `${payer}:${idempotency
 export function rememberCompleted(
   payer: string,
   idempotencyKey: string,
-  row: { state: string; fingerprint: string; signatureHash: string | null; responseBody: string | null; paymentResponse: string | null } | null,
+  row: { state: string; fingerprint: string; protocol: PaymentProtocol; signatureHash: string | null; responseBody: string | null; paymentResponse: string | null } | null,
 ): void {
   if (row?.state !== "completed" || !row.signatureHash || row.responseBody === null) return;
   const key = keyOf(payer, idempotencyKey);
   if (completed.size >= KEPT && !completed.has(key)) completed.delete(completed.keys().next().value!);
-  completed.set(key, { fingerprint: row.fingerprint, signatureHash: row.signatureHash, responseBody: row.responseBody, paymentResponse: row.paymentResponse });
+  completed.set(key, { fingerprint: row.fingerprint, protocol: row.protocol, signatureHash: row.signatureHash, responseBody: row.responseBody, paymentResponse: row.paymentResponse });
 }
 
 export function recallCompleted(payer: string, idempotencyKey: string): CompletedPurchase | undefined {

@@ -3,6 +3,7 @@
 import { authorizationTypes } from "@x402/evm";
 import { getAddress } from "viem";
 import { env } from "../env";
+import { mppConfigFromEnv, type MppConfig } from "./mpp/mpp-config";
 
 export const X402_NETWORK = "eip155:84532" as const;
 export const X402_ASSET = "0x036CbD53842c5426634e7929541eC2318f3dCF7e";
@@ -29,10 +30,12 @@ export interface PaymentConfig {
   mode: PaymentMode;
   facilitatorUrl: string | null;
   facilitatorTimeoutMs: number;
+  /** MPP methods offered beside x402 by the queued products; none when absent. */
+  mpp?: MppConfig;
 }
 
 export function paymentConfigFromEnv(): PaymentConfig {
   const mode: PaymentMode = env.X402_FACILITATOR_URL ? "http" : "local";
   const payTo = env.X402_ENABLED === "false" ? null : (env.X402_PAY_TO ?? (mode === "local" ? LOCAL_PAY_TO : null));
-  return { payTo, mode, facilitatorUrl: env.X402_FACILITATOR_URL ?? null, facilitatorTimeoutMs: env.X402_FACILITATOR_TIMEOUT_MS };
+  return { payTo, mode, facilitatorUrl: env.X402_FACILITATOR_URL ?? null, facilitatorTimeoutMs: env.X402_FACILITATOR_TIMEOUT_MS, mpp: mppConfigFromEnv() };
 }

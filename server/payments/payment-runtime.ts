@@ -9,6 +9,7 @@ import type { ProductDefinition } from "../products/product";
 import { buildChallenge, type Challenge } from "./challenge";
 import { createHttpFacilitator } from "./facilitators/http-facilitator";
 import { createLocalFacilitator } from "./facilitators/local-facilitator";
+import { createMppRuntime, type MppRuntime } from "./mpp/mpp-runtime";
 import { paymentConfigFromEnv, X402_NETWORK, type PaymentConfig } from "./payment-config";
 
 export interface PaymentRuntime {
@@ -17,8 +18,10 @@ export interface PaymentRuntime {
   facilitator: FacilitatorClient;
   /** The initialized resource server (asks the facilitator what it supports on first use). */
   resourceServer(): Promise<x402ResourceServer>;
-  /** The product's 402 challenge, built once and reused byte for byte. */
+  /** The product's 402 challenge, built once (its MPP challenges once per window) and reused byte for byte. */
   challenge(product: ProductDefinition): Promise<Challenge>;
+  /** MPP beside x402 (queued products); null when no method is configured or payment is off. */
+  mpp: MppRuntime | null;
 }
 
 export function createPaymentRuntime(config: PaymentConfig, options: { baseUrl?: string; facilitator?: FacilitatorClient } = {}): PaymentRuntime {
@@ -27,6 +30,8 @@ export function createPaymentRuntime(config: PaymentConfig, options: { baseUrl?:
   const base = options.baseUrl ?? baseUrl;
   let ready: Promise<x402ResourceServer> | undefined;
   const challenges = new Map<string, Promise<Challenge>>();
+  // The evm method pays x402's asset to x402's pay-to: without a pay-to there is nothing to offer.
+  const mpp = config.payTo && config.mpp && config.mpp.methods.length > 0 ? createMppRuntime(config.mpp, config.payTo as `0x${string}`) : null;
 
   const resourceServer = () => {
     ready ??= (async () => {
@@ -45,14 +50,18 @@ export function createPaymentRuntime(config: PaymentConfig, options: { baseUrl?:
     baseUrl: base,
     facilitator,
     resourceServer,
-    challenge(product) {
+    mpp,
+    async challenge(product) {
       let built = challenges.get(product.id);
+      const withMpp = mpp?.sells(product) ?? false;
       if (!built) {
-        built = resourceServer().then((server) => buildChallenge(server, product, config.payTo!, base));
+        built = resourceServer().then((server) => buildChallenge(server, product, config.payTo!, base, withMpp));
         built.catch(() => challenges.delete(product.id));
         challenges.set(product.id, built);
       }
-      return built;
+      if (!withMpp) return built;
+      const [x402, wwwAuthenticate] = await Promise.all([built, mpp!.challenges(product)]);
+      return { ...x402, wwwAuthenticate };
     },
   };
 }

@@ -1,7 +1,9 @@
-// Selling a product over x402 (specification "States and transitions", decisions.md §1–§3):
-// GET describes (402), an unsigned POST is challenged before its body is read, a signed POST is
-// validated, bound to its idempotency key, claimed atomically, then verified, settled and
-// fulfilled exactly once; replays return the stored result.
+// Selling a product over x402, or MPP for the products that list it (specification "States and
+// transitions", decisions.md §1–§3): GET describes (402), an unsigned POST is challenged before its
+// body is read, a signed POST is validated, bound to its idempotency key, claimed atomically, then
+// verified, settled and fulfilled exactly once; replays return the stored result. An MPP evm
+// credential is the same EIP-3009 authorization in another envelope: once mppx admits it, it takes
+// the x402 path through the same ledger, facilitator and reconciler.
 import { DatabaseBusyError } from "../db";
 import { AppError, toIssues } from "../errors";
 import { idempotencyKeySchema } from "../input/idempotency-key";
@@ -9,10 +11,13 @@ import { parseJsonBody } from "../input/json-body";
 import { logger } from "../logger";
 import type { ProductDefinition } from "../products/product";
 import { bodyIssues } from "../products/request-check";
+import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { refusedChallenge, type Challenge } from "./challenge";
+import { admitMppCredential } from "./mpp/mpp-admission";
+import { asExactPayload, isMppAuthorization, parseMppCredential, type MppCredential } from "./mpp/mpp-credential";
 import { requestFingerprint } from "./fingerprint";
 import type { PaymentRuntime } from "./payment-runtime";
-import { parsePaymentSignature, type PaymentCredential } from "./payment-signature";
+import { parsePaymentSignature } from "./payment-signature";
 import { recoveryHint } from "./purchase-recovery-authorization";
 import { advance, completedReply, settlementUnknown, startVerification } from "./purchase-phases";
 import { withPurchaseLock } from "./purchase-lock";
@@ -84,8 +89,8 @@ async function parseSignedRequest(product: ProductDefinition, request: PurchaseR
 // Answers that need no lock: a key bound to another request, or a completed purchase. A key is
 // bound only once its payer's payment verified: a `claimed` row (verification pending, or its
 // holder gone) binds nothing, so a forged authorization never earns anyone a 422.
-// `inUse` is the 409 for a completed key and another signature (it says how to get the result).
-function settledAnswer(row: PurchaseOutcome | null, fingerprint: string, credential: PaymentCredential, inUse: () => PaymentReply, status: 200 | 202): PaymentReply | undefined {
+// `inUse` is the 409 for a completed key and another credential (it says how to get the result).
+function settledAnswer(row: PurchaseOutcome | null, fingerprint: string, credential: { identity: string }, inUse: () => PaymentReply, status: 200 | 202): PaymentReply | undefined {
   if (!row || row.state === "claimed") return undefined;
   if (row.fingerprint !== fingerprint) {
     return refusal("idempotency_key_reused", "This idempotency key was used for a different request.");
@@ -96,12 +101,13 @@ function settledAnswer(row: PurchaseOutcome | null, fingerprint: string, credent
 }
 
 // A careless retry signs a fresh authorization for a completed key: say how to get the result.
-function keyInUse(runtime: PaymentRuntime, product: ProductDefinition, key: string): PaymentReply {
+function keyInUse(runtime: PaymentRuntime, product: ProductDefinition, key: string, protocol: "x402" | "mpp"): PaymentReply {
   const recovery = recoveryHint(runtime.baseUrl, product.path, key);
+  const original = protocol === "mpp" ? "the original `Authorization: Payment` credential" : "the original PAYMENT-SIGNATURE";
   return refusal(
     "idempotency_key_in_use",
-    "This idempotency key's purchase was already completed and paid with another PAYMENT-SIGNATURE; the new authorization was not used and nothing was charged. " +
-      "To get the stored result, resend the identical request with the original PAYMENT-SIGNATURE. If it is lost, sign `recovery.typedData` with the payer's key " +
+    `This idempotency key's purchase was already completed and paid with another ${protocol === "mpp" ? "credential" : "PAYMENT-SIGNATURE"}; the new authorization was not used and nothing was charged. ` +
+      `To get the stored result, resend the identical request with ${original}. If it is lost, sign \`recovery.typedData\` with the payer's key ` +
       `and GET ${recovery.url} with the ${recovery.header} header (base64 of {payer, resource, expiresAt, signature}). For a new purchase, use a new idempotency key.`,
     { recovery },
   );
@@ -136,25 +142,73 @@ function busyAt(state: PurchaseRow["state"] | "none" | undefined): PaymentReply 
   return busy(state === "settled" ? true : state === "settling" || state === undefined ? "unknown" : false);
 }
 
+// The payment a signed request offers, decoded far enough to find its purchase: payer, nonce and
+// identity. `refused`: not a payment we can read (402 with a fresh challenge, nothing claimed).
+type Offer =
+  | { protocol: "x402"; identity: string; payer: string; nonce: string; payload: PaymentPayload }
+  | { protocol: "mpp"; identity: string; payer: string; nonce: string; mpp: Extract<MppCredential, { ok: true }> }
+  | { protocol: "x402" | "mpp"; identity: string; refused: string };
+
+function offerOf(paymentSignature: string | null, mppAuthorization: string | null): Offer {
+  if (mppAuthorization !== null) {
+    const mpp = parseMppCredential(mppAuthorization);
+    if (!mpp.ok) return { protocol: "mpp", identity: mpp.identity, refused: mpp.reason };
+    return { protocol: "mpp", identity: mpp.identity, payer: mpp.payer, nonce: mpp.nonce, mpp };
+  }
+  const { payload, payer, nonce, identity } = parsePaymentSignature(paymentSignature!);
+  if (!payload || !payer || !nonce) return { protocol: "x402", identity, refused: "invalid_payload" };
+  return { protocol: "x402", identity, payer, nonce, payload };
+}
+
+// A refused payment: the product's challenge with the reason; MPP refusals get fresh MPP challenges.
+async function refusedReply(runtime: PaymentRuntime, product: ProductDefinition, challenge: Challenge, protocol: "x402" | "mpp", reason: string, detail?: string): Promise<PaymentReply> {
+  const mpp = protocol === "mpp" && runtime.mpp ? { wwwAuthenticate: await runtime.mpp.freshChallenges(product), detail } : undefined;
+  return challengeReply(refusedChallenge(challenge, reason, {}, mpp));
+}
+
+type Admitted = { payload: PaymentPayload; requirements: PaymentRequirements } | PaymentReply;
+
+// A new payment's requirements: what an x402 payload was signed for, or, for an MPP credential,
+// the product's x402 requirements once mppx admits it (HMAC, expiry, product, price, signature).
+async function admit(runtime: PaymentRuntime, product: ProductDefinition, challenge: Challenge, offer: Extract<Offer, { payer: string }>): Promise<Admitted> {
+  if (offer.protocol === "x402") {
+    const requirements = (await runtime.resourceServer()).findMatchingRequirements(challenge.requirements, offer.payload);
+    if (!requirements) return challengeReply(refusedChallenge(challenge, "payment_requirements_mismatch"));
+    return { payload: offer.payload, requirements };
+  }
+  const admission = await admitMppCredential(await runtime.mpp!.server(), offer.mpp.credential, product);
+  if (!admission.ok) return refusedReply(runtime, product, challenge, "mpp", admission.reason, admission.detail);
+  const requirements = challenge.requirements[0]!;
+  return { payload: asExactPayload(offer.mpp.authorization, requirements, `${runtime.baseUrl}${product.path}`), requirements };
+}
+
 /** POST: the whole purchase. */
 export async function purchaseProduct(runtime: PaymentRuntime, product: ProductDefinition, request: PurchaseRequest): Promise<PaymentReply> {
-  if (!request.paymentSignature) return runtime.config.payTo ? describeProduct(runtime, product) : unconfigured();
+  // `Authorization: Payment` pays only products sold over MPP here; elsewhere it is not a payment.
+  const mppAuthorization = isMppAuthorization(request.authorization) && runtime.mpp?.sells(product) ? request.authorization : null;
+  if (request.paymentSignature && mppAuthorization) {
+    return refusal(
+      "payment_ambiguous",
+      "The request carries two payments, PAYMENT-SIGNATURE (x402) and `Authorization: Payment` (MPP); send one of them. Nothing was verified or charged.",
+    );
+  }
+  if (!request.paymentSignature && !mppAuthorization) return runtime.config.payTo ? describeProduct(runtime, product) : unconfigured();
 
   const parsed = await parseSignedRequest(product, request);
   if ("status" in parsed) return parsed;
   const { key, body, fingerprint } = parsed;
-  const credential = parsePaymentSignature(request.paymentSignature);
-  const { payload, payer, nonce } = credential;
-  if (!payload || !payer || !nonce) {
+  const offer = offerOf(request.paymentSignature, mppAuthorization);
+  if ("refused" in offer) {
     if (!runtime.config.payTo) return unconfigured();
     const challenge = await challengeOf(runtime, product);
-    return isReply(challenge) ? challenge : challengeReply(refusedChallenge(challenge, "invalid_payload"));
+    return isReply(challenge) ? challenge : refusedReply(runtime, product, challenge, offer.protocol, offer.refused);
   }
+  const { payer, nonce } = offer;
 
   // Replays of recent purchases are answered from memory.
   const cached = recallCompleted(payer, key);
-  const inUse = () => keyInUse(runtime, product, key);
-  const early = cached && settledAnswer({ ...cached, state: "completed" }, fingerprint, credential, inUse, product.successStatus);
+  const inUse = () => keyInUse(runtime, product, key, offer.protocol);
+  const early = cached && settledAnswer({ ...cached, state: "completed" }, fingerprint, offer, inUse, product.successStatus);
   if (early) return early;
 
   // How far this request got, for its answer if the database fails mid-way: the row being
@@ -165,18 +219,18 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
     let row = await findPurchase(payer, key);
     seen = row?.state ?? "none";
     rememberCompleted(payer, key, row);
-    const answer = settledAnswer(row, fingerprint, credential, inUse, product.successStatus);
+    const answer = settledAnswer(row, fingerprint, offer, inUse, product.successStatus);
     if (answer) return answer;
 
     if (row && (row.state === "settling" || row.state === "settled")) {
       // The payer of this key may already be charged: finish that payment before anything else.
       advancing = row;
       const outcome = await advance(runtime, row, true);
-      if (row.signatureHash === credential.identity) return outcome;
+      if (row.signatureHash === offer.identity) return outcome;
       advancing = undefined;
       row = await findPurchase(payer, key);
       seen = row?.state ?? "none";
-      const now = settledAnswer(row, fingerprint, credential, inUse, product.successStatus);
+      const now = settledAnswer(row, fingerprint, offer, inUse, product.successStatus);
       if (now) return now;
       if (row!.state !== "failed") return outcome;
     } else if (row?.state === "claimed") {
@@ -184,7 +238,7 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
       // Resumed only for the very request it was claimed for (same signature and same body): a
       // claim binds nothing yet, so another body under its signature starts afresh, never gets
       // the claimed body's result.
-      if (row.signatureHash === credential.identity && row.fingerprint === fingerprint && runtime.config.payTo) {
+      if (row.signatureHash === offer.identity && row.fingerprint === fingerprint && runtime.config.payTo) {
         advancing = row;
         return advance(runtime, row, true);
       }
@@ -210,9 +264,9 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
     }
     const challenge = await challengeOf(runtime, product);
     if (isReply(challenge)) return challenge;
-    const server = await runtime.resourceServer();
-    const requirements = server.findMatchingRequirements(challenge.requirements, payload);
-    if (!requirements) return challengeReply(refusedChallenge(challenge, "payment_requirements_mismatch"));
+    const admitted = await admit(runtime, product, challenge, offer);
+    if ("status" in admitted) return admitted;
+    const { payload, requirements } = admitted;
 
     // Verification computes and reads; the claim waits on a commit: they run side by side, and
     // nothing is settled before both are done.
@@ -220,9 +274,10 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
     const claimed = await claimPurchase(
       {
         product: product.id,
+        protocol: offer.protocol,
         idempotencyKey: key,
         fingerprint,
-        signatureHash: credential.identity,
+        signatureHash: offer.identity,
         payer,
         nonce,
         amountAtomic: BigInt(requirements.amount),
@@ -234,7 +289,9 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
       },
       row,
     ).finally(() => verifying);
-    if (claimed === "nonce_used") return challengeReply(refusedChallenge(challenge, "invalid_exact_evm_nonce_already_used"));
+    if (claimed === "nonce_used") {
+      return refusedReply(runtime, product, challenge, offer.protocol, offer.protocol === "mpp" ? "mpp_credential_used" : "invalid_exact_evm_nonce_already_used");
+    }
     if (claimed === "key_in_use") return inProgress();
     advancing = claimed;
     return advance(runtime, claimed, false, verifying);
@@ -252,7 +309,7 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
   // Another request holds the key: it may have completed it since (a replay), or still be at work
   // (also what to say when the ledger cannot be read now: busy or down, the holder is still at it).
   const known = await knownPurchase(payer, key).catch(() => null);
-  return settledAnswer(known, fingerprint, credential, inUse, product.successStatus) ?? inProgress();
+  return settledAnswer(known, fingerprint, offer, inUse, product.successStatus) ?? inProgress();
 }
 
 /** Finishes one open purchase without its client (reconciler). Claimed rows never verified: dropped, not charged. */

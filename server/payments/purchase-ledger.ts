@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { DatabaseError, sqlQuery, UNIQUE_VIOLATION } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import type { PaymentProtocol } from "../products/product";
 
 export const PURCHASE_STATES = ["claimed", "settling", "settled", "completed", "failed"] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];
@@ -25,10 +26,13 @@ export interface PurchaseRow {
   idempotencyKey: string;
   fingerprint: string;
   state: PurchaseState;
+  /** How it was paid: "x402" (PAYMENT-SIGNATURE) or "mpp" (Authorization: Payment, settled as the same EIP-3009 transfer). */
+  protocol: PaymentProtocol;
   signatureHash: string | null;
   payer: string;
   nonce: string | null;
   transaction: string | null;
+  /** The header replayed with the result: PAYMENT-RESPONSE (x402) or Payment-Receipt (mpp). */
   paymentResponse: string | null;
   responseBody: string | null;
   /** jsonb, as stored: the purchase's body, the decoded payload and the requirements it matched. */
@@ -40,7 +44,7 @@ export interface PurchaseRow {
 }
 
 const PURCHASE_COLUMNS = Prisma.raw(
-  `id, product, idempotency_key AS "idempotencyKey", fingerprint, state, signature_hash AS "signatureHash", payer, nonce,
+  `id, product, idempotency_key AS "idempotencyKey", fingerprint, state, protocol, signature_hash AS "signatureHash", payer, nonce,
    "transaction", payment_response AS "paymentResponse", response_body AS "responseBody", request_body AS "requestBody",
    payment_payload AS "paymentPayload", payment_requirements AS "paymentRequirements", error_code AS "errorCode", updated_at AS "updatedAt"`,
 );
@@ -51,18 +55,20 @@ export async function findPurchase(payer: string, idempotencyKey: string): Promi
   return row ?? null;
 }
 
-export type PurchaseOutcome = Pick<PurchaseRow, "fingerprint" | "state" | "signatureHash" | "responseBody" | "paymentResponse">;
+export type PurchaseOutcome = Pick<PurchaseRow, "fingerprint" | "state" | "protocol" | "signatureHash" | "responseBody" | "paymentResponse">;
 
 /** What answering a known key needs: a lean read for the path every replay takes. */
 export async function findPurchaseOutcome(payer: string, idempotencyKey: string): Promise<PurchaseOutcome | null> {
   const [row] = await sqlQuery<PurchaseOutcome>(Prisma.sql`
-    SELECT fingerprint, state, signature_hash AS "signatureHash", response_body AS "responseBody", payment_response AS "paymentResponse"
+    SELECT fingerprint, state, protocol, signature_hash AS "signatureHash", response_body AS "responseBody", payment_response AS "paymentResponse"
     FROM purchases WHERE payer = ${payer} AND idempotency_key = ${idempotencyKey}`);
   return row ?? null;
 }
 
 export interface Claim {
   product: string;
+  /** Default "x402". */
+  protocol?: PaymentProtocol;
   idempotencyKey: string;
   fingerprint: string;
   signatureHash: string;
@@ -92,7 +98,7 @@ export async function claimPurchase(claim: Claim, replacing: PurchaseRow | null)
   try {
     const [row] = replacing
       ? await sqlQuery<PurchaseRow>(Prisma.sql`
-          UPDATE purchases SET fingerprint = ${c.fingerprint}, state = 'claimed', signature_hash = ${c.signatureHash}, payer = ${c.payer},
+          UPDATE purchases SET fingerprint = ${c.fingerprint}, state = 'claimed', protocol = ${c.protocol ?? "x402"}, signature_hash = ${c.signatureHash}, payer = ${c.payer},
             nonce = ${c.nonce}, amount_atomic = ${c.amountAtomic}, network = ${c.network}, asset = ${c.asset.toLowerCase()},
             request_body = ${json(c.requestBody)}::jsonb, payment_payload = ${json(c.paymentPayload)}::jsonb,
             payment_requirements = ${json(c.paymentRequirements)}::jsonb, "transaction" = NULL, payment_response = NULL, error_code = NULL,
@@ -100,9 +106,9 @@ export async function claimPurchase(claim: Claim, replacing: PurchaseRow | null)
           WHERE id = ${replacing.id}::uuid AND state = 'failed'
           RETURNING ${PURCHASE_COLUMNS}`)
       : await sqlQuery<PurchaseRow>(Prisma.sql`
-          INSERT INTO purchases (id, product, idempotency_key, fingerprint, state, signature_hash, payer, nonce, amount_atomic, network, asset,
+          INSERT INTO purchases (id, product, idempotency_key, fingerprint, state, protocol, signature_hash, payer, nonce, amount_atomic, network, asset,
             request_body, payment_payload, payment_requirements, updated_at)
-          VALUES (${randomUUID()}::uuid, ${c.product}, ${c.idempotencyKey}, ${c.fingerprint}, 'claimed', ${c.signatureHash}, ${c.payer},
+          VALUES (${randomUUID()}::uuid, ${c.product}, ${c.idempotencyKey}, ${c.fingerprint}, 'claimed', ${c.protocol ?? "x402"}, ${c.signatureHash}, ${c.payer},
             ${c.nonce}, ${c.amountAtomic}, ${c.network}, ${c.asset.toLowerCase()}, ${json(c.requestBody)}::jsonb,
             ${json(c.paymentPayload)}::jsonb, ${json(c.paymentRequirements)}::jsonb, now())
           RETURNING ${PURCHASE_COLUMNS}`);

@@ -11,6 +11,7 @@ import { refusedChallenge } from "./challenge";
 import { rememberCompleted } from "./completed-purchases";
 import { findLocalTransfer } from "./facilitators/local-chain-signer";
 import { encodeHeaderJson } from "./header-codec";
+import { mppReceipt, PAYMENT_RECEIPT_HEADER } from "./mpp/mpp-receipt";
 import type { PaymentRuntime } from "./payment-runtime";
 import { countFulfilmentFailure, markCompleted, markFailed, markSettled, markSettlementUnknown, markSettling, releaseClaim, type PurchaseRow } from "./purchase-ledger";
 import { challengeReply, facilitatorDown, reply, unavailable, type PaymentReply } from "./purchase-reply";
@@ -37,9 +38,10 @@ export const settlementUnknown = () =>
   unavailable("settlement_unknown", "The payment may have been charged; the purchase is being reconciled. Retry with the same request and signature.", "unknown");
 
 /** The success body of a completed purchase (200, or 202 for a queued order); a replay differs only in idempotentReplay. */
-export function completedReply(row: Pick<PurchaseRow, "responseBody" | "paymentResponse">, replay: boolean, status: 200 | 202): PaymentReply {
+export function completedReply(row: Pick<PurchaseRow, "responseBody" | "paymentResponse" | "protocol">, replay: boolean, status: 200 | 202): PaymentReply {
   const body = replay ? row.responseBody!.replace('"idempotentReplay":false', '"idempotentReplay":true') : row.responseBody!;
-  return reply(status, body, row.paymentResponse ? { "payment-response": row.paymentResponse } : {});
+  const header = row.protocol === "mpp" ? PAYMENT_RECEIPT_HEADER : "payment-response";
+  return reply(status, body, row.paymentResponse ? { [header]: row.paymentResponse } : {});
 }
 
 /** A 402 that says why the payment was refused; built only when needed (it may need the facilitator). */
@@ -49,8 +51,10 @@ async function refuse(runtime: PaymentRuntime, row: PurchaseRow, reason: string)
     if (!product) throw new Error(`unknown product ${row.product}`);
     const challenge = await runtime.challenge(product);
     const price = BigInt((row.paymentRequirements as { amount?: string } | null)?.amount ?? product.priceAtomic);
-    const details = reason === INSUFFICIENT_BALANCE ? await balanceShortfall(runtime, row.payer, price) : {};
-    return challengeReply(refusedChallenge(challenge, reason, details));
+    const details = reason === INSUFFICIENT_BALANCE ? await balanceShortfall(runtime, row.payer, price, row.protocol) : {};
+    // A refused MPP credential gets fresh challenges, so the payer can pay again at once.
+    const mpp = row.protocol === "mpp" && runtime.mpp ? { wwwAuthenticate: await runtime.mpp.freshChallenges(product) } : undefined;
+    return challengeReply(refusedChallenge(challenge, reason, details, mpp));
   } catch (err) {
     logger.warn({ err }, "cannot build the payment challenge for a refusal");
     return facilitatorDown(); // nothing was charged: the refusal itself says so
@@ -163,7 +167,10 @@ async function settle(runtime: PaymentRuntime, row: PurchaseRow, sentBefore: boo
       return refuse(runtime, row, reason);
     }
   }
-  const paymentResponse = encodeHeaderJson({ success: true, transaction: result.transaction, network: result.network, payer: result.payer ?? row.payer });
+  const paymentResponse =
+    row.protocol === "mpp"
+      ? mppReceipt("evm", result.transaction)
+      : encodeHeaderJson({ success: true, transaction: result.transaction, network: result.network, payer: result.payer ?? row.payer });
   const recorded = markSettled(row.id, result.transaction, paymentResponse);
   Object.assign(row, { state: "settled", transaction: result.transaction, paymentResponse });
   return { recorded };
@@ -194,7 +201,7 @@ async function fulfil(row: PurchaseRow, recorded: Promise<void>, prepared?: Fulf
     const responseBody = JSON.stringify({ ok: true, idempotentReplay: false, requestId: row.idempotencyKey, ...result.value });
     await markCompleted(row.id, responseBody);
     rememberCompleted(row.payer, row.idempotencyKey, { ...row, state: "completed", responseBody });
-    return completedReply({ responseBody, paymentResponse: row.paymentResponse }, false, PRODUCTS[row.product]?.successStatus ?? 200);
+    return completedReply({ responseBody, paymentResponse: row.paymentResponse, protocol: row.protocol }, false, PRODUCTS[row.product]?.successStatus ?? 200);
   } catch (err) {
     // Paid but not deliverable yet: retried by the client and the reconciler (backing off); a
     // failure that persists needs someone to look (the payer cannot be refunded from here).

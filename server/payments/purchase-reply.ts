@@ -16,8 +16,10 @@ export function reply(status: number, body: unknown, headers: Record<string, str
   return { status, headers: { ...BASE_HEADERS, ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) };
 }
 
-export function challengeReply(challenge: { header: string; body: string }): PaymentReply {
-  return reply(statusOf("payment_required"), challenge.body, { "payment-required": challenge.header });
+export function challengeReply(challenge: { header: string; body: string; wwwAuthenticate?: string }): PaymentReply {
+  const headers: Record<string, string> = { "payment-required": challenge.header };
+  if (challenge.wwwAuthenticate) headers["www-authenticate"] = challenge.wwwAuthenticate;
+  return reply(statusOf("payment_required"), challenge.body, headers);
 }
 
 /** The 4xx codes a purchase answers (the OpenAPI document lists them; a product's precheck may add its own). */

@@ -1,0 +1,79 @@
+// The `Authorization: Payment <credential>` request header (MPP): base64url JSON {challenge,
+// source?, payload}, decoded with mppx. Only what the purchase ledger needs before the lock is read
+// here (payer, nonce, identity); whether the credential holds is decided later (mpp-admission.ts).
+import { createHash } from "node:crypto";
+import { Credential } from "mppx";
+import { z } from "zod";
+import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import { unstorableTextPath } from "../../input/storable-text";
+
+const hex = (bytes?: number) => z.string().regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]{2,2048}$/);
+const uint = z.string().regex(/^\d{1,78}$/);
+
+// mppx's evm charge payload (evm/Types.ts ChargePayloadSchema), with the shapes the token checks.
+const evmAuthorizationSchema = z.object({
+  type: z.literal("authorization"),
+  from: hex(20),
+  to: hex(20),
+  value: uint,
+  validAfter: uint,
+  validBefore: uint,
+  nonce: hex(32),
+  signature: hex(),
+});
+export type EvmAuthorization = z.infer<typeof evmAuthorizationSchema>;
+
+// Credentials are a few hundred bytes; anything past this is not one (and is never parsed).
+export const MPP_CREDENTIAL_MAX_LENGTH = 16 * 1024;
+
+export type MppCredential =
+  | { ok: true; credential: Credential.Credential; method: string; payer: string; nonce: string; authorization: EvmAuthorization; identity: string }
+  | { ok: false; reason: "mpp_credential_malformed" | "mpp_method_unsupported"; identity: string };
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+/** True when the Authorization header carries the Payment scheme (an MPP credential). */
+export function isMppAuthorization(header: string | null): header is string {
+  return header !== null && /^\s*payment(\s|$)/i.test(header);
+}
+
+export function parseMppCredential(header: string): MppCredential {
+  const raw = { identity: sha256(`mpp-raw:${header.trim()}`) };
+  if (header.length > MPP_CREDENTIAL_MAX_LENGTH) return { ok: false, reason: "mpp_credential_malformed", ...raw };
+  let credential: Credential.Credential;
+  try {
+    credential = Credential.deserialize(header.trim());
+  } catch {
+    return { ok: false, reason: "mpp_credential_malformed", ...raw };
+  }
+  const { method, intent } = credential.challenge;
+  if (method !== "evm" || intent !== "charge") return { ok: false, reason: "mpp_method_unsupported", ...raw };
+  const parsed = evmAuthorizationSchema.safeParse(credential.payload);
+  // A payload the ledger could not store is no payload.
+  if (!parsed.success || unstorableTextPath(credential) !== undefined) return { ok: false, reason: "mpp_credential_malformed", ...raw };
+  const a = parsed.data;
+  return {
+    ok: true,
+    credential,
+    method,
+    payer: a.from.toLowerCase(),
+    nonce: a.nonce.toLowerCase(),
+    authorization: a,
+    // The authorization and its signature identify the credential, however it is encoded.
+    identity: sha256(`mpp:evm:${a.from}:${a.nonce}:${a.signature}`.toLowerCase()),
+  };
+}
+
+/**
+ * The evm credential as the x402 `exact` payload of the same EIP-3009 authorization: what the
+ * facilitator verifies and settles, and what the ledger stores to settle again after a crash.
+ */
+export function asExactPayload(authorization: EvmAuthorization, requirements: PaymentRequirements, resourceUrl: string): PaymentPayload {
+  const { from, to, value, validAfter, validBefore, nonce, signature } = authorization;
+  return {
+    x402Version: 2,
+    resource: { url: resourceUrl, description: "", mimeType: "application/json" },
+    accepted: requirements,
+    payload: { signature, authorization: { from, to, value, validAfter, validBefore, nonce } },
+  } as PaymentPayload;
+}
