@@ -5,21 +5,21 @@ import { z } from "zod";
 const port = z.coerce.number().int().min(1).max(65535);
 const limit = z.coerce.number().int().min(1).max(1_000_000);
 
-// MPP methods (server/payments/mpp/). `evm` is claimed, verified and settled through the purchase
-// ledger like x402. mppx also speaks `tempo` and `stripe`, but their money moves outside that ledger
-// (a Tempo push payment is on chain before its credential arrives; a Stripe payer is unknown until
-// the charge), so a purchase could not be claimed per payer and key before anything is charged
-// (decisions.md §3): they are named so that configuring them stops the start instead of being dropped.
-export const MPP_METHOD_NAMES = ["evm"] as const;
+// MPP methods (server/payments/mpp/). `evm` and `stripe` are claimed in the purchase ledger before any
+// money moves: an evm authorization is then settled by the facilitator, a Stripe Shared Payment Token
+// is then charged by creating the PaymentIntent ourselves (idempotency key = the purchase). mppx also
+// speaks `tempo`, but accepting its push credentials would take money that moved before the claim
+// (decisions.md §3): it is named so that configuring it stops the start instead of being dropped.
+export const MPP_METHOD_NAMES = ["evm", "stripe"] as const;
 export type MppMethodName = (typeof MPP_METHOD_NAMES)[number];
-const NOT_SETTLED_HERE = ["tempo", "stripe"];
+const NOT_SETTLED_HERE = ["tempo"];
 const mppMethods = z
   .string()
   .default("evm")
   .transform((s) => s.split(",").map((m) => m.trim()).filter((m) => m.length > 0))
   .superRefine((list, ctx) => {
     for (const m of list) {
-      if (NOT_SETTLED_HERE.includes(m)) ctx.addIssue({ code: "custom", message: `${m} is not offered: its payments settle outside this marketplace's purchase ledger (README "MPP"); use evm` });
+      if (NOT_SETTLED_HERE.includes(m)) ctx.addIssue({ code: "custom", message: `${m} is not offered: its payments settle outside this marketplace's purchase ledger (README "MPP"); use evm or stripe` });
       else if (!(MPP_METHOD_NAMES as readonly string[]).includes(m)) ctx.addIssue({ code: "custom", message: `unknown method "${m}"; the methods are: ${MPP_METHOD_NAMES.join(", ")}` });
     }
     if (new Set(list).size !== list.length) ctx.addIssue({ code: "custom", message: "a method may be listed once" });
@@ -116,6 +116,23 @@ const schema = z.object({
   MPP_METHODS: mppMethods,
   // The realm of the challenges (part of their HMAC and of an evm credential's nonce). Defaults to the host of BASE_URL.
   MPP_REALM: z.string().regex(/^[\x21-\x7e]{1,200}$/, "printable ASCII without spaces, at most 200 characters").optional(),
+  // MPP `stripe` (required when MPP_METHODS lists it): the secret key that creates PaymentIntents,
+  // the Stripe Business Network profile id put in the challenges, and the payment method types offered.
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,200}$/, "a Stripe secret or restricted key (sk_test_..., rk_live_...)").optional(),
+  MPP_STRIPE_NETWORK_ID: z.string().regex(/^[\x21-\x7e]{1,200}$/, "printable ASCII without spaces, at most 200 characters").optional(),
+  MPP_STRIPE_PAYMENT_METHOD_TYPES: z
+    .string()
+    .default("card")
+    .transform((s) => s.split(",").map((m) => m.trim()).filter((m) => m.length > 0))
+    .pipe(z.array(z.string().regex(/^[a-z_]{1,50}$/, "a Stripe payment method type (card, link, ...)")).min(1, "at least one payment method type")),
+  // Bound on each Stripe call; a PaymentIntent creation that exceeds it is reconciled later (same idempotency key).
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
+}).superRefine((e, ctx) => {
+  // A configured method without its settings is a start-up error naming the missing one.
+  if (!e.MPP_METHODS.includes("stripe")) return;
+  for (const name of ["STRIPE_SECRET_KEY", "MPP_STRIPE_NETWORK_ID"] as const) {
+    if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: "required when MPP_METHODS lists stripe" });
+  }
 });
 
 export type Env = z.infer<typeof schema>;

@@ -79,7 +79,7 @@ export const ERROR_TABLE = {
     description: "The request carries both PAYMENT-SIGNATURE (x402) and `Authorization: Payment` (MPP); send one. Nothing was verified or charged.",
   },
   // A refused MPP credential (server/payments/mpp/): 402 with fresh challenges, nothing claimed or charged.
-  mpp_credential_malformed: { status: 402, trpc: "PAYMENT_REQUIRED", description: "Authorization is not an MPP `Payment` credential with an evm charge payload this marketplace reads. A fresh challenge comes with the answer; nothing was charged." },
+  mpp_credential_malformed: { status: 402, trpc: "PAYMENT_REQUIRED", description: "Authorization is not an MPP `Payment` credential with an evm or stripe charge payload this marketplace reads. A fresh challenge comes with the answer; nothing was charged." },
   mpp_method_unsupported: { status: 402, trpc: "PAYMENT_REQUIRED", description: "The MPP credential answers a payment method this product is not sold with here. A fresh challenge comes with the answer; nothing was charged." },
   mpp_challenge_unknown: { status: 402, trpc: "PAYMENT_REQUIRED", description: "The MPP credential's challenge was not issued by this marketplace, or was changed. A fresh challenge comes with the answer; nothing was charged." },
   mpp_challenge_expired: { status: 402, trpc: "PAYMENT_REQUIRED", description: "The MPP credential's challenge has expired (challenges live 5 to 6 minutes). A fresh challenge comes with the answer; nothing was charged." },
@@ -87,6 +87,10 @@ export const ERROR_TABLE = {
   mpp_signature_invalid: { status: 402, trpc: "PAYMENT_REQUIRED", description: "The MPP credential's EIP-3009 authorization is not signed by its `from` address. A fresh challenge comes with the answer; nothing was charged." },
   mpp_authorization_mismatch: { status: 402, trpc: "PAYMENT_REQUIRED", description: "The MPP credential's EIP-3009 authorization does not match its challenge (amount, recipient, nonce or validity window). A fresh challenge comes with the answer; nothing was charged." },
   mpp_credential_used: { status: 402, trpc: "PAYMENT_REQUIRED", description: "This payer already paid this MPP challenge (one authorization pays once, ever); answer one of the fresh challenges. A fresh challenge comes with the answer; nothing was charged." },
+  // MPP stripe: Stripe refused the Shared Payment Token when the PaymentIntent was created (after the claim, before any money moved).
+  mpp_payment_declined: { status: 402, trpc: "PAYMENT_REQUIRED", description: "Stripe declined the MPP stripe credential's Shared Payment Token (card declined, token invalid, expired or used). A fresh challenge comes with the answer; nothing was charged." },
+  // MPP stripe: the PaymentIntent needs the payer to act (e.g. 3-D Secure), which an agent purchase cannot do.
+  mpp_payment_action_required: { status: 402, trpc: "PAYMENT_REQUIRED", description: "Stripe wants the payer to act on the payment (e.g. 3-D Secure); the purchase was not charged. Pay with a token that needs no action. A fresh challenge comes with the answer." },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;

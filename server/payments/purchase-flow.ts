@@ -15,6 +15,7 @@ import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { refusedChallenge, type Challenge } from "./challenge";
 import { admitMppCredential } from "./mpp/mpp-admission";
 import { asExactPayload, isMppAuthorization, parseMppCredential, type MppCredential } from "./mpp/mpp-credential";
+import { stripeLedgerPayment } from "./mpp/stripe-settle";
 import { requestFingerprint } from "./fingerprint";
 import type { PaymentRuntime } from "./payment-runtime";
 import { parsePaymentSignature } from "./payment-signature";
@@ -178,6 +179,10 @@ async function admit(runtime: PaymentRuntime, product: ProductDefinition, challe
   }
   const admission = await admitMppCredential(await runtime.mpp!.server(), offer.mpp.credential, product);
   if (!admission.ok) return refusedReply(runtime, product, challenge, "mpp", admission.reason, admission.detail);
+  if (offer.mpp.method === "stripe") {
+    // Nothing moves yet: the PaymentIntent is created after the claim (advance → settle).
+    return stripeLedgerPayment(offer.mpp.spt, offer.mpp.credential.challenge.id, BigInt(product.priceAtomic), runtime.mpp!.config.stripe!.networkId);
+  }
   const requirements = challenge.requirements[0]!;
   return { payload: asExactPayload(offer.mpp.authorization, requirements, `${runtime.baseUrl}${product.path}`), requirements };
 }

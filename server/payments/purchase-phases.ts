@@ -12,6 +12,7 @@ import { rememberCompleted } from "./completed-purchases";
 import { findLocalTransfer } from "./facilitators/local-chain-signer";
 import { encodeHeaderJson } from "./header-codec";
 import { mppReceipt, PAYMENT_RECEIPT_HEADER } from "./mpp/mpp-receipt";
+import { chargeStripe, isStripePayload, type StripeLedgerPayload } from "./mpp/stripe-settle";
 import type { PaymentRuntime } from "./payment-runtime";
 import { countFulfilmentFailure, markCompleted, markFailed, markSettled, markSettlementUnknown, markSettling, releaseClaim, type PurchaseRow } from "./purchase-ledger";
 import { challengeReply, facilitatorDown, reply, unavailable, type PaymentReply } from "./purchase-reply";
@@ -45,7 +46,7 @@ export function completedReply(row: Pick<PurchaseRow, "responseBody" | "paymentR
 }
 
 /** A 402 that says why the payment was refused; built only when needed (it may need the facilitator). */
-async function refuse(runtime: PaymentRuntime, row: PurchaseRow, reason: string): Promise<PaymentReply> {
+async function refuse(runtime: PaymentRuntime, row: PurchaseRow, reason: string, detail?: string): Promise<PaymentReply> {
   const product = PRODUCTS[row.product];
   try {
     if (!product) throw new Error(`unknown product ${row.product}`);
@@ -53,7 +54,7 @@ async function refuse(runtime: PaymentRuntime, row: PurchaseRow, reason: string)
     const price = BigInt((row.paymentRequirements as { amount?: string } | null)?.amount ?? product.priceAtomic);
     const details = reason === INSUFFICIENT_BALANCE ? await balanceShortfall(runtime, row.payer, price, row.protocol) : {};
     // A refused MPP credential gets fresh challenges, so the payer can pay again at once.
-    const mpp = row.protocol === "mpp" && runtime.mpp ? { wwwAuthenticate: await runtime.mpp.freshChallenges(product) } : undefined;
+    const mpp = row.protocol === "mpp" && runtime.mpp ? { wwwAuthenticate: await runtime.mpp.freshChallenges(product), detail } : undefined;
     return challengeReply(refusedChallenge(challenge, reason, details, mpp));
   } catch (err) {
     logger.warn({ err }, "cannot build the payment challenge for a refusal");
@@ -65,6 +66,9 @@ export type Verification = { verdict: VerifyResponse } | { error: unknown };
 
 /** Asks the facilitator to verify; never rejects, so it can run while the claim commits. */
 export async function startVerification(runtime: PaymentRuntime, payload: PaymentPayload, requirements: PaymentRequirements): Promise<Verification> {
+  // A Shared Payment Token has nothing to verify before the charge: mppx admitted its challenge
+  // before the claim, and Stripe judges the token when the PaymentIntent is created (settle).
+  if (isStripePayload(payload)) return { verdict: { isValid: true } };
   try {
     return { verdict: await (await runtime.resourceServer()).verifyPayment(payload, requirements) };
   } catch (error) {
@@ -126,6 +130,7 @@ function authorizationExpired(row: PurchaseRow): boolean {
 // On success returns the pending write of the `settled` recovery point: fulfilment runs while it
 // commits, and the result is stored only after it (markCompleted follows markSettled).
 async function settle(runtime: PaymentRuntime, row: PurchaseRow, sentBefore: boolean): Promise<PaymentReply | { recorded: Promise<void> }> {
+  if (isStripePayload(row.paymentPayload)) return settleStripe(runtime, row, row.paymentPayload);
   const payload = row.paymentPayload as unknown as PaymentPayload;
   const requirements = row.paymentRequirements as unknown as PaymentRequirements;
   let result: SettleResponse;
@@ -173,6 +178,31 @@ async function settle(runtime: PaymentRuntime, row: PurchaseRow, sentBefore: boo
       : encodeHeaderJson({ success: true, transaction: result.transaction, network: result.network, payer: result.payer ?? row.payer });
   const recorded = markSettled(row.id, result.transaction, paymentResponse);
   Object.assign(row, { state: "settled", transaction: result.transaction, paymentResponse });
+  return { recorded };
+}
+
+// A stripe purchase: create the PaymentIntent (same idempotency key on every attempt, so at most
+// one charge); refused before money moved → failed, 402; anything unclear → open, 503, reconciled.
+async function settleStripe(runtime: PaymentRuntime, row: PurchaseRow, payload: StripeLedgerPayload): Promise<PaymentReply | { recorded: Promise<void> }> {
+  const client = runtime.mpp?.config.stripe?.client;
+  if (!client) {
+    logger.error({ purchase: row.id }, "a stripe purchase is open but MPP stripe is not configured: cannot settle it");
+    await markSettlementUnknown(row.id, "settlement_unknown");
+    return settlementUnknown();
+  }
+  const charge = await chargeStripe(client, payload, row);
+  if (charge.outcome === "unknown") {
+    logger.warn({ purchase: row.id, detail: charge.detail }, "stripe PaymentIntent outcome unknown; reconciled with the same idempotency key");
+    await markSettlementUnknown(row.id, "settlement_unknown");
+    return settlementUnknown();
+  }
+  if (charge.outcome === "refused") {
+    await markFailed(row.id, charge.reason);
+    return refuse(runtime, row, charge.reason, charge.detail);
+  }
+  const paymentResponse = mppReceipt("stripe", charge.reference);
+  const recorded = markSettled(row.id, charge.reference, paymentResponse);
+  Object.assign(row, { state: "settled", transaction: charge.reference, paymentResponse });
   return { recorded };
 }
 

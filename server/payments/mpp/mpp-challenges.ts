@@ -13,6 +13,7 @@ import { atomicToUsd } from "../../money";
 import type { ProductDefinition } from "../../products/product";
 import type { MppConfig } from "./mpp-config";
 import type { MppServer } from "./mpp-server";
+import { stripeChargeable } from "./stripe-settle";
 
 export const MPP_CHALLENGE_WINDOW_S = 60;
 export const MPP_CHALLENGE_LIFETIME_S = 300;
@@ -29,6 +30,8 @@ export async function productChallenges(server: MppServer, config: MppConfig, pr
   const challenges: Challenge.Challenge[] = [];
   const common = { amount: atomicToUsd(product.priceAtomic), description: product.name, scope: product.id, expires };
   if (config.methods.includes("evm")) challenges.push(await server.challenge.evm.charge(common));
+  // Stripe charges whole cents from 0.50 USD on (every MPP product costs 10 USD or more).
+  if (config.methods.includes("stripe") && stripeChargeable(BigInt(product.priceAtomic))) challenges.push(await server.challenge.stripe.charge(common));
   return challenges.map((c) => Challenge.serialize(c)).join(", ");
 }
 

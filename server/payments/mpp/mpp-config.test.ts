@@ -28,17 +28,34 @@ describe("MPP_METHODS", () => {
     expect(off).toEqual({ ok: true, out: JSON.stringify({ methods: [], realm: "shop.example" }) });
   }, 90_000);
 
+  it("stripe with its settings is offered (the secret key stays out of the configuration's JSON); without them the start stops naming each", async () => {
+    const settings = { STRIPE_SECRET_KEY: "sk_test_abcdefgh12345678", MPP_STRIPE_NETWORK_ID: "profile_123" };
+    const [full, types, missing, badKey] = await Promise.all([
+      start({ MPP_METHODS: "evm,stripe", ...settings }),
+      start({ MPP_METHODS: "stripe", MPP_STRIPE_PAYMENT_METHOD_TYPES: "card, link", ...settings }),
+      start({ MPP_METHODS: "evm,stripe" }),
+      start({ MPP_METHODS: "stripe", ...settings, STRIPE_SECRET_KEY: "pk_test_abcdefgh12345678" }),
+    ]);
+    expect(full.ok).toBe(true);
+    const offered = JSON.parse((full as { out: string }).out);
+    expect(offered).toMatchObject({ methods: ["evm", "stripe"], realm: "shop.example", stripe: { networkId: "profile_123", paymentMethodTypes: ["card"] } });
+    expect((full as { out: string }).out).not.toContain("sk_test");
+    expect(JSON.parse((types as { out: string }).out)).toMatchObject({ methods: ["stripe"], stripe: { paymentMethodTypes: ["card", "link"] } });
+    expect(missing.ok).toBe(false);
+    expect(missing.ok || missing.err).toMatch(/STRIPE_SECRET_KEY: required when MPP_METHODS lists stripe/);
+    expect(missing.ok || missing.err).toMatch(/MPP_STRIPE_NETWORK_ID: required when MPP_METHODS lists stripe/);
+    expect(badKey.ok || badKey.err).toMatch(/STRIPE_SECRET_KEY: a Stripe secret or restricted key/);
+  }, 90_000);
+
   it("a method that cannot be offered, an unknown one, a duplicate or a bad realm stops the start, naming the setting", async () => {
-    const [tempo, stripe, unknown, twice, realm] = await Promise.all([
+    const [tempo, unknown, twice, realm] = await Promise.all([
       start({ MPP_METHODS: "evm,tempo" }),
-      start({ MPP_METHODS: "stripe" }),
       start({ MPP_METHODS: "evm, lightning" }),
       start({ MPP_METHODS: "evm,evm" }),
       start({ MPP_REALM: "has spaces" }),
     ]);
-    for (const r of [tempo, stripe, unknown, twice, realm]) expect(r.ok).toBe(false);
+    for (const r of [tempo, unknown, twice, realm]) expect(r.ok).toBe(false);
     expect(tempo.ok || tempo.err).toMatch(/Invalid configuration:[\s\S]*MPP_METHODS: tempo is not offered/);
-    expect(stripe.ok || stripe.err).toMatch(/MPP_METHODS: stripe is not offered/);
     expect(unknown.ok || unknown.err).toMatch(/MPP_METHODS: unknown method "lightning"/);
     expect(twice.ok || twice.err).toMatch(/MPP_METHODS: a method may be listed once/);
     expect(realm.ok || realm.err).toMatch(/MPP_REALM: printable ASCII/);

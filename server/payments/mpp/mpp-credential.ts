@@ -26,8 +26,12 @@ export type EvmAuthorization = z.infer<typeof evmAuthorizationSchema>;
 // Credentials are a few hundred bytes; anything past this is not one (and is never parsed).
 export const MPP_CREDENTIAL_MAX_LENGTH = 16 * 1024;
 
+// mppx's stripe charge payload: a Shared Payment Token (one use, granted to this marketplace).
+const stripePayloadSchema = z.object({ spt: z.string().regex(/^[A-Za-z0-9_]{8,255}$/), externalId: z.string().max(255).optional() });
+
 export type MppCredential =
-  | { ok: true; credential: Credential.Credential; method: string; payer: string; nonce: string; authorization: EvmAuthorization; identity: string }
+  | { ok: true; credential: Credential.Credential; method: "evm"; payer: string; nonce: string; authorization: EvmAuthorization; identity: string }
+  | { ok: true; credential: Credential.Credential; method: "stripe"; payer: string; nonce: string; spt: string; identity: string }
   | { ok: false; reason: "mpp_credential_malformed" | "mpp_method_unsupported"; identity: string };
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -47,6 +51,14 @@ export function parseMppCredential(header: string): MppCredential {
     return { ok: false, reason: "mpp_credential_malformed", ...raw };
   }
   const { method, intent } = credential.challenge;
+  if (method === "stripe" && intent === "charge") {
+    const stripe = stripePayloadSchema.safeParse(credential.payload);
+    if (!stripe.success || unstorableTextPath(credential) !== undefined) return { ok: false, reason: "mpp_credential_malformed", ...raw };
+    // The token is the payment: one token pays once, ever (its hash is the ledger's nonce), and keys
+    // are scoped to it like to an EVM payer (nobody else can present that token).
+    const token = sha256(`mpp:stripe:${stripe.data.spt}`);
+    return { ok: true, credential, method, payer: `stripe:${token.slice(0, 32)}`, nonce: token, spt: stripe.data.spt, identity: token };
+  }
   if (method !== "evm" || intent !== "charge") return { ok: false, reason: "mpp_method_unsupported", ...raw };
   const parsed = evmAuthorizationSchema.safeParse(credential.payload);
   // A payload the ledger could not store is no payload.

@@ -1,10 +1,11 @@
 // The mppx server of one process: the configured methods, the realm, and the secret that binds
 // every challenge id (HMAC) to its contents. The secret is shared through the database
 // (accounts/shared-secret.ts), so a challenge issued by one instance is honoured by every other.
-import { evm, Mppx } from "mppx/server";
+import { Errors } from "mppx";
+import { evm, Mppx, stripe } from "mppx/server";
 import { sharedSecret } from "../../accounts/shared-secret";
 import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID } from "../payment-config";
-import type { MppConfig } from "./mpp-config";
+import type { MppConfig, MppStripeConfig } from "./mpp-config";
 
 export const MPP_SECRET_NAME = "mpp-challenge-hmac";
 
@@ -26,8 +27,40 @@ function evmMethod(payTo: `0x${string}`) {
   });
 }
 
+// Stripe charges in cents of USD (our prices are whole cents and at least 10 USD, over Stripe's 0.50 minimum).
+export const MPP_STRIPE_CURRENCY = "usd";
+export const MPP_STRIPE_DECIMALS = 2;
+
+// mppx's stripe charge creates the PaymentIntent inside `verify`: money would move before the
+// purchase is claimed, and mppx refuses its own idempotent replay. So mppx only admits the
+// credential here (HMAC, expiry, scope, price, payload shape: `validate`); the PaymentIntent is
+// created by the purchase ledger after the claim, keyed by the purchase (mpp/stripe-settle.ts).
+function stripeMethod(settings: MppStripeConfig) {
+  const method = stripe.charge({
+    client: settings.client as never,
+    currency: MPP_STRIPE_CURRENCY,
+    decimals: MPP_STRIPE_DECIMALS,
+    networkId: settings.networkId,
+    paymentMethodTypes: settings.paymentMethodTypes,
+  });
+  return {
+    ...method,
+    async validate({ credential, request }: { credential: { challenge: { request: { externalId?: string } }; payload: { externalId?: string } }; request: unknown }) {
+      const expected = credential.challenge.request.externalId;
+      if (expected !== undefined && credential.payload.externalId !== expected) {
+        throw new Errors.VerificationFailedError({ reason: "credential externalId does not match this route request" });
+      }
+      return { challenge: credential.challenge, credential, details: {}, intent: "charge", method: "stripe", request };
+    },
+    verify: async (): Promise<never> => {
+      throw new Error("MPP stripe credentials are charged through the purchase ledger, never through mppx");
+    },
+  } as unknown as typeof method;
+}
+
 export function createMppServer(config: MppConfig, payTo: `0x${string}`, secretKey: string) {
-  return Mppx.create({ methods: [evmMethod(payTo)], realm: config.realm, secretKey });
+  const methods = config.stripe ? [evmMethod(payTo), stripeMethod(config.stripe)] : [evmMethod(payTo)];
+  return Mppx.create({ methods, realm: config.realm, secretKey }) as unknown as Mppx.Mppx<[ReturnType<typeof evmMethod>, ReturnType<typeof stripeMethod>]>;
 }
 
 export type MppServer = ReturnType<typeof createMppServer>;
