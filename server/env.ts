@@ -8,8 +8,9 @@ const limit = z.coerce.number().int().min(1).max(1_000_000);
 // MPP methods (server/payments/mpp/). `evm` and `stripe` are claimed in the purchase ledger before any
 // money moves: an evm authorization is then settled by the facilitator, a Stripe Shared Payment Token
 // is then charged by creating the PaymentIntent ourselves (idempotency key = the purchase). mppx also
-// speaks `tempo`, but accepting its push credentials would take money that moved before the claim
-// (decisions.md §3): it is named so that configuring it stops the start instead of being dropped.
+// speaks `tempo`: its push credentials (the hash of a transaction already on chain) move money before
+// the claim (decisions.md §3), and its pull form (a signed transaction we would broadcast after the
+// claim) is not built here yet: it is named so that configuring it stops the start instead of being dropped.
 export const MPP_METHOD_NAMES = ["evm", "stripe"] as const;
 export type MppMethodName = (typeof MPP_METHOD_NAMES)[number];
 const NOT_SETTLED_HERE = ["tempo"];
@@ -19,7 +20,7 @@ const mppMethods = z
   .transform((s) => s.split(",").map((m) => m.trim()).filter((m) => m.length > 0))
   .superRefine((list, ctx) => {
     for (const m of list) {
-      if (NOT_SETTLED_HERE.includes(m)) ctx.addIssue({ code: "custom", message: `${m} is not offered: its payments settle outside this marketplace's purchase ledger (README "MPP"); use evm or stripe` });
+      if (NOT_SETTLED_HERE.includes(m)) ctx.addIssue({ code: "custom", message: `${m} is not offered: a push payment is on chain before the purchase is claimed, and the pull form (the marketplace broadcasting a signed transaction after the claim) is not built (README "MPP"); use evm or stripe` });
       else if (!(MPP_METHOD_NAMES as readonly string[]).includes(m)) ctx.addIssue({ code: "custom", message: `unknown method "${m}"; the methods are: ${MPP_METHOD_NAMES.join(", ")}` });
     }
     if (new Set(list).size !== list.length) ctx.addIssue({ code: "custom", message: "a method may be listed once" });

@@ -21,7 +21,7 @@ describe("MPP in the OpenAPI document", () => {
   it("declares the Payment HTTP scheme, and the WWW-Authenticate and Payment-Receipt headers", () => {
     expect(doc.components.securitySchemes.mpp).toMatchObject({ type: "http", scheme: "Payment" });
     expect(doc.components.headers["WWW-Authenticate"]).toMatchObject({ required: true, description: expect.stringMatching(/expire 300 s after/) });
-    expect(doc.components.headers["Payment-Receipt"]).toMatchObject({ description: expect.stringMatching(/reference: the settlement transaction/) });
+    expect(doc.components.headers["Payment-Receipt"]).toMatchObject({ description: expect.stringMatching(/the settlement transaction for evm, the Stripe PaymentIntent id for stripe/) });
   });
 
   for (const product of [placementProduct, evaluationProduct]) {
@@ -35,6 +35,7 @@ describe("MPP in the OpenAPI document", () => {
       expect(paid["PAYMENT-RESPONSE"]?.required).toBe(false);
       expect(post.responses["400"]!.description).toMatch(/payment_ambiguous/);
       expect(post.responses["402"]!.description).toMatch(/mpp_challenge_mismatch/);
+      expect(post.responses["402"]!.description).toMatch(/mpp_payment_declined, mpp_payment_action_required/);
       expect(post["x-payment-info"]).toMatchObject({ protocols: ["x402", "mpp"], mpp: { methods: [{ method: "evm", intent: "charge" }] } });
       // What the route answers matches: the header's pattern, and the 402 example's message.
       const real = await describeProduct(paymentRuntime(), product);

@@ -6,6 +6,9 @@ import { z } from "zod";
 import { PAYMENT_REQUIRED_ERROR } from "../payments/challenge";
 import { MPP_CHALLENGE_LIFETIME_S, MPP_CHALLENGE_WINDOW_S } from "../payments/mpp/mpp-challenges";
 import { MPP_REASONS } from "../payments/mpp/mpp-admission";
+import { mppConfigFromEnv } from "../payments/mpp/mpp-config";
+import { MPP_STRIPE_CURRENCY } from "../payments/mpp/mpp-server";
+import { MPP_STRIPE_REASONS, stripeChargeable } from "../payments/mpp/stripe-settle";
 import { refusalMessage } from "../payments/refusal-messages";
 import { X402_ASSET, X402_CHAIN_ID } from "../payments/payment-config";
 import { atomicToUsd } from "../money";
@@ -27,7 +30,8 @@ export function mppSecurityScheme(): SecuritySchemeObject {
       "MPP (Machine Payments Protocol, the `Payment` HTTP authentication scheme), for the products that list `mpp` in their protocols: " +
       "answer one of the `WWW-Authenticate: Payment` challenges of the 402 and send `Authorization: Payment <credential>` with the identical " +
       "request (base64url JSON `{challenge, source?, payload}`; the evm method's payload is an EIP-3009 authorization of exactly the price to " +
-      "the challenge's recipient, nonce = the challenge's hash). Any mppx client does it. Never together with PAYMENT-SIGNATURE.",
+      "the challenge's recipient, nonce = the challenge's hash; the stripe method's payload is `{spt, externalId?}`, a Stripe Shared Payment Token " +
+      "for exactly the price in cents of USD, charged once the purchase is claimed). Any mppx client does it. Never together with PAYMENT-SIGNATURE.",
   };
 }
 
@@ -35,10 +39,12 @@ export function mppHeaders(): Record<string, HeaderObject> {
   return {
     [MPP_HEADER_NAMES.wwwAuthenticate]: {
       description:
-        "One MPP challenge per method offered, comma-separated (RFC 9110): `Payment id=\"…\", realm=\"…\", method=\"evm\", intent=\"charge\", " +
+        "One MPP challenge per method offered (MPP_METHODS: evm, and stripe where configured), comma-separated (RFC 9110): " +
+        "`Payment id=\"…\", realm=\"…\", method=\"evm\", intent=\"charge\", " +
         `request="<base64url JSON {amount, currency, recipient, methodDetails: {chainId: ${X402_CHAIN_ID}, decimals: 6, credentialTypes}}>", ` +
         'description="…", expires="<ISO 8601>", opaque="<base64url JSON {_mppx_scope: product id}>"`. The id is an HMAC of every other field, ' +
-        "so a challenge pays only for the product (and price) whose 402 carried it. " +
+        "so a challenge pays only for the product (and price) whose 402 carried it. A stripe challenge's request is " +
+        "`{amount (cents), currency: \"usd\", methodDetails: {networkId, paymentMethodTypes}}`. " +
         `Challenges are issued per ${MPP_CHALLENGE_WINDOW_S} s window and expire ${MPP_CHALLENGE_LIFETIME_S} s after it closes (5 to 6 minutes): ` +
         "GET and the unsigned POST of a window send the same bytes. A refused credential's 402 carries fresh challenges unique to that answer.",
       required: true,
@@ -46,8 +52,8 @@ export function mppHeaders(): Record<string, HeaderObject> {
     },
     [MPP_HEADER_NAMES.paymentReceipt]: {
       description:
-        "MPP receipt of a purchase paid with `Authorization: Payment`: base64url JSON `{method: \"evm\", status: \"success\", timestamp (ISO 8601), " +
-        "reference: the settlement transaction}`. A replay of the completed purchase carries the same value. x402 purchases get PAYMENT-RESPONSE instead.",
+        "MPP receipt of a purchase paid with `Authorization: Payment`: base64url JSON `{method: \"evm\" | \"stripe\", status: \"success\", timestamp (ISO 8601), " +
+        "reference}`: the settlement transaction for evm, the Stripe PaymentIntent id for stripe. A replay of the completed purchase carries the same value. x402 purchases get PAYMENT-RESPONSE instead.",
       required: false,
       schema: inlineSchema(z.string().regex(/^[A-Za-z0-9_-]+$/).meta({ contentEncoding: "base64url", contentMediaType: "application/json" })),
     },
@@ -65,6 +71,18 @@ function withChallenges(response: ResponseObject, product: ProductDefinition, ex
       content: { "application/json": { ...media, example: { ...example, message: refusalMessage(PAYMENT_REQUIRED_ERROR, { priceAtomic: product.priceAtomic, withMpp: true }) } } },
     }),
   };
+}
+
+// The methods this instance offers for the product (MPP_METHODS), as its 402 carries them.
+function offeredMethods(product: ProductDefinition): Record<string, unknown>[] {
+  const config = mppConfigFromEnv();
+  const amount = atomicToUsd(product.priceAtomic);
+  const methods: Record<string, unknown>[] = [];
+  if (config.methods.includes("evm")) methods.push({ method: "evm", intent: "charge", currency: X402_ASSET, chainId: X402_CHAIN_ID, amount });
+  if (config.stripe && stripeChargeable(BigInt(product.priceAtomic))) {
+    methods.push({ method: "stripe", intent: "charge", currency: MPP_STRIPE_CURRENCY, amount, networkId: config.stripe.networkId, paymentMethodTypes: config.stripe.paymentMethodTypes });
+  }
+  return methods;
 }
 
 /** The GET (describe) of a product: its 402 also carries the MPP challenges. */
@@ -87,7 +105,7 @@ export function withMppPurchase(operation: OperationObject, product: ProductDefi
     security: [...(operation.security ?? []), { [MPP_SCHEME_NAME]: [] }],
     "x-payment-info": {
       ...(operation["x-payment-info"] as Record<string, unknown>),
-      mpp: { methods: [{ method: "evm", intent: "charge", currency: X402_ASSET, chainId: X402_CHAIN_ID, amount: atomicToUsd(product.priceAtomic) }] },
+      mpp: { methods: offeredMethods(product) },
     },
     responses: {
       ...operation.responses,
@@ -107,7 +125,7 @@ export function withMppPurchase(operation: OperationObject, product: ProductDefi
       "402": withChallenges(
         operation.responses["402"]!,
         product,
-        ` A refused MPP credential gets fresh ones and \`error\` is the reason: ${MPP_REASONS.join(", ")}, or the facilitator's x402 reason (e.g. invalid_exact_evm_insufficient_balance).`,
+        ` A refused MPP credential gets fresh ones and \`error\` is the reason: ${[...MPP_REASONS, ...MPP_STRIPE_REASONS].join(", ")}, or the facilitator's x402 reason (e.g. invalid_exact_evm_insufficient_balance).`,
       ),
     },
   };

@@ -3,7 +3,8 @@
 // body is read, a signed POST is validated, bound to its idempotency key, claimed atomically, then
 // verified, settled and fulfilled exactly once; replays return the stored result. An MPP evm
 // credential is the same EIP-3009 authorization in another envelope: once mppx admits it, it takes
-// the x402 path through the same ledger, facilitator and reconciler.
+// the x402 path through the same ledger, facilitator and reconciler. An MPP stripe credential (a
+// Shared Payment Token) is claimed the same way; its "settle" creates the PaymentIntent (purchase-phases.ts).
 import { DatabaseBusyError } from "../db";
 import { AppError, toIssues } from "../errors";
 import { idempotencyKeySchema } from "../input/idempotency-key";

@@ -16,45 +16,68 @@ import { mppConfigFromEnv } from "./mpp-config";
 import { StripeRefusal, type StripeClient, type StripeCreateParams, type StripePaymentIntent } from "./stripe-client";
 import { stripeIdempotencyKey } from "./stripe-settle";
 
-type Behaviour = "succeed" | "decline" | "action" | "timeout-once";
+type Behaviour = "succeed" | "decline" | "action" | "action-then-paid" | "timeout-once";
 
-// Stripe as the purchase sees it: an idempotency key replays its first answer (success or error);
-// `charges` counts money that moved (one per succeeded PaymentIntent).
+// Stripe as the purchase sees it: an idempotency key replays its first answer (success or error, the
+// state as it was then); retrieve and cancel see the current state; `charges` counts money that moved.
 function fakeStripe() {
   const behaviour = new Map<string, Behaviour>();
   const stored = new Map<string, { intent?: StripePaymentIntent; error?: Error }>();
+  const current = new Map<string, StripePaymentIntent>();
   const calls: { params: StripeCreateParams; idempotencyKey: string }[] = [];
+  const cancels: string[] = [];
+  const created = new Map<string, string>(); // token → its PaymentIntent
   const charges: { id: string; spt: string; amount: number; currency: string }[] = [];
   const timedOut = new Set<string>();
   let next = 0;
+  const roundTrip = () => new Promise((r) => setTimeout(r, 5)); // lets concurrent requests overlap
   const client: StripeClient = {
     paymentIntents: {
       async create(params, { idempotencyKey }) {
         calls.push({ params, idempotencyKey });
-        await new Promise((r) => setTimeout(r, 5)); // a network round trip: lets concurrent requests overlap
+        await roundTrip();
         const kept = stored.get(idempotencyKey);
         if (kept) {
           if (kept.error) throw kept.error;
-          return kept.intent!;
+          return { ...kept.intent! };
         }
-        const mode = behaviour.get(params.shared_payment_granted_token) ?? "succeed";
+        const spt = params.shared_payment_granted_token;
+        const mode = behaviour.get(spt) ?? "succeed";
         if (mode === "decline") {
           const error = new StripeRefusal("card_declined", "Your card was declined.");
           stored.set(idempotencyKey, { error });
           throw error;
         }
-        const intent = { id: `pi_test_${++next}`, status: mode === "action" ? "requires_action" : "succeeded" };
-        stored.set(idempotencyKey, { intent });
-        if (intent.status === "succeeded") charges.push({ id: intent.id, spt: params.shared_payment_granted_token, amount: params.amount, currency: params.currency });
+        const id = `pi_test_${++next}`;
+        created.set(spt, id);
+        const status = mode === "action" || mode === "action-then-paid" ? "requires_action" : "succeeded";
+        stored.set(idempotencyKey, { intent: { id, status } });
+        // "action-then-paid": the payer completes 3-D Secure right after the answer left Stripe.
+        current.set(id, { id, status: mode === "action-then-paid" ? "succeeded" : status });
+        if (current.get(id)!.status === "succeeded") charges.push({ id, spt, amount: params.amount, currency: params.currency });
         if (mode === "timeout-once" && !timedOut.has(idempotencyKey)) {
           timedOut.add(idempotencyKey);
           throw new Error("The operation was aborted due to timeout"); // charged, but the answer never came back
         }
-        return intent;
+        return { id, status };
+      },
+      async retrieve(id) {
+        await roundTrip();
+        return { ...current.get(id)! };
+      },
+      async cancel(id) {
+        cancels.push(id);
+        await roundTrip();
+        const intent = current.get(id)!;
+        if (intent.status !== "requires_action" && intent.status !== "requires_payment_method") {
+          throw new StripeRefusal("payment_intent_unexpected_state", `This PaymentIntent's status is ${intent.status}.`);
+        }
+        intent.status = "canceled";
+        return { ...intent };
       },
     },
   };
-  return { client, behaviour, calls, charges };
+  return { client, behaviour, calls, cancels, charges, current, created };
 }
 
 const stripeApi = fakeStripe();
@@ -148,6 +171,28 @@ describe("MPP stripe", () => {
       expect(await ordersOfKey(body.request_id as string)).toBe(0);
       expect(await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } })).toMatchObject({ state: "failed", errorCode: reason });
     }
+  });
+
+  it("a token that needs action: the PaymentIntent is canceled before the 402; if the payer completed it first, the purchase is paid and delivered", async () => {
+    const declined = stripeAgent("action");
+    const body = queuedBody(placementProduct);
+    const refused = await buyQueued(runtime, placementProduct, { body, authorization: await declined.pay() });
+    expect(refused.status, refused.text).toBe(402);
+    const [intent] = callsOf(declined.spt);
+    const purchase = await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } });
+    expect(intent!.idempotencyKey).toBe(stripeIdempotencyKey(purchase.id));
+    const pi = stripeApi.created.get(declined.spt)!;
+    expect(stripeApi.cancels).toContain(pi);
+    expect(stripeApi.current.get(pi)!.status).toBe("canceled");
+    expect(chargesOf(declined.spt)).toHaveLength(0);
+
+    const completed = stripeAgent("action-then-paid");
+    const paidBody = queuedBody(placementProduct);
+    const paid = await buyQueued(runtime, placementProduct, { body: paidBody, authorization: await completed.pay() });
+    expect(paid.status, paid.text).toBe(202);
+    expect(chargesOf(completed.spt)).toHaveLength(1);
+    expect(Receipt.deserialize(paid.headers["payment-receipt"]!)).toMatchObject({ method: "stripe", reference: chargesOf(completed.spt)[0]!.id });
+    expect(await ordersOfKey(paidBody.request_id as string)).toBe(1);
   });
 
   it("a PaymentIntent whose answer times out: 503 settlement_unknown; the reconciler asks again with the same key and completes it, one charge", async () => {

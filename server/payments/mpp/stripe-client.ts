@@ -16,7 +16,12 @@ export interface StripeCreateParams {
 }
 
 export interface StripeClient {
-  paymentIntents: { create(params: StripeCreateParams, options: { idempotencyKey: string }): Promise<StripePaymentIntent> };
+  paymentIntents: {
+    create(params: StripeCreateParams, options: { idempotencyKey: string }): Promise<StripePaymentIntent>;
+    /** Its current state (an idempotent create replays the state of the first answer). */
+    retrieve(id: string): Promise<StripePaymentIntent>;
+    cancel(id: string): Promise<StripePaymentIntent>;
+  };
 }
 
 /**
@@ -38,9 +43,28 @@ const STRIPE_VERSION = "2026-07-29.preview";
 
 /** A fetch client for api.stripe.com; anything but a clear refusal (timeouts, 5xx, 409, 429) throws a plain Error: outcome unknown. */
 export function stripeHttpClient(secretKey: string, timeoutMs: number): StripeClient {
+  const call = async (path: string, init: { method: "GET" | "POST"; body?: URLSearchParams; idempotencyKey?: string }): Promise<StripePaymentIntent> => {
+    const response = await fetch(`https://api.stripe.com/v1/payment_intents${path}`, {
+      method: init.method,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${secretKey}:`).toString("base64")}`,
+        "stripe-version": STRIPE_VERSION,
+        ...(init.body && { "content-type": "application/x-www-form-urlencoded" }),
+        ...(init.idempotencyKey && { "idempotency-key": init.idempotencyKey }),
+      },
+      ...(init.body && { body: init.body }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const json = (await response.json().catch(() => ({}))) as { id?: string; status?: string; error?: { code?: string; decline_code?: string; message?: string } };
+    if (response.ok && json.id && json.status) return { id: json.id, status: json.status };
+    if (response.status >= 400 && response.status < 500 && response.status !== 409 && response.status !== 429) {
+      throw new StripeRefusal(json.error?.decline_code ?? json.error?.code ?? `http_${response.status}`, json.error?.message ?? `Stripe answered ${response.status}`);
+    }
+    throw new Error(`Stripe answered ${response.status}`);
+  };
   return {
     paymentIntents: {
-      async create(params, { idempotencyKey }) {
+      create(params, { idempotencyKey }) {
         const body = new URLSearchParams({
           amount: String(params.amount),
           currency: params.currency,
@@ -50,24 +74,10 @@ export function stripeHttpClient(secretKey: string, timeoutMs: number): StripeCl
           shared_payment_granted_token: params.shared_payment_granted_token,
         });
         for (const [k, v] of Object.entries(params.metadata)) body.set(`metadata[${k}]`, v);
-        const response = await fetch("https://api.stripe.com/v1/payment_intents", {
-          method: "POST",
-          headers: {
-            authorization: `Basic ${Buffer.from(`${secretKey}:`).toString("base64")}`,
-            "content-type": "application/x-www-form-urlencoded",
-            "idempotency-key": idempotencyKey,
-            "stripe-version": STRIPE_VERSION,
-          },
-          body,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        const json = (await response.json().catch(() => ({}))) as { id?: string; status?: string; error?: { code?: string; decline_code?: string; message?: string } };
-        if (response.ok && json.id && json.status) return { id: json.id, status: json.status };
-        if (response.status >= 400 && response.status < 500 && response.status !== 409 && response.status !== 429) {
-          throw new StripeRefusal(json.error?.decline_code ?? json.error?.code ?? `http_${response.status}`, json.error?.message ?? `Stripe answered ${response.status}`);
-        }
-        throw new Error(`Stripe answered ${response.status}`);
+        return call("", { method: "POST", body, idempotencyKey });
       },
+      retrieve: (id) => call(`/${encodeURIComponent(id)}`, { method: "GET" }),
+      cancel: (id) => call(`/${encodeURIComponent(id)}/cancel`, { method: "POST", body: new URLSearchParams() }),
     },
   };
 }

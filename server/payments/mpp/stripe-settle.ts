@@ -3,6 +3,7 @@
 // (decisions.md "MPP"). The Stripe idempotency key is derived from the purchase id, so a retry or
 // the reconciler that creates it again gets the same PaymentIntent back: one charge per purchase.
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import type { ErrorCode } from "../../errors";
 import { StripeRefusal, type StripeClient } from "./stripe-client";
 import { MPP_STRIPE_CURRENCY } from "./mpp-server";
 
@@ -40,10 +41,13 @@ export function stripeLedgerPayment(spt: string, challengeId: string, priceAtomi
 /** The Stripe idempotency key of a purchase: the same for every attempt to charge it. */
 export const stripeIdempotencyKey = (purchaseId: string) => `marketplace-purchase-${purchaseId}`;
 
+/** The 402 reasons of a stripe purchase refused by Stripe (after the claim, before any money moved). */
+export const MPP_STRIPE_REASONS = ["mpp_payment_declined", "mpp_payment_action_required"] as const satisfies readonly ErrorCode[];
+
 export type StripeCharge =
   | { outcome: "succeeded"; reference: string }
-  /** Not charged: Stripe refused before moving money (declined, token invalid or used) or wants the payer to act. */
-  | { outcome: "refused"; reason: "mpp_payment_declined" | "mpp_payment_action_required"; detail: string }
+  /** Not charged: Stripe refused before moving money (declined, token invalid or used), or wanted the payer to act and the PaymentIntent is now canceled. */
+  | { outcome: "refused"; reason: (typeof MPP_STRIPE_REASONS)[number]; detail: string }
   /** May be charged (timeout, Stripe error, still processing): reconciled later with the same key. */
   | { outcome: "unknown"; detail: string };
 
@@ -65,8 +69,33 @@ export async function chargeStripe(client: StripeClient, payload: StripeLedgerPa
     if (err instanceof StripeRefusal) return { outcome: "refused", reason: "mpp_payment_declined", detail: `${err.code}: ${err.message}`.slice(0, 300) };
     return { outcome: "unknown", detail: err instanceof Error ? err.message.slice(0, 300) : "Stripe call failed" };
   }
+  // An idempotent replay (a retry, the reconciler) returns the first answer's state: ask for the
+  // current one unless that state is final for us.
+  if (!SETTLED_STATES.has(intent.status)) {
+    try {
+      intent = await client.paymentIntents.retrieve(intent.id);
+    } catch (err) {
+      return { outcome: "unknown", detail: `PaymentIntent ${intent.id}: ${err instanceof Error ? err.message.slice(0, 200) : "retrieve failed"}` };
+    }
+  }
+  if (intent.status === "requires_action") {
+    // The payer could still complete it (3-D Secure) and be charged after we refused: cancel it
+    // first, and refuse only once Stripe says it is canceled.
+    try {
+      intent = await client.paymentIntents.cancel(intent.id);
+    } catch {
+      try {
+        intent = await client.paymentIntents.retrieve(intent.id);
+      } catch (err) {
+        return { outcome: "unknown", detail: `PaymentIntent ${intent.id}: ${err instanceof Error ? err.message.slice(0, 200) : "cancel failed"}` };
+      }
+    }
+    if (intent.status === "canceled") return { outcome: "refused", reason: "mpp_payment_action_required", detail: `PaymentIntent ${intent.id} required action (canceled)` };
+  }
   if (intent.status === "succeeded") return { outcome: "succeeded", reference: intent.id };
-  if (intent.status === "requires_action") return { outcome: "refused", reason: "mpp_payment_action_required", detail: `PaymentIntent ${intent.id} requires action` };
   if (intent.status === "requires_payment_method" || intent.status === "canceled") return { outcome: "refused", reason: "mpp_payment_declined", detail: `PaymentIntent ${intent.id} is ${intent.status}` };
   return { outcome: "unknown", detail: `PaymentIntent ${intent.id} is ${intent.status}` };
 }
+
+// States that no longer change by themselves (requires_action is dealt with by cancelling it).
+const SETTLED_STATES = new Set(["succeeded", "canceled", "requires_payment_method"]);
