@@ -12,7 +12,7 @@ import { rememberCompleted } from "./completed-purchases";
 import { findLocalTransfer } from "./facilitators/local-chain-signer";
 import { encodeHeaderJson } from "./header-codec";
 import { mppReceipt, PAYMENT_RECEIPT_HEADER } from "./mpp/mpp-receipt";
-import { chargeStripe, isStripePayload, type StripeLedgerPayload } from "./mpp/stripe-settle";
+import { chargeStripe, isStripePayload, STRIPE_IDEMPOTENCY_WINDOW_MS, type StripeLedgerPayload } from "./mpp/stripe-settle";
 import type { PaymentRuntime } from "./payment-runtime";
 import { countFulfilmentFailure, markCompleted, markFailed, markSettled, markSettlementUnknown, markSettling, releaseClaim, type PurchaseRow } from "./purchase-ledger";
 import { challengeReply, facilitatorDown, reply, unavailable, type PaymentReply } from "./purchase-reply";
@@ -130,7 +130,7 @@ function authorizationExpired(row: PurchaseRow): boolean {
 // On success returns the pending write of the `settled` recovery point: fulfilment runs while it
 // commits, and the result is stored only after it (markCompleted follows markSettled).
 async function settle(runtime: PaymentRuntime, row: PurchaseRow, sentBefore: boolean): Promise<PaymentReply | { recorded: Promise<void> }> {
-  if (isStripePayload(row.paymentPayload)) return settleStripe(runtime, row, row.paymentPayload);
+  if (isStripePayload(row.paymentPayload)) return settleStripe(runtime, row, row.paymentPayload, sentBefore);
   const payload = row.paymentPayload as unknown as PaymentPayload;
   const requirements = row.paymentRequirements as unknown as PaymentRequirements;
   let result: SettleResponse;
@@ -183,8 +183,13 @@ async function settle(runtime: PaymentRuntime, row: PurchaseRow, sentBefore: boo
 
 // A stripe purchase: create the PaymentIntent (same idempotency key on every attempt, so at most
 // one charge); refused before money moved → failed, 402; anything unclear → open, 503, reconciled.
-async function settleStripe(runtime: PaymentRuntime, row: PurchaseRow, payload: StripeLedgerPayload): Promise<PaymentReply | { recorded: Promise<void> }> {
+async function settleStripe(runtime: PaymentRuntime, row: PurchaseRow, payload: StripeLedgerPayload, sentBefore: boolean): Promise<PaymentReply | { recorded: Promise<void> }> {
   const client = runtime.mpp?.config.stripe?.client;
+  if (sentBefore && Date.now() - payload.claimedAt > STRIPE_IDEMPOTENCY_WINDOW_MS) {
+    logger.error({ purchase: row.id }, "stripe settlement cannot be decided any more by its idempotency key: check Stripe for metadata.purchase_id");
+    await markSettlementUnknown(row.id, UNRESOLVED);
+    return settlementUnknown();
+  }
   if (!client) {
     logger.error({ purchase: row.id }, "a stripe purchase is open but MPP stripe is not configured: cannot settle it");
     await markSettlementUnknown(row.id, "settlement_unknown");

@@ -218,6 +218,32 @@ describe("MPP stripe", () => {
     expect(callsOf(agent.spt)).toHaveLength(2);
   });
 
+  it("an open stripe purchase older than Stripe's idempotency window is left to an operator, never charged again", async () => {
+    const agent = stripeAgent("timeout-once");
+    const body = queuedBody(placementProduct);
+    const first = await buyQueued(runtime, placementProduct, { body, authorization: await agent.pay() });
+    expect(first.status, first.text).toBe(503);
+    const purchase = await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } });
+    const payload = purchase.paymentPayload as Record<string, unknown>;
+    await db.purchase.update({ where: { id: purchase.id }, data: { paymentPayload: { ...payload, claimedAt: Date.now() - 25 * 60 * 60 * 1000 } } });
+
+    expect(await reconcilePurchase(runtime, purchase.payer, purchase.idempotencyKey)).toBe("settling");
+    expect(await db.purchase.findUniqueOrThrow({ where: { id: purchase.id } })).toMatchObject({ state: "settling", errorCode: "settlement_unresolved" });
+    expect(callsOf(agent.spt)).toHaveLength(1);
+    expect(await ordersOfKey(body.request_id as string)).toBe(0);
+  });
+
+  it("one token under 10 keys at once: one purchase is paid, one PaymentIntent, the others refused mpp_credential_used or in progress", async () => {
+    const agent = stripeAgent();
+    const authorization = await agent.pay();
+    const bodies = Array.from({ length: 10 }, () => queuedBody(placementProduct));
+    const answers = await Promise.all(bodies.map((body) => buyQueued(runtime, placementProduct, { body, authorization })));
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 202)) expect(a.json.error, a.text).toMatch(/^(mpp_credential_used|purchase_in_progress)$/);
+    expect(chargesOf(agent.spt)).toHaveLength(1);
+    expect(new Set(callsOf(agent.spt).map((c) => c.idempotencyKey)).size).toBe(1);
+  });
+
   it("a credential edited to another price, or with a token that is not one, is refused before anything is claimed", async () => {
     const agent = stripeAgent();
     const authorization = await agent.pay();

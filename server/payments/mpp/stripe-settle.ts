@@ -15,7 +15,14 @@ export interface StripeLedgerPayload {
   amount: number;
   currency: string;
   challengeId: string;
+  /** When the purchase was claimed (epoch ms): Stripe keeps an idempotency key for 24 hours only. */
+  claimedAt: number;
 }
+
+// Past this age of the claim, asking Stripe again under the purchase's idempotency key is no longer
+// an answer about the first attempt (the key may have been pruned: a new PaymentIntent, or "token
+// used"), so an open stripe purchase that old is left to an operator (settlement_unresolved).
+export const STRIPE_IDEMPOTENCY_WINDOW_MS = 23 * 60 * 60 * 1000;
 
 export function isStripePayload(payload: unknown): payload is StripeLedgerPayload {
   return typeof payload === "object" && payload !== null && (payload as { mpp?: unknown }).mpp === "stripe";
@@ -33,7 +40,7 @@ export function stripeChargeable(priceAtomic: bigint): boolean {
 
 /** The ledger's payload and requirements of a stripe credential admitted for a product of `priceAtomic`. */
 export function stripeLedgerPayment(spt: string, challengeId: string, priceAtomic: bigint, networkId: string): { payload: PaymentPayload; requirements: PaymentRequirements } {
-  const payload: StripeLedgerPayload = { mpp: "stripe", spt, amount: Number(priceAtomic / ATOMIC_PER_CENT), currency: MPP_STRIPE_CURRENCY, challengeId };
+  const payload: StripeLedgerPayload = { mpp: "stripe", spt, amount: Number(priceAtomic / ATOMIC_PER_CENT), currency: MPP_STRIPE_CURRENCY, challengeId, claimedAt: Date.now() };
   const requirements = { scheme: "mpp-stripe", network: `stripe:${networkId}`, asset: MPP_STRIPE_CURRENCY, amount: priceAtomic.toString(), payTo: networkId, maxTimeoutSeconds: 300, extra: {} };
   return { payload: payload as unknown as PaymentPayload, requirements: requirements as PaymentRequirements };
 }
