@@ -45,7 +45,8 @@ const schema = z.object({
   RATE_LIMIT_REVIEWS_INSTANCE_PER_SECOND: limit.default(50),
   RATE_LIMIT_TRPC_PER_MINUTE: limit.default(300),
   RATE_LIMIT_TRPC_INSTANCE_PER_SECOND: limit.default(20),
-  // The free purchase recovery route: each request costs a signature check before any database work.
+  // The free purchase recovery route (each request costs a signature check before any database work)
+  // and order status polling (GET /api/shop/orders/{id}): reads authorised by a purchase's credential.
   RATE_LIMIT_RECOVERY_PER_MINUTE: limit.default(60),
   RATE_LIMIT_RECOVERY_INSTANCE_PER_SECOND: limit.default(50),
   // Writes (reviews, comments, likes, favourites, tokens) by one account or one marketplace token, and
@@ -89,6 +90,9 @@ const schema = z.object({
   // every instance), and per instance per second for all tokens together.
   RATE_LIMIT_OBSERVE_PER_MINUTE: limit.default(600),
   RATE_LIMIT_OBSERVE_INSTANCE_PER_SECOND: limit.default(1000),
+  // How often each instance expires active placements whose duration has ended (server/orders/order-expiry.ts;
+  // safe with several instances). Ads stop at the end itself; the order's state follows within this interval.
+  ORDER_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
 });
 
 export type Env = z.infer<typeof schema>;

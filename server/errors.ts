@@ -29,6 +29,8 @@ export const ERROR_TABLE = {
   provider_invalid_response: { status: 502, trpc: "BAD_GATEWAY" },
   // The provider did not connect or answer within the observer's timeouts.
   provider_timeout: { status: 504, trpc: "GATEWAY_TIMEOUT" },
+  // An operator's order action that the order's state does not allow (server/orders/order-states.ts).
+  invalid_transition: { status: 409, trpc: "CONFLICT" },
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
   service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
   // The database is unreachable (outage, restart): retry later, with Retry-After.

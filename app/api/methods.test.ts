@@ -23,6 +23,7 @@ const ALLOWED: Record<string, string[]> = {
   "dev/facilitator/supported": ["GET"],
   "shop/shortlist": ["GET", "POST"],
   "shop/purchases/[key]": ["GET"],
+  "shop/orders/[id]": ["GET"],
   "trpc/[trpc]": ["GET", "POST"],
   "auth/[...all]": ["GET", "POST"],
 };

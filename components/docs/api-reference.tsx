@@ -138,7 +138,7 @@ function RequestSchema({ schema }: { schema: Schema }) {
  * by more than one component (Idempotency-Key: purchases and review writes) is listed once. */
 function HeaderList({ doc }: { doc: OpenApiDocument }) {
   const requestHeaders = Object.values(doc.components.parameters).filter((p) => p.in === "header");
-  const schemeHeaders = Object.values(doc.components.securitySchemes).map((s) => ({ name: s.name, description: s.description, schema: { type: "string" } }));
+  const schemeHeaders = Object.values(doc.components.securitySchemes).map((s) => ({ name: s.type === "http" ? "Authorization" : s.name, description: s.description, schema: { type: "string" } }));
   const all = [
     ...requestHeaders.map((p) => ({ name: p.name, direction: "request", description: p.description ?? "", schema: p.schema })),
     ...schemeHeaders.map((h) => ({ ...h, direction: "request" })),

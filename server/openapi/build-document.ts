@@ -7,6 +7,7 @@ import { devFacilitatorPaths } from "./dev-facilitator-paths";
 import { discoveryPaths } from "./discovery-paths";
 import { faucetPaths } from "./faucet-paths";
 import { observePaths } from "./observe-paths";
+import { ORDER_STATUS_SCHEME, orderPaths, orderStatusScheme } from "./order-paths";
 import { MARKETPLACE_TOKEN_SCHEME, marketplaceTokenScheme, WRITE_KEY_PARAMETER, writeIdempotencyKeyParameter } from "./marketplace-token";
 import type { OpenApiDocument } from "./openapi-types";
 import { paymentHeaders, paymentParameters } from "./payment-headers";
@@ -31,12 +32,12 @@ export function buildOpenApiDocument(base: string): OpenApiDocument {
       { name: "Observer", description: "Calls to catalogued third-party offers through the marketplace, with a marketplace token; every call is recorded." },
       { name: "Development", description: "Test funds and the x402 facilitator of the local payment ledger." },
     ],
-    paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...catalogPaths(), ...reviewPaths(), ...observePaths(), ...discoveryPaths(), ...faucetPaths(), ...devFacilitatorPaths() },
+    paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...orderPaths(), ...catalogPaths(), ...reviewPaths(), ...observePaths(), ...discoveryPaths(), ...faucetPaths(), ...devFacilitatorPaths() },
     components: {
       schemas: allComponentSchemas(),
       headers: { ...paymentHeaders(), ...writeAnswerHeaders() },
       parameters: { ...paymentParameters(), [WRITE_KEY_PARAMETER]: writeIdempotencyKeyParameter() },
-      securitySchemes: { [X402_SCHEME_NAME]: x402SecurityScheme(), [MARKETPLACE_TOKEN_SCHEME]: marketplaceTokenScheme() },
+      securitySchemes: { [X402_SCHEME_NAME]: x402SecurityScheme(), [MARKETPLACE_TOKEN_SCHEME]: marketplaceTokenScheme(), [ORDER_STATUS_SCHEME]: orderStatusScheme() },
     },
   };
 }

@@ -59,6 +59,13 @@ export interface SecuritySchemeObject {
   description: string;
 }
 
+/** HTTP Bearer authentication (order status polling). */
+export interface BearerSecuritySchemeObject {
+  type: "http";
+  scheme: "bearer";
+  description: string;
+}
+
 export interface OpenApiDocument {
   openapi: "3.1.0";
   info: { title: string; version: string; description: string };
@@ -69,6 +76,6 @@ export interface OpenApiDocument {
     schemas: Record<string, JsonSchema>;
     headers: Record<string, HeaderObject>;
     parameters: Record<string, ParameterObject>;
-    securitySchemes: Record<string, SecuritySchemeObject>;
+    securitySchemes: Record<string, SecuritySchemeObject | BearerSecuritySchemeObject>;
   };
 }
