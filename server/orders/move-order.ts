@@ -37,7 +37,8 @@ export const moveOrderInput = z
   });
 export type MoveOrderInput = z.input<typeof moveOrderInput>;
 
-const durationSchema = placementRequestSchema.pick({ durationDays: true });
+// Loose objects: the stored input has every other field of its request too.
+const durationSchema = z.object({ durationDays: placementRequestSchema.shape.durationDays });
 const evaluatedSchema = z.object({ service: z.string() });
 
 type LockedOrder = { id: string; product: string; status: string; input: unknown };
