@@ -45,3 +45,9 @@ export function startOrderExpiry(intervalMs = env.ORDER_EXPIRY_INTERVAL_MS): voi
   }, intervalMs);
   timer.unref();
 }
+
+/** Stops this process's job (tests). */
+export function stopOrderExpiry(): void {
+  clearInterval(timer);
+  timer = undefined;
+}
