@@ -68,7 +68,7 @@ describe("GET /api/shop/orders/{id}", () => {
   });
 
   it("missing or non-Bearer credential: 401 with a Bearer challenge, whatever the id", async () => {
-    for (const headers of [{}, { authorization: "" }, { authorization: "Bearer" }, { authorization: "Bearer " }, { authorization: `Basic ${placement.order.statusAuthorization}` }, { authorization: placement.order.statusAuthorization }, { authorization: `Payment ${placement.order.statusAuthorization}` }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: "" }, { authorization: "Bearer" }, { authorization: "Bearer " }, { authorization: `Basic ${placement.order.statusAuthorization}` }, { authorization: placement.order.statusAuthorization }, { authorization: `Payment ${placement.order.statusAuthorization}` }]) {
       for (const id of [placement.order.id, "nope"]) {
         const res = await poll(id, headers);
         expect(res.status, JSON.stringify(headers)).toBe(401);
