@@ -78,8 +78,8 @@ export function OrderCard({ order, onMoved }: { order: OperatorOrder; onMoved: (
               {subject}
             </Link>
           </h2>
-          <p className="mt-0.5 text-xs break-all text-slate-600">
-            Order <span className="font-mono">{order.id}</span> · paid {formatDateTime(order.createdAt)}
+          <p className="mt-0.5 text-xs text-slate-600">
+            Order <span className="font-mono break-all">{order.id}</span> · paid {formatDateTime(order.createdAt)}
           </p>
         </div>
         <StatusBadge status={order.status} />

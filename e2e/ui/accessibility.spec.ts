@@ -49,5 +49,5 @@ test("the operator page and a review page as an operator", async ({ page, reques
   const { reviewId } = await reviewedService(request);
   const person = await signUp(page);
   await promoteToOperator(person.email);
-  await check(page, ["/operator", "/operator?actorType=human&rating=2", `/reviews/${reviewId}`]);
+  await check(page, ["/operator", "/operator?actorType=human&rating=2", `/reviews/${reviewId}`, "/operator/orders", "/operator/orders?product=placement&status=active"]);
 });
