@@ -7,7 +7,7 @@ import { devFacilitatorPaths } from "./dev-facilitator-paths";
 import { discoveryPaths } from "./discovery-paths";
 import { faucetPaths } from "./faucet-paths";
 import { observePaths } from "./observe-paths";
-import { ORDER_STATUS_SCHEME, orderPaths, orderStatusScheme } from "./order-paths";
+import { ORDER_STATUS_SCHEME, orderHeaders, orderPaths, orderStatusScheme } from "./order-paths";
 import { MARKETPLACE_TOKEN_SCHEME, marketplaceTokenScheme, WRITE_KEY_PARAMETER, writeIdempotencyKeyParameter } from "./marketplace-token";
 import type { OpenApiDocument } from "./openapi-types";
 import { paymentHeaders, paymentParameters } from "./payment-headers";
@@ -35,7 +35,7 @@ export function buildOpenApiDocument(base: string): OpenApiDocument {
     paths: { ...shopPaths(base), ...purchaseRecoveryPaths(), ...orderPaths(), ...catalogPaths(), ...reviewPaths(), ...observePaths(), ...discoveryPaths(), ...faucetPaths(), ...devFacilitatorPaths() },
     components: {
       schemas: allComponentSchemas(),
-      headers: { ...paymentHeaders(), ...writeAnswerHeaders() },
+      headers: { ...paymentHeaders(), ...writeAnswerHeaders(), ...orderHeaders() },
       parameters: { ...paymentParameters(), [WRITE_KEY_PARAMETER]: writeIdempotencyKeyParameter() },
       securitySchemes: { [X402_SCHEME_NAME]: x402SecurityScheme(), [MARKETPLACE_TOKEN_SCHEME]: marketplaceTokenScheme(), [ORDER_STATUS_SCHEME]: orderStatusScheme() },
     },

@@ -5,7 +5,8 @@ import { ORDER_FLOWS } from "../orders/order-states";
 import { orderStatusResponseSchema } from "../orders/order-view";
 import { SCHEMA_NAMES } from "./component-schemas";
 import { inlineSchema } from "./json-schema";
-import type { BearerSecuritySchemeObject, HeaderObject, PathsObject, ResponseObject } from "./openapi-types";
+import type { BearerSecuritySchemeObject, HeaderObject, PathsObject, Reference, ResponseObject } from "./openapi-types";
+import { headerRef } from "./payment-headers";
 import { freeReadResponses, jsonContent } from "./responses";
 
 export const ORDER_STATUS_SCHEME = "orderStatusAuthorization";
@@ -24,8 +25,21 @@ const flows = Object.entries(ORDER_FLOWS)
   .map(([product, flow]) => `${product}: ${Object.entries(flow.moves).map(([action, m]) => `${action} (${m.from.join("|")} → ${m.to})`).join(", ")}`)
   .join("; ");
 
-const noStore: Record<string, HeaderObject> = { "Cache-Control": { description: "Private answers: never stored.", required: true, schema: { type: "string", const: "no-store" } } };
-const error = (description: string, headers: Record<string, HeaderObject> = {}): ResponseObject => ({ description, headers: { ...noStore, ...headers }, content: jsonContent(SCHEMA_NAMES.apiError) });
+export const ORDER_STATUS_CHALLENGE_HEADER = "WWW-Authenticate";
+
+/** Response headers of the route, described once in components.headers (/docs links to them). */
+export function orderHeaders(): Record<string, HeaderObject> {
+  return {
+    [ORDER_STATUS_CHALLENGE_HEADER]: {
+      description: 'With 401 from `GET /api/shop/orders/{id}`: `Bearer realm="order-status"`, the credential the route takes.',
+      required: false,
+      schema: { type: "string" },
+    },
+  };
+}
+
+const noStore: Record<string, HeaderObject | Reference> = { "Cache-Control": { description: "Private answers: never stored.", required: true, schema: { type: "string", const: "no-store" } } };
+const error = (description: string, headers: Record<string, HeaderObject | Reference> = {}): ResponseObject => ({ description, headers: { ...noStore, ...headers }, content: jsonContent(SCHEMA_NAMES.apiError) });
 
 export function orderPaths(): PathsObject {
   return {
@@ -42,9 +56,7 @@ export function orderPaths(): PathsObject {
         parameters: [{ name: "id", in: "path", required: true, description: "The order's id (`order.id` of the purchase answer).", schema: inlineSchema(z.string().min(1).max(200)) }],
         responses: {
           "200": { description: "The order.", headers: noStore, content: { "application/json": { schema: inlineSchema(orderStatusResponseSchema, "output") } } },
-          "401": error("unauthorized: no `Authorization: Bearer …` credential.", {
-            "WWW-Authenticate": { description: "The Bearer challenge.", required: true, schema: { type: "string", const: 'Bearer realm="order-status"' } },
-          }),
+          "401": error("unauthorized: no `Authorization: Bearer …` credential.", { [ORDER_STATUS_CHALLENGE_HEADER]: headerRef(ORDER_STATUS_CHALLENGE_HEADER) }),
           "404": error("not_found: no order with this id for this credential. A wrong credential and an unknown id get the same answer."),
           "405": freeReadResponses()["405"]!,
           "429": freeReadResponses()["429"]!,

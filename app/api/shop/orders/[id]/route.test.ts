@@ -60,6 +60,8 @@ describe("GET /api/shop/orders/{id}", () => {
     const res = await poll(placement.order.id, bearer(placement.order.statusAuthorization));
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
+    // Counted like the other free routes (the limits are high in tests, but they are applied).
+    expect(res.headers.get("ratelimit-policy")).toMatch(/^\d+;w=60$/);
     const body = orderStatusResponseSchema.strict().parse(await res.json());
     expect(body.order).toMatchObject({ id: placement.order.id, product: "placement", status: "queued", history: [{ status: "queued", note: "paid" }] });
     expect(Object.keys(body.order).sort()).toEqual(["createdAt", "history", "id", "product", "status", "updatedAt"]);
