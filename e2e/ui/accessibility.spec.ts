@@ -46,6 +46,8 @@ test("pages of a signed-in member: account, service and review with the buttons 
 });
 
 test("the operator page and a review page as an operator", async ({ page, request }) => {
+  // 10 axe runs (the moderation queue and the orders pages at two widths): past 60 s on a loaded machine.
+  test.setTimeout(120_000);
   const { reviewId } = await reviewedService(request);
   const person = await signUp(page);
   await promoteToOperator(person.email);
