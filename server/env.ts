@@ -66,7 +66,8 @@ const schema = z.object({
   RATE_LIMIT_REVIEWS_INSTANCE_PER_SECOND: limit.default(50),
   RATE_LIMIT_TRPC_PER_MINUTE: limit.default(300),
   RATE_LIMIT_TRPC_INSTANCE_PER_SECOND: limit.default(20),
-  // The free purchase recovery route: each request costs a signature check before any database work.
+  // The free purchase recovery route (each request costs a signature check before any database work)
+  // and order status polling (GET /api/shop/orders/{id}): reads authorised by a purchase's credential.
   RATE_LIMIT_RECOVERY_PER_MINUTE: limit.default(60),
   RATE_LIMIT_RECOVERY_INSTANCE_PER_SECOND: limit.default(50),
   // Writes (reviews, comments, likes, favourites, tokens) by one account or one marketplace token, and
@@ -116,6 +117,9 @@ const schema = z.object({
   MPP_METHODS: mppMethods,
   // The realm of the challenges (part of their HMAC and of an evm credential's nonce). Defaults to the host of BASE_URL.
   MPP_REALM: z.string().regex(/^[\x21-\x7e]{1,200}$/, "printable ASCII without spaces, at most 200 characters").optional(),
+  // How often each instance expires active placements whose duration has ended (server/orders/order-expiry.ts;
+  // safe with several instances). Ads stop at the end itself; the order's state follows within this interval.
+  ORDER_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
 });
 
 export type Env = z.infer<typeof schema>;
