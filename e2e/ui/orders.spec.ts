@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { buyQueued, OrdersPage, pollOrder } from "./pages/order-pages";
+import { buyAd, buyQueued, OrdersPage, pollOrder } from "./pages/order-pages";
 import { promoteToOperator, signUp } from "./pages/review-pages";
 
 async function seriousViolations(page: Page) {
@@ -18,10 +18,12 @@ test("an operator takes a bought evaluation to completed and a bought placement 
   const { services } = await (await request.get("/api/catalog/services?limit=1")).json();
   const slug = services[0].slug as string;
   const evaluation = await buyQueued(baseURL!, "/api/shop/evaluations", { request_id: `e2e-eval-${randomUUID()}`, service: slug, scope: "Call the main offer and check the answers against the docs.", contact: { email: "buyer@example.com" } }, 49);
+  // A word only this run's placement targets: the paid ad below can only be this placement.
+  const word = `zq${randomUUID().slice(0, 8)}`;
   const placement = await buyQueued(
     baseURL!,
     "/api/shop/placements",
-    { request_id: `e2e-place-${randomUUID()}`, service: slug, headline: "Try it today", body: "Paid per call over x402.", targeting: { query: "weather forecast" }, durationDays: 14 },
+    { request_id: `e2e-place-${randomUUID()}`, service: slug, headline: "Try it today", body: "Paid per call over x402.", targeting: { query: `weather forecast ${word}` }, durationDays: 14 },
     10,
   );
 
@@ -96,6 +98,12 @@ test("an operator takes a bought evaluation to completed and a bought placement 
   expect(active.body.order).toMatchObject({ status: "active" });
   expect(active.body.order.history.map((e: { status: string }) => e.status)).toEqual(["queued", "in_review", "active"]);
   expect(Date.parse(active.body.order.activeUntil) - Date.parse(active.body.order.activeFrom)).toBe(14 * 86_400_000);
+
+  // Active: it is sold as the paid ad for its targeting, and shown, labelled, in /services' sponsored slot.
+  const ad = await buyAd(baseURL!, { request_id: `e2e-ad-${randomUUID()}`, context: { query: word } });
+  expect(ad).toMatchObject({ ok: true, ad: { headline: "Try it today", sponsored: true, service: { slug } } });
+  await page.goto(`/services?q=${word}`);
+  await expect(page.getByRole("complementary", { name: "Sponsored" })).toContainText("Try it today");
 
   // On the Active tab after a reload, at phone width too.
   await orders.goto("?product=placement&status=active");

@@ -25,6 +25,17 @@ export async function buyQueued(baseURL: string, path: string, body: Record<stri
   return json.order as BoughtOrder;
 }
 
+/** Buys a paid ad (0.002 USD, x402) with a fresh agent; answers the 200 body. */
+export async function buyAd(baseURL: string, body: Record<string, unknown>) {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const funded = await fetch(`${baseURL}/api/dev/faucet`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: account.address, amountUsd: 1 }) });
+  expect(funded.status).toBe(200);
+  const client = new x402Client().register("eip155:*", new ExactEvmScheme(account));
+  const paid = await wrapFetchWithPayment(fetch, client)(`${baseURL}/api/shop/ads`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  expect(paid.status).toBe(200);
+  return paid.json();
+}
+
 /** GET the order's status with its Bearer credential. */
 export async function pollOrder(request: APIRequestContext, order: BoughtOrder, credential = order.statusAuthorization) {
   const res = await request.get(order.statusUrl, { headers: credential ? { authorization: `Bearer ${credential}` } : {} });
