@@ -1,17 +1,20 @@
 // Next.js calls register() once when the server starts: the payment reconciler runs in the
-// Node.js server process (not in the edge runtime, where NEXT_RUNTIME differs), and the local
-// token's signature worker starts loading now rather than at the first purchase.
+// Node.js server process (not in the edge runtime, where NEXT_RUNTIME differs), as does the expiry of
+// placements whose duration ended, and the local token's signature worker starts loading now rather
+// than at the first purchase.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Before the first request: TRACE/TRACK make Next.js fail with a 500 before proxy.ts runs.
   const { refuseUntraceableMethods } = await import("./server/proxy/refuse-untraceable-methods");
   refuseUntraceableMethods();
-  const [{ startReconciler }, { paymentRuntime }, { startSignatureWorker }] = await Promise.all([
+  const [{ startReconciler }, { paymentRuntime }, { startSignatureWorker }, { startOrderExpiry }] = await Promise.all([
     import("./server/payments/reconciler"),
     import("./server/payments/payment-runtime"),
     import("./server/payments/facilitators/signature-worker"),
+    import("./server/orders/order-expiry"),
   ]);
   const runtime = paymentRuntime();
   startReconciler(runtime);
+  startOrderExpiry();
   if (runtime.config.mode === "local" && runtime.config.payTo) void startSignatureWorker();
 }

@@ -67,7 +67,8 @@ const schema = z.object({
   RATE_LIMIT_REVIEWS_INSTANCE_PER_SECOND: limit.default(50),
   RATE_LIMIT_TRPC_PER_MINUTE: limit.default(300),
   RATE_LIMIT_TRPC_INSTANCE_PER_SECOND: limit.default(20),
-  // The free purchase recovery route: each request costs a signature check before any database work.
+  // The free purchase recovery route (each request costs a signature check before any database work)
+  // and order status polling (GET /api/shop/orders/{id}): reads authorised by a purchase's credential.
   RATE_LIMIT_RECOVERY_PER_MINUTE: limit.default(60),
   RATE_LIMIT_RECOVERY_INSTANCE_PER_SECOND: limit.default(50),
   // Writes (reviews, comments, likes, favourites, tokens) by one account or one marketplace token, and
@@ -128,6 +129,9 @@ const schema = z.object({
     .pipe(z.array(z.string().regex(/^[a-z_]{1,50}$/, "a Stripe payment method type (card, link, ...)")).min(1, "at least one payment method type")),
   // Bound on each Stripe call; a PaymentIntent creation that exceeds it is reconciled later (same idempotency key).
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
+  // How often each instance expires active placements whose duration has ended (server/orders/order-expiry.ts;
+  // safe with several instances). Ads stop at the end itself; the order's state follows within this interval.
+  ORDER_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
 }).superRefine((e, ctx) => {
   // A configured method without its settings is a start-up error naming the missing one.
   if (!e.MPP_METHODS.includes("stripe")) return;

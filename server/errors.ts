@@ -31,6 +31,12 @@ export const ERROR_TABLE = {
   provider_response_too_large: { status: 502, trpc: "BAD_GATEWAY", description: "The provider's answer was larger than the observer relays; the connection was dropped." },
   provider_invalid_response: { status: 502, trpc: "BAD_GATEWAY", description: "The provider answered something that is not a relayable HTTP answer." },
   provider_timeout: { status: 504, trpc: "GATEWAY_TIMEOUT", description: "The provider did not connect or answer within the observer's timeouts." },
+  // An operator's order action that the order's state does not allow (server/orders/order-states.ts).
+  invalid_transition: {
+    status: 409,
+    trpc: "CONFLICT",
+    description: "The order's state does not allow this action (or it changed since the page was loaded); the message names the state and the allowed actions.",
+  },
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR", description: "Something went wrong on our side." },
   service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE", description: "The service cannot answer right now; retry later." },
   database_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE", description: "The database is unreachable (outage, restart); retry after Retry-After seconds." },

@@ -24,6 +24,7 @@ const ALLOWED: Record<string, string[]> = {
   "shop/[product]": ["GET", "POST"],
   "shop/[product]/validate": ["POST"],
   "shop/purchases/[key]": ["GET"],
+  "shop/orders/[id]": ["GET"],
   "trpc/[trpc]": ["GET", "POST"],
   "auth/[...all]": ["GET", "POST"],
 };

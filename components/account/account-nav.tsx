@@ -1,5 +1,5 @@
 // The header's account links: "Sign in" for visitors; the person's name, "Account", "Moderation"
-// for operators and "Sign out" once signed in.
+// and "Orders" for operators and "Sign out" once signed in.
 import Link from "next/link";
 import { logger } from "@/server/logger";
 import { currentPerson } from "./current-person";
@@ -34,6 +34,13 @@ export async function AccountNav() {
         <li>
           <Link href="/operator" className={linkClass}>
             Moderation
+          </Link>
+        </li>
+      )}
+      {person.role === "operator" && (
+        <li>
+          <Link href="/operator/orders" className={linkClass}>
+            Orders
           </Link>
         </li>
       )}

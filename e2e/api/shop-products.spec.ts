@@ -7,6 +7,9 @@ import { x402Client } from "@x402/core/client";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
+import { evm, Mppx } from "mppx/client";
+import { assets } from "mppx/evm";
+import { Receipt } from "mppx";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
 async function fundedBuyer(baseURL: string, amountUsd: number) {
@@ -80,4 +83,34 @@ test("a paid ad with no eligible placement: 409 no_eligible_ad, nothing charged"
   expect(res.headers.get("payment-response")).toBeNull();
   expect(await res.json()).toMatchObject({ error: "no_eligible_ad", charged: false });
   expect(await buyer.balance()).toBe("1.000001"); // unchanged, + the reading credit
+});
+
+test("an agent pays a sponsored placement with MPP (mppx client, evm charge): 202, Payment-Receipt, charged once", async ({ baseURL }) => {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const funded = await fetch(`${baseURL}/api/dev/faucet`, post({ address: account.address, amountUsd: 20 }));
+  expect(funded.status).toBe(200);
+  // The 402 offers MPP beside x402: one `Payment` challenge per configured method, never cached.
+  const challenge = await fetch(`${baseURL}/api/shop/placements`);
+  expect(challenge.status).toBe(402);
+  expect(challenge.headers.get("www-authenticate")).toMatch(/^Payment id="/);
+  expect(challenge.headers.get("cache-control")).toBe("no-store");
+  expect(challenge.headers.get("payment-required")).toBeTruthy();
+
+  const mppx = Mppx.create({ methods: [evm.charge({ account, currencies: [assets.baseSepolia.USDC] })], polyfill: false });
+  const body = {
+    request_id: `e2e-mpp-placement-${randomUUID()}`,
+    service: "isobar-weather",
+    headline: "Forecasts for routes",
+    body: "Paid with MPP.",
+    targeting: { capabilities: ["maps-weather"] },
+    durationDays: 3,
+  };
+  const res = await mppx.fetch(`${baseURL}/api/shop/placements`, post(body));
+  expect(res.status).toBe(202);
+  const receipt = Receipt.deserialize(res.headers.get("payment-receipt")!);
+  expect(receipt).toMatchObject({ method: "evm", status: "success" });
+  const { order } = (await res.json()) as { order: { product: string; status: string } };
+  expect(order).toMatchObject({ product: "placement", status: "queued" });
+  const balance = await fetch(`${baseURL}/api/dev/faucet`, post({ address: account.address, amountUsd: 0.000001 }));
+  expect(((await balance.json()) as { balanceUsd: string }).balanceUsd).toBe("10.000001"); // 20 - 10 + the reading credit
 });

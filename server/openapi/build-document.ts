@@ -9,6 +9,7 @@ import { devFacilitatorPaths } from "./dev-facilitator-paths";
 import { discoveryPaths } from "./discovery-paths";
 import { faucetPaths } from "./faucet-paths";
 import { observePaths } from "./observe-paths";
+import { ORDER_STATUS_SCHEME, orderPaths, orderStatusScheme } from "./order-paths";
 import { MARKETPLACE_TOKEN_SCHEME, marketplaceTokenScheme, WRITE_KEY_PARAMETER, writeIdempotencyKeyParameter } from "./marketplace-token";
 import type { OpenApiDocument } from "./openapi-types";
 import { paymentHeaders, paymentParameters } from "./payment-headers";
@@ -38,12 +39,12 @@ export function buildOpenApiDocument(base: string, products: readonly ProductDef
       { name: "Observer", description: "Calls to catalogued third-party offers through the marketplace, with a marketplace token; every call is recorded." },
       { name: "Development", description: "Test funds and the x402 facilitator of the local payment ledger." },
     ],
-    paths: { ...shopPaths(base, products), ...purchaseRecoveryPaths(products), ...catalogPaths(), ...reviewPaths(), ...observePaths(), ...discoveryPaths(), ...faucetPaths(), ...devFacilitatorPaths() },
+    paths: { ...shopPaths(base, products), ...purchaseRecoveryPaths(products), ...orderPaths(), ...catalogPaths(), ...reviewPaths(), ...observePaths(), ...discoveryPaths(), ...faucetPaths(), ...devFacilitatorPaths() },
     components: {
       schemas: allComponentSchemas(products),
       headers: { ...paymentHeaders(), ...mppHeaders(), ...writeAnswerHeaders() },
       parameters: { ...paymentParameters(), [WRITE_KEY_PARAMETER]: writeIdempotencyKeyParameter() },
-      securitySchemes: { [X402_SCHEME_NAME]: x402SecurityScheme(), [MPP_SCHEME_NAME]: mppSecurityScheme(), [MARKETPLACE_TOKEN_SCHEME]: marketplaceTokenScheme() },
+      securitySchemes: { [X402_SCHEME_NAME]: x402SecurityScheme(), [MPP_SCHEME_NAME]: mppSecurityScheme(), [MARKETPLACE_TOKEN_SCHEME]: marketplaceTokenScheme(), [ORDER_STATUS_SCHEME]: orderStatusScheme() },
     },
   };
 }

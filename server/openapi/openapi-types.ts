@@ -56,6 +56,13 @@ export type SecuritySchemeObject =
   | { type: "apiKey"; in: "header"; name: string; description: string }
   | { type: "http"; scheme: string; description: string };
 
+/** HTTP Bearer authentication (order status polling). */
+export interface BearerSecuritySchemeObject {
+  type: "http";
+  scheme: "bearer";
+  description: string;
+}
+
 export interface OpenApiDocument {
   openapi: "3.1.0";
   info: { title: string; version: string; description: string; license: { name: string; identifier?: string; url?: string } };
@@ -66,6 +73,6 @@ export interface OpenApiDocument {
     schemas: Record<string, JsonSchema>;
     headers: Record<string, HeaderObject>;
     parameters: Record<string, ParameterObject>;
-    securitySchemes: Record<string, SecuritySchemeObject>;
+    securitySchemes: Record<string, SecuritySchemeObject | BearerSecuritySchemeObject>;
   };
 }

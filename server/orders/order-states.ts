@@ -22,9 +22,23 @@ export const ORDER_FLOWS = {
 } as const;
 
 export type QueuedProduct = keyof typeof ORDER_FLOWS;
-export type OrderAction = "assign" | "start" | "complete" | "reject" | "activate" | "expire";
+export const ORDER_ACTIONS = ["assign", "start", "complete", "reject", "activate", "expire"] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export const QUEUED_PRODUCTS = Object.keys(ORDER_FLOWS) as QueuedProduct[];
+
+/** Every state of either flow (a literal list for zod enums; order-states.test.ts checks it against ORDER_FLOWS). */
+export const ORDER_STATUSES = ["queued", "in_review", "active", "expired", "assigned", "in_progress", "completed", "rejected"] as const;
+export type OrderStatusName = (typeof ORDER_STATUSES)[number];
+
+/** A product's states in the order of its flow: the initial one, then each move's target as declared. */
+export function statusesOf(product: QueuedProduct): string[] {
+  const flow = ORDER_FLOWS[product];
+  return [...new Set([flow.initial, ...Object.values(flow.moves).map((m) => m.to)])];
+}
+
+/** Actions that must say why (shown to the buyer in the order's history). */
+export const ACTIONS_NEEDING_REASON: readonly OrderAction[] = ["reject", "expire"];
 
 /** The state an action leads to from `status`, or undefined when the move is not allowed. */
 export function nextStatus(product: QueuedProduct, status: string, action: OrderAction): string | undefined {

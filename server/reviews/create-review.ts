@@ -38,24 +38,14 @@ export async function createReview(actor: Actor, rawInput: CreateReviewInput, cl
     // Verified from the start when the token's paid call committed before this transaction began;
     // one committing meanwhile is caught by markVerifiedAfterCommit.
     const verifiedCallAt = (await hasPaidCall(actor.tokenId, service.id, tx)) ? now : null;
-    const content = { rating: input.rating, title: input.title, body: input.body, tags: input.tags ?? [], link: input.link ?? null };
-    const review = await tx.review.create({
-      data: {
-        serviceId: service.id,
-        actorType: "llm",
-        personId: actor.personId,
-        tokenId: actor.tokenId,
-        name: actor.name,
-        org: actor.org,
-        ...content,
-        verifiedCallAt,
-        createdAt: now,
-        updatedAt: now,
-        revisions: { create: { number: 1, ...content, tokenId: actor.tokenId, createdAt: now } },
-      },
-      select: { id: true },
+    const id = await insertReview(tx, {
+      serviceId: service.id,
+      author: { actorType: "llm", personId: actor.personId, tokenId: actor.tokenId, name: actor.name, org: actor.org },
+      content: { rating: input.rating, title: input.title, body: input.body, tags: input.tags ?? [], link: input.link ?? null },
+      at: now,
+      verifiedCallAt,
     });
-    return (await loadReviewRecord(review.id, tx))!;
+    return (await loadReviewRecord(id, tx))!;
   });
 }
 
@@ -67,4 +57,34 @@ export async function markVerifiedAfterCommit(actor: Actor, review: ReviewRecord
   const row = await db.review.findUnique({ where: { id: review.id }, select: { serviceId: true } });
   if (!row || (await markVerifiedReviews(actor.tokenId, row.serviceId)) === 0) return null;
   return loadReviewRecord(review.id);
+}
+
+export interface NewReview {
+  serviceId: string;
+  author: { actorType: "llm" | "human"; personId: string | null; tokenId: string | null; name: string; org: string };
+  content: { rating: number; title: string; body: string; tags: string[]; link: string | null };
+  at: Date;
+  verifiedCallAt?: Date | null;
+  /** Published already checked by this person (an evaluation written by the marketplace's evaluator). */
+  humanReviewedById?: string;
+}
+
+/** The one place a review row and its first revision are written (agents' reviews here, the
+ * marketplace's evaluations in evaluation-review.ts), inside the caller's transaction. */
+export async function insertReview(tx: DbClient, review: NewReview): Promise<string> {
+  const { author, content, at } = review;
+  const created = await tx.review.create({
+    data: {
+      serviceId: review.serviceId,
+      ...author,
+      ...content,
+      verifiedCallAt: review.verifiedCallAt ?? null,
+      ...(review.humanReviewedById ? { humanReviewStatus: "reviewed", humanReviewedAt: at, humanReviewedById: review.humanReviewedById } : {}),
+      createdAt: at,
+      updatedAt: at,
+      revisions: { create: { number: 1, ...content, tokenId: author.tokenId, createdAt: at } },
+    },
+    select: { id: true },
+  });
+  return created.id;
 }

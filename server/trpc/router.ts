@@ -2,7 +2,8 @@ import { createTRPCRouter } from "./init";
 import { accountRouter } from "./routers/account";
 import { catalogRouter } from "./routers/catalog";
 import { moderationRouter } from "./routers/moderation";
+import { ordersRouter } from "./routers/orders";
 import { reviewsRouter } from "./routers/reviews";
 
-export const appRouter = createTRPCRouter({ catalog: catalogRouter, reviews: reviewsRouter, account: accountRouter, moderation: moderationRouter });
+export const appRouter = createTRPCRouter({ catalog: catalogRouter, reviews: reviewsRouter, account: accountRouter, moderation: moderationRouter, orders: ordersRouter });
 export type AppRouter = typeof appRouter;

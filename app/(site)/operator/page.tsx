@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { OperatorNav } from "@/components/orders/operator-nav";
 import { moderationQueueInputFor } from "@/components/reviews/moderation-filters";
 import { moderationCursorFromSearchParams, moderationFiltersFromSearchParams } from "@/components/reviews/moderation-filters-from-url";
 import { ModerationView } from "@/components/reviews/moderation-view";
@@ -26,6 +27,9 @@ export default async function OperatorPage({ searchParams }: Props) {
   const loaded = await loadPageData((qc) => qc.fetchQuery(trpc.moderation.queue.queryOptions(moderationQueueInputFor(filters, cursor))));
   return (
     <HydrateClient>
+      <div className="mb-6">
+        <OperatorNav current="moderation" />
+      </div>
       <ModerationView filters={filters} cursor={cursor} invalidInput={loaded.ok ? undefined : loaded.invalidInput} />
     </HydrateClient>
   );

@@ -1,0 +1,72 @@
+// What the buyer of a queued order sees when polling it (GET /api/shop/orders/{id}): its state,
+// its history, and its result once there is one. Times are ISO 8601 (UTC) strings. The operator's
+// identity and the order's input are not part of it.
+import { z } from "zod";
+import { db } from "../db";
+import type { Prisma } from "../generated/prisma/client";
+import type { DbClient } from "../transaction";
+import { ORDER_STATUSES, QUEUED_PRODUCTS } from "./order-states";
+
+export const orderEventSchema = z.object({
+  status: z.enum(ORDER_STATUSES).describe("The state the order entered."),
+  at: z.iso.datetime().describe("When (ISO 8601, UTC)."),
+  note: z.string().optional().describe("Why, when someone said: `paid` for the purchase, an operator's reason, or the automatic expiry."),
+});
+
+export const evaluationResultSchema = z.object({
+  reviewId: z.uuid().describe("The published review with the evaluation's findings."),
+  reviewUrl: z.url().describe("Its page in the marketplace; `GET /api/reviews/{reviewId}` returns it as JSON."),
+});
+
+export const orderStatusSchema = z.object({
+  id: z.uuid(),
+  product: z.enum(QUEUED_PRODUCTS as [string, ...string[]]),
+  status: z.enum(ORDER_STATUSES).describe("placement: queued → in_review → active → expired, or rejected; evaluation: queued → assigned → in_progress → completed, or rejected."),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime().describe("When the order last changed state."),
+  history: z.array(orderEventSchema).describe("Every state the order entered, oldest first; the first is `queued`."),
+  result: evaluationResultSchema.optional().describe("A completed evaluation: the review that publishes it."),
+  activeFrom: z.iso.datetime().optional().describe("A placement: when it was activated."),
+  activeUntil: z.iso.datetime().optional().describe("A placement: when it stops being shown (it then becomes `expired` by itself)."),
+});
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderStatusResponseSchema = z.object({ ok: z.literal(true), order: orderStatusSchema });
+
+export const orderRowSelect = {
+  id: true,
+  product: true,
+  status: true,
+  input: true,
+  result: true,
+  activeFrom: true,
+  activeUntil: true,
+  createdAt: true,
+  updatedAt: true,
+  history: { select: { status: true, note: true, actorId: true, createdAt: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+} satisfies Prisma.OrderSelect;
+export type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderRowSelect }>;
+
+export function loadOrderRow(id: string, client: DbClient = db): Promise<OrderRow | null> {
+  return client.order.findUnique({ where: { id }, select: orderRowSelect });
+}
+
+const resultOf = (value: unknown) => {
+  const parsed = evaluationResultSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+};
+
+export function toOrderStatus(row: OrderRow): OrderStatus {
+  const result = resultOf(row.result);
+  return {
+    id: row.id,
+    product: row.product,
+    status: row.status as OrderStatus["status"],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    history: row.history.map((e) => ({ status: e.status as OrderStatus["status"], at: e.createdAt.toISOString(), ...(e.note ? { note: e.note } : {}) })),
+    ...(result ? { result } : {}),
+    ...(row.activeFrom ? { activeFrom: row.activeFrom.toISOString() } : {}),
+    ...(row.activeUntil ? { activeUntil: row.activeUntil.toISOString() } : {}),
+  };
+}
