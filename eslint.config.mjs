@@ -19,8 +19,8 @@ export default defineConfig([
     },
   },
   {
-    // Tests may read the database directly to check what the code under test wrote.
-    files: ["server/**", "scripts/**", "prisma/**", "**/*.test.ts"],
+    // Tests (and their support files under test/) may read the database directly to check what the code under test wrote.
+    files: ["server/**", "scripts/**", "prisma/**", "test/**", "**/*.test.ts"],
     rules: { "no-restricted-imports": "off" },
   },
 ]);

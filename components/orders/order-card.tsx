@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { OperatorOrder } from "@/server/orders/operator-orders";
-import type { EvaluationRequest } from "@/server/products/evaluation-request";
-import type { PlacementRequest } from "@/server/products/placement-request";
+import type { EvaluationRequest } from "@/server/orders/evaluation-request";
+import type { PlacementRequest } from "@/server/orders/placement-request";
 import { formatDateTime } from "./format-date-time";
 import { STATUS_LABELS } from "./order-filters";
 import { OrderActions } from "./order-actions";

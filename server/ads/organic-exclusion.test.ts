@@ -6,7 +6,7 @@ import { GET as searchGET } from "@/app/api/catalog/search/route";
 import { GET as servicesGET } from "@/app/api/catalog/services/route";
 import { paymentRuntime } from "@/server/payments/payment-runtime";
 import { buildShortlist } from "@/server/shortlist/build-shortlist";
-import { activatePlacement, buyPlacement } from "./test-placements";
+import { activatePlacement, buyPlacement } from "@/test/ads/placements";
 import { sponsoredSlot } from "./sponsored-slot";
 
 // Words no catalog record contains, in the ad's headline and body; the rest of the ad is written to

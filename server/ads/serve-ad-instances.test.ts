@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentRuntime } from "@/server/payments/payment-runtime";
-import { activePlacement, servesOf } from "./test-placements";
+import { activePlacement, servesOf } from "@/test/ads/placements";
 import { createTestAgent } from "@/test/payments/agent";
 import { startInstance, type AppInstance } from "@/test/payments/app-instance";
 

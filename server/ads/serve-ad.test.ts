@@ -11,8 +11,9 @@ import type { ProductDefinition } from "@/server/products/product";
 import type { AdRequest } from "./ad-request";
 import { adPurchaseSchema } from "./ad-record";
 import { createTestAgent, type TestAgent } from "@/test/payments/agent";
-import { buyProduct, challengeOf } from "@/test/payments/product-purchase";
-import { activatePlacement, activePlacement, buyPlacement, expirePlacement, servesOf } from "./test-placements";
+import { challengeOf } from "@/test/payments/product-purchase";
+import { buyProduct } from "@/test/payments/shop";
+import { activatePlacement, activePlacement, buyPlacement, expirePlacement, servesOf } from "@/test/ads/placements";
 
 const runtime = paymentRuntime();
 const PRICE = 2000n;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { paymentRuntime } from "@/server/payments/payment-runtime";
 import { adProduct } from "@/server/products/ad-product";
 import { signedOutCaller } from "@/server/trpc/routers/test-callers";
-import { activatePlacement, buyPlacement, expirePlacement, servesOf } from "./test-placements";
+import { activatePlacement, buyPlacement, expirePlacement, servesOf } from "@/test/ads/placements";
 import { sponsoredSlot } from "./sponsored-slot";
 
 const runtime = paymentRuntime();

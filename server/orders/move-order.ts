@@ -10,7 +10,7 @@ import { urls } from "../catalog/urls";
 import { AppError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { storableText } from "../input/storable-text";
-import { placementRequestSchema } from "../products/placement-request";
+import { placementRequestSchema } from "./placement-request";
 import { evaluationReviewInput, publishEvaluationReview } from "../reviews/evaluation-review";
 import { inTransaction } from "../transaction";
 import { assertOperator, getOperatorOrder, type OperatorOrder } from "./operator-orders";

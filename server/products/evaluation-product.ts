@@ -3,7 +3,7 @@
 import { baseUrl } from "../env";
 import { assertCatalogued, queuedPurchaseSchema } from "../orders/order-record";
 import { createOrderForPurchase } from "../orders/create-order";
-import { evaluationRequestSchema, type EvaluationRequest } from "./evaluation-request";
+import { evaluationRequestSchema, type EvaluationRequest } from "../orders/evaluation-request";
 import type { ProductDefinition } from "./product";
 
 export const evaluationProduct: ProductDefinition<EvaluationRequest> = {

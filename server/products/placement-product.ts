@@ -3,7 +3,7 @@
 import { baseUrl } from "../env";
 import { assertCatalogued, queuedPurchaseSchema } from "../orders/order-record";
 import { createOrderForPurchase } from "../orders/create-order";
-import { placementRequestSchema, type PlacementRequest } from "./placement-request";
+import { placementRequestSchema, type PlacementRequest } from "../orders/placement-request";
 import type { ProductDefinition } from "./product";
 
 export const placementProduct: ProductDefinition<PlacementRequest> = {

@@ -1,30 +1,12 @@
 // Buys a queued product (placement, evaluation) the way its REST route does, with either payment:
 // PAYMENT-SIGNATURE (x402) or `Authorization: Payment` (MPP).
-import { describeProduct, purchaseProduct } from "@/server/payments/purchase-flow";
+import { describeProduct } from "@/server/payments/purchase-flow";
 import type { PaymentRuntime } from "@/server/payments/payment-runtime";
 import type { ProductDefinition } from "@/server/products/product";
-import type { ShopAnswer } from "./shop";
+import { buyProduct, type ShopAnswer } from "./shop";
 
-export interface QueuedBuy {
-  body?: unknown;
-  rawBody?: string;
-  signature?: string | null;
-  authorization?: string | null;
-  idempotencyKey?: string | null;
-}
-
-export async function buyQueued(runtime: PaymentRuntime, product: ProductDefinition, options: QueuedBuy): Promise<ShopAnswer> {
-  const text = options.rawBody ?? (options.body === undefined ? "" : JSON.stringify(options.body));
-  const r = await purchaseProduct(runtime, product, {
-    method: "POST",
-    path: product.path,
-    paymentSignature: options.signature ?? null,
-    authorization: options.authorization ?? null,
-    idempotencyKey: options.idempotencyKey ?? null,
-    readBody: async () => text,
-  });
-  return { status: r.status, headers: r.headers, text: r.body, json: JSON.parse(r.body) };
-}
+/** Buys a queued product with either payment: `signature` (x402) or `authorization` (MPP). */
+export const buyQueued = buyProduct;
 
 export async function describeQueued(runtime: PaymentRuntime, product: ProductDefinition): Promise<ShopAnswer> {
   const r = await describeProduct(runtime, product);

@@ -1,6 +1,7 @@
-// Calls the shortlist purchase the way the REST route does, with a chosen payment runtime.
+// Calls a product's purchase the way the REST route does (the shortlist unless told), with a chosen payment runtime.
 import { describeProduct, purchaseProduct } from "@/server/payments/purchase-flow";
 import type { PaymentRuntime } from "@/server/payments/payment-runtime";
+import type { ProductDefinition } from "@/server/products/product";
 import { shortlistProduct } from "@/server/products/shortlist-product";
 import { createTestAgent, type TestAgent } from "./agent";
 
@@ -14,22 +15,28 @@ export interface ShopAnswer {
 export interface BuyOptions {
   body?: unknown;
   rawBody?: string;
+  /** PAYMENT-SIGNATURE (x402). */
   signature?: string | null;
+  /** The Authorization header (`Payment <credential>` for MPP). */
+  authorization?: string | null;
   idempotencyKey?: string | null;
 }
 
-export async function buy(runtime: PaymentRuntime, options: BuyOptions): Promise<ShopAnswer> {
+/** POST of `product` with these headers and body. */
+export async function buyProduct(runtime: PaymentRuntime, product: ProductDefinition, options: BuyOptions): Promise<ShopAnswer> {
   const text = options.rawBody ?? (options.body === undefined ? "" : JSON.stringify(options.body));
-  const r = await purchaseProduct(runtime, shortlistProduct, {
+  const r = await purchaseProduct(runtime, product, {
     method: "POST",
-    path: shortlistProduct.path,
+    path: product.path,
     paymentSignature: options.signature ?? null,
+    authorization: options.authorization ?? null,
     idempotencyKey: options.idempotencyKey ?? null,
-    authorization: null,
     readBody: async () => text,
   });
-  return { status: r.status, headers: r.headers, text: r.body, json: JSON.parse(r.body) };
+  return { status: r.status, headers: r.headers, text: r.body, json: JSON.parse(r.body) as Record<string, unknown> };
 }
+
+export const buy = (runtime: PaymentRuntime, options: BuyOptions) => buyProduct(runtime, shortlistProduct, options);
 
 export async function describe402(runtime: PaymentRuntime): Promise<ShopAnswer> {
   const r = await describeProduct(runtime, shortlistProduct);

@@ -1,4 +1,4 @@
-// Test support only (imported by *.test.ts). Sponsored placements for the ad tests: bought for real
+// Test support (imported by *.test.ts). Sponsored placements for the ad tests: bought for real
 // (x402, local ledger), then moved to `active` with SQL, as an operator's activation would (the
 // operator flow is tested with the orders).
 import { randomUUID } from "node:crypto";
@@ -11,7 +11,8 @@ import { db } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
 import type { PaymentRuntime } from "@/server/payments/payment-runtime";
 import { placementProduct } from "@/server/products/placement-product";
-import { buyProduct, challengeOf } from "@/test/payments/product-purchase";
+import { challengeOf } from "@/test/payments/product-purchase";
+import { buyProduct } from "@/test/payments/shop";
 
 /** A funded payer whose x402 client signs up to `maxUsd` a payment (the client's default cap is 1 USD). */
 export async function createBigSpender(fundUsd: number, maxUsd = 100) {
