@@ -6,7 +6,7 @@ import { custom, decodeFunctionData, encodeAbiParameters, keccak256, pad, Timeou
 import { Abis, Transaction } from "viem/tempo";
 import { tempoClientOver, type TempoClient } from "@/server/payments/mpp/tempo-client";
 
-export type TempoBehaviour = "ok" | "broke" | "lost-answer-once" | "revert-on-chain";
+export type TempoBehaviour = "ok" | "broke" | "lost-answer-once" | "revert-on-chain" | "refused-at-broadcast" | "never-mined";
 
 const TRANSFER_WITH_MEMO = keccak256(new TextEncoder().encode("TransferWithMemo(address,address,uint256,bytes32)"));
 
@@ -46,6 +46,8 @@ export function fakeTempoNode(chainId: number) {
         if (executed.has(hash)) throw rpcError(-32000, "already known");
         broadcasts.push({ hash, from });
         const mode = behaviour.get(from) ?? "ok";
+        if (mode === "refused-at-broadcast") throw rpcError(-32003, "insufficient funds for gas * price + value");
+        if (mode === "never-mined") throw new TimeoutError({ body: { method }, url: "http://tempo.test" });
         const logs = tx.calls.map((call, i) => {
           const { args } = decodeFunctionData({ abi: Abis.tip20, data: call.data }) as { args: readonly [string, bigint, `0x${string}`] };
           return {

@@ -155,6 +155,48 @@ describe("MPP tempo", () => {
     expect(await ordersOfKey(body.request_id as string)).toBe(0);
   });
 
+  it("a transaction the node refuses at broadcast: 402 mpp_transaction_rejected, failed, not charged", async () => {
+    const agent = tempoAgent("refused-at-broadcast");
+    const body = queuedBody(placementProduct);
+    const refused = await buyQueued(runtime, placementProduct, { body, authorization: await agent.pay() });
+    expect(refused.status, refused.text).toBe(402);
+    expect(refused.json).toMatchObject({ error: "mpp_transaction_rejected" });
+    expect(broadcastsBy(agent.address)).toHaveLength(1);
+    expect(node.paidBy(agent.address)).toBe(0);
+    expect(await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } })).toMatchObject({ state: "failed", errorCode: "mpp_transaction_rejected" });
+  });
+
+  it("a broadcast never answered and never executed: 503, then the reconciler sends the same bytes again while valid, and calls it failed once expired", async () => {
+    const agent = tempoAgent("never-mined");
+    const body = queuedBody(placementProduct);
+    const first = await buyQueued(runtime, placementProduct, { body, authorization: await agent.pay() });
+    expect(first.status, first.text).toBe(503);
+    const purchase = await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } });
+    expect(await reconcilePurchase(runtime, purchase.payer, purchase.idempotencyKey)).toBe("settling");
+    expect(new Set(broadcastsBy(agent.address).map((b) => b.hash))).toEqual(new Set([purchase.nonce]));
+    expect(broadcastsBy(agent.address)).toHaveLength(2);
+    // Past validBefore (and the clock margin) it can never execute: failed, not charged.
+    const payload = purchase.paymentPayload as Record<string, unknown>;
+    await db.purchase.update({ where: { id: purchase.id }, data: { paymentPayload: { ...payload, validBefore: Math.floor(Date.now() / 1000) - 120 } } });
+    expect(await reconcilePurchase(runtime, purchase.payer, purchase.idempotencyKey)).toBe("failed");
+    expect(await db.purchase.findUniqueOrThrow({ where: { id: purchase.id } })).toMatchObject({ state: "failed", errorCode: "mpp_transaction_expired" });
+    expect(broadcastsBy(agent.address)).toHaveLength(2);
+    expect(await ordersOfKey(body.request_id as string)).toBe(0);
+  });
+
+  it("a transaction that is not one, or a credential of another shape: mpp_credential_malformed, nothing claimed", async () => {
+    const agent = tempoAgent();
+    const wire = Credential.deserialize(await agent.pay());
+    const rowsBefore = await db.purchase.count();
+    for (const payload of [{ type: "transaction", signature: `0x76${"00".repeat(40)}` }, { type: "transaction", signature: "0x02abcd" }, { type: "transaction" }, { type: "proof", signature: "0x00" }]) {
+      const refused = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization: Credential.serialize({ ...wire, payload } as never) });
+      expect(refused.status, refused.text).toBe(402);
+      expect(refused.json).toMatchObject({ error: "mpp_credential_malformed" });
+    }
+    expect(await db.purchase.count()).toBe(rowsBefore);
+    expect(broadcastsBy(agent.address)).toHaveLength(0);
+  });
+
   it("a push credential (the hash of a transaction already broadcast) is refused with its own reason, nothing claimed or looked up", async () => {
     const agent = tempoAgent();
     const wire = Credential.deserialize(await agent.pay());

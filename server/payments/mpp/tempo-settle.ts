@@ -100,14 +100,16 @@ export async function broadcastTempo(client: TempoClient, payload: TempoLedgerPa
     const sent = await sendRawTransaction(client, { serializedTransaction: payload.transaction });
     if (sent.toLowerCase() !== hash.toLowerCase()) return { outcome: "unknown", detail: `the node reported ${sent} for ${hash}` };
   } catch (err) {
-    // A node that judged a transaction we never sent before: it is in no pool, nothing executed.
+    // "Already known": the transaction is in the node's pool (an earlier sending, or the payer's own): wait for it.
+    // A node that judged a transaction we never sent before otherwise: it is in no pool, nothing executed.
     // Sent before (or no answer): it may be pending or mined, so only its receipt or its expiry decides.
-    if (!sentBefore && nodeRefused(err)) {
-      const found = await receiptOf(client, hash); // e.g. "already known": the payer broadcast it too
+    const known = /already known|known transaction|already imported|already exists/i.test(errorText(err));
+    if (!known && !sentBefore && nodeRefused(err)) {
+      const found = await receiptOf(client, hash);
       if (found && found !== "unknown") return settled(found, hash);
       if (found === null) return { outcome: "refused", reason: "mpp_transaction_rejected", detail: errorText(err) };
     }
-    if (!nodeRefused(err)) return { outcome: "unknown", detail: errorText(err) };
+    if (!known && !nodeRefused(err)) return { outcome: "unknown", detail: errorText(err) };
   }
   for (let i = 0; i < RECEIPT_POLLS; i++) {
     const found = await receiptOf(client, hash);
