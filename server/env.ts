@@ -5,23 +5,21 @@ import { z } from "zod";
 const port = z.coerce.number().int().min(1).max(65535);
 const limit = z.coerce.number().int().min(1).max(1_000_000);
 
-// MPP methods (server/payments/mpp/). `evm` and `stripe` are claimed in the purchase ledger before any
-// money moves: an evm authorization is then settled by the facilitator, a Stripe Shared Payment Token
-// is then charged by creating the PaymentIntent ourselves (idempotency key = the purchase). mppx also
-// speaks `tempo`: its push credentials (the hash of a transaction already on chain) move money before
-// the claim (decisions.md §3), and its pull form (a signed transaction we would broadcast after the
-// claim) is not built here yet: it is named so that configuring it stops the start instead of being dropped.
-export const MPP_METHOD_NAMES = ["evm", "stripe"] as const;
+// MPP methods (server/payments/mpp/). Each is claimed in the purchase ledger before any money moves:
+// an evm authorization is then settled by the facilitator, a Stripe Shared Payment Token is then
+// charged by creating the PaymentIntent ourselves (idempotency key = the purchase), a tempo credential
+// (a signed Tempo transaction, mppx's "pull" form) is then broadcast by us. tempo's "push" form (the
+// hash of a transaction already on chain: money moved before the claim) is refused per request.
+export const MPP_METHOD_NAMES = ["evm", "stripe", "tempo"] as const;
 export type MppMethodName = (typeof MPP_METHOD_NAMES)[number];
-const NOT_SETTLED_HERE = ["tempo"];
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an address (0x and 40 hex digits)");
 const mppMethods = z
   .string()
   .default("evm")
   .transform((s) => s.split(",").map((m) => m.trim()).filter((m) => m.length > 0))
   .superRefine((list, ctx) => {
     for (const m of list) {
-      if (NOT_SETTLED_HERE.includes(m)) ctx.addIssue({ code: "custom", message: `${m} is not offered: a push payment is on chain before the purchase is claimed, and the pull form (the marketplace broadcasting a signed transaction after the claim) is not built (README "MPP"); use evm or stripe` });
-      else if (!(MPP_METHOD_NAMES as readonly string[]).includes(m)) ctx.addIssue({ code: "custom", message: `unknown method "${m}"; the methods are: ${MPP_METHOD_NAMES.join(", ")}` });
+      if (!(MPP_METHOD_NAMES as readonly string[]).includes(m)) ctx.addIssue({ code: "custom", message: `unknown method "${m}"; the methods are: ${MPP_METHOD_NAMES.join(", ")}` });
     }
     if (new Set(list).size !== list.length) ctx.addIssue({ code: "custom", message: "a method may be listed once" });
   })
@@ -129,14 +127,26 @@ const schema = z.object({
     .pipe(z.array(z.string().regex(/^[a-z_]{1,50}$/, "a Stripe payment method type (card, link, ...)")).min(1, "at least one payment method type")),
   // Bound on each Stripe call; a PaymentIntent creation that exceeds it is reconciled later (same idempotency key).
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
+  // MPP `tempo` (required when MPP_METHODS lists it, except the decimals): the Tempo JSON-RPC endpoint the
+  // signed transactions are simulated on and broadcast to, its chain id, the TIP-20 token and who is paid.
+  TEMPO_RPC_URL: z.string().url().regex(/^https?:\/\//, "an http(s) URL").optional(),
+  TEMPO_CHAIN_ID: z.coerce.number().int().min(1).max(2 ** 48).optional(),
+  MPP_TEMPO_RECIPIENT: address.optional(),
+  MPP_TEMPO_TOKEN: address.optional(),
+  MPP_TEMPO_TOKEN_DECIMALS: z.coerce.number().int().min(0).max(18).default(6),
+  // Bound on each Tempo RPC call; a broadcast that exceeds it is reconciled later (the same signed transaction).
+  TEMPO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
   // How often each instance expires active placements whose duration has ended (server/orders/order-expiry.ts;
   // safe with several instances). Ads stop at the end itself; the order's state follows within this interval.
   ORDER_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
 }).superRefine((e, ctx) => {
   // A configured method without its settings is a start-up error naming the missing one.
-  if (!e.MPP_METHODS.includes("stripe")) return;
-  for (const name of ["STRIPE_SECRET_KEY", "MPP_STRIPE_NETWORK_ID"] as const) {
-    if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: "required when MPP_METHODS lists stripe" });
+  const required = { stripe: ["STRIPE_SECRET_KEY", "MPP_STRIPE_NETWORK_ID"], tempo: ["TEMPO_RPC_URL", "TEMPO_CHAIN_ID", "MPP_TEMPO_RECIPIENT", "MPP_TEMPO_TOKEN"] } as const;
+  for (const method of ["stripe", "tempo"] as const) {
+    if (!e.MPP_METHODS.includes(method)) continue;
+    for (const name of required[method]) {
+      if (e[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: `required when MPP_METHODS lists ${method}` });
+    }
   }
 });
 

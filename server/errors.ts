@@ -85,7 +85,7 @@ export const ERROR_TABLE = {
     description: "The request carries both PAYMENT-SIGNATURE (x402) and `Authorization: Payment` (MPP); send one. Nothing was verified or charged.",
   },
   // A refused MPP credential (server/payments/mpp/): 402 with fresh challenges, nothing claimed or charged.
-  mpp_credential_malformed: { status: 402, trpc: "PAYMENT_REQUIRED", description: "Authorization is not an MPP `Payment` credential with an evm or stripe charge payload this marketplace reads. A fresh challenge comes with the answer; nothing was charged." },
+  mpp_credential_malformed: { status: 402, trpc: "PAYMENT_REQUIRED", description: "Authorization is not an MPP `Payment` credential with an evm, stripe or tempo (signed transaction) charge payload this marketplace reads. A fresh challenge comes with the answer; nothing was charged." },
   mpp_method_unsupported: { status: 402, trpc: "PAYMENT_REQUIRED", description: "The MPP credential answers a payment method this product is not sold with here. A fresh challenge comes with the answer; nothing was charged." },
   mpp_challenge_unknown: { status: 402, trpc: "PAYMENT_REQUIRED", description: "The MPP credential's challenge was not issued by this marketplace, or was changed. A fresh challenge comes with the answer; nothing was charged." },
   mpp_challenge_expired: { status: 402, trpc: "PAYMENT_REQUIRED", description: "The MPP credential's challenge has expired (challenges live 5 to 6 minutes). A fresh challenge comes with the answer; nothing was charged." },
@@ -97,6 +97,12 @@ export const ERROR_TABLE = {
   mpp_payment_declined: { status: 402, trpc: "PAYMENT_REQUIRED", description: "Stripe declined the MPP stripe credential's Shared Payment Token (card declined, token invalid, expired or used). A fresh challenge comes with the answer; nothing was charged." },
   // MPP stripe: the PaymentIntent needs the payer to act (e.g. 3-D Secure), which an agent purchase cannot do.
   mpp_payment_action_required: { status: 402, trpc: "PAYMENT_REQUIRED", description: "Stripe wants the payer to act on the payment (e.g. 3-D Secure); the purchase was not charged. Pay with a token that needs no action. A fresh challenge comes with the answer." },
+  // MPP tempo: a push credential (the hash of a transaction the payer already broadcast) moved money before any claim.
+  mpp_push_payment_refused: { status: 402, trpc: "PAYMENT_REQUIRED", description: "The MPP tempo credential is a transaction hash (push form): money moved before the purchase could be claimed, so it is not accepted. Send the signed transaction instead (pull form; the challenges say supportedModes [\"pull\"]). A fresh challenge comes with the answer; nothing was claimed." },
+  // MPP tempo: the node refused or reverted the signed transaction (simulation before the claim, or broadcast after it).
+  mpp_transaction_rejected: { status: 402, trpc: "PAYMENT_REQUIRED", description: "The Tempo node refused or reverted the MPP tempo transaction (e.g. the balance does not cover it); it did not execute and nothing was charged. A fresh challenge comes with the answer." },
+  // MPP tempo: the signed transaction was not executed before its validBefore, so it never can be.
+  mpp_transaction_expired: { status: 402, trpc: "PAYMENT_REQUIRED", description: "The MPP tempo transaction expired (validBefore passed) without being executed; nothing was charged. A fresh challenge comes with the answer." },
 } as const satisfies Record<string, { status: number; trpc: TRPC_ERROR_CODE_KEY; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;

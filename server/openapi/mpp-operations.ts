@@ -9,6 +9,7 @@ import { MPP_REASONS } from "../payments/mpp/mpp-admission";
 import { mppConfigFromEnv } from "../payments/mpp/mpp-config";
 import { MPP_STRIPE_CURRENCY } from "../payments/mpp/mpp-server";
 import { MPP_STRIPE_REASONS, stripeChargeable } from "../payments/mpp/stripe-settle";
+import { MPP_TEMPO_REASONS } from "../payments/mpp/tempo-settle";
 import { refusalMessage } from "../payments/refusal-messages";
 import { X402_ASSET, X402_CHAIN_ID } from "../payments/payment-config";
 import { atomicToUsd } from "../money";
@@ -31,7 +32,9 @@ export function mppSecurityScheme(): SecuritySchemeObject {
       "answer one of the `WWW-Authenticate: Payment` challenges of the 402 and send `Authorization: Payment <credential>` with the identical " +
       "request (base64url JSON `{challenge, source?, payload}`; the evm method's payload is an EIP-3009 authorization of exactly the price to " +
       "the challenge's recipient, nonce = the challenge's hash; the stripe method's payload is `{spt, externalId?}`, a Stripe Shared Payment Token " +
-      "for exactly the price in cents of USD, charged once the purchase is claimed). Any mppx client does it. Never together with PAYMENT-SIGNATURE.",
+      "for exactly the price in cents of USD, charged once the purchase is claimed; the tempo method's payload is `{type: \"transaction\", signature}`, " +
+      "a signed Tempo transaction (pull form) transferring exactly the price with the challenge-bound memo, broadcast by the marketplace once the " +
+      "purchase is claimed; a transaction hash (push form) is refused, mpp_push_payment_refused). Any mppx client does it. Never together with PAYMENT-SIGNATURE.",
   };
 }
 
@@ -39,12 +42,13 @@ export function mppHeaders(): Record<string, HeaderObject> {
   return {
     [MPP_HEADER_NAMES.wwwAuthenticate]: {
       description:
-        "One MPP challenge per method offered (MPP_METHODS: evm, and stripe where configured), comma-separated (RFC 9110): " +
+        "One MPP challenge per method offered (MPP_METHODS: evm, and stripe and tempo where configured), comma-separated (RFC 9110): " +
         "`Payment id=\"…\", realm=\"…\", method=\"evm\", intent=\"charge\", " +
         `request="<base64url JSON {amount, currency, recipient, methodDetails: {chainId: ${X402_CHAIN_ID}, decimals: 6, credentialTypes}}>", ` +
         'description="…", expires="<ISO 8601>", opaque="<base64url JSON {_mppx_scope: product id}>"`. The id is an HMAC of every other field, ' +
         "so a challenge pays only for the product (and price) whose 402 carried it. A stripe challenge's request is " +
-        "`{amount (cents), currency: \"usd\", methodDetails: {networkId, paymentMethodTypes}}`. " +
+        "`{amount (cents), currency: \"usd\", methodDetails: {networkId, paymentMethodTypes}}`; a tempo challenge's is " +
+        "`{amount (token atomic units), currency: token address, recipient, methodDetails: {chainId, supportedModes: [\"pull\"]}}`. " +
         `Challenges are issued per ${MPP_CHALLENGE_WINDOW_S} s window and expire ${MPP_CHALLENGE_LIFETIME_S} s after it closes (5 to 6 minutes): ` +
         "GET and the unsigned POST of a window send the same bytes. A refused credential's 402 carries fresh challenges unique to that answer.",
       required: true,
@@ -52,8 +56,8 @@ export function mppHeaders(): Record<string, HeaderObject> {
     },
     [MPP_HEADER_NAMES.paymentReceipt]: {
       description:
-        "MPP receipt of a purchase paid with `Authorization: Payment`: base64url JSON `{method: \"evm\" | \"stripe\", status: \"success\", timestamp (ISO 8601), " +
-        "reference}`: the settlement transaction for evm, the Stripe PaymentIntent id for stripe. A replay of the completed purchase carries the same value. x402 purchases get PAYMENT-RESPONSE instead.",
+        "MPP receipt of a purchase paid with `Authorization: Payment`: base64url JSON `{method: \"evm\" | \"stripe\" | \"tempo\", status: \"success\", timestamp (ISO 8601), " +
+        "reference}`: the settlement transaction for evm, the Stripe PaymentIntent id for stripe, the transaction hash for tempo. A replay of the completed purchase carries the same value. x402 purchases get PAYMENT-RESPONSE instead.",
       required: false,
       schema: inlineSchema(z.string().regex(/^[A-Za-z0-9_-]+$/).meta({ contentEncoding: "base64url", contentMediaType: "application/json" })),
     },
@@ -81,6 +85,9 @@ function offeredMethods(product: ProductDefinition): Record<string, unknown>[] {
   if (config.methods.includes("evm")) methods.push({ method: "evm", intent: "charge", currency: X402_ASSET, chainId: X402_CHAIN_ID, amount });
   if (config.stripe && stripeChargeable(BigInt(product.priceAtomic))) {
     methods.push({ method: "stripe", intent: "charge", currency: MPP_STRIPE_CURRENCY, amount, networkId: config.stripe.networkId, paymentMethodTypes: config.stripe.paymentMethodTypes });
+  }
+  if (config.tempo) {
+    methods.push({ method: "tempo", intent: "charge", currency: config.tempo.token, chainId: config.tempo.chainId, amount, decimals: config.tempo.decimals, recipient: config.tempo.recipient, modes: ["pull"] });
   }
   return methods;
 }
@@ -125,7 +132,7 @@ export function withMppPurchase(operation: OperationObject, product: ProductDefi
       "402": withChallenges(
         operation.responses["402"]!,
         product,
-        ` A refused MPP credential gets fresh ones and \`error\` is the reason: ${[...MPP_REASONS, ...MPP_STRIPE_REASONS].join(", ")}, or the facilitator's x402 reason (e.g. invalid_exact_evm_insufficient_balance).`,
+        ` A refused MPP credential gets fresh ones and \`error\` is the reason: ${[...MPP_REASONS, ...MPP_STRIPE_REASONS, ...MPP_TEMPO_REASONS].join(", ")}, or the facilitator's x402 reason (e.g. invalid_exact_evm_insufficient_balance).`,
       ),
     },
   };

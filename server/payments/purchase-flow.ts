@@ -14,9 +14,10 @@ import type { ProductDefinition } from "../products/product";
 import { bodyIssues } from "../products/request-check";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { refusedChallenge, type Challenge } from "./challenge";
-import { admitMppCredential } from "./mpp/mpp-admission";
+import { admitMppCredential, MppNodeUnavailable } from "./mpp/mpp-admission";
 import { asExactPayload, isMppAuthorization, parseMppCredential, type MppCredential } from "./mpp/mpp-credential";
 import { stripeLedgerPayment } from "./mpp/stripe-settle";
+import { tempoLedgerPayment } from "./mpp/tempo-settle";
 import { requestFingerprint } from "./fingerprint";
 import type { PaymentRuntime } from "./payment-runtime";
 import { parsePaymentSignature } from "./payment-signature";
@@ -151,9 +152,9 @@ type Offer =
   | { protocol: "mpp"; identity: string; payer: string; nonce: string; mpp: Extract<MppCredential, { ok: true }> }
   | { protocol: "x402" | "mpp"; identity: string; refused: string };
 
-function offerOf(paymentSignature: string | null, mppAuthorization: string | null): Offer {
+async function offerOf(paymentSignature: string | null, mppAuthorization: string | null): Promise<Offer> {
   if (mppAuthorization !== null) {
-    const mpp = parseMppCredential(mppAuthorization);
+    const mpp = await parseMppCredential(mppAuthorization);
     if (!mpp.ok) return { protocol: "mpp", identity: mpp.identity, refused: mpp.reason };
     return { protocol: "mpp", identity: mpp.identity, payer: mpp.payer, nonce: mpp.nonce, mpp };
   }
@@ -178,11 +179,22 @@ async function admit(runtime: PaymentRuntime, product: ProductDefinition, challe
     if (!requirements) return challengeReply(refusedChallenge(challenge, "payment_requirements_mismatch"));
     return { payload: offer.payload, requirements };
   }
-  const admission = await admitMppCredential(await runtime.mpp!.server(), offer.mpp.credential, product);
+  let admission;
+  try {
+    admission = await admitMppCredential(await runtime.mpp!.server(), offer.mpp.credential, product);
+  } catch (err) {
+    if (!(err instanceof MppNodeUnavailable)) throw err;
+    logger.warn({ err: { message: err.message } }, "mpp tempo: the node could not simulate the transaction");
+    return facilitatorDown(); // nothing was claimed or broadcast
+  }
   if (!admission.ok) return refusedReply(runtime, product, challenge, "mpp", admission.reason, admission.detail);
   if (offer.mpp.method === "stripe") {
     // Nothing moves yet: the PaymentIntent is created after the claim (advance → settle).
     return stripeLedgerPayment(offer.mpp.spt, offer.mpp.credential.challenge.id, BigInt(product.priceAtomic), runtime.mpp!.config.stripe!.networkId);
+  }
+  if (offer.mpp.method === "tempo") {
+    // Nothing moves yet: the transaction is broadcast after the claim (advance → settle).
+    return tempoLedgerPayment(offer.mpp.tempo, offer.mpp.credential.challenge.id, BigInt(product.priceAtomic), runtime.mpp!.config.tempo!);
   }
   const requirements = challenge.requirements[0]!;
   return { payload: asExactPayload(offer.mpp.authorization, requirements, `${runtime.baseUrl}${product.path}`), requirements };
@@ -203,7 +215,7 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: ProductD
   const parsed = await parseSignedRequest(product, request);
   if ("status" in parsed) return parsed;
   const { key, body, fingerprint } = parsed;
-  const offer = offerOf(request.paymentSignature, mppAuthorization);
+  const offer = await offerOf(request.paymentSignature, mppAuthorization);
   if ("refused" in offer) {
     if (!runtime.config.payTo) return unconfigured();
     const challenge = await challengeOf(runtime, product);

@@ -13,6 +13,7 @@ import { findLocalTransfer } from "./facilitators/local-chain-signer";
 import { encodeHeaderJson } from "./header-codec";
 import { mppReceipt, PAYMENT_RECEIPT_HEADER } from "./mpp/mpp-receipt";
 import { chargeStripe, isStripePayload, STRIPE_IDEMPOTENCY_WINDOW_MS, type StripeLedgerPayload } from "./mpp/stripe-settle";
+import { broadcastTempo, isTempoPayload, type TempoLedgerPayload } from "./mpp/tempo-settle";
 import type { PaymentRuntime } from "./payment-runtime";
 import { countFulfilmentFailure, markCompleted, markFailed, markSettled, markSettlementUnknown, markSettling, releaseClaim, type PurchaseRow } from "./purchase-ledger";
 import { challengeReply, facilitatorDown, reply, unavailable, type PaymentReply } from "./purchase-reply";
@@ -68,7 +69,8 @@ export type Verification = { verdict: VerifyResponse } | { error: unknown };
 export async function startVerification(runtime: PaymentRuntime, payload: PaymentPayload, requirements: PaymentRequirements): Promise<Verification> {
   // A Shared Payment Token has nothing to verify before the charge: mppx admitted its challenge
   // before the claim, and Stripe judges the token when the PaymentIntent is created (settle).
-  if (isStripePayload(payload)) return { verdict: { isValid: true } };
+  // A tempo transaction was checked and simulated by mppx before the claim; the chain judges it when broadcast (settle).
+  if (isStripePayload(payload) || isTempoPayload(payload)) return { verdict: { isValid: true } };
   try {
     return { verdict: await (await runtime.resourceServer()).verifyPayment(payload, requirements) };
   } catch (error) {
@@ -131,6 +133,7 @@ function authorizationExpired(row: PurchaseRow): boolean {
 // commits, and the result is stored only after it (markCompleted follows markSettled).
 async function settle(runtime: PaymentRuntime, row: PurchaseRow, sentBefore: boolean): Promise<PaymentReply | { recorded: Promise<void> }> {
   if (isStripePayload(row.paymentPayload)) return settleStripe(runtime, row, row.paymentPayload, sentBefore);
+  if (isTempoPayload(row.paymentPayload)) return settleTempo(runtime, row, row.paymentPayload, sentBefore);
   const payload = row.paymentPayload as unknown as PaymentPayload;
   const requirements = row.paymentRequirements as unknown as PaymentRequirements;
   let result: SettleResponse;
@@ -208,6 +211,31 @@ async function settleStripe(runtime: PaymentRuntime, row: PurchaseRow, payload: 
   const paymentResponse = mppReceipt("stripe", charge.reference);
   const recorded = markSettled(row.id, charge.reference, paymentResponse);
   Object.assign(row, { state: "settled", transaction: charge.reference, paymentResponse });
+  return { recorded };
+}
+
+// A tempo purchase: broadcast the signed transaction (or find it executed); it did not execute
+// (reverted, refused on first sending, expired) → failed, 402; anything unclear → open, 503, reconciled.
+async function settleTempo(runtime: PaymentRuntime, row: PurchaseRow, payload: TempoLedgerPayload, sentBefore: boolean): Promise<PaymentReply | { recorded: Promise<void> }> {
+  const client = runtime.mpp?.config.tempo?.client();
+  if (!client) {
+    logger.error({ purchase: row.id }, "a tempo purchase is open but MPP tempo is not configured: cannot settle it");
+    await markSettlementUnknown(row.id, "settlement_unknown");
+    return settlementUnknown();
+  }
+  const sent = await broadcastTempo(client, payload, sentBefore);
+  if (sent.outcome === "unknown") {
+    logger.warn({ purchase: row.id, detail: sent.detail }, "tempo transaction outcome unknown; reconciled by its hash");
+    await markSettlementUnknown(row.id, "settlement_unknown", payload.hash);
+    return settlementUnknown();
+  }
+  if (sent.outcome === "refused") {
+    await markFailed(row.id, sent.reason);
+    return refuse(runtime, row, sent.reason, sent.detail);
+  }
+  const paymentResponse = mppReceipt("tempo", sent.reference);
+  const recorded = markSettled(row.id, sent.reference, paymentResponse);
+  Object.assign(row, { state: "settled", transaction: sent.reference, paymentResponse });
   return { recorded };
 }
 

@@ -24,7 +24,7 @@ const MESSAGES: Record<string, (again: string) => string> = {
   invalid_exact_evm_payload_authorization_valid_after: (again) => `The authorization is not valid yet (validAfter is in the future). ${again}`,
   // MPP (`Authorization: Payment`): the credential is refused before anything is claimed or charged.
   mpp_credential_malformed: (again) =>
-    `Authorization is not an MPP credential this marketplace reads: \`Payment <base64url JSON {challenge, source?, payload}>\` with an evm charge payload (an EIP-3009 authorization) or a stripe charge payload ({spt, externalId?}). ${again}`,
+    `Authorization is not an MPP credential this marketplace reads: \`Payment <base64url JSON {challenge, source?, payload}>\` with an evm charge payload (an EIP-3009 authorization) a stripe charge payload ({spt, externalId?}) or a tempo charge payload ({type: "transaction", signature: the signed Tempo transaction}). ${again}`,
   mpp_method_unsupported: (again) => `The credential answers a payment method this product is not sold with here. ${again}`,
   mpp_challenge_unknown: (again) => `The credential's challenge was not issued by this marketplace, or was changed (its id does not match its contents). ${again}`,
   mpp_challenge_expired: (again) => `The credential's challenge has expired (challenges live 5 to 6 minutes). ${again}`,
@@ -38,6 +38,10 @@ const MESSAGES: Record<string, (again: string) => string> = {
   mpp_payment_declined: (again) => `Stripe declined the Shared Payment Token; nothing was charged. Use another token (or payment method): ${again}`,
   mpp_payment_action_required: (again) =>
     `Stripe wants the payer to act on this payment (e.g. 3-D Secure), which this purchase cannot wait for; nothing was charged. Use a token that needs no action: ${again}`,
+  mpp_push_payment_refused: (again) =>
+    `A tempo credential carrying a transaction hash (push form) is not accepted: the money would move before the purchase is claimed. Send the signed transaction (pull form) and this marketplace broadcasts it after the claim. Nothing was claimed. ${again}`,
+  mpp_transaction_rejected: (again) => `The Tempo node refused or reverted the transaction (e.g. the balance does not cover it); it did not execute and nothing was charged. ${again}`,
+  mpp_transaction_expired: (again) => `The Tempo transaction expired (validBefore passed) before it was executed; it never will be, and nothing was charged. ${again}`,
 };
 
 export interface RefusalMessageOptions {

@@ -19,13 +19,32 @@ export const MPP_REASONS = [
   "mpp_signature_invalid",
   "mpp_authorization_mismatch",
   "mpp_credential_used",
+  "mpp_push_payment_refused",
+  "mpp_transaction_rejected",
 ] as const satisfies readonly ErrorCode[];
 export type MppReason = (typeof MPP_REASONS)[number];
 
 export type Admission = { ok: true } | { ok: false; reason: MppReason; detail: string };
 
+/** The Tempo node could not be asked (tempo's admission simulates the transaction): nothing was claimed, 503. */
+export class MppNodeUnavailable extends Error {
+  name = "MppNodeUnavailable";
+}
+
+// viem's error chain of a failed RPC call: a node that answered (revert, bad transaction) or no answer.
+function rpcFailure(err: unknown): "answered" | "unreachable" | undefined {
+  let answered = false;
+  for (let e = err as { name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.name === "HttpRequestError" || e.name === "TimeoutError" || e.name === "WebSocketRequestError") return "unreachable";
+    if (/^(CallExecutionError|ExecutionRevertedError|RpcRequestError|ContractFunctionRevertedError|InsufficientFundsError|TransactionRejectedRpcError|InvalidInputRpcError)$/.test(e.name ?? "")) answered = true;
+  }
+  return answered ? "answered" : undefined;
+}
+
 // mppx says what failed in its error class and message (pinned version: mppx 0.11.0).
 function reasonOf(err: unknown): MppReason {
+  // tempo: the node simulated the transaction and it failed (e.g. the balance does not cover it).
+  if (rpcFailure(err) === "answered") return "mpp_transaction_rejected";
   if (err instanceof Errors.PaymentExpiredError) return "mpp_challenge_expired";
   if (err instanceof Errors.InvalidChallengeError) {
     if (/not issued by this server/.test(err.message)) return "mpp_challenge_unknown";
@@ -33,6 +52,8 @@ function reasonOf(err: unknown): MppReason {
     if (/expires/.test(err.message)) return "mpp_challenge_unknown"; // a challenge of ours always has a valid expiry
     return "mpp_challenge_mismatch"; // scope, realm or request binding of another product or price
   }
+  // tempo: the transaction's transfer (amount, recipient, token, challenge-bound memo) is not the challenge's.
+  if (err instanceof Error && err.name === "MismatchError") return "mpp_authorization_mismatch";
   if (err instanceof Errors.VerificationFailedError) return /signature mismatch/.test(err.message) ? "mpp_signature_invalid" : "mpp_authorization_mismatch";
   // InvalidPayloadError, or the payload schema's own error: not a credential of the method.
   if (err instanceof Errors.PaymentError || (err instanceof Error && /ZodError/.test(err.name))) return "mpp_credential_malformed";
@@ -47,6 +68,7 @@ export async function admitMppCredential(server: MppServer, credential: Credenti
     await server.validateCredential(credential, { scope: product.id, request: { amount: atomicToUsd(product.priceAtomic) } });
     return { ok: true };
   } catch (err) {
+    if (rpcFailure(err) === "unreachable") throw new MppNodeUnavailable(err instanceof Error ? err.message.slice(0, 300) : "Tempo node unreachable");
     return { ok: false, reason: reasonOf(err), detail: err instanceof Error ? err.message.slice(0, 300) : String(err).slice(0, 300) };
   }
 }

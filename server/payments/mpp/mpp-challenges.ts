@@ -32,6 +32,7 @@ export async function productChallenges(server: MppServer, config: MppConfig, pr
   if (config.methods.includes("evm")) challenges.push(await server.challenge.evm.charge(common));
   // Stripe charges whole cents from 0.50 USD on (every MPP product costs 10 USD or more).
   if (config.methods.includes("stripe") && stripeChargeable(BigInt(product.priceAtomic))) challenges.push(await server.challenge.stripe.charge(common));
+  if (config.methods.includes("tempo") && config.tempo) challenges.push(await server.challenge.tempo.charge(common));
   return challenges.map((c) => Challenge.serialize(c)).join(", ");
 }
 

@@ -47,15 +47,32 @@ describe("MPP_METHODS", () => {
     expect(badKey.ok || badKey.err).toMatch(/STRIPE_SECRET_KEY: a Stripe secret or restricted key/);
   }, 90_000);
 
-  it("a method that cannot be offered, an unknown one, a duplicate or a bad realm stops the start, naming the setting", async () => {
-    const [tempo, unknown, twice, realm] = await Promise.all([
+  it("tempo with its settings is offered; without them, or with a bad one, the start stops naming each", async () => {
+    const settings = { TEMPO_RPC_URL: "https://rpc.tempo.example", TEMPO_CHAIN_ID: "42431", MPP_TEMPO_RECIPIENT: "0x00000000000000000000000000000000000A11CE", MPP_TEMPO_TOKEN: "0x20c0000000000000000000000000000000000001" };
+    const [full, missing, badAddress] = await Promise.all([
+      start({ MPP_METHODS: "evm,tempo", ...settings, MPP_TEMPO_TOKEN_DECIMALS: "18" }),
       start({ MPP_METHODS: "evm,tempo" }),
+      start({ MPP_METHODS: "tempo", ...settings, MPP_TEMPO_RECIPIENT: "alice" }),
+    ]);
+    expect(JSON.parse((full as { out: string }).out)).toEqual({
+      methods: ["evm", "tempo"],
+      realm: "shop.example",
+      tempo: { chainId: 42431, token: settings.MPP_TEMPO_TOKEN, decimals: 18, recipient: settings.MPP_TEMPO_RECIPIENT.toLowerCase() },
+    });
+    expect(missing.ok).toBe(false);
+    for (const name of ["TEMPO_RPC_URL", "TEMPO_CHAIN_ID", "MPP_TEMPO_RECIPIENT", "MPP_TEMPO_TOKEN"]) {
+      expect(missing.ok || missing.err).toMatch(new RegExp(`${name}: required when MPP_METHODS lists tempo`));
+    }
+    expect(badAddress.ok || badAddress.err).toMatch(/MPP_TEMPO_RECIPIENT: an address/);
+  }, 90_000);
+
+  it("an unknown method, a duplicate or a bad realm stops the start, naming the setting", async () => {
+    const [unknown, twice, realm] = await Promise.all([
       start({ MPP_METHODS: "evm, lightning" }),
       start({ MPP_METHODS: "evm,evm" }),
       start({ MPP_REALM: "has spaces" }),
     ]);
-    for (const r of [tempo, unknown, twice, realm]) expect(r.ok).toBe(false);
-    expect(tempo.ok || tempo.err).toMatch(/Invalid configuration:[\s\S]*MPP_METHODS: tempo is not offered/);
+    for (const r of [unknown, twice, realm]) expect(r.ok).toBe(false);
     expect(unknown.ok || unknown.err).toMatch(/MPP_METHODS: unknown method "lightning"/);
     expect(twice.ok || twice.err).toMatch(/MPP_METHODS: a method may be listed once/);
     expect(realm.ok || realm.err).toMatch(/MPP_REALM: printable ASCII/);

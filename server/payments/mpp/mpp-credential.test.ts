@@ -23,12 +23,12 @@ describe("reading an MPP credential", () => {
   it("the same authorization re-encoded is the same credential (identity), another signature is not", async () => {
     const agent = await createMppAgent(0);
     const header = await agent.pay(await describeProduct(runtime, placementProduct));
-    const a = parseMppCredential(header);
+    const a = await parseMppCredential(header);
     const wire = JSON.parse(Buffer.from(header.slice(8), "base64url").toString("utf8"));
-    const b = parseMppCredential(`payment   ${b64({ payload: wire.payload, source: wire.source, challenge: wire.challenge })}`);
+    const b = await parseMppCredential(`payment   ${b64({ payload: wire.payload, source: wire.source, challenge: wire.challenge })}`);
     expect(a.ok && b.ok).toBe(true);
     expect(b.identity).toBe(a.identity);
-    const c = parseMppCredential(`Payment ${b64({ ...wire, payload: { ...wire.payload, signature: `0x${"11".repeat(65)}` } })}`);
+    const c = await parseMppCredential(`Payment ${b64({ ...wire, payload: { ...wire.payload, signature: `0x${"11".repeat(65)}` } })}`);
     expect(c.identity).not.toBe(a.identity);
   });
 });

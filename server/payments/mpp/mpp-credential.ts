@@ -3,6 +3,8 @@
 // here (payer, nonce, identity); whether the credential holds is decided later (mpp-admission.ts).
 import { createHash } from "node:crypto";
 import { Credential } from "mppx";
+import { keccak256, maxUint256 } from "viem";
+import { Transaction } from "viem/tempo";
 import { z } from "zod";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { unstorableTextPath } from "../../input/storable-text";
@@ -29,10 +31,23 @@ export const MPP_CREDENTIAL_MAX_LENGTH = 16 * 1024;
 // mppx's stripe charge payload: a Shared Payment Token (one use, granted to this marketplace).
 const stripePayloadSchema = z.object({ spt: z.string().regex(/^[A-Za-z0-9_]{8,255}$/), externalId: z.string().max(255).optional() });
 
+// mppx's tempo charge payloads: the pull form (a signed Tempo transaction, 0x76 envelope) and the push
+// form (the hash of a transaction the payer already broadcast), which is refused (money moved before the claim).
+const tempoPullSchema = z.object({ type: z.literal("transaction"), signature: z.string().regex(/^0x76[0-9a-fA-F]{2,8190}$/) });
+const tempoPushSchema = z.object({ type: z.literal("hash"), hash: hex(32) });
+
+export interface TempoTransaction {
+  /** The canonical serialisation: what is broadcast, and what its hash is taken of. */
+  transaction: `0x${string}`;
+  hash: `0x${string}`;
+  validBefore: number;
+}
+
 export type MppCredential =
   | { ok: true; credential: Credential.Credential; method: "evm"; payer: string; nonce: string; authorization: EvmAuthorization; identity: string }
   | { ok: true; credential: Credential.Credential; method: "stripe"; payer: string; nonce: string; spt: string; identity: string }
-  | { ok: false; reason: "mpp_credential_malformed" | "mpp_method_unsupported"; identity: string };
+  | { ok: true; credential: Credential.Credential; method: "tempo"; payer: string; nonce: string; tempo: TempoTransaction; identity: string }
+  | { ok: false; reason: "mpp_credential_malformed" | "mpp_method_unsupported" | "mpp_push_payment_refused" | "mpp_authorization_mismatch"; identity: string };
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
@@ -41,7 +56,29 @@ export function isMppAuthorization(header: string | null): header is string {
   return header !== null && /^\s*payment(\s|$)/i.test(header);
 }
 
-export function parseMppCredential(header: string): MppCredential {
+// A signed Tempo transaction, decoded and re-serialised canonically (a node hashes the canonical
+// envelope, so two encodings of one transaction are one payment). Only Tempo's expiring nonce is taken
+// (what mppx's client signs): until validBefore the chain executes it at most once, and after it never,
+// so "not executed by then" is a certain "not charged" (mpp/tempo-settle.ts).
+async function parseTempoTransaction(raw: `0x${string}`): Promise<{ ok: true; payer: string; tx: TempoTransaction } | { ok: false; reason: "mpp_credential_malformed" | "mpp_authorization_mismatch" }> {
+  let tx;
+  try {
+    tx = Transaction.deserialize(raw) as { type?: string; from?: string; signature?: unknown; nonceKey?: bigint; validBefore?: number };
+  } catch {
+    return { ok: false, reason: "mpp_credential_malformed" };
+  }
+  if (tx.type !== "tempo" || !tx.signature || !tx.from) return { ok: false, reason: "mpp_credential_malformed" };
+  if (tx.nonceKey !== maxUint256 || !tx.validBefore) return { ok: false, reason: "mpp_authorization_mismatch" };
+  let canonical: `0x${string}`;
+  try {
+    canonical = (await Transaction.serialize(tx as never)) as `0x${string}`;
+  } catch {
+    return { ok: false, reason: "mpp_credential_malformed" };
+  }
+  return { ok: true, payer: tx.from.toLowerCase(), tx: { transaction: canonical, hash: keccak256(canonical), validBefore: Number(tx.validBefore) } };
+}
+
+export async function parseMppCredential(header: string): Promise<MppCredential> {
   const raw = { identity: sha256(`mpp-raw:${header.trim()}`) };
   if (header.length > MPP_CREDENTIAL_MAX_LENGTH) return { ok: false, reason: "mpp_credential_malformed", ...raw };
   let credential: Credential.Credential;
@@ -58,6 +95,16 @@ export function parseMppCredential(header: string): MppCredential {
     // are scoped to it like to an EVM payer (nobody else can present that token).
     const token = sha256(`mpp:stripe:${stripe.data.spt}`);
     return { ok: true, credential, method, payer: `stripe:${token.slice(0, 32)}`, nonce: token, spt: stripe.data.spt, identity: token };
+  }
+  if (method === "tempo" && intent === "charge") {
+    if (unstorableTextPath(credential) !== undefined) return { ok: false, reason: "mpp_credential_malformed", ...raw };
+    if (tempoPushSchema.safeParse(credential.payload).success) return { ok: false, reason: "mpp_push_payment_refused", ...raw };
+    const pull = tempoPullSchema.safeParse(credential.payload);
+    if (!pull.success) return { ok: false, reason: "mpp_credential_malformed", ...raw };
+    const parsed = await parseTempoTransaction(pull.data.signature as `0x${string}`);
+    if (!parsed.ok) return { ok: false, reason: parsed.reason, ...raw };
+    // The transaction is the payment: its hash is the ledger's nonce and the credential's identity.
+    return { ok: true, credential, method, payer: parsed.payer, nonce: parsed.tx.hash, tempo: parsed.tx, identity: `mpp:tempo:${parsed.tx.hash}` };
   }
   if (method !== "evm" || intent !== "charge") return { ok: false, reason: "mpp_method_unsupported", ...raw };
   const parsed = evmAuthorizationSchema.safeParse(credential.payload);

@@ -2,10 +2,10 @@
 // every challenge id (HMAC) to its contents. The secret is shared through the database
 // (accounts/shared-secret.ts), so a challenge issued by one instance is honoured by every other.
 import { Errors } from "mppx";
-import { evm, Mppx, stripe } from "mppx/server";
+import { evm, Mppx, stripe, tempo } from "mppx/server";
 import { sharedSecret } from "../../accounts/shared-secret";
 import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID } from "../payment-config";
-import type { MppConfig, MppStripeConfig } from "./mpp-config";
+import type { MppConfig, MppStripeConfig, MppTempoConfig } from "./mpp-config";
 
 export const MPP_SECRET_NAME = "mpp-challenge-hmac";
 
@@ -58,9 +58,36 @@ function stripeMethod(settings: MppStripeConfig) {
   } as unknown as typeof method;
 }
 
+// mppx's tempo charge in its pull form only (challenges say `supportedModes: ["pull"]`): the credential
+// is a signed Tempo transaction. mppx admits it (HMAC, expiry, scope, price, a TIP-20 transfer of exactly
+// the amount to our recipient with the challenge-bound memo, simulated with eth_call) but never
+// broadcasts it: the purchase is claimed first, then the ledger broadcasts it (mpp/tempo-settle.ts). A
+// push credential (a transaction hash: money already moved) is refused before mppx sees it (mpp-credential.ts).
+function tempoMethod(settings: MppTempoConfig) {
+  const method = tempo.charge({
+    currency: settings.token,
+    recipient: settings.recipient,
+    decimals: settings.decimals,
+    chainId: settings.chainId,
+    supportedModes: ["pull"],
+    getClient: () => settings.client() as never,
+  } as Parameters<typeof tempo.charge>[0]);
+  return {
+    ...method,
+    broadcast: async (): Promise<never> => {
+      throw new Error("MPP tempo transactions are broadcast through the purchase ledger, never through mppx");
+    },
+    verify: async (): Promise<never> => {
+      throw new Error("MPP tempo transactions are broadcast through the purchase ledger, never through mppx");
+    },
+  } as unknown as typeof method;
+}
+
 export function createMppServer(config: MppConfig, payTo: `0x${string}`, secretKey: string) {
-  const methods = config.stripe ? [evmMethod(payTo), stripeMethod(config.stripe)] : [evmMethod(payTo)];
-  return Mppx.create({ methods, realm: config.realm, secretKey }) as unknown as Mppx.Mppx<[ReturnType<typeof evmMethod>, ReturnType<typeof stripeMethod>]>;
+  const methods = [evmMethod(payTo), ...(config.stripe ? [stripeMethod(config.stripe)] : []), ...(config.tempo ? [tempoMethod(config.tempo)] : [])];
+  return Mppx.create({ methods: methods as never, realm: config.realm, secretKey }) as unknown as Mppx.Mppx<
+    [ReturnType<typeof evmMethod>, ReturnType<typeof stripeMethod>, ReturnType<typeof tempoMethod>]
+  >;
 }
 
 export type MppServer = ReturnType<typeof createMppServer>;
