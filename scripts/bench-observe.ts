@@ -86,7 +86,7 @@ async function main() {
   const cleanup = async () => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGTERM");
     await cluster.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); // PostgreSQL may still be flushing its WAL while it stops
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void cleanup().then(() => process.exit(130)));
 

@@ -146,7 +146,7 @@ function cleanup(): Promise<void> {
       server.kill("SIGTERM");
       await Promise.race([serverExited, new Promise((r) => setTimeout(r, 30_000))]);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); // PostgreSQL may still be flushing its WAL while it stops
   })();
   return cleaned;
 }

@@ -90,7 +90,7 @@ async function stopServer() {
     server.kill("SIGTERM");
     await Promise.race([serverExited, new Promise((r) => setTimeout(r, 30_000))]);
   }
-  await rm(dataDir, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); // PostgreSQL may still be flushing its WAL while it stops
 }
 
 let exitCode = 1;
