@@ -198,20 +198,7 @@ async function settleStripe(runtime: PaymentRuntime, row: PurchaseRow, payload: 
     await markSettlementUnknown(row.id, "settlement_unknown");
     return settlementUnknown();
   }
-  const charge = await chargeStripe(client, payload, row);
-  if (charge.outcome === "unknown") {
-    logger.warn({ purchase: row.id, detail: charge.detail }, "stripe PaymentIntent outcome unknown; reconciled with the same idempotency key");
-    await markSettlementUnknown(row.id, "settlement_unknown");
-    return settlementUnknown();
-  }
-  if (charge.outcome === "refused") {
-    await markFailed(row.id, charge.reason);
-    return refuse(runtime, row, charge.reason, charge.detail);
-  }
-  const paymentResponse = mppReceipt("stripe", charge.reference);
-  const recorded = markSettled(row.id, charge.reference, paymentResponse);
-  Object.assign(row, { state: "settled", transaction: charge.reference, paymentResponse });
-  return { recorded };
+  return recordMethodOutcome(runtime, row, "stripe", await chargeStripe(client, payload, row), "stripe PaymentIntent outcome unknown; reconciled with the same idempotency key");
 }
 
 // A tempo purchase: broadcast the signed transaction (or find it executed); it did not execute
@@ -223,19 +210,33 @@ async function settleTempo(runtime: PaymentRuntime, row: PurchaseRow, payload: T
     await markSettlementUnknown(row.id, "settlement_unknown");
     return settlementUnknown();
   }
-  const sent = await broadcastTempo(client, payload, sentBefore);
-  if (sent.outcome === "unknown") {
-    logger.warn({ purchase: row.id, detail: sent.detail }, "tempo transaction outcome unknown; reconciled by its hash");
-    await markSettlementUnknown(row.id, "settlement_unknown", payload.hash);
+  return recordMethodOutcome(runtime, row, "tempo", await broadcastTempo(client, payload, sentBefore), "tempo transaction outcome unknown; reconciled by its hash", payload.hash);
+}
+
+type MethodOutcome = { outcome: "succeeded"; reference: string } | { outcome: "refused"; reason: string; detail: string } | { outcome: "unknown"; detail: string };
+
+// What a stripe charge or a tempo broadcast decided, recorded the same way: unknown → open, 503
+// (reconciled); refused before money moved → failed, 402; succeeded → settled with the MPP receipt.
+async function recordMethodOutcome(
+  runtime: PaymentRuntime,
+  row: PurchaseRow,
+  method: "stripe" | "tempo",
+  result: MethodOutcome,
+  unknownMessage: string,
+  pendingTransaction?: string,
+): Promise<PaymentReply | { recorded: Promise<void> }> {
+  if (result.outcome === "unknown") {
+    logger.warn({ purchase: row.id, detail: result.detail }, unknownMessage);
+    await markSettlementUnknown(row.id, "settlement_unknown", pendingTransaction);
     return settlementUnknown();
   }
-  if (sent.outcome === "refused") {
-    await markFailed(row.id, sent.reason);
-    return refuse(runtime, row, sent.reason, sent.detail);
+  if (result.outcome === "refused") {
+    await markFailed(row.id, result.reason);
+    return refuse(runtime, row, result.reason, result.detail);
   }
-  const paymentResponse = mppReceipt("tempo", sent.reference);
-  const recorded = markSettled(row.id, sent.reference, paymentResponse);
-  Object.assign(row, { state: "settled", transaction: sent.reference, paymentResponse });
+  const paymentResponse = mppReceipt(method, result.reference);
+  const recorded = markSettled(row.id, result.reference, paymentResponse);
+  Object.assign(row, { state: "settled", transaction: result.reference, paymentResponse });
   return { recorded };
 }
 

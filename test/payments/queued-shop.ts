@@ -1,5 +1,6 @@
 // Buys a queued product (placement, evaluation) the way its REST route does, with either payment:
 // PAYMENT-SIGNATURE (x402) or `Authorization: Payment` (MPP).
+import { db } from "@/server/db";
 import { describeProduct } from "@/server/payments/purchase-flow";
 import type { PaymentRuntime } from "@/server/payments/payment-runtime";
 import type { ProductDefinition } from "@/server/products/product";
@@ -18,3 +19,6 @@ let counter = 0;
 export function queuedBody(product: ProductDefinition, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { ...product.example, request_id: `${product.id}-${process.pid}-${Date.now()}-${++counter}`, ...extra };
 }
+
+/** How many orders the purchase with this idempotency key created (one, or none when it was not paid). */
+export const ordersOfKey = (key: string) => db.order.count({ where: { purchase: { idempotencyKey: key } } });

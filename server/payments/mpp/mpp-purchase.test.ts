@@ -12,7 +12,7 @@ import { placementProduct } from "@/server/products/placement-product";
 import type { ProductDefinition } from "@/server/products/product";
 import { shortlistProduct } from "@/server/products/shortlist-product";
 import { asResponse, createMppAgent, createQueuedX402Agent } from "@/test/payments/mpp-agent";
-import { buyQueued, describeQueued, queuedBody } from "@/test/payments/queued-shop";
+import { buyQueued, describeQueued, ordersOfKey, queuedBody } from "@/test/payments/queued-shop";
 import { buy } from "@/test/payments/shop";
 import { creditTestFunds } from "../facilitators/faucet";
 import { describeProduct, purchaseProduct } from "../purchase-flow";
@@ -30,7 +30,6 @@ const EVALUATION = 49_000_000n;
 const FUNDS = 100_000_000n;
 
 const challengeOf = (product: ProductDefinition = placementProduct) => describeQueued(runtime, product);
-const ordersOfKey = (key: string) => db.order.count({ where: { purchase: { idempotencyKey: key } } });
 const transfersOf = (payer: string) => db.localTransfer.count({ where: { payer } });
 
 // Re-encodes a credential after `change` (a hostile client editing what it received).

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { placementProduct } from "@/server/products/placement-product";
 import { asResponse } from "@/test/payments/mpp-agent";
-import { buyQueued, queuedBody } from "@/test/payments/queued-shop";
+import { buyQueued, ordersOfKey, queuedBody } from "@/test/payments/queued-shop";
 import { paymentConfigFromEnv } from "../payment-config";
 import { createPaymentRuntime } from "../payment-runtime";
 import { describeProduct, reconcilePurchase } from "../purchase-flow";
@@ -95,7 +95,6 @@ function stripeAgent(behaviour: Behaviour = "succeed") {
   return { spt, pay: async () => client.createCredential(asResponse(await describeProduct(runtime, placementProduct))) };
 }
 
-const ordersOfKey = (key: string) => db.order.count({ where: { purchase: { idempotencyKey: key } } });
 const callsOf = (spt: string) => stripeApi.calls.filter((c) => c.params.shared_payment_granted_token === spt);
 const chargesOf = (spt: string) => stripeApi.charges.filter((c) => c.spt === spt);
 

@@ -11,7 +11,7 @@ import { db } from "@/server/db";
 import { placementProduct } from "@/server/products/placement-product";
 import { fakeTempoNode, type TempoBehaviour } from "@/test/payments/fake-tempo-rpc";
 import { asResponse } from "@/test/payments/mpp-agent";
-import { buyQueued, queuedBody } from "@/test/payments/queued-shop";
+import { buyQueued, ordersOfKey, queuedBody } from "@/test/payments/queued-shop";
 import { paymentConfigFromEnv } from "../payment-config";
 import { createPaymentRuntime } from "../payment-runtime";
 import { describeProduct, reconcilePurchase } from "../purchase-flow";
@@ -33,7 +33,6 @@ function tempoAgent(behaviour: TempoBehaviour = "ok") {
   return { address, pay: async () => client.createCredential(asResponse(await describeProduct(runtime, placementProduct))) };
 }
 
-const ordersOfKey = (key: string) => db.order.count({ where: { purchase: { idempotencyKey: key } } });
 const broadcastsBy = (address: string) => node.broadcasts.filter((b) => b.from === address);
 const decode = (b64: string) => JSON.parse(Buffer.from(b64, "base64url").toString("utf8"));
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
