@@ -1,0 +1,158 @@
+// The typed client's public types (issue 14 contract). Request and response types come from the
+// API's own zod schemas (type-only imports: nothing of the server runs in the client).
+import type { LocalAccount } from "viem/accounts";
+import type { SearchResult as ApiSearchResult, SearchServicesInput } from "../server/catalog/search-services";
+import type { ServiceRecord as ApiServiceRecord } from "../server/catalog/service-record";
+import type { ReviewList as ApiReviewList } from "../server/reviews/list-reviews";
+import type { ReviewRecord } from "../server/reviews/review-record";
+import type { OrderStatus as ApiOrderStatus } from "../server/orders/order-view";
+import type { ShortlistInput as ApiShortlistInput } from "../server/shortlist/request-schema";
+import type { z } from "zod";
+import type { shortlistPurchaseSchema } from "../server/shortlist/result-schema";
+
+export type SearchParams = SearchServicesInput;
+export type SearchResult = ApiSearchResult;
+export type ServiceRecord = ApiServiceRecord;
+export type ReviewList = ApiReviewList;
+export type Review = ReviewRecord;
+export type OrderStatus = ApiOrderStatus;
+export type ShortlistInput = ApiShortlistInput;
+export type ShortlistPurchase = z.infer<typeof shortlistPurchaseSchema>;
+
+export type PaidProduct = "placements" | "evaluations" | "ads";
+export type Product = "shortlist" | PaidProduct;
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: MarketplaceError };
+
+export interface Spend {
+  amountUsd: string;
+  atomic: string;
+  asset: string;
+  network: string;
+  payTo: string;
+  payer?: string;
+  transaction?: string;
+}
+
+export interface Paid<T> {
+  value: T;
+  /** null = nothing charged (idempotent replay or free). */
+  spent: Spend | null;
+  status: number;
+  /** The idempotency key the call used (paid calls; send it again to retry). */
+  idempotencyKey?: string;
+}
+
+export type ErrorKind =
+  | "payment_required"
+  | "cap_exceeded"
+  | "invalid_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "rate_limited"
+  | "settlement_unknown"
+  | "unavailable"
+  | "network"
+  | "server_error";
+
+export interface PaymentTerms {
+  amountUsd: string;
+  atomic: string;
+  asset: string;
+  network: string;
+  payTo: string;
+  scheme: string;
+  resource: string;
+  /** The decoded PAYMENT-REQUIRED header. */
+  paymentRequired: unknown;
+}
+
+export interface RetryAdvice {
+  sameIdempotencyKey: boolean;
+  samePayment: boolean;
+  afterSeconds: number | null;
+  advice: string;
+}
+
+export interface MarketplaceError {
+  kind: ErrorKind;
+  /** HTTP status, null for client-side refusals and network failures. */
+  status: number | null;
+  /** The API's code verbatim (e.g. "idempotency_key_reused", "no_eligible_ad"), or "cap_exceeded" / "network". */
+  code: string;
+  message: string;
+  issues?: { path: (string | number)[]; message: string }[];
+  /** payment_required and cap_exceeded: what would be paid. */
+  terms?: PaymentTerms;
+  /** settlement_unknown, rate_limited, unavailable. */
+  retry?: RetryAdvice;
+  /** The idempotency key a paid call used (to retry it). */
+  idempotencyKey?: string;
+}
+
+export interface BuyOptions {
+  /** Default: a fresh random key per call (returned in the value / error). */
+  idempotencyKey?: string;
+  /** Fetch the 402 terms, never sign: returns ok:false kind payment_required with terms. */
+  dryRun?: boolean;
+  /** A tighter per-call cap for this call only (cannot raise the configured cap). */
+  maxUsd?: string;
+  /** An already-signed x402 PAYMENT-SIGNATURE header value; caps are still checked against its amount. */
+  payment?: string;
+}
+
+export interface OfferCall {
+  method?: "GET" | "POST";
+  query?: Record<string, string>;
+  body?: unknown;
+  idempotencyKey?: string;
+}
+
+export interface OfferAnswer {
+  status: number;
+  contentType: string | null;
+  body: unknown;
+}
+
+export interface ReviewInput {
+  slug: string;
+  rating: number;
+  title: string;
+  body: string;
+  tags?: string[];
+  link?: string;
+}
+
+export interface MarketplaceClientOptions {
+  /** e.g. http://localhost:3000 (a trailing / is fine). */
+  baseUrl: string;
+  /** A private key or viem account that signs x402 payments (EIP-3009). */
+  wallet?: `0x${string}` | LocalAccount;
+  /** Marketplace token, sent as X-Marketplace-Token. */
+  token?: string;
+  /** Decimal USD text; defaults "0.10" per call and "1.00" per session. */
+  caps?: { maxUsdPerCall?: string; maxUsdPerSession?: string };
+  /** Injectable fetch (tests, in-process). */
+  fetch?: typeof fetch;
+}
+
+export interface MarketplaceClient {
+  /** Free: GET /api/catalog/search. */
+  searchServices(params: SearchParams): Promise<Result<SearchResult>>;
+  /** Free: GET /api/catalog/services/{slug}. */
+  getService(slug: string): Promise<Result<ServiceRecord>>;
+  /** Free: GET /api/reviews?service={slug}. */
+  getReviews(slug: string, params?: { cursor?: string; limit?: number; sort?: string }): Promise<Result<ReviewList>>;
+  /** GET /api/shop/{product}: the 402 terms and the product description; never pays. */
+  describeProduct(product: Product): Promise<Result<PaymentTerms & { product: unknown }>>;
+  buyShortlist(input: ShortlistInput, opts?: BuyOptions): Promise<Result<Paid<ShortlistPurchase>>>;
+  buyProduct(product: PaidProduct, input: unknown, opts?: BuyOptions): Promise<Result<Paid<unknown>>>;
+  /** Through /api/x402/observe/{offerId} with the token; pays a provider 402 within the caps. */
+  callOffer(offerId: string, req?: OfferCall, opts?: Omit<BuyOptions, "idempotencyKey">): Promise<Result<Paid<OfferAnswer>>>;
+  writeReview(input: ReviewInput): Promise<Result<Review>>;
+  orderStatus(orderId: string, statusAuthorization: string): Promise<Result<OrderStatus>>;
+  /** Running total of this client instance. */
+  readonly session: { spentUsd: string; remainingUsd: string };
+}
