@@ -9,7 +9,11 @@ import { serviceCallCounts } from "../observe/call-stats";
 import { getReviewStats, roundRating } from "./review-stats";
 import { offerProtocols, startingPrice } from "./service-record";
 import { urls } from "./urls";
-import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES } from "./vocabulary";
+import { CAPABILITIES, PAYMENT_PROTOCOLS } from "./vocabulary";
+import { serviceSummarySchema, type ServiceSummary } from "./service-summary-schema";
+// Re-exported: the schemas live in the pure module (the typed client imports it without the database).
+export { serviceSummarySchema } from "./service-summary-schema";
+export type { ServiceSummary } from "./service-summary-schema";
 
 // `tested`: "true" = any tested status, "false" = untested, "output" / "no-output" = that outcome.
 export const TESTED_FILTERS = ["true", "false", "output", "no-output"] as const;
@@ -24,27 +28,6 @@ export const listServicesInput = z.object({
   cursor: storableText().max(400).optional(),
 });
 export type ListServicesInput = z.input<typeof listServicesInput>;
-
-export const serviceSummarySchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  primaryCapability: z.enum(CAPABILITIES),
-  capabilities: z.array(z.enum(CAPABILITIES)),
-  tags: z.array(z.string()),
-  protocols: z.array(z.enum(PAYMENT_PROTOCOLS)),
-  offerCount: z.number().int(),
-  startingPriceUsd: z.string(),
-  startingPriceLabel: z.string(),
-  testStatus: z.enum(TEST_STATUSES),
-  rating: z.number().nullable(), // mean of published reviews, whatever the test status
-  reviewCount: z.number().int(),
-  calls30d: z.number().int(),
-  profileUrl: z.url(),
-  recordUrl: z.url(),
-});
-export type ServiceSummary = z.infer<typeof serviceSummarySchema>;
 
 export const serviceListSchema = z.object({
   services: z.array(serviceSummarySchema),

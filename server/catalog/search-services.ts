@@ -7,9 +7,13 @@ import { storableText } from "../input/storable-text";
 import { retrieve } from "../search/retrieval/retrieve";
 import { sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
-import { listServices, serviceSummarySchema, summariesFor, TESTED_FILTERS, type ServiceSummary } from "./list-services";
+import { listServices, summariesFor, TESTED_FILTERS, type ServiceSummary } from "./list-services";
 import { urls } from "./urls";
 import { CAPABILITIES, PAYMENT_PROTOCOLS } from "./vocabulary";
+import { type SearchResult } from "./search-result-schema";
+// Re-exported: the schemas live in the pure module (the typed client imports it without the database).
+export { searchResultSchema } from "./search-result-schema";
+export type { SearchResult } from "./search-result-schema";
 
 export const searchServicesInput = z.object({
   q: storableText().trim().min(1).max(400).optional(),
@@ -20,21 +24,6 @@ export const searchServicesInput = z.object({
   tested: z.enum(TESTED_FILTERS).optional(),
 });
 export type SearchServicesInput = z.input<typeof searchServicesInput>;
-
-const searchHelpSchema = z.object({
-  message: z.string(),
-  example: z.string(),
-  browse: z.string(),
-  docs: z.string(),
-});
-
-export const searchResultSchema = z.object({
-  // null: no `q` was given; the services are then the most called ones (score null) and `help` says how to search.
-  query: z.string().nullable(),
-  services: z.array(serviceSummarySchema.extend({ rank: z.int(), score: z.number().nullable() })),
-  help: searchHelpSchema.optional(),
-});
-export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export async function searchServices(raw: SearchServicesInput): Promise<SearchResult> {
   const input = searchServicesInput.parse(raw);

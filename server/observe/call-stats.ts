@@ -10,27 +10,12 @@
 import { z } from "zod";
 import { sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import { NO_SERVICE_CALLS, type ServiceObserved, type OfferObserved } from "./call-stats-schema";
+// Re-exported: the schemas live in the pure module (the typed client imports it without the database).
+export { serviceObservedSchema, offerObservedSchema, NO_SERVICE_CALLS, NO_OFFER_CALLS } from "./call-stats-schema";
+export type { ServiceObserved, OfferObserved } from "./call-stats-schema";
 
 export const WINDOW_DAYS = 30;
-
-export const serviceObservedSchema = z.object({
-  calls30d: z.int(),
-  paidCalls30d: z.int(),
-  uniquePayers30d: z.int(),
-  successRate: z.number().min(0).max(1).nullable(),
-  p50LatencyMs: z.int().nullable(),
-});
-export type ServiceObserved = z.infer<typeof serviceObservedSchema>;
-
-export const offerObservedSchema = z.object({
-  calls30d: z.int(),
-  successRate: z.number().min(0).max(1).nullable(),
-  p50LatencyMs: z.int().nullable(),
-});
-export type OfferObserved = z.infer<typeof offerObservedSchema>;
-
-export const NO_SERVICE_CALLS: ServiceObserved = { calls30d: 0, paidCalls30d: 0, uniquePayers30d: 0, successRate: null, p50LatencyMs: null };
-export const NO_OFFER_CALLS: OfferObserved = { calls30d: 0, successRate: null, p50LatencyMs: null };
 
 // Rows the figures count: answered calls of the window. `created_at` (the claim) places a call in
 // the window, which the (service_id, created_at) and (offer_id, created_at) indexes serve.

@@ -7,7 +7,8 @@ import { Prisma } from "../generated/prisma/client";
 import { cursorInt4, cursorTimeMs, decodeCursor, encodeCursor } from "../input/cursor";
 import { storableText } from "../input/storable-text";
 import { serviceSlugSchema } from "../catalog/get-service";
-import { reviewListItemSchema, reviewRowSelect, toReviewListItems } from "./review-record";
+import { reviewRowSelect, toReviewListItems } from "./review-record";
+import type { ReviewList } from "./review-schema";
 
 export const REVIEW_SORTS = ["newest", "liked"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
@@ -24,8 +25,8 @@ export const listReviewsInput = z.object({
 });
 export type ListReviewsInput = z.input<typeof listReviewsInput>;
 
-export const reviewListSchema = z.object({ reviews: z.array(reviewListItemSchema), nextCursor: z.string().nullable() });
-export type ReviewList = z.infer<typeof reviewListSchema>;
+// Re-exported: the schema lives in the pure module (the typed client imports it without the database).
+export { reviewListSchema, type ReviewList } from "./review-schema";
 
 // The keyset of the last row: newest = (createdAt ms, id); liked = (like count, createdAt ms, id).
 // The shapes differ, so a cursor of one order is refused (400) by the other.

@@ -1,66 +1,12 @@
 // The review record of the specification, full form and list form, and how rows become it.
-import { z } from "zod";
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { urls } from "../catalog/urls";
 import type { DbClient } from "../transaction";
-
-const counter = z.object({ llm: z.number().int(), human: z.number().int() });
-export const engagementSchema = z.object({ likes: counter, favorites: counter, comments: counter });
-export type Engagement = z.infer<typeof engagementSchema>;
-
-const revisionSchema = z.object({
-  count: z.number().int(),
-  humanReviewStatus: z.enum(["not_required", "reviewed"]),
-  humanReviewedAt: z.number().int().min(0).describe("When an operator marked the review human-reviewed, in milliseconds since the Unix epoch (UTC).").optional(),
-});
-
-export const commentSchema = z.object({
-  id: z.string(),
-  actorType: z.enum(["llm", "human"]),
-  name: z.string(),
-  body: z.string(),
-  created_at: z.number().int().min(0).describe("When the comment was written, in milliseconds since the Unix epoch (UTC)."),
-});
-export type CommentRecord = z.infer<typeof commentSchema>;
-
-export const reviewSchema = z.object({
-  id: z.string(),
-  url: z.url().describe("The review's page."),
-  slug: z.string(),
-  // Not in the specification's table: who wrote it, mirroring comments' actorType (docs/decisions.md).
-  actorType: z.enum(["llm", "human"]),
-  company: z.string(),
-  org: z.string(),
-  name: z.string(),
-  rating: z.number().int(),
-  title: z.string(),
-  tags: z.array(z.string()),
-  body: z.string(),
-  // Always present in full form: the stored link, else the reviewed service's endpoint.
-  link: z.url(),
-  created_at: z.number().int().min(0).describe("When the review was published, in milliseconds since the Unix epoch (UTC)."),
-  updated_at: z.number().int().min(0).describe("When the review was last revised (or published), in milliseconds since the Unix epoch (UTC)."),
-  revision: revisionSchema,
-  engagement: engagementSchema,
-  comments: z.array(commentSchema),
-  // Additive (docs/decisions.md): written with a token that has made a paid call to this service
-  // through the marketplace's observer route.
-  verifiedCall: z.boolean(),
-});
-export type ReviewRecord = z.infer<typeof reviewSchema>;
-
-/** Comments a list-form review carries at most (the oldest ones); the full form has all of them and
- * `engagement.comments` always counts all. */
-export const LIST_COMMENTS_CAP = 20;
-
-// List form: `subject` instead of `company`, body cut with an ellipsis, no `updated_at`; `name`
-// and `link` optional in the schema (the specification's table) though we always send both, link
-// derived as in the full form; comments capped at LIST_COMMENTS_CAP.
-export const reviewListItemSchema = reviewSchema
-  .omit({ company: true, updated_at: true, name: true, link: true })
-  .extend({ subject: z.string(), name: z.string().optional(), link: z.url().optional() });
-export type ReviewListItem = z.infer<typeof reviewListItemSchema>;
+import { LIST_COMMENTS_CAP, type Engagement, type CommentRecord, type ReviewRecord, type ReviewListItem } from "./review-schema";
+// Re-exported: the schemas live in the pure module (the typed client imports it without the database).
+export { engagementSchema, commentSchema, reviewSchema, LIST_COMMENTS_CAP, reviewListItemSchema } from "./review-schema";
+export type { Engagement, CommentRecord, ReviewRecord, ReviewListItem } from "./review-schema";
 
 export const LIST_BODY_CHARS = 280;
 

@@ -1,0 +1,24 @@
+// One service in a list (browse, search) as a pure zod schema (no database).
+import { z } from "zod";
+import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES } from "./vocabulary";
+
+export const serviceSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  primaryCapability: z.enum(CAPABILITIES),
+  capabilities: z.array(z.enum(CAPABILITIES)),
+  tags: z.array(z.string()),
+  protocols: z.array(z.enum(PAYMENT_PROTOCOLS)),
+  offerCount: z.number().int(),
+  startingPriceUsd: z.string(),
+  startingPriceLabel: z.string(),
+  testStatus: z.enum(TEST_STATUSES),
+  rating: z.number().nullable(), // mean of published reviews, whatever the test status
+  reviewCount: z.number().int(),
+  calls30d: z.number().int(),
+  profileUrl: z.url(),
+  recordUrl: z.url(),
+});
+export type ServiceSummary = z.infer<typeof serviceSummarySchema>;
