@@ -6,7 +6,9 @@ import { recordCallStats } from "../observe/call-stats";
 import { getReviewStats } from "./review-stats";
 import { serviceRecordSelect, toServiceRecord, type ServiceRecord } from "./service-record";
 
-export const serviceSlugSchema = z.string().trim().min(1).max(120).regex(/^[a-z0-9][a-z0-9-]*$/, "A slug is lowercase letters, digits and hyphens.");
+// Re-exported: the schema lives in the pure module (the MCP tools import it without the database).
+import { serviceSlugSchema } from "./slug-schema";
+export { serviceSlugSchema };
 
 export const getServiceInput = z.object({ slug: serviceSlugSchema });
 

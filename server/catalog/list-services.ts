@@ -16,7 +16,8 @@ export { serviceSummarySchema } from "./service-summary-schema";
 export type { ServiceSummary } from "./service-summary-schema";
 
 // `tested`: "true" = any tested status, "false" = untested, "output" / "no-output" = that outcome.
-export const TESTED_FILTERS = ["true", "false", "output", "no-output"] as const;
+import { TESTED_FILTERS } from "./search-input-schema";
+export { TESTED_FILTERS };
 
 export const listServicesInput = z.object({
   q: storableText().trim().min(1).max(200).optional(),

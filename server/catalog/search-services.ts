@@ -3,27 +3,19 @@
 // (the `free.search_api` link of every 402 opened as it is) it answers the most called services
 // and how to search, instead of a 400.
 import { z } from "zod";
-import { storableText } from "../input/storable-text";
 import { retrieve } from "../search/retrieval/retrieve";
 import { sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
-import { listServices, summariesFor, TESTED_FILTERS, type ServiceSummary } from "./list-services";
+import { listServices, summariesFor, type ServiceSummary } from "./list-services";
+import { searchServicesInput, type SearchServicesInput } from "./search-input-schema";
 import { urls } from "./urls";
-import { CAPABILITIES, PAYMENT_PROTOCOLS } from "./vocabulary";
 import { type SearchResult } from "./search-result-schema";
 // Re-exported: the schemas live in the pure module (the typed client imports it without the database).
 export { searchResultSchema } from "./search-result-schema";
 export type { SearchResult } from "./search-result-schema";
 
-export const searchServicesInput = z.object({
-  q: storableText().trim().min(1).max(400).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-  capability: z.enum(CAPABILITIES).optional(),
-  protocol: z.enum(PAYMENT_PROTOCOLS).optional(),
-  maxPriceUsd: z.coerce.number().min(0).max(1_000_000).optional(),
-  tested: z.enum(TESTED_FILTERS).optional(),
-});
-export type SearchServicesInput = z.input<typeof searchServicesInput>;
+// Re-exported: the schema lives in the pure module.
+export { searchServicesInput, type SearchServicesInput } from "./search-input-schema";
 
 export async function searchServices(raw: SearchServicesInput): Promise<SearchResult> {
   const input = searchServicesInput.parse(raw);

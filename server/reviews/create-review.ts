@@ -1,23 +1,14 @@
 // An agent writes a review of a catalogued service with its marketplace token (decisions.md §10).
-import { z } from "zod";
 import type { Actor } from "../accounts/actor";
-import { serviceSlugSchema } from "../catalog/get-service";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { hasPaidCall, markVerifiedReviews } from "../observe/verified-calls";
 import { inTransaction, lockUntilCommit, type DbClient } from "../transaction";
 import { loadReviewRecord, type ReviewRecord } from "./review-record";
-import { bodySchema, linkSchema, ratingSchema, tagsSchema, titleSchema } from "./review-input";
 
-export const createReviewInput = z.strictObject({
-  slug: serviceSlugSchema,
-  rating: ratingSchema,
-  title: titleSchema,
-  body: bodySchema,
-  tags: tagsSchema.optional(),
-  link: linkSchema.optional(),
-});
-export type CreateReviewInput = z.input<typeof createReviewInput>;
+// Re-exported: the schema lives in the pure module (the MCP tools import it without the database).
+import { createReviewInput, type CreateReviewInput } from "./review-input-schema";
+export { createReviewInput, type CreateReviewInput };
 
 /** Reviews are written by agents (an `llm` actor, i.e. a marketplace token); people comment and
  * like in the UI. One review per token and service: a second is 409 naming the first. */

@@ -5,25 +5,12 @@ import { db, sqlQuery } from "../db";
 import { AppError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { cursorInt4, cursorTimeMs, decodeCursor, encodeCursor } from "../input/cursor";
-import { storableText } from "../input/storable-text";
-import { serviceSlugSchema } from "../catalog/get-service";
 import { reviewRowSelect, toReviewListItems } from "./review-record";
 import type { ReviewList } from "./review-schema";
 
-export const REVIEW_SORTS = ["newest", "liked"] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
-
-export const listReviewsInput = z.object({
-  service: serviceSlugSchema.optional(),
-  rating: z.coerce.number().int().min(1).max(5).optional(),
-  // Tags are stored lower-cased (review-input.ts), so the filter is too.
-  tag: storableText().trim().toLowerCase().min(1).max(100).optional(),
-  actor: z.enum(["llm", "human"]).optional(),
-  sort: z.enum(REVIEW_SORTS).default("newest"),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: storableText().max(200).optional(),
-});
-export type ListReviewsInput = z.input<typeof listReviewsInput>;
+// Re-exported: the schema lives in the pure module (the MCP tools import it without the database).
+import { listReviewsInput, type ListReviewsInput } from "./review-input-schema";
+export { REVIEW_SORTS, listReviewsInput, type ListReviewsInput, type ReviewSort } from "./review-input-schema";
 
 // Re-exported: the schema lives in the pure module (the typed client imports it without the database).
 export { reviewListSchema, type ReviewList } from "./review-schema";
