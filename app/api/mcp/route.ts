@@ -1,0 +1,14 @@
+// The marketplace's MCP server over streamable HTTP (stateless, JSON answers): see mcp/http-handler.ts.
+import { route } from "@/server/http/respond";
+import { methodNotAllowed } from "@/server/http/method-not-allowed";
+import { readMcpRequest } from "@/server/http/mcp-request";
+import { handleHostedMcp } from "@/mcp/http-handler";
+
+export const POST = route(async (request: Request) => {
+  const read = await readMcpRequest(request);
+  if (!read.ok) return read.response;
+  return handleHostedMcp(request, read.body, { baseUrl: read.baseUrl, token: read.token });
+});
+
+// Stateless: no SSE stream to open (GET) and no session to end (DELETE).
+export const { GET, HEAD, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["POST"]);

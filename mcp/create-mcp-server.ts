@@ -1,0 +1,34 @@
+// The marketplace as an MCP server: one tool per operation, each a thin call of the typed client.
+// "wallet": the process holds a key and pays (stdio, `npm run mcp`); "hosted": the marketplace's
+// /api/mcp, which never holds a key and pays only with payments the agent signed itself.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { MarketplaceClient } from "../client/marketplace-client";
+import type { PaymentMode } from "./paid-options";
+import { registerBuyShortlist } from "./tools/buy-shortlist";
+import { registerCallOffer } from "./tools/call-offer";
+import { registerGetReviews } from "./tools/get-reviews";
+import { registerGetService } from "./tools/get-service";
+import { registerOrderStatus } from "./tools/order-status";
+import { registerSearchServices } from "./tools/search-services";
+import { registerWriteReview } from "./tools/write-review";
+
+export const MCP_SERVER_NAME = "agent-payment-marketplace";
+export const MCP_SERVER_VERSION = "0.1.0";
+
+export function createMarketplaceMcpServer(client: MarketplaceClient, options: { mode: PaymentMode }): McpServer {
+  const server = new McpServer(
+    { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
+    {
+      instructions:
+        "Search the catalog (search_services, get_service, get_reviews), buy a shortlist (buy_shortlist), call a provider's paid offer (call_offer), then review it (write_review). Paid tools report what they spent and never pay above their cap; pass dryRun: true to see the price first.",
+    },
+  );
+  registerSearchServices(server, client);
+  registerGetService(server, client);
+  registerGetReviews(server, client);
+  registerBuyShortlist(server, client, options.mode);
+  registerCallOffer(server, client, options.mode);
+  registerWriteReview(server, client);
+  registerOrderStatus(server, client);
+  return server;
+}

@@ -1,0 +1,63 @@
+// What every paid tool shares: the spending arguments, the `spent` report, and (hosted mode) the
+// payment the agent signed itself, carried in the tool call's `_meta["x402/payment"]` (x402 MCP
+// transport) and handed to the client as a PAYMENT-SIGNATURE header value.
+import { encodePaymentSignatureHeader } from "@x402/core/http";
+import { z } from "zod";
+import type { BuyOptions, Spend } from "../client/marketplace-client";
+
+export const PAYMENT_META_KEY = "x402/payment";
+export const PAYMENT_RESPONSE_META_KEY = "x402/payment-response";
+
+const usd = z.string().regex(/^\d{1,9}(\.\d{1,6})?$/, "a decimal USD amount such as 0.01");
+
+export const paidArguments = {
+  dryRun: z.boolean().optional().describe("Only fetch the 402 terms (price, asset, network, payee); nothing is signed or paid."),
+  maxUsd: usd.optional().describe("Refuse to pay more than this many USD for this call (cannot raise the configured cap)."),
+};
+export const idempotencyArgument = {
+  idempotencyKey: z.string().min(8).max(200).optional().describe("Reuse the key of a call whose outcome is unknown to retry it without paying twice."),
+};
+
+export const spendSchema = z.object({
+  amountUsd: z.string(),
+  atomic: z.string(),
+  asset: z.string(),
+  network: z.string(),
+  payTo: z.string(),
+  payer: z.string().optional(),
+  transaction: z.string().optional(),
+});
+/** null = nothing was charged (a free answer or an idempotent replay). */
+export const spentField = spendSchema.nullable().describe("What this call paid; null when nothing was charged.");
+
+export const PAID_TOOL_META = { "marketplace/spendsMoney": true } as const;
+
+export type PaymentMode = "wallet" | "hosted";
+
+/** The client's BuyOptions for one call. Hosted mode pays only with the agent's own signed payload. */
+export function buyOptions(mode: PaymentMode, args: { dryRun?: boolean; maxUsd?: string; idempotencyKey?: string }, meta: Record<string, unknown> | undefined): BuyOptions {
+  const options: BuyOptions = { dryRun: args.dryRun, maxUsd: args.maxUsd, idempotencyKey: args.idempotencyKey };
+  const payload = mode === "hosted" ? meta?.[PAYMENT_META_KEY] : undefined;
+  if (payload !== undefined && !args.dryRun) options.payment = encodePayment(payload);
+  return options;
+}
+
+/** A payload that is not an object still becomes a header value, so the marketplace refuses it with its own code. */
+function encodePayment(payload: unknown): string {
+  if (typeof payload === "string") return payload;
+  try {
+    return encodePaymentSignatureHeader(payload as Parameters<typeof encodePaymentSignatureHeader>[0]);
+  } catch {
+    return Buffer.from(JSON.stringify(payload) ?? "null").toString("base64");
+  }
+}
+
+/** The x402 SettlementResponse returned in `_meta["x402/payment-response"]` when money moved. */
+export function settlementMeta(spent: Spend | null): Record<string, unknown> | undefined {
+  if (!spent) return undefined;
+  return { [PAYMENT_RESPONSE_META_KEY]: { success: true, transaction: spent.transaction ?? "", network: spent.network, payer: spent.payer, amount: spent.atomic } };
+}
+
+export function spentSummary(spent: Spend | null): string {
+  return spent ? `spent ${spent.amountUsd} USD (${spent.network}, tx ${spent.transaction ?? "unknown"})` : "spent nothing";
+}

@@ -1,0 +1,32 @@
+// What /api/mcp needs from an HTTP request before the MCP transport sees it: the body, read with a
+// size cap and a nesting limit (refused as JSON-RPC errors, never a 500), the caller's marketplace
+// token, and the marketplace's own public origin (where the hosted tools' client sends its calls).
+import { AppError, statusOf } from "../errors";
+import { env, baseUrl } from "../env";
+import { parseJsonBody } from "../input/json-body";
+import { readBodyText } from "./read-body";
+
+// A tool call's arguments are small (a shortlist request is a few KB); a payment payload adds ~1 KB.
+export const MCP_MAX_BODY_BYTES = 64 * 1024;
+
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+
+export type McpRequest = { ok: true; body: unknown; token: string | undefined; baseUrl: string } | { ok: false; response: Response };
+
+export async function readMcpRequest(request: Request): Promise<McpRequest> {
+  let body: unknown;
+  try {
+    body = parseJsonBody(await readBodyText(request, MCP_MAX_BODY_BYTES));
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return { ok: false, response: jsonRpcError(statusOf(err.code), err.code === "invalid_json" ? PARSE_ERROR : INVALID_REQUEST, err.message, err.code) };
+  }
+  const token = request.headers.get("x-marketplace-token")?.trim() || undefined;
+  return { ok: true, body, token, baseUrl: env.BASE_URL ? baseUrl : new URL(request.url).origin };
+}
+
+/** A JSON-RPC error answer (id null: the request could not be read), with the API's code in `data`. */
+export function jsonRpcError(status: number, code: number, message: string, apiCode: string): Response {
+  return Response.json({ jsonrpc: "2.0", id: null, error: { code, message, data: { error: apiCode } } }, { status });
+}
