@@ -1,6 +1,21 @@
 // The typed marketplace client (issue 14): every call goes over HTTP to a marketplace, answers are
-// checked against the API's zod schemas, and failures come back as typed results, never throws.
-import type { MarketplaceClient, MarketplaceClientOptions } from "./types";
+// checked against the API's own zod schemas, and failures come back as typed results, never as
+// throws. Paid calls check the spending caps before anything is signed (spend-caps.ts).
+import { z } from "zod";
+import { adPurchaseSchema } from "../server/ads/ad-record";
+import { searchResultSchema } from "../server/catalog/search-result-schema";
+import { serviceRecordSchema } from "../server/catalog/service-record-schema";
+import { orderStatusResponseSchema } from "../server/orders/order-status-schema";
+import { queuedPurchaseSchema } from "../server/orders/queued-purchase-schema";
+import { paymentRequiredBodySchema } from "../server/payments/challenge";
+import { reviewListSchema, reviewSchema } from "../server/reviews/review-schema";
+import { shortlistPurchaseSchema } from "../server/shortlist/result-schema";
+import { checkBody, exchange, type Answer } from "./http-call";
+import { mapError } from "./map-error";
+import { isObserverRefusal, payAndSend, type PaidAnswer } from "./paid-call";
+import { SpendCaps } from "./spend-caps";
+import { createX402Payer } from "./x402-payer";
+import type { MarketplaceClient, MarketplaceClientOptions, MarketplaceError, OfferAnswer, Paid, PaidProduct, Result } from "./types";
 
 export type {
   BuyOptions,
@@ -28,7 +43,156 @@ export type {
   Spend,
 } from "./types";
 
+const TOKEN_HEADER = "x-marketplace-token";
+
+// What each paid product answers on success (200 shortlist and ad, 202 queued orders).
+const PURCHASE_SCHEMAS = { shortlist: shortlistPurchaseSchema, placements: queuedPurchaseSchema, evaluations: queuedPurchaseSchema, ads: adPurchaseSchema } as const;
+const reviewResponseSchema = z.object({ ok: z.literal(true), review: reviewSchema });
+
+const fail = <T>(error: MarketplaceError): Result<T> => ({ ok: false, error });
+
+const newKey = () => `client-${globalThis.crypto.randomUUID()}`;
+
+function query(params: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+function jsonBody(value: unknown): { text: string } | { error: MarketplaceError } {
+  try {
+    const text = JSON.stringify(value);
+    if (text === undefined) throw new TypeError("not JSON");
+    return { text };
+  } catch (err) {
+    return { error: { kind: "invalid_request", status: null, code: "invalid_request", message: `The input cannot be sent as JSON (${err instanceof Error ? err.message : String(err)}).` } };
+  }
+}
+
 export function createMarketplaceClient(options: MarketplaceClientOptions): MarketplaceClient {
-  void options;
-  throw new Error("not implemented yet");
+  const base = new URL(options.baseUrl).toString().replace(/\/+$/, "");
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const caps = new SpendCaps(options.caps);
+  const payer = options.wallet ? createX402Payer(options.wallet) : null;
+  const paid = { fetchImpl, caps, payer, signatures: new Map() };
+  const tokenHeaders = (): Record<string, string> => (options.token ? { [TOKEN_HEADER]: options.token } : {});
+
+  /** A free GET whose 200 body must match `schema`. */
+  async function read<S extends z.ZodType>(path: string, schema: S, what: string, headers: Record<string, string> = {}): Promise<Result<z.infer<S>>> {
+    const sent = await exchange(fetchImpl, `${base}${path}`, { method: "GET", headers: { accept: "application/json", ...headers } });
+    if (!sent.ok) return fail(sent.error);
+    if (sent.answer.status !== 200) return fail(mapError(sent.answer));
+    const checked = checkBody(schema, sent.answer, what);
+    return checked.ok ? { ok: true, value: checked.value } : fail(checked.error);
+  }
+
+  function toPaid<T>(answer: PaidAnswer, value: T): Paid<T> {
+    return { value, spent: answer.spent, status: answer.answer.status, idempotencyKey: answer.idempotencyKey };
+  }
+
+  async function buy(product: keyof typeof PURCHASE_SCHEMAS, input: unknown, opts: Parameters<MarketplaceClient["buyShortlist"]>[1] = {}): Promise<Result<Paid<unknown>>> {
+    const body = jsonBody(input);
+    if ("error" in body) return fail(body.error);
+    const bodyKey = typeof input === "object" && input !== null ? (input as { request_id?: unknown }).request_id : undefined;
+    const key = opts.idempotencyKey ?? (typeof bodyKey === "string" ? bodyKey : newKey());
+    const url = `${base}/api/shop/${product}`;
+    const result = await payAndSend(paid, {
+      scope: `shop ${product}`,
+      key,
+      url,
+      init: { method: "POST", headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": key }, body: body.text },
+      opts,
+      // Free checks before anything is signed: the body's validity and the product's 402 terms.
+      async prepare() {
+        const [validated, described] = await Promise.all([
+          exchange(fetchImpl, `${url}/validate`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: body.text }),
+          exchange(fetchImpl, url, { method: "GET", headers: { accept: "application/json" } }),
+        ]);
+        if (!validated.ok) return validated;
+        if (validated.answer.status !== 200) return { ok: false, error: mapError(validated.answer, { idempotencyKey: key }) };
+        return described;
+      },
+      isSuccess: (a: Answer) => a.status === 200 || a.status === 202,
+    });
+    if (!result.ok) return result;
+    const checked = checkBody(PURCHASE_SCHEMAS[product], result.value.answer, `${product} purchase`);
+    if (!checked.ok) return fail({ ...checked.error, idempotencyKey: key });
+    // A stored answer replayed for the same payment: nothing was charged by this call.
+    return { ok: true, value: toPaid(result.value, checked.value) };
+  }
+
+  return {
+    searchServices: (params) => read(`/api/catalog/search${query(params)}`, searchResultSchema, "search"),
+
+    getService: (slug) => read(`/api/catalog/services/${encodeURIComponent(slug)}`, serviceRecordSchema, "service record"),
+
+    getReviews: (slug, params = {}) => read(`/api/reviews${query({ service: slug, ...params })}`, reviewListSchema, "review list"),
+
+    async describeProduct(product) {
+      const sent = await exchange(fetchImpl, `${base}/api/shop/${encodeURIComponent(product)}`, { method: "GET", headers: { accept: "application/json" } });
+      if (!sent.ok) return fail(sent.error);
+      if (sent.answer.status !== 402) return fail(mapError(sent.answer));
+      const error = mapError(sent.answer);
+      if (!error.terms) return fail({ ...error, kind: "server_error", code: "unexpected_response", message: "The 402 answer has no payable PAYMENT-REQUIRED challenge." });
+      const checked = checkBody(paymentRequiredBodySchema, sent.answer, "product description");
+      if (!checked.ok) return fail(checked.error);
+      return { ok: true, value: { ...error.terms, product: checked.value.product } };
+    },
+
+    buyShortlist: (input, opts) => buy("shortlist", input, opts) as ReturnType<MarketplaceClient["buyShortlist"]>,
+
+    buyProduct(product: PaidProduct, input, opts) {
+      if (!(product in PURCHASE_SCHEMAS) || product === ("shortlist" as string)) {
+        return Promise.resolve(fail({ kind: "invalid_request", status: null, code: "invalid_request", message: `Unknown product ${JSON.stringify(product)}: placements, evaluations or ads.` }));
+      }
+      return buy(product, input, opts);
+    },
+
+    async callOffer(offerId, req = {}, opts = {}) {
+      const method = req.method ?? "GET";
+      const key = req.idempotencyKey ?? newKey();
+      const headers: Record<string, string> = { ...tokenHeaders(), "idempotency-key": key };
+      let bodyText: string | undefined;
+      if (method === "POST") {
+        const body = jsonBody(req.body ?? {});
+        if ("error" in body) return fail(body.error);
+        bodyText = body.text;
+        headers["content-type"] = "application/json";
+      }
+      const result = await payAndSend(paid, {
+        scope: `offer ${offerId}`,
+        key,
+        url: `${base}/api/x402/observe/${encodeURIComponent(offerId)}${query(req.query ?? {})}`,
+        init: { method, headers, body: bodyText },
+        opts,
+        // The unpaid call itself: the provider's 402 carries the terms; anything else is the answer.
+        prepare: "send-unpaid",
+        isSuccess: (a: Answer) => !isObserverRefusal(a) && a.status !== 402,
+      });
+      if (!result.ok) return result;
+      const { answer } = result.value;
+      const value: OfferAnswer = { status: answer.status, contentType: answer.headers.get("content-type"), body: answer.json !== undefined ? answer.json : answer.text };
+      return { ok: true, value: toPaid(result.value, value) };
+    },
+
+    async writeReview(input) {
+      const body = jsonBody(input);
+      if ("error" in body) return fail(body.error);
+      const sent = await exchange(fetchImpl, `${base}/api/reviews`, { method: "POST", headers: { ...tokenHeaders(), "content-type": "application/json", accept: "application/json" }, body: body.text });
+      if (!sent.ok) return fail(sent.error);
+      if (sent.answer.status !== 201 && sent.answer.status !== 200) return fail(mapError(sent.answer));
+      const checked = checkBody(reviewResponseSchema, sent.answer, "review");
+      return checked.ok ? { ok: true, value: checked.value.review } : fail(checked.error);
+    },
+
+    async orderStatus(orderId, statusAuthorization) {
+      const answer = await read(`/api/shop/orders/${encodeURIComponent(orderId)}`, orderStatusResponseSchema, "order status", { authorization: `Bearer ${statusAuthorization}` });
+      return answer.ok ? { ok: true, value: answer.value.order } : answer;
+    },
+
+    get session() {
+      return caps.view();
+    },
+  };
 }
