@@ -22,6 +22,8 @@ export async function readMcpRequest(request: Request): Promise<McpRequest> {
     if (!(err instanceof AppError)) throw err;
     return { ok: false, response: jsonRpcError(statusOf(err.code), err.code === "invalid_json" ? PARSE_ERROR : INVALID_REQUEST, err.message, err.code) };
   }
+  // JSON-RPC 2.0: an empty batch is an invalid request (the SDK would answer it 202 with no body).
+  if (Array.isArray(body) && body.length === 0) return { ok: false, response: jsonRpcError(400, INVALID_REQUEST, "An empty batch is not a JSON-RPC request.", "invalid_request") };
   const token = request.headers.get("x-marketplace-token")?.trim() || undefined;
   return { ok: true, body, token, baseUrl: env.BASE_URL ? baseUrl : new URL(request.url).origin };
 }

@@ -1,0 +1,52 @@
+// Test support for the MCP tests: the app's routes over HTTP, a funded agent, a token, an offer of the
+// x402-paid demo provider, and a bought placement. Import it dynamically AFTER setting BASE_URL to
+// the app server's origin (server/env.ts reads it once; the hosted MCP client calls that origin).
+import { randomUUID } from "node:crypto";
+import { x402Client } from "@x402/core/client";
+import type { PaymentRequired } from "@x402/core/types";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { db } from "@/server/db";
+import { startDemoProvider, type DemoProvider } from "@/server/demo-provider/start-demo-provider";
+import { createLocalFacilitator } from "@/server/payments/facilitators/local-facilitator";
+import { localBalance } from "@/server/payments/facilitators/local-chain-signer";
+import { paymentRuntime } from "@/server/payments/payment-runtime";
+import { placementProduct } from "@/server/products/placement-product";
+import { createBigSpender } from "@/test/ads/placements";
+import { createTestAgent, type TestAgent } from "@/test/payments/agent";
+import { challengeOf } from "@/test/payments/product-purchase";
+import { buyProduct } from "@/test/payments/shop";
+import { newToken, observerFixtures } from "@/test/observe/observer";
+import { startAppServer } from "./app-server";
+
+export { localBalance, newToken, startAppServer };
+
+/** The agent of the hosted mode: signs the PaymentRequired a tool returned, as an x402 MCP client would. */
+export async function createSigningAgent(fundUsd = 1): Promise<TestAgent & { payloadFor(required: unknown): Promise<unknown> }> {
+  const agent = await createTestAgent(fundUsd);
+  const client = new x402Client().register("eip155:*", new ExactEvmScheme(agent.account));
+  return { ...agent, payloadFor: (required) => client.createPaymentPayload(required as PaymentRequired) };
+}
+
+const PROVIDER_PAY_TO = `0x${"7d".repeat(20)}`;
+
+/** The demo provider (x402 over the local facilitator) and one of its offers registered in test mode. */
+export async function demoOffer(): Promise<{ provider: DemoProvider; offerId: string; payTo: string }> {
+  const provider = await startDemoProvider({ facilitator: createLocalFacilitator(), payTo: PROVIDER_PAY_TO });
+  const offerId = await observerFixtures(db).createOffer({ providerUrl: provider.url, path: "/v1/quote", testMode: true });
+  return { provider, offerId, payTo: PROVIDER_PAY_TO };
+}
+
+/** A placement bought for real; its order id and status credential. */
+export async function boughtPlacement(): Promise<{ id: string; statusAuthorization: string }> {
+  const payer = await createBigSpender(1000);
+  const runtime = paymentRuntime();
+  const body = { request_id: `placement-${randomUUID()}`, service: "isobar-weather", headline: "Hourly forecasts", body: "Forecasts for any coordinate.", targeting: { capabilities: ["maps-weather"] }, durationDays: 30 };
+  const answer = await buyProduct(runtime, placementProduct, { body, signature: await payer.sign(await challengeOf(runtime, placementProduct)) });
+  if (answer.status !== 202) throw new Error(`buying a placement answered ${answer.status}: ${answer.text}`);
+  return answer.json.order as { id: string; statusAuthorization: string };
+}
+
+/** A slug that exists in the seeded catalog. */
+export async function someServiceSlug(): Promise<string> {
+  return (await db.service.findFirstOrThrow({ orderBy: { slug: "asc" }, select: { slug: true } })).slug;
+}
