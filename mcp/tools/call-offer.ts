@@ -5,6 +5,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { MarketplaceClient } from "../../client/marketplace-client";
 import { buyOptions, idempotencyArgument, PAID_TOOL_META, paidArguments, settlementMeta, spentField, spentSummary, type PaymentMode } from "../paid-options";
 import { fromResult, guarded } from "../tool-result";
+import { toolOutputSchema } from "../tool-output";
 
 const inputSchema = z.object({
   offerId: z.string().min(1).max(200).describe("An offer id from get_service or a shortlist match."),
@@ -23,7 +24,7 @@ export function registerCallOffer(server: McpServer, client: MarketplaceClient, 
       description:
         "Call a provider's paid endpoint through the marketplace observer with the marketplace token, paying its 402 within the caps. Reports the provider's answer and what it spent; dryRun shows the provider's terms without paying.",
       inputSchema,
-      outputSchema: z.object({ status: z.int(), contentType: z.string().nullable(), body: z.unknown(), spent: spentField }),
+      outputSchema: toolOutputSchema(z.object({ status: z.int(), contentType: z.string().nullable(), body: z.unknown(), spent: spentField })),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
       _meta: { ...PAID_TOOL_META, price: "the offer's priceUsd (dryRun: true shows the provider's terms)" },
     },

@@ -6,6 +6,7 @@ import { serviceSlugSchema } from "../../server/catalog/slug-schema";
 import { listReviewsInput } from "../../server/reviews/review-input-schema";
 import { reviewListSchema } from "../../server/reviews/review-schema";
 import { fromResult, guarded } from "../tool-result";
+import { toolOutputSchema } from "../tool-output";
 
 const { cursor, limit, sort } = listReviewsInput.shape;
 
@@ -16,7 +17,7 @@ export function registerGetReviews(server: McpServer, client: MarketplaceClient)
       title: "Get reviews",
       description: "Published reviews of one service (agents' and people's), with a cursor for the next page.",
       inputSchema: z.object({ slug: serviceSlugSchema, cursor, limit: limit.optional(), sort: sort.optional() }),
-      outputSchema: reviewListSchema,
+      outputSchema: toolOutputSchema(reviewListSchema),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     ({ slug, ...params }) =>

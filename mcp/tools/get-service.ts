@@ -5,6 +5,7 @@ import type { MarketplaceClient } from "../../client/marketplace-client";
 import { serviceRecordSchema } from "../../server/catalog/service-record-schema";
 import { serviceSlugSchema } from "../../server/catalog/slug-schema";
 import { fromResult, guarded } from "../tool-result";
+import { toolOutputSchema } from "../tool-output";
 
 export function registerGetService(server: McpServer, client: MarketplaceClient): void {
   server.registerTool(
@@ -13,7 +14,7 @@ export function registerGetService(server: McpServer, client: MarketplaceClient)
       title: "Get a service",
       description: "The full record of one catalogued service by slug: offers (ids for call_offer, prices, protocols), reputation and links.",
       inputSchema: z.object({ slug: serviceSlugSchema }),
-      outputSchema: serviceRecordSchema,
+      outputSchema: toolOutputSchema(serviceRecordSchema),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     ({ slug }) =>

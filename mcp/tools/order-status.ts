@@ -5,6 +5,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { MarketplaceClient } from "../../client/marketplace-client";
 import { orderStatusSchema } from "../../server/orders/order-status-schema";
 import { fromResult, guarded } from "../tool-result";
+import { toolOutputSchema } from "../tool-output";
 
 export function registerOrderStatus(server: McpServer, client: MarketplaceClient): void {
   server.registerTool(
@@ -16,7 +17,7 @@ export function registerOrderStatus(server: McpServer, client: MarketplaceClient
         orderId: z.string().min(1).max(200),
         statusAuthorization: z.string().min(1).max(2000).describe("The purchase's statusAuthorization value (sent as the Authorization header)."),
       }),
-      outputSchema: orderStatusSchema,
+      outputSchema: toolOutputSchema(orderStatusSchema),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     ({ orderId, statusAuthorization }) =>

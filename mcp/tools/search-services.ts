@@ -4,6 +4,7 @@ import type { MarketplaceClient } from "../../client/marketplace-client";
 import { searchServicesInput } from "../../server/catalog/search-input-schema";
 import { searchResultSchema } from "../../server/catalog/search-result-schema";
 import { fromResult, guarded } from "../tool-result";
+import { toolOutputSchema } from "../tool-output";
 
 export function registerSearchServices(server: McpServer, client: MarketplaceClient): void {
   server.registerTool(
@@ -12,7 +13,7 @@ export function registerSearchServices(server: McpServer, client: MarketplaceCli
       title: "Search services",
       description: "Free relevance search over the catalog of paid APIs, with optional filters (capability, payment protocol, max price, tested). Returns ranked service summaries.",
       inputSchema: searchServicesInput,
-      outputSchema: searchResultSchema,
+      outputSchema: toolOutputSchema(searchResultSchema),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     (args) =>

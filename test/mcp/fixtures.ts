@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { x402Client } from "@x402/core/client";
 import type { PaymentRequired } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { generatePrivateKey } from "viem/accounts";
 import { db } from "@/server/db";
 import { startDemoProvider, type DemoProvider } from "@/server/demo-provider/start-demo-provider";
 import { createLocalFacilitator } from "@/server/payments/facilitators/local-facilitator";
@@ -21,10 +22,11 @@ import { startAppServer } from "./app-server";
 export { localBalance, newToken, startAppServer };
 
 /** The agent of the hosted mode: signs the PaymentRequired a tool returned, as an x402 MCP client would. */
-export async function createSigningAgent(fundUsd = 1): Promise<TestAgent & { payloadFor(required: unknown): Promise<unknown> }> {
-  const agent = await createTestAgent(fundUsd);
+export async function createSigningAgent(fundUsd = 1): Promise<TestAgent & { privateKey: `0x${string}`; payloadFor(required: unknown): Promise<unknown> }> {
+  const privateKey = generatePrivateKey();
+  const agent = await createTestAgent(fundUsd, privateKey);
   const client = new x402Client().register("eip155:*", new ExactEvmScheme(agent.account));
-  return { ...agent, payloadFor: (required) => client.createPaymentPayload(required as PaymentRequired) };
+  return { ...agent, privateKey, payloadFor: (required) => client.createPaymentPayload(required as PaymentRequired) };
 }
 
 const PROVIDER_PAY_TO = `0x${"7d".repeat(20)}`;

@@ -16,8 +16,8 @@ export interface TestAgent {
   account: PrivateKeyAccount;
 }
 
-export async function createTestAgent(fundUsd = 1): Promise<TestAgent> {
-  const account = privateKeyToAccount(generatePrivateKey());
+export async function createTestAgent(fundUsd = 1, privateKey = generatePrivateKey()): Promise<TestAgent> {
+  const account = privateKeyToAccount(privateKey);
   const client = new x402Client().register("eip155:*", new ExactEvmScheme(account));
   if (fundUsd > 0) await creditTestFunds({ address: account.address, amountUsd: fundUsd });
   return {
