@@ -23,4 +23,22 @@ export default defineConfig([
     files: ["server/**", "scripts/**", "prisma/**", "test/**", "**/*.test.ts"],
     rules: { "no-restricted-imports": "off" },
   },
+  {
+    // The typed client talks to the marketplace over HTTP only: at runtime it may import pure zod
+    // schema modules of server/, never the database, env or logger, and nothing above it.
+    files: ["client/**"],
+    ignores: ["client/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/server/db", "@/server/db"], message: "Only server/** may import server/db.ts." },
+            { group: ["**/server/env", "@/server/env", "**/server/logger", "@/server/logger", "**/generated/prisma/**", "server-only"], message: "client/ runs outside the server: import pure *-schema modules only." },
+            { group: ["**/mcp/**", "@/mcp/**", "**/app/**", "@/app/**"], message: "client/ sits below mcp/ and app/: it may not import them." },
+          ],
+        },
+      ],
+    },
+  },
 ]);

@@ -109,8 +109,10 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
           exchange(fetchImpl, `${url}/validate`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: body.text }),
           exchange(fetchImpl, url, { method: "GET", headers: { accept: "application/json" } }),
         ]);
-        if (!validated.ok) return validated;
-        if (validated.answer.status !== 200) return { ok: false, error: mapError(validated.answer, { idempotencyKey: key }) };
+        // Validation is a courtesy that saves a signature: only its 400 stops the purchase. Anything
+        // else (its own rate limit, an outage) leaves the check to the signed request, whose
+        // refusal of a bad body charges nothing and releases the reservation.
+        if (validated.ok && validated.answer.status === 400) return { ok: false, error: mapError(validated.answer, { idempotencyKey: key }) };
         return described;
       },
       isSuccess: (a: Answer) => a.status === 200 || a.status === 202,

@@ -128,9 +128,12 @@ export async function payAndSend(ctx: PaidContext, req: PaidRequest): Promise<Re
     ctx.signatures.set(storeKey, payment);
   }
 
+  // Only what this call reserved goes back: a stored payment that was charged earlier stays spent
+  // whatever a resend of it is answered (e.g. 422 for another body under its key).
   const release = () => {
-    payment.reservation?.release();
-    payment.reservation = null;
+    if (!fresh) return;
+    fresh.release();
+    if (payment.reservation === fresh) payment.reservation = null;
   };
   const sent = await exchange(ctx.fetchImpl, req.url, { ...req.init, headers: { ...req.init.headers, "payment-signature": payment.signature } });
   if (!sent.ok) {
@@ -145,7 +148,7 @@ export async function payAndSend(ctx: PaidContext, req: PaidRequest): Promise<Re
   if (req.isSuccess(answer)) {
     if (isReplay(answer)) {
       // The stored answer of an earlier payment: this call charged nothing.
-      if (fresh) release();
+      release();
       return { ok: true, value: { answer, spent: null, idempotencyKey: key } };
     }
     if (answer.status >= 400 && !answer.headers.has("payment-response")) {

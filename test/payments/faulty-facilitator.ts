@@ -19,7 +19,8 @@ export interface FaultyFacilitator {
   close(): Promise<void>;
 }
 
-export async function startFaultyFacilitator(): Promise<FaultyFacilitator> {
+/** `port`: listen there (a test that must name the URL in env before server/env.ts loads picks it first). */
+export async function startFaultyFacilitator(options: { port?: number } = {}): Promise<FaultyFacilitator> {
   const local = createLocalFacilitator();
   const state: FaultyFacilitator = {
     url: "",
@@ -64,7 +65,7 @@ export async function startFaultyFacilitator(): Promise<FaultyFacilitator> {
     send(res, 404, { error: "not found" });
   };
   let server: http.Server | undefined;
-  let port = 0;
+  let port = options.port ?? 0;
   async function up() {
     server = http.createServer((req, res) => void handler(req, res).catch(() => send(res, 500, { error: "crashed" })));
     await new Promise<void>((resolve) => server!.listen(port, "127.0.0.1", resolve));
