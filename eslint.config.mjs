@@ -41,4 +41,22 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // The MCP server is a thin layer over the typed client: like it, it runs outside the server
+    // (stdio) and may import pure zod schema modules of server/ only; app/ sits above it.
+    files: ["mcp/**"],
+    ignores: ["mcp/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/server/db", "@/server/db"], message: "Only server/** may import server/db.ts." },
+            { group: ["**/server/env", "@/server/env", "**/server/logger", "@/server/logger", "**/generated/prisma/**", "server-only"], message: "mcp/ runs outside the server: import client/ and pure *-schema modules only." },
+            { group: ["**/app/**", "@/app/**"], message: "mcp/ sits below app/: it may not import it." },
+          ],
+        },
+      ],
+    },
+  },
 ]);
