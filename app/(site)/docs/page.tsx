@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AgentPaymentGuide } from "@/components/docs/agent-payment-guide";
 import { ApiReference } from "@/components/docs/api-reference";
+import { McpGuide } from "@/components/docs/mcp-guide";
 import { ProductSections } from "@/components/docs/product-sections";
 import { CAPABILITIES } from "@/server/catalog/vocabulary";
 import { openApiDocument } from "@/server/openapi/build-document";
@@ -57,6 +58,8 @@ export default async function DocsPage() {
       <AgentPaymentGuide baseUrl={baseUrl} paymentRequired={shortlist?.paymentRequired} />
 
       <ProductSections products={PRODUCT_LIST} challenges={challenges} baseUrl={baseUrl} />
+
+      <McpGuide baseUrl={baseUrl} />
 
       <section className="space-y-4" aria-labelledby="catalog-api">
         <h2 id="catalog-api" className="text-xl font-semibold">
