@@ -102,6 +102,23 @@ describe("the hosted MCP server over streamable HTTP", () => {
     expect(await agent.balance()).toBe(before - 1000n);
   });
 
+  it("one signed payment sent twice at once and then replayed is charged once", async () => {
+    const client = await connect();
+    const agent = await f.createSigningAgent(1);
+    const before = await agent.balance();
+    const terms = errorOf(await call(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true })).terms!;
+    const payload = await agent.payloadFor(terms.paymentRequired);
+    const args = { outcome: OUTCOME, idempotencyKey: `mcp-dup-${Date.now()}` };
+    const answers = await Promise.all([call(client, "buy_shortlist", args, { "x402/payment": payload }), call(client, "buy_shortlist", args, { "x402/payment": payload })]);
+    const replay = await call(client, "buy_shortlist", args, { "x402/payment": payload });
+    const paidOnce = [...answers, replay].filter((r) => !r.isError && (r.structuredContent as { spent: unknown }).spent !== null);
+    expect(paidOnce).toHaveLength(1);
+    // The replay with the same key and payment is the stored answer, charged nothing.
+    expect(replay.isError, textOf(replay)).toBeFalsy();
+    expect(replay.structuredContent).toMatchObject({ purchase: { idempotentReplay: true }, spent: null });
+    expect(await agent.balance()).toBe(before - 1000n);
+  });
+
   it("a dry run shows the terms and pays nothing, even with a payment attached", async () => {
     const client = await connect();
     const agent = await f.createSigningAgent(1);
@@ -176,6 +193,17 @@ describe("the hosted MCP server over streamable HTTP", () => {
     const missing = await call(client, "order_status", { orderId: "00000000-0000-4000-8000-000000000000", statusAuthorization: order.statusAuthorization });
     expect(missing.isError).toBe(true);
     expect(errorOf(missing)).toMatchObject({ kind: "not_found", status: 404 });
+  });
+
+  it("a forged or malformed _meta payment is refused with a code, and the session goes on", async () => {
+    const client = await connect();
+    for (const payment of [{ x402Version: 2, payload: { signature: "0xdead" } }, "not base64 at all", 42]) {
+      const refused = await call(client, "buy_shortlist", { outcome: OUTCOME }, { "x402/payment": payment });
+      expect(refused.isError, JSON.stringify(payment)).toBe(true);
+      // The client cannot read an amount from it, so it refuses before sending (caps are checked against the payment).
+      expect(errorOf(refused), textOf(refused)).toMatchObject({ kind: "invalid_request", code: "invalid_payment" });
+    }
+    expect((await call(client, "search_services", { q: "weather" })).isError).toBeFalsy();
   });
 
   it("invalid input is a tool error naming the field; an API refusal carries the API's code; the session goes on", async () => {

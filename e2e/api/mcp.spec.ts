@@ -5,6 +5,7 @@
 // (started beside the app by scripts/e2e.ts) through the observer, and writes a review that then
 // shows on the service page in Chromium.
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -119,5 +120,23 @@ test("MCP over stdio (npm run mcp): pays from its key within its caps, calls the
     await reviewShowsInUi(page, call, "MCP stdio");
   } finally {
     await client.close();
+  }
+});
+
+test("the docs page shows how to add the MCP server, its tools and a client example; axe clean, no sideways scroll at 1280 and 390 px", async ({ page, baseURL }) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/docs#mcp");
+    const section = page.locator("section#mcp");
+    await expect(section.getByRole("heading", { name: "Use it from an agent (MCP)" })).toBeVisible();
+    await expect(section.getByText(`${baseURL}/api/mcp`).first()).toBeVisible();
+    await expect(section.getByText('"args": ["run", "--silent", "mcp"]')).toBeVisible();
+    const tools = section.getByRole("table", { name: "The MCP tools" });
+    for (const name of ["search_services", "get_service", "get_reviews", "buy_shortlist", "call_offer", "write_review", "order_status"]) await expect(tools.getByRole("cell", { name, exact: true })).toBeVisible();
+    await expect(section.getByText("createMarketplaceClient({")).toBeVisible();
+    await section.screenshot({ path: `test-results/docs-mcp-${width}.png` });
+    const violations = (await new AxeBuilder({ page }).include("section#mcp").analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(violations.map((v) => `${width}px ${v.id}`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 });
