@@ -7,7 +7,7 @@ import { searchResultSchema } from "../server/catalog/search-result-schema";
 import { serviceRecordSchema } from "../server/catalog/service-record-schema";
 import { orderStatusResponseSchema } from "../server/orders/order-status-schema";
 import { queuedPurchaseSchema } from "../server/orders/queued-purchase-schema";
-import { paymentRequiredBodySchema } from "../server/payments/challenge";
+import { paymentRequiredBodySchema } from "../server/payments/challenge-schema";
 import { reviewListSchema, reviewSchema } from "../server/reviews/review-schema";
 import { shortlistPurchaseSchema } from "../server/shortlist/result-schema";
 import { checkBody, exchange, type Answer } from "./http-call";

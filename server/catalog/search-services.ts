@@ -11,7 +11,7 @@ import { listServices, summariesFor, TESTED_FILTERS, type ServiceSummary } from 
 import { urls } from "./urls";
 import { CAPABILITIES, PAYMENT_PROTOCOLS } from "./vocabulary";
 import { type SearchResult } from "./search-result-schema";
-// Re-exported: the schemas live in the pure module (the typed client imports it without the database).
+// Re-exported: the schemas live in the pure module (the typed client imports it without the database or env).
 export { searchResultSchema } from "./search-result-schema";
 export type { SearchResult } from "./search-result-schema";
 

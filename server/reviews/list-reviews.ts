@@ -25,7 +25,7 @@ export const listReviewsInput = z.object({
 });
 export type ListReviewsInput = z.input<typeof listReviewsInput>;
 
-// Re-exported: the schema lives in the pure module (the typed client imports it without the database).
+// Re-exported: the schema lives in the pure module (the typed client imports it without the database or env).
 export { reviewListSchema, type ReviewList } from "./review-schema";
 
 // The keyset of the last row: newest = (createdAt ms, id); liked = (like count, createdAt ms, id).
