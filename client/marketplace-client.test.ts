@@ -10,6 +10,8 @@ import { startDemoProvider, type DemoProvider } from "@/server/demo-provider/sta
 import { creditTestFunds } from "@/server/payments/facilitators/faucet";
 import { localBalance } from "@/server/payments/facilitators/local-chain-signer";
 import { createLocalFacilitator } from "@/server/payments/facilitators/local-facilitator";
+import { moveOrder } from "@/server/orders/move-order";
+import { createPerson } from "@/server/reviews/test-actors";
 import { freePort } from "@/test/free-port";
 import { startAppServer, type AppServer } from "@/test/http/app-server";
 import { newToken, observerFixtures } from "@/test/observe/observer";
@@ -276,18 +278,30 @@ describe("buyProduct and orderStatus", () => {
     expect(placed.status).toBe(202);
     expect(placed.spent).toMatchObject({ amountUsd: "10.00", atomic: "10000000" });
     expect(await wallet.balance()).toBe(11_000_000n - 10_000_000n);
-    const { order: created } = placed.value as { order: { id: string; statusAuthorization: string } };
+    const created = placed.value.order;
 
     const status = valueOf(await client.orderStatus(created.id, created.statusAuthorization));
     expect(status).toMatchObject({ id: created.id, product: "placement", status: "queued" });
     expect(errorOf(await client.orderStatus(created.id, "wrong-credential"))).toMatchObject({ kind: "not_found", status: 404 });
     expect(errorOf(await client.orderStatus(created.id, ""))).toMatchObject({ kind: "unauthorized", status: 401, code: "unauthorized" });
     expect(errorOf(await client.orderStatus("not-a-uuid", created.statusAuthorization))).toMatchObject({ kind: "not_found", status: 404 });
+
+    // An operator activates it (real moves); the status follows, and the ad product now sells it.
+    const operator = await createPerson("operator", "Client Test Operator");
+    for (const action of ["start", "activate"] as const) await moveOrder({ actor: operator, orderId: created.id, action });
+    expect(valueOf(await client.orderStatus(created.id, created.statusAuthorization)).status).toBe("active");
+    const ad = valueOf(await client.buyProduct("ads", { context: { query: "weather" } }));
+    expect(ad.status).toBe(200);
+    expect(ad.value.ad).toMatchObject({ sponsored: true, headline: "Fast forecasts" });
+    expect(ad.spent).toMatchObject({ amountUsd: "0.002", atomic: "2000" });
+    expect(await wallet.balance()).toBe(11_000_000n - 10_000_000n - 2000n);
+    expect(client.session.spentUsd).toBe("10.002");
   });
 
   it("an unknown product name is refused on the client", async () => {
     const client = createMarketplaceClient({ baseUrl: app.url });
     expect(errorOf(await client.buyProduct("shortlist" as "ads", {}))).toMatchObject({ kind: "invalid_request", status: null });
+    expect(errorOf(await client.buyProduct("toString" as "ads", {}))).toMatchObject({ kind: "invalid_request", status: null });
   });
 });
 
