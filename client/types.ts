@@ -1,11 +1,11 @@
 // The typed client's public types (issue 14 contract). Request and response types come from the
 // API's own zod schemas (type-only imports: nothing of the server runs in the client).
 import type { LocalAccount } from "viem/accounts";
-import type { SearchResult as ApiSearchResult, SearchServicesInput } from "../server/catalog/search-services";
-import type { ServiceRecord as ApiServiceRecord } from "../server/catalog/service-record";
-import type { ReviewList as ApiReviewList } from "../server/reviews/list-reviews";
-import type { ReviewRecord } from "../server/reviews/review-record";
-import type { OrderStatus as ApiOrderStatus } from "../server/orders/order-view";
+import type { SearchServicesInput } from "../server/catalog/search-services";
+import type { SearchResult as ApiSearchResult } from "../server/catalog/search-result-schema";
+import type { ServiceRecord as ApiServiceRecord } from "../server/catalog/service-record-schema";
+import type { ReviewList as ApiReviewList, ReviewRecord } from "../server/reviews/review-schema";
+import type { OrderStatus as ApiOrderStatus } from "../server/orders/order-status-schema";
 import type { ShortlistInput as ApiShortlistInput } from "../server/shortlist/request-schema";
 import type { z } from "zod";
 import type { shortlistPurchaseSchema } from "../server/shortlist/result-schema";
