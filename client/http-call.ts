@@ -14,13 +14,41 @@ export interface Answer {
 
 export type Exchange = { ok: true; answer: Answer } | { ok: false; error: MarketplaceError };
 
+/** Larger answers are dropped: the API's largest (a service record, a review list) are far smaller. */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+class AnswerTooLarge extends Error {}
+
+// The body as text, read chunk by chunk so a hostile or broken server cannot fill the caller's memory.
+async function readCapped(res: Response): Promise<string> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw new AnswerTooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
 export async function exchange(fetchImpl: typeof fetch, url: string, init: RequestInit): Promise<Exchange> {
-  let res: Response;
+  let res: Response | undefined;
   let text: string;
   try {
     res = await fetchImpl(url, init);
-    text = await res.text();
+    text = await readCapped(res);
   } catch (err) {
+    if (err instanceof AnswerTooLarge) {
+      return { ok: false, error: { kind: "server_error", status: res?.status ?? null, code: "response_too_large", message: `The answer from ${new URL(url).origin} is larger than ${MAX_ANSWER_BYTES} bytes; it was dropped.` } };
+    }
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     const reason = cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
     return { ok: false, error: { kind: "network", status: null, code: "network", message: `No answer from ${new URL(url).origin} (${reason}).` } };

@@ -10,6 +10,8 @@ import { startDemoProvider, type DemoProvider } from "@/server/demo-provider/sta
 import { creditTestFunds } from "@/server/payments/facilitators/faucet";
 import { localBalance } from "@/server/payments/facilitators/local-chain-signer";
 import { createLocalFacilitator } from "@/server/payments/facilitators/local-facilitator";
+import { moveOrder } from "@/server/orders/move-order";
+import { createPerson } from "@/server/reviews/test-actors";
 import { freePort } from "@/test/free-port";
 import { startAppServer, type AppServer } from "@/test/http/app-server";
 import { newToken, observerFixtures } from "@/test/observe/observer";
@@ -231,8 +233,7 @@ describe("buyShortlist", () => {
     const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
     const e = errorOf(await client.buyShortlist(shortlistInput()));
     expect(e).toMatchObject({ kind: "payment_required", status: 402, terms: { atomic: "1000" } });
-    expect(e.code).not.toBe("payment_required");
-    expect(e.code).toMatch(/insufficient/);
+    expect(e.code).toBe("invalid_exact_evm_insufficient_balance");
     expect(client.session.spentUsd).toBe("0.00");
   });
 
@@ -277,18 +278,30 @@ describe("buyProduct and orderStatus", () => {
     expect(placed.status).toBe(202);
     expect(placed.spent).toMatchObject({ amountUsd: "10.00", atomic: "10000000" });
     expect(await wallet.balance()).toBe(11_000_000n - 10_000_000n);
-    const { order: created } = placed.value as { order: { id: string; statusAuthorization: string } };
+    const created = placed.value.order;
 
     const status = valueOf(await client.orderStatus(created.id, created.statusAuthorization));
     expect(status).toMatchObject({ id: created.id, product: "placement", status: "queued" });
     expect(errorOf(await client.orderStatus(created.id, "wrong-credential"))).toMatchObject({ kind: "not_found", status: 404 });
     expect(errorOf(await client.orderStatus(created.id, ""))).toMatchObject({ kind: "unauthorized", status: 401, code: "unauthorized" });
     expect(errorOf(await client.orderStatus("not-a-uuid", created.statusAuthorization))).toMatchObject({ kind: "not_found", status: 404 });
+
+    // An operator activates it (real moves); the status follows, and the ad product now sells it.
+    const operator = await createPerson("operator", "Client Test Operator");
+    for (const action of ["start", "activate"] as const) await moveOrder({ actor: operator, orderId: created.id, action });
+    expect(valueOf(await client.orderStatus(created.id, created.statusAuthorization)).status).toBe("active");
+    const ad = valueOf(await client.buyProduct("ads", { context: { query: "weather" } }));
+    expect(ad.status).toBe(200);
+    expect(ad.value.ad).toMatchObject({ sponsored: true, headline: "Fast forecasts" });
+    expect(ad.spent).toMatchObject({ amountUsd: "0.002", atomic: "2000" });
+    expect(await wallet.balance()).toBe(11_000_000n - 10_000_000n - 2000n);
+    expect(client.session.spentUsd).toBe("10.002");
   });
 
   it("an unknown product name is refused on the client", async () => {
     const client = createMarketplaceClient({ baseUrl: app.url });
     expect(errorOf(await client.buyProduct("shortlist" as "ads", {}))).toMatchObject({ kind: "invalid_request", status: null });
+    expect(errorOf(await client.buyProduct("toString" as "ads", {}))).toMatchObject({ kind: "invalid_request", status: null });
   });
 });
 
@@ -314,6 +327,20 @@ describe("callOffer through the observer", () => {
     expect(again.spent).toBeNull();
     expect(provider.hits("/v1/quote")).toBe(hits);
     expect(await wallet.balance()).toBe(1_000_000n - 1000n);
+  });
+
+  it("a POST offer with a JSON body: the provider gets the body, is paid its price (0.002)", async () => {
+    const wallet = await fundedWallet();
+    const { token } = await newToken("posting client");
+    const offer = await createOffer({ method: "POST", providerUrl: provider.url, path: "/v1/summarize", testMode: true });
+    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key, token });
+    const called = valueOf(await client.callOffer(offer, { method: "POST", body: { text: "Agents pay per call. The marketplace records every call." } }));
+    expect(called.value.status).toBe(200);
+    expect(JSON.stringify(called.value.body)).toContain("Agents pay per call.");
+    expect(called.spent).toMatchObject({ amountUsd: "0.002", atomic: "2000", payTo: PROVIDER_PAY_TO });
+    expect(await wallet.balance()).toBe(1_000_000n - 2000n);
+    // The offer's method is POST: a GET is the observer's own refusal (405), not a provider answer.
+    expect(errorOf(await client.callOffer(offer))).toMatchObject({ kind: "invalid_request", status: 405, code: "method_not_allowed" });
   });
 
   it("without a token: unauthorized; over the cap: cap_exceeded with nothing signed; dry run: the provider's terms", async () => {
@@ -356,11 +383,22 @@ describe("transport and answers that break the schema", () => {
     expect(errorOf(await client.buyShortlist(shortlistInput()))).toMatchObject({ kind: "network", status: null });
   });
 
-  it("a server answering other shapes: server_error naming the mismatch; a 500 is server_error", async () => {
+  it("a server answering other shapes: server_error naming the mismatch; a 500 is server_error; an endless answer is dropped", async () => {
     const odd = http.createServer((req, res) => {
       if (req.url?.startsWith("/api/catalog/search")) {
         res.writeHead(200, { "content-type": "application/json" });
         return res.end(JSON.stringify({ query: 5, services: "none" }));
+      }
+      if (req.url?.startsWith("/api/reviews")) {
+        // An endless answer: the client stops reading past its cap.
+        res.writeHead(200, { "content-type": "application/json" });
+        const chunk = Buffer.alloc(1024 * 1024, 32);
+        const pump = () => {
+          while (res.write(chunk));
+          res.once("drain", pump);
+        };
+        res.on("close", () => res.removeAllListeners("drain"));
+        return pump();
       }
       res.writeHead(500, { "content-type": "text/html" });
       res.end("<h1>oops</h1>");
@@ -372,7 +410,9 @@ describe("transport and answers that break the schema", () => {
       expect(mismatch).toMatchObject({ kind: "server_error", status: 200, code: "unexpected_response" });
       expect(mismatch.message).toMatch(/query/);
       expect(errorOf(await client.getService("any"))).toMatchObject({ kind: "server_error", status: 500, code: "http_500" });
+      expect(errorOf(await client.getReviews("any"))).toMatchObject({ kind: "server_error", status: 200, code: "response_too_large" });
     } finally {
+      odd.closeAllConnections();
       await new Promise<void>((r) => odd.close(() => r()));
     }
   });

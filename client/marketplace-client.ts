@@ -7,7 +7,7 @@ import { searchResultSchema } from "../server/catalog/search-result-schema";
 import { serviceRecordSchema } from "../server/catalog/service-record-schema";
 import { orderStatusResponseSchema } from "../server/orders/order-status-schema";
 import { queuedPurchaseSchema } from "../server/orders/queued-purchase-schema";
-import { paymentRequiredBodySchema } from "../server/payments/challenge";
+import { paymentRequiredBodySchema } from "../server/payments/challenge-schema";
 import { reviewListSchema, reviewSchema } from "../server/reviews/review-schema";
 import { shortlistPurchaseSchema } from "../server/shortlist/result-schema";
 import { checkBody, exchange, type Answer } from "./http-call";
@@ -15,9 +15,10 @@ import { mapError } from "./map-error";
 import { isObserverRefusal, payAndSend, type PaidAnswer } from "./paid-call";
 import { SpendCaps } from "./spend-caps";
 import { createX402Payer } from "./x402-payer";
-import type { MarketplaceClient, MarketplaceClientOptions, MarketplaceError, OfferAnswer, Paid, PaidProduct, Result } from "./types";
+import type { BuyOptions, MarketplaceClient, MarketplaceClientOptions, MarketplaceError, OfferAnswer, Paid, PaidProduct, ProductPurchase, Result } from "./types";
 
 export type {
+  AdPurchase,
   BuyOptions,
   ErrorKind,
   MarketplaceClient,
@@ -30,6 +31,8 @@ export type {
   PaidProduct,
   PaymentTerms,
   Product,
+  ProductPurchase,
+  QueuedPurchase,
   Result,
   RetryAdvice,
   Review,
@@ -91,7 +94,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     return { value, spent: answer.spent, status: answer.answer.status, idempotencyKey: answer.idempotencyKey };
   }
 
-  async function buy(product: keyof typeof PURCHASE_SCHEMAS, input: unknown, opts: Parameters<MarketplaceClient["buyShortlist"]>[1] = {}): Promise<Result<Paid<unknown>>> {
+  async function buy(product: keyof typeof PURCHASE_SCHEMAS, input: unknown, opts: BuyOptions = {}): Promise<Result<Paid<unknown>>> {
     const body = jsonBody(input);
     if ("error" in body) return fail(body.error);
     const bodyKey = typeof input === "object" && input !== null ? (input as { request_id?: unknown }).request_id : undefined;
@@ -144,11 +147,11 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
 
     buyShortlist: (input, opts) => buy("shortlist", input, opts) as ReturnType<MarketplaceClient["buyShortlist"]>,
 
-    buyProduct(product: PaidProduct, input, opts) {
-      if (!(product in PURCHASE_SCHEMAS) || product === ("shortlist" as string)) {
+    buyProduct<P extends PaidProduct>(product: P, input: unknown, opts?: BuyOptions): Promise<Result<Paid<ProductPurchase[P]>>> {
+      if (!Object.hasOwn(PURCHASE_SCHEMAS, product) || product === ("shortlist" as string)) {
         return Promise.resolve(fail({ kind: "invalid_request", status: null, code: "invalid_request", message: `Unknown product ${JSON.stringify(product)}: placements, evaluations or ads.` }));
       }
-      return buy(product, input, opts);
+      return buy(product, input, opts) as Promise<Result<Paid<ProductPurchase[P]>>>;
     },
 
     async callOffer(offerId, req = {}, opts = {}) {

@@ -48,6 +48,9 @@ export interface PaidAnswer {
   idempotencyKey: string;
 }
 
+/** Signed payments kept for resending under their key. */
+export const MAX_STORED_PAYMENTS = 1000;
+
 const CODES = new Set(Object.keys(ERROR_TABLE));
 const REFUSAL_KEYS = new Set(["error", "message", "issues"]);
 
@@ -126,6 +129,8 @@ export async function payAndSend(ctx: PaidContext, req: PaidRequest): Promise<Re
     }
     payment = { signature, terms: challenge.terms, atomic: challenge.atomic, reservation: fresh };
     ctx.signatures.set(storeKey, payment);
+    // Keys of long-finished calls are not kept forever: the oldest go first (Map keeps insertion order).
+    while (ctx.signatures.size > MAX_STORED_PAYMENTS) ctx.signatures.delete(ctx.signatures.keys().next().value!);
   }
 
   // Only what this call reserved goes back: a stored payment that was charged earlier stays spent

@@ -1,14 +1,16 @@
 // The typed client's public types (issue 14 contract). Request and response types come from the
 // API's own zod schemas (type-only imports: nothing of the server runs in the client).
 import type { LocalAccount } from "viem/accounts";
-import type { SearchResult as ApiSearchResult, SearchServicesInput } from "../server/catalog/search-services";
-import type { ServiceRecord as ApiServiceRecord } from "../server/catalog/service-record";
-import type { ReviewList as ApiReviewList } from "../server/reviews/list-reviews";
-import type { ReviewRecord } from "../server/reviews/review-record";
-import type { OrderStatus as ApiOrderStatus } from "../server/orders/order-view";
+import type { SearchServicesInput } from "../server/catalog/search-services";
+import type { SearchResult as ApiSearchResult } from "../server/catalog/search-result-schema";
+import type { ServiceRecord as ApiServiceRecord } from "../server/catalog/service-record-schema";
+import type { ReviewList as ApiReviewList, ReviewRecord } from "../server/reviews/review-schema";
+import type { OrderStatus as ApiOrderStatus } from "../server/orders/order-status-schema";
 import type { ShortlistInput as ApiShortlistInput } from "../server/shortlist/request-schema";
 import type { z } from "zod";
 import type { shortlistPurchaseSchema } from "../server/shortlist/result-schema";
+import type { queuedPurchaseSchema } from "../server/orders/queued-purchase-schema";
+import type { adPurchaseSchema } from "../server/ads/ad-record";
 
 export type SearchParams = SearchServicesInput;
 export type SearchResult = ApiSearchResult;
@@ -19,7 +21,18 @@ export type OrderStatus = ApiOrderStatus;
 export type ShortlistInput = ApiShortlistInput;
 export type ShortlistPurchase = z.infer<typeof shortlistPurchaseSchema>;
 
+/** 202 of a placement or evaluation purchase: the queued order and its status credential. */
+export type QueuedPurchase = z.infer<typeof queuedPurchaseSchema>;
+/** 200 of an ad purchase. */
+export type AdPurchase = z.infer<typeof adPurchaseSchema>;
+
 export type PaidProduct = "placements" | "evaluations" | "ads";
+/** What each product's purchase answers. */
+export interface ProductPurchase {
+  placements: QueuedPurchase;
+  evaluations: QueuedPurchase;
+  ads: AdPurchase;
+}
 export type Product = "shortlist" | PaidProduct;
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: MarketplaceError };
@@ -148,7 +161,8 @@ export interface MarketplaceClient {
   /** GET /api/shop/{product}: the 402 terms and the product description; never pays. */
   describeProduct(product: Product): Promise<Result<PaymentTerms & { product: unknown }>>;
   buyShortlist(input: ShortlistInput, opts?: BuyOptions): Promise<Result<Paid<ShortlistPurchase>>>;
-  buyProduct(product: PaidProduct, input: unknown, opts?: BuyOptions): Promise<Result<Paid<unknown>>>;
+  /** The answer is typed per product (ProductPurchase). */
+  buyProduct<P extends PaidProduct>(product: P, input: unknown, opts?: BuyOptions): Promise<Result<Paid<ProductPurchase[P]>>>;
   /** Through /api/x402/observe/{offerId} with the token; pays a provider 402 within the caps. */
   callOffer(offerId: string, req?: OfferCall, opts?: Omit<BuyOptions, "idempotencyKey">): Promise<Result<Paid<OfferAnswer>>>;
   writeReview(input: ReviewInput): Promise<Result<Review>>;

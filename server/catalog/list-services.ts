@@ -11,7 +11,7 @@ import { offerProtocols, startingPrice } from "./service-record";
 import { urls } from "./urls";
 import { CAPABILITIES, PAYMENT_PROTOCOLS } from "./vocabulary";
 import { serviceSummarySchema, type ServiceSummary } from "./service-summary-schema";
-// Re-exported: the schemas live in the pure module (the typed client imports it without the database).
+// Re-exported: the schemas live in the pure module (the typed client imports it without the database or env).
 export { serviceSummarySchema } from "./service-summary-schema";
 export type { ServiceSummary } from "./service-summary-schema";
 

@@ -10,7 +10,7 @@ import { listServices, summariesFor, type ServiceSummary } from "./list-services
 import { searchServicesInput, type SearchServicesInput } from "./search-input-schema";
 import { urls } from "./urls";
 import { type SearchResult } from "./search-result-schema";
-// Re-exported: the schemas live in the pure module (the typed client imports it without the database).
+// Re-exported: the schemas live in the pure module (the typed client imports it without the database or env).
 export { searchResultSchema } from "./search-result-schema";
 export type { SearchResult } from "./search-result-schema";
 

@@ -10,7 +10,7 @@ import type { ReviewStats } from "./review-stats";
 import { urls } from "./urls";
 import { PAYMENT_PROTOCOLS, type PaymentProtocol } from "./vocabulary";
 import { SCHEMA_VERSION, DATA_MODE, type OfferRecord, type ServiceObject, type ServiceRecord } from "./service-record-schema";
-// Re-exported: the schemas live in the pure module (the typed client imports it without the database).
+// Re-exported: the schemas live in the pure module (the typed client imports it without the database or env).
 export { SCHEMA_VERSION, DATA_MODE, offerSchema, lastReviewSchema, serviceSchema, serviceRecordSchema } from "./service-record-schema";
 export type { OfferRecord, ServiceObject, ServiceRecord } from "./service-record-schema";
 

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { NO_SERVICE_CALLS, type ServiceObserved, type OfferObserved } from "./call-stats-schema";
-// Re-exported: the schemas live in the pure module (the typed client imports it without the database).
+// Re-exported: the schemas live in the pure module (the typed client imports it without the database or env).
 export { serviceObservedSchema, offerObservedSchema, NO_SERVICE_CALLS, NO_OFFER_CALLS } from "./call-stats-schema";
 export type { ServiceObserved, OfferObserved } from "./call-stats-schema";
 

@@ -2,7 +2,7 @@
 // precheck uses: the service the order is about must be in the catalog before anyone pays.
 import { db } from "../db";
 import { AppError } from "../errors";
-// Re-exported: the schemas live in the pure module (the typed client imports it without the database).
+// Re-exported: the schemas live in the pure module (the typed client imports it without the database or env).
 export { placedOrderSchema, queuedPurchaseSchema } from "./queued-purchase-schema";
 
 /** 400 before payment when the order names a service the catalog does not have. */

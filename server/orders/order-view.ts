@@ -5,7 +5,7 @@ import { db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import type { DbClient } from "../transaction";
 import { evaluationResultSchema, type OrderStatus } from "./order-status-schema";
-// Re-exported: the schemas live in the pure module (the typed client imports it without the database).
+// Re-exported: the schemas live in the pure module (the typed client imports it without the database or env).
 export { orderEventSchema, evaluationResultSchema, orderStatusSchema, orderStatusResponseSchema } from "./order-status-schema";
 export type { OrderStatus } from "./order-status-schema";
 

@@ -4,43 +4,17 @@ import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { z } from "zod";
 import type { ErrorCode } from "../errors";
-import { productObject, productObjectSchema } from "../products/product-object";
+import { productObject } from "../products/product-object";
 import type { ProductDefinition } from "../products/product";
 import { encodeHeaderJson } from "./header-codec";
 import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "./payment-config";
 import { atomicToUsd } from "../money";
 import { refusalMessage } from "./refusal-messages";
+import { freeLinksSchema, balanceShortfallSchema, faucetHintSchema, paymentRequiredBodySchema } from "./challenge-schema";
+// Re-exported: the schemas live in the pure module (the typed client imports it without the database or env).
+export { freeLinksSchema, balanceShortfallSchema, faucetHintSchema, paymentRequiredBodySchema } from "./challenge-schema";
 
 export const PAYMENT_REQUIRED_ERROR = "payment_required" satisfies ErrorCode;
-
-export const freeLinksSchema = z.strictObject({
-  homepage: z.url(),
-  browse_marketplace: z.url(),
-  search_api: z.url(),
-  docs: z.url(),
-});
-
-/** With an unfunded payer on the local ledger: how much is missing, and where test funds come from. */
-export const balanceShortfallSchema = z.strictObject({
-  payer: z.string(),
-  balanceUsd: z.string(),
-  priceUsd: z.string(),
-  missingUsd: z.string(),
-});
-export const faucetHintSchema = z.strictObject({
-  method: z.literal("POST"),
-  url: z.url(),
-  body: z.strictObject({ address: z.string(), amountUsd: z.number() }),
-});
-
-export const paymentRequiredBodySchema = z.object({
-  error: z.string(),
-  message: z.string(),
-  product: productObjectSchema,
-  free: freeLinksSchema,
-  balance: balanceShortfallSchema.optional(),
-  faucet: faucetHintSchema.optional(),
-});
 
 /** What a refusal adds to the challenge: its own message, and fields such as balance and faucet. */
 export interface RefusalDetails {

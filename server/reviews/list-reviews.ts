@@ -12,7 +12,7 @@ import type { ReviewList } from "./review-schema";
 import { listReviewsInput, type ListReviewsInput } from "./review-input-schema";
 export { REVIEW_SORTS, listReviewsInput, type ListReviewsInput, type ReviewSort } from "./review-input-schema";
 
-// Re-exported: the schema lives in the pure module (the typed client imports it without the database).
+// Re-exported: the schema lives in the pure module (the typed client imports it without the database or env).
 export { reviewListSchema, type ReviewList } from "./review-schema";
 
 // The keyset of the last row: newest = (createdAt ms, id); liked = (like count, createdAt ms, id).

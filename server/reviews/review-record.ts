@@ -4,7 +4,7 @@ import { Prisma } from "../generated/prisma/client";
 import { urls } from "../catalog/urls";
 import type { DbClient } from "../transaction";
 import { LIST_COMMENTS_CAP, type Engagement, type CommentRecord, type ReviewRecord, type ReviewListItem } from "./review-schema";
-// Re-exported: the schemas live in the pure module (the typed client imports it without the database).
+// Re-exported: the schemas live in the pure module (the typed client imports it without the database or env).
 export { engagementSchema, commentSchema, reviewSchema, LIST_COMMENTS_CAP, reviewListItemSchema } from "./review-schema";
 export type { Engagement, CommentRecord, ReviewRecord, ReviewListItem } from "./review-schema";
 
