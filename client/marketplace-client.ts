@@ -122,8 +122,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     });
     if (!result.ok) return result;
     const checked = checkBody(PURCHASE_SCHEMAS[product], result.value.answer, `${product} purchase`);
+    // Paid but unreadable: the spend stays in the session; the same key fetches the stored answer again.
     if (!checked.ok) return fail({ ...checked.error, idempotencyKey: key });
-    // A stored answer replayed for the same payment: nothing was charged by this call.
     return { ok: true, value: toPaid(result.value, checked.value) };
   }
 
