@@ -23,8 +23,8 @@
 // The exit code is 1 when an answer had another status than its phase expects, or the ledger
 // disagrees with the answers (one completed purchase and one 0.001 USDC transfer per paid 200).
 // BENCH_DURATION (s per paid phase, default 10), BENCH_ROUNDS (interleaved rounds of the bare, 402
-// and replay phases, default 3; ratios are medians of per-round ratios), BENCH_ROUND_DURATION (s per
-// phase in a round, default 6), BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s, default 2),
+// and replay phases, default 9; ratios are medians of per-round ratios), BENCH_ROUND_DURATION (s per
+// phase in a round, default 3), BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s, default 2),
 // BENCH_PAID_MAX (pre-signed authorizations per paid phase, default 3000), BENCH_PAID_ALL=0
 // (skip the "all" comparison), BENCH_ALONGSIDE=0 (skip the search-load phase) adjust it.
 import { spawn } from "node:child_process";
@@ -51,8 +51,10 @@ const positiveInt = (name: string, fallback: number) => {
 };
 const DURATION = positiveInt("BENCH_DURATION", 10);
 // Throughput phases (bare, 402, replay) run in interleaved rounds of ROUND_DURATION seconds each.
-const ROUNDS = positiveInt("BENCH_ROUNDS", 3);
-const ROUND_DURATION = positiveInt("BENCH_ROUND_DURATION", 6);
+// Many short rounds rather than a few long ones: on a 2-core VM one phase's rate swings by +-30 %
+// from second to second, and the median of 9 per-round ratios is steadier than that of 3.
+const ROUNDS = positiveInt("BENCH_ROUNDS", 9);
+const ROUND_DURATION = positiveInt("BENCH_ROUND_DURATION", 3);
 const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 10);
 const WARMUP = positiveInt("BENCH_WARMUP", 2);
 const PAID_MAX = positiveInt("BENCH_PAID_MAX", 3000);
