@@ -23,7 +23,7 @@ const clients: Client[] = [];
 
 async function connect(headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: "mcp-http-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.origin}/api/mcp`), { requestInit: { headers } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), { requestInit: { headers } }));
   clients.push(client);
   // As agents do: with the tools listed, the SDK client checks every result against its outputSchema.
   await client.listTools();
@@ -223,7 +223,7 @@ describe("the hosted MCP server over streamable HTTP", () => {
 
 describe("hostile requests to /api/mcp", () => {
   const post = (body: string, headers: Record<string, string> = {}) =>
-    fetch(`${app.origin}/api/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body });
+    fetch(`${app.url}/api/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body });
   const toolCall = (args: unknown) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_services", arguments: args } });
 
   it("a huge body is refused with a JSON-RPC error (413) before it is read whole", async () => {
@@ -259,7 +259,7 @@ describe("hostile requests to /api/mcp", () => {
 
   it("other methods get 405 with Allow and a JSON error", async () => {
     for (const method of ["GET", "PUT", "DELETE", "PATCH"]) {
-      const res = await fetch(`${app.origin}/api/mcp`, { method });
+      const res = await fetch(`${app.url}/api/mcp`, { method });
       expect(res.status, method).toBe(405);
       expect(res.headers.get("allow")).toContain("POST");
       expect(await res.json()).toMatchObject({ error: "method_not_allowed" });

@@ -24,7 +24,7 @@ const errorOf = (r: CallToolResult) => (r.structuredContent as { error: { kind: 
 const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
 
 function serverEnv(extra: Record<string, string>): Record<string, string> {
-  return { ...getDefaultEnvironment(), MARKETPLACE_URL: app.origin, ...extra };
+  return { ...getDefaultEnvironment(), MARKETPLACE_URL: app.url, ...extra };
 }
 
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import { createTestAgent, type TestAgent } from "@/test/payments/agent";
 import { challengeOf } from "@/test/payments/product-purchase";
 import { buyProduct } from "@/test/payments/shop";
 import { newToken, observerFixtures } from "@/test/observe/observer";
-import { startAppServer } from "./app-server";
+import { startAppServer } from "@/test/http/app-server";
 
 export { localBalance, newToken, startAppServer };
 
