@@ -2,10 +2,9 @@
 // transfer (settlement_unknown, retried with the same key and payment: charged once), one that is
 // down (503 unavailable, nothing charged, reservation released), and a client past its rate limit
 // (429 rate_limited). The real routes over HTTP, the facilitator's ledger in the test database.
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/test/free-port";
-import type { MarketplaceError, Result } from "./marketplace-client";
+import type { MarketplaceError } from "./marketplace-client";
 
 // Set before server/env.ts is first imported: every module that reads it loads after this.
 const facilitatorPort = await freePort();
@@ -20,9 +19,7 @@ const facilitator = await (await import("@/test/payments/faulty-facilitator")).s
 facilitator.hangMs = 1500;
 const { createMarketplaceClient } = await import("./marketplace-client");
 const { startAppServer } = await import("@/test/http/app-server");
-const { creditTestFunds } = await import("@/server/payments/facilitators/faucet");
-const { localBalance } = await import("@/server/payments/facilitators/local-chain-signer");
-const { paymentConfigFromEnv } = await import("@/server/payments/payment-config");
+const { errorOf, fundedWallet } = await import("@/test/http/typed-client");
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
 beforeAll(async () => {
@@ -32,19 +29,6 @@ afterAll(async () => {
   await app?.close();
   await facilitator.close();
 });
-
-async function fundedWallet() {
-  const key = generatePrivateKey();
-  const address = privateKeyToAccount(key).address;
-  // The faulty facilitator settles on the local ledger; the faucet route is off in HTTP mode.
-  await creditTestFunds({ address, amountUsd: 1 }, { ...paymentConfigFromEnv(), mode: "local" });
-  return { key, balance: () => localBalance(address) };
-}
-
-function errorOf<T>(r: Result<T>): MarketplaceError {
-  if (r.ok) throw new Error(`expected an error, got ${JSON.stringify(r.value).slice(0, 300)}`);
-  return r.error;
-}
 
 const input = { outcome: "weather forecast API for delivery route planning", search: "terms" as const, limit: 3 };
 

@@ -3,20 +3,19 @@
 // settled by the local facilitator, and the x402 demo provider behind the observer route.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { startDemoProvider, type DemoProvider } from "@/server/demo-provider/start-demo-provider";
-import { creditTestFunds } from "@/server/payments/facilitators/faucet";
 import { localBalance } from "@/server/payments/facilitators/local-chain-signer";
 import { createLocalFacilitator } from "@/server/payments/facilitators/local-facilitator";
 import { moveOrder } from "@/server/orders/move-order";
 import { createPerson } from "@/server/reviews/test-actors";
 import { freePort } from "@/test/free-port";
 import { startAppServer, type AppServer } from "@/test/http/app-server";
+import { errorOf, fundedWallet, valueOf } from "@/test/http/typed-client";
 import { newToken, observerFixtures } from "@/test/observe/observer";
 import { createTestAgent } from "@/test/payments/agent";
-import { createMarketplaceClient, type MarketplaceError, type Result } from "./marketplace-client";
+import { createMarketplaceClient } from "./marketplace-client";
 
 const { createOffer } = observerFixtures(db);
 const PROVIDER_PAY_TO = `0x${"7c".repeat(20)}`;
@@ -31,25 +30,6 @@ afterAll(async () => {
   await app?.close();
   await provider?.close();
 });
-
-/** A fresh wallet with `fundUsd` test USDC on the local ledger. */
-async function fundedWallet(fundUsd = 1) {
-  const key = generatePrivateKey();
-  const address = privateKeyToAccount(key).address;
-  if (fundUsd > 0) await creditTestFunds({ address, amountUsd: fundUsd });
-  return { key, address, balance: () => localBalance(address) };
-}
-
-/** The error of a failed result (fails the test when the result succeeded). */
-function errorOf<T>(r: Result<T>): MarketplaceError {
-  if (r.ok) throw new Error(`expected an error, got ${JSON.stringify(r.value).slice(0, 300)}`);
-  return r.error;
-}
-
-function valueOf<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected a value, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 /** Requests that carried a payment since `from` (an index into app.requests). */
 const signedSince = (from: number) => app.requests.slice(from).filter((r) => r.headers.has("payment-signature"));

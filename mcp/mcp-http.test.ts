@@ -26,6 +26,14 @@ async function connect(headers: Record<string, string> = {}): Promise<Client> {
   clients.push(client);
   return client;
 }
+/** A fresh funded agent, its balance, and its payment signed for the terms of a buy_shortlist dry run. */
+async function signedShortlistPayment(client: Client) {
+  const agent = await f.createSigningAgent(1);
+  const before = await agent.balance();
+  const terms = errorOf(await callTool(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true })).terms!;
+  return { agent, before, payload: await agent.payloadFor(terms.paymentRequired) };
+}
+
 beforeAll(async () => {
   app = await f.startAppServer(port);
   demo = await f.demoOffer();
@@ -96,10 +104,7 @@ describe("the hosted MCP server over streamable HTTP", () => {
 
   it("one signed payment sent twice at once and then replayed is charged once", async () => {
     const client = await connect();
-    const agent = await f.createSigningAgent(1);
-    const before = await agent.balance();
-    const terms = errorOf(await callTool(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true })).terms!;
-    const payload = await agent.payloadFor(terms.paymentRequired);
+    const { agent, before, payload } = await signedShortlistPayment(client);
     const args = { outcome: OUTCOME, idempotencyKey: `mcp-dup-${Date.now()}` };
     const answers = await Promise.all([callTool(client, "buy_shortlist", args, { "x402/payment": payload }), callTool(client, "buy_shortlist", args, { "x402/payment": payload })]);
     const replay = await callTool(client, "buy_shortlist", args, { "x402/payment": payload });
@@ -113,10 +118,7 @@ describe("the hosted MCP server over streamable HTTP", () => {
 
   it("a dry run shows the terms and pays nothing, even with a payment attached", async () => {
     const client = await connect();
-    const agent = await f.createSigningAgent(1);
-    const before = await agent.balance();
-    const terms = errorOf(await callTool(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true })).terms!;
-    const payload = await agent.payloadFor(terms.paymentRequired);
+    const { agent, before, payload } = await signedShortlistPayment(client);
     const dry = await callTool(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true }, { "x402/payment": payload });
     expect(dry.isError).toBe(true);
     expect(errorOf(dry)).toMatchObject({ kind: "payment_required", terms: { atomic: "1000" } });
@@ -125,10 +127,7 @@ describe("the hosted MCP server over streamable HTTP", () => {
 
   it("a payment over the call's maxUsd is refused before it is sent: balance unchanged", async () => {
     const client = await connect();
-    const agent = await f.createSigningAgent(1);
-    const before = await agent.balance();
-    const terms = errorOf(await callTool(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true })).terms!;
-    const payload = await agent.payloadFor(terms.paymentRequired);
+    const { agent, before, payload } = await signedShortlistPayment(client);
     const refused = await callTool(client, "buy_shortlist", { outcome: OUTCOME, maxUsd: "0.0005" }, { "x402/payment": payload });
     expect(refused.isError).toBe(true);
     expect(errorOf(refused)).toMatchObject({ kind: "cap_exceeded", code: "cap_exceeded" });
