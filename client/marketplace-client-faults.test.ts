@@ -19,7 +19,7 @@ const facilitator = await (await import("@/test/payments/faulty-facilitator")).s
 facilitator.hangMs = 1500;
 const { createMarketplaceClient } = await import("./marketplace-client");
 const { startAppServer } = await import("@/test/http/app-server");
-const { errorOf, fundedWallet } = await import("@/test/http/typed-client");
+const { errorOf, payingClient } = await import("@/test/http/typed-client");
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
 beforeAll(async () => {
@@ -36,8 +36,7 @@ describe("faults", () => {
   // The catalog group allows one request a minute here: the purchases' free validation is refused
   // (429) after the first, and the purchases go on without it.
   it("facilitator down before the terms: 503 unavailable with retry advice, nothing signed", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     await facilitator.down();
     try {
       const e = errorOf(await client.buyShortlist(input));
@@ -51,8 +50,7 @@ describe("faults", () => {
   });
 
   it("facilitator down at verify (after signing): unavailable, reservation released; the same key then pays once", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     expect((await client.describeProduct("shortlist")).ok).toBe(true); // the challenge is built while it is up
     await facilitator.down();
     let key: string;
@@ -71,8 +69,7 @@ describe("faults", () => {
   });
 
   it("settlement unknown (settle hangs after the transfer): settlement_unknown with same-key same-payment advice, still reserved; the retry completes, charged once", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     facilitator.settleFault = "hang-after-settle";
     let e: MarketplaceError;
     try {

@@ -12,7 +12,7 @@ import { moveOrder } from "@/server/orders/move-order";
 import { createPerson } from "@/server/reviews/test-actors";
 import { freePort } from "@/test/free-port";
 import { startAppServer, type AppServer } from "@/test/http/app-server";
-import { errorOf, fundedWallet, valueOf } from "@/test/http/typed-client";
+import { errorOf, fundedWallet, payingClient, valueOf } from "@/test/http/typed-client";
 import { newToken, observerFixtures } from "@/test/observe/observer";
 import { createTestAgent } from "@/test/payments/agent";
 import { createMarketplaceClient } from "./marketplace-client";
@@ -79,8 +79,7 @@ describe("free reads", () => {
   });
 
   it("describeProduct: the 402 terms and the product, never a payment; an unknown product is not_found", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     const from = app.requests.length;
     const terms = valueOf(await client.describeProduct("shortlist"));
     expect(terms).toMatchObject({ amountUsd: "0.001", atomic: "1000", scheme: "exact", network: "eip155:84532", product: { id: "shortlist" } });
@@ -95,8 +94,7 @@ describe("free reads", () => {
 
 describe("buyShortlist", () => {
   it("pays exactly the price once, reports the spend; the same key again replays uncharged", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     const bought = valueOf(await client.buyShortlist(shortlistInput(), { idempotencyKey: "client-test-replay-1" }));
     expect(bought.status).toBe(200);
     expect(bought.value).toMatchObject({ ok: true, idempotentReplay: false, requestId: "client-test-replay-1" });
@@ -115,8 +113,7 @@ describe("buyShortlist", () => {
   });
 
   it("a fresh key per call by default: two purchases, two charges", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     const a = valueOf(await client.buyShortlist(shortlistInput()));
     const b = valueOf(await client.buyShortlist(shortlistInput()));
     expect(a.idempotencyKey).not.toBe(b.idempotencyKey);
@@ -126,8 +123,7 @@ describe("buyShortlist", () => {
   });
 
   it("the same key with another body: conflict idempotency_key_reused (422), nothing charged again", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     valueOf(await client.buyShortlist(shortlistInput(), { idempotencyKey: "client-test-reused-1" }));
     const reused = errorOf(await client.buyShortlist(shortlistInput({ limit: 2 }), { idempotencyKey: "client-test-reused-1" }));
     expect(reused).toMatchObject({ kind: "conflict", status: 422, code: "idempotency_key_reused", idempotencyKey: "client-test-reused-1" });
@@ -136,8 +132,7 @@ describe("buyShortlist", () => {
   });
 
   it("dry run: payment_required with the terms; nothing signed, balance unchanged", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     const from = app.requests.length;
     const dry = errorOf(await client.buyShortlist(shortlistInput(), { dryRun: true }));
     expect(dry).toMatchObject({ kind: "payment_required", status: 402, code: "payment_required", terms: { amountUsd: "0.001", atomic: "1000" } });
@@ -174,8 +169,7 @@ describe("buyShortlist", () => {
   });
 
   it("session cap: the purchase that would pass it is refused before signing", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key, caps: { maxUsdPerSession: "0.0015" } });
+    const { wallet, client } = await payingClient(app.url, { caps: { maxUsdPerSession: "0.0015" } });
     valueOf(await client.buyShortlist(shortlistInput()));
     const from = app.requests.length;
     const over = errorOf(await client.buyShortlist(shortlistInput()));
@@ -187,8 +181,7 @@ describe("buyShortlist", () => {
   });
 
   it("concurrent purchases of one client never pass the session cap together", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key, caps: { maxUsdPerSession: "0.002" } });
+    const { wallet, client } = await payingClient(app.url, { caps: { maxUsdPerSession: "0.002" } });
     const results = await Promise.all([1, 2, 3, 4].map(() => client.buyShortlist(shortlistInput())));
     expect(results.filter((r) => r.ok)).toHaveLength(2);
     expect(results.filter((r) => !r.ok).map((r) => errorOf(r).kind)).toEqual(["cap_exceeded", "cap_exceeded"]);
@@ -196,8 +189,7 @@ describe("buyShortlist", () => {
   });
 
   it("invalid input: invalid_request with the issues, nothing signed", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     const from = app.requests.length;
     const e = errorOf(await client.buyShortlist({ outcome: "abc", limit: 9 } as never));
     expect(e).toMatchObject({ kind: "invalid_request", status: 400, code: "invalid_request" });
@@ -209,8 +201,7 @@ describe("buyShortlist", () => {
   });
 
   it("a payment the facilitator refuses (no funds): payment_required with the verifier's code, reservation released", async () => {
-    const wallet = await fundedWallet(0);
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { client } = await payingClient(app.url, { fundUsd: 0 });
     const e = errorOf(await client.buyShortlist(shortlistInput()));
     expect(e).toMatchObject({ kind: "payment_required", status: 402, terms: { atomic: "1000" } });
     expect(e.code).toBe("invalid_exact_evm_insufficient_balance");
@@ -239,8 +230,7 @@ describe("buyShortlist", () => {
 
 describe("buyProduct and orderStatus", () => {
   it("ads with no eligible ad: conflict no_eligible_ad, nothing charged, the session reservation released", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     const e = errorOf(await client.buyProduct("ads", { context: { query: "nothing-targets-this-word-zzqv" } }));
     expect(e).toMatchObject({ kind: "conflict", status: 409, code: "no_eligible_ad" });
     expect(await wallet.balance()).toBe(1_000_000n);
