@@ -2,6 +2,26 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/** Layer rules of a folder whose code runs outside the server (client/, mcp/), plus what lies above it. */
+function outsideServer(dir, above) {
+  return {
+    files: [`${dir}/**`],
+    ignores: [`${dir}/**/*.test.ts`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/server/db", "@/server/db"], message: "Only server/** may import server/db.ts." },
+            { group: ["**/server/env", "@/server/env", "**/server/logger", "@/server/logger", "**/generated/prisma/**", "server-only"], message: `${dir}/ runs outside the server: import pure *-schema modules only.` },
+            above,
+          ],
+        },
+      ],
+    },
+  };
+}
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -23,40 +43,10 @@ export default defineConfig([
     files: ["server/**", "scripts/**", "prisma/**", "test/**", "**/*.test.ts"],
     rules: { "no-restricted-imports": "off" },
   },
-  {
-    // The typed client talks to the marketplace over HTTP only: at runtime it may import pure zod
-    // schema modules of server/, never the database, env or logger, and nothing above it.
-    files: ["client/**"],
-    ignores: ["client/**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["**/server/db", "@/server/db"], message: "Only server/** may import server/db.ts." },
-            { group: ["**/server/env", "@/server/env", "**/server/logger", "@/server/logger", "**/generated/prisma/**", "server-only"], message: "client/ runs outside the server: import pure *-schema modules only." },
-            { group: ["**/mcp/**", "@/mcp/**", "**/app/**", "@/app/**"], message: "client/ sits below mcp/ and app/: it may not import them." },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The MCP server is a thin layer over the typed client: like it, it runs outside the server
-    // (stdio) and may import pure zod schema modules of server/ only; app/ sits above it.
-    files: ["mcp/**"],
-    ignores: ["mcp/**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["**/server/db", "@/server/db"], message: "Only server/** may import server/db.ts." },
-            { group: ["**/server/env", "@/server/env", "**/server/logger", "@/server/logger", "**/generated/prisma/**", "server-only"], message: "mcp/ runs outside the server: import client/ and pure *-schema modules only." },
-            { group: ["**/app/**", "@/app/**"], message: "mcp/ sits below app/: it may not import it." },
-          ],
-        },
-      ],
-    },
-  },
+  // The typed client talks to the marketplace over HTTP only: at runtime it may import pure zod
+  // schema modules of server/, never the database, env or logger, and nothing above it.
+  outsideServer("client", { group: ["**/mcp/**", "@/mcp/**", "**/app/**", "@/app/**"], message: "client/ sits below mcp/ and app/: it may not import them." }),
+  // The MCP server is a thin layer over the typed client: like it, it runs outside the server
+  // (stdio) and may import client/ and pure zod schema modules of server/ only; app/ sits above it.
+  outsideServer("mcp", { group: ["**/app/**", "@/app/**"], message: "mcp/ sits below app/: it may not import it." }),
 ]);

@@ -2,10 +2,9 @@
 // transfer (settlement_unknown, retried with the same key and payment: charged once), one that is
 // down (503 unavailable, nothing charged, reservation released), and a client past its rate limit
 // (429 rate_limited). The real routes over HTTP, the facilitator's ledger in the test database.
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/test/free-port";
-import type { MarketplaceError, Result } from "./marketplace-client";
+import type { MarketplaceError } from "./marketplace-client";
 
 // Set before server/env.ts is first imported: every module that reads it loads after this.
 const facilitatorPort = await freePort();
@@ -20,9 +19,7 @@ const facilitator = await (await import("@/test/payments/faulty-facilitator")).s
 facilitator.hangMs = 1500;
 const { createMarketplaceClient } = await import("./marketplace-client");
 const { startAppServer } = await import("@/test/http/app-server");
-const { creditTestFunds } = await import("@/server/payments/facilitators/faucet");
-const { localBalance } = await import("@/server/payments/facilitators/local-chain-signer");
-const { paymentConfigFromEnv } = await import("@/server/payments/payment-config");
+const { errorOf, payingClient } = await import("@/test/http/typed-client");
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
 beforeAll(async () => {
@@ -33,27 +30,13 @@ afterAll(async () => {
   await facilitator.close();
 });
 
-async function fundedWallet() {
-  const key = generatePrivateKey();
-  const address = privateKeyToAccount(key).address;
-  // The faulty facilitator settles on the local ledger; the faucet route is off in HTTP mode.
-  await creditTestFunds({ address, amountUsd: 1 }, { ...paymentConfigFromEnv(), mode: "local" });
-  return { key, balance: () => localBalance(address) };
-}
-
-function errorOf<T>(r: Result<T>): MarketplaceError {
-  if (r.ok) throw new Error(`expected an error, got ${JSON.stringify(r.value).slice(0, 300)}`);
-  return r.error;
-}
-
 const input = { outcome: "weather forecast API for delivery route planning", search: "terms" as const, limit: 3 };
 
 describe("faults", () => {
   // The catalog group allows one request a minute here: the purchases' free validation is refused
   // (429) after the first, and the purchases go on without it.
   it("facilitator down before the terms: 503 unavailable with retry advice, nothing signed", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     await facilitator.down();
     try {
       const e = errorOf(await client.buyShortlist(input));
@@ -67,8 +50,7 @@ describe("faults", () => {
   });
 
   it("facilitator down at verify (after signing): unavailable, reservation released; the same key then pays once", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     expect((await client.describeProduct("shortlist")).ok).toBe(true); // the challenge is built while it is up
     await facilitator.down();
     let key: string;
@@ -87,8 +69,7 @@ describe("faults", () => {
   });
 
   it("settlement unknown (settle hangs after the transfer): settlement_unknown with same-key same-payment advice, still reserved; the retry completes, charged once", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     facilitator.settleFault = "hang-after-settle";
     let e: MarketplaceError;
     try {

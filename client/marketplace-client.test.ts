@@ -3,20 +3,19 @@
 // settled by the local facilitator, and the x402 demo provider behind the observer route.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { startDemoProvider, type DemoProvider } from "@/server/demo-provider/start-demo-provider";
-import { creditTestFunds } from "@/server/payments/facilitators/faucet";
 import { localBalance } from "@/server/payments/facilitators/local-chain-signer";
 import { createLocalFacilitator } from "@/server/payments/facilitators/local-facilitator";
 import { moveOrder } from "@/server/orders/move-order";
 import { createPerson } from "@/server/reviews/test-actors";
 import { freePort } from "@/test/free-port";
 import { startAppServer, type AppServer } from "@/test/http/app-server";
+import { errorOf, fundedWallet, payingClient, valueOf } from "@/test/http/typed-client";
 import { newToken, observerFixtures } from "@/test/observe/observer";
 import { createTestAgent } from "@/test/payments/agent";
-import { createMarketplaceClient, type MarketplaceError, type Result } from "./marketplace-client";
+import { createMarketplaceClient } from "./marketplace-client";
 
 const { createOffer } = observerFixtures(db);
 const PROVIDER_PAY_TO = `0x${"7c".repeat(20)}`;
@@ -31,25 +30,6 @@ afterAll(async () => {
   await app?.close();
   await provider?.close();
 });
-
-/** A fresh wallet with `fundUsd` test USDC on the local ledger. */
-async function fundedWallet(fundUsd = 1) {
-  const key = generatePrivateKey();
-  const address = privateKeyToAccount(key).address;
-  if (fundUsd > 0) await creditTestFunds({ address, amountUsd: fundUsd });
-  return { key, address, balance: () => localBalance(address) };
-}
-
-/** The error of a failed result (fails the test when the result succeeded). */
-function errorOf<T>(r: Result<T>): MarketplaceError {
-  if (r.ok) throw new Error(`expected an error, got ${JSON.stringify(r.value).slice(0, 300)}`);
-  return r.error;
-}
-
-function valueOf<T>(r: Result<T>): T {
-  if (!r.ok) throw new Error(`expected a value, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 /** Requests that carried a payment since `from` (an index into app.requests). */
 const signedSince = (from: number) => app.requests.slice(from).filter((r) => r.headers.has("payment-signature"));
@@ -99,8 +79,7 @@ describe("free reads", () => {
   });
 
   it("describeProduct: the 402 terms and the product, never a payment; an unknown product is not_found", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     const from = app.requests.length;
     const terms = valueOf(await client.describeProduct("shortlist"));
     expect(terms).toMatchObject({ amountUsd: "0.001", atomic: "1000", scheme: "exact", network: "eip155:84532", product: { id: "shortlist" } });
@@ -115,8 +94,7 @@ describe("free reads", () => {
 
 describe("buyShortlist", () => {
   it("pays exactly the price once, reports the spend; the same key again replays uncharged", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     const bought = valueOf(await client.buyShortlist(shortlistInput(), { idempotencyKey: "client-test-replay-1" }));
     expect(bought.status).toBe(200);
     expect(bought.value).toMatchObject({ ok: true, idempotentReplay: false, requestId: "client-test-replay-1" });
@@ -135,8 +113,7 @@ describe("buyShortlist", () => {
   });
 
   it("a fresh key per call by default: two purchases, two charges", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     const a = valueOf(await client.buyShortlist(shortlistInput()));
     const b = valueOf(await client.buyShortlist(shortlistInput()));
     expect(a.idempotencyKey).not.toBe(b.idempotencyKey);
@@ -146,8 +123,7 @@ describe("buyShortlist", () => {
   });
 
   it("the same key with another body: conflict idempotency_key_reused (422), nothing charged again", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     valueOf(await client.buyShortlist(shortlistInput(), { idempotencyKey: "client-test-reused-1" }));
     const reused = errorOf(await client.buyShortlist(shortlistInput({ limit: 2 }), { idempotencyKey: "client-test-reused-1" }));
     expect(reused).toMatchObject({ kind: "conflict", status: 422, code: "idempotency_key_reused", idempotencyKey: "client-test-reused-1" });
@@ -156,8 +132,7 @@ describe("buyShortlist", () => {
   });
 
   it("dry run: payment_required with the terms; nothing signed, balance unchanged", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     const from = app.requests.length;
     const dry = errorOf(await client.buyShortlist(shortlistInput(), { dryRun: true }));
     expect(dry).toMatchObject({ kind: "payment_required", status: 402, code: "payment_required", terms: { amountUsd: "0.001", atomic: "1000" } });
@@ -194,8 +169,7 @@ describe("buyShortlist", () => {
   });
 
   it("session cap: the purchase that would pass it is refused before signing", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key, caps: { maxUsdPerSession: "0.0015" } });
+    const { wallet, client } = await payingClient(app.url, { caps: { maxUsdPerSession: "0.0015" } });
     valueOf(await client.buyShortlist(shortlistInput()));
     const from = app.requests.length;
     const over = errorOf(await client.buyShortlist(shortlistInput()));
@@ -207,8 +181,7 @@ describe("buyShortlist", () => {
   });
 
   it("concurrent purchases of one client never pass the session cap together", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key, caps: { maxUsdPerSession: "0.002" } });
+    const { wallet, client } = await payingClient(app.url, { caps: { maxUsdPerSession: "0.002" } });
     const results = await Promise.all([1, 2, 3, 4].map(() => client.buyShortlist(shortlistInput())));
     expect(results.filter((r) => r.ok)).toHaveLength(2);
     expect(results.filter((r) => !r.ok).map((r) => errorOf(r).kind)).toEqual(["cap_exceeded", "cap_exceeded"]);
@@ -216,8 +189,7 @@ describe("buyShortlist", () => {
   });
 
   it("invalid input: invalid_request with the issues, nothing signed", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     const from = app.requests.length;
     const e = errorOf(await client.buyShortlist({ outcome: "abc", limit: 9 } as never));
     expect(e).toMatchObject({ kind: "invalid_request", status: 400, code: "invalid_request" });
@@ -229,8 +201,7 @@ describe("buyShortlist", () => {
   });
 
   it("a payment the facilitator refuses (no funds): payment_required with the verifier's code, reservation released", async () => {
-    const wallet = await fundedWallet(0);
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { client } = await payingClient(app.url, { fundUsd: 0 });
     const e = errorOf(await client.buyShortlist(shortlistInput()));
     expect(e).toMatchObject({ kind: "payment_required", status: 402, terms: { atomic: "1000" } });
     expect(e.code).toBe("invalid_exact_evm_insufficient_balance");
@@ -259,8 +230,7 @@ describe("buyShortlist", () => {
 
 describe("buyProduct and orderStatus", () => {
   it("ads with no eligible ad: conflict no_eligible_ad, nothing charged, the session reservation released", async () => {
-    const wallet = await fundedWallet();
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
+    const { wallet, client } = await payingClient(app.url);
     const e = errorOf(await client.buyProduct("ads", { context: { query: "nothing-targets-this-word-zzqv" } }));
     expect(e).toMatchObject({ kind: "conflict", status: 409, code: "no_eligible_ad" });
     expect(await wallet.balance()).toBe(1_000_000n);

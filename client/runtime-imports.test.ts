@@ -1,6 +1,7 @@
-// The client must run where the server does not (an agent's process, a browser bundle): follow
-// every runtime import of client/ through the repository and fail on the database, env, logger,
-// Prisma or server-only. eslint sees direct imports only; this sees the whole chain.
+// The client and the MCP server must run where the server does not (an agent's process, a browser
+// bundle, `npm run mcp` pointed at a remote marketplace): follow every runtime import of client/,
+// mcp/ and scripts/mcp.ts through the repository and fail on the database, env, logger, Prisma or
+// server-only. eslint sees direct imports only; this sees the whole chain.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -41,18 +42,29 @@ function forbiddenChains(entry: string): string[] {
   return found;
 }
 
-describe("client/ runtime imports", () => {
-  const files = fs.readdirSync(path.join(ROOT, "client")).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+/** The non-test modules under `dir`, at any depth, relative to the repository. */
+function modulesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+    .map((f) => path.join(dir, f))
+    .sort();
+}
 
-  it("covers the client's modules", () => {
-    expect(files).toContain("marketplace-client.ts");
+describe("client/, mcp/ and scripts/mcp.ts runtime imports", () => {
+  const files = [...modulesUnder("client"), ...modulesUnder("mcp"), "scripts/mcp.ts"];
+
+  it("covers the client, the MCP server with its tools, and the stdio entry point", () => {
+    expect(files).toEqual(expect.arrayContaining(["client/marketplace-client.ts", "mcp/create-mcp-server.ts", "mcp/http-handler.ts", "mcp/tools/buy-shortlist.ts", "scripts/mcp.ts"]));
   });
 
   it.each(files)("%s reaches no database, env, logger or Prisma module", (file) => {
-    expect(forbiddenChains(path.join(ROOT, "client", file))).toEqual([]);
+    expect(forbiddenChains(path.join(ROOT, file))).toEqual([]);
   });
 
   it("the walker does find a forbidden chain (it would fail if the client imported one)", () => {
     expect(forbiddenChains(path.join(ROOT, "server/catalog/search-services.ts")).some((c) => c.endsWith("server/db"))).toBe(true);
+    // Only through other modules: the route of /api/mcp imports neither env nor the logger itself.
+    expect(forbiddenChains(path.join(ROOT, "app/api/mcp/route.ts")).some((c) => c.split(" -> ").length > 2 && c.endsWith("server/env"))).toBe(true);
   });
 });

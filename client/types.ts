@@ -1,5 +1,5 @@
-// The typed client's public types (issue 14 contract). Request and response types come from the
-// API's own zod schemas (type-only imports: nothing of the server runs in the client).
+// The typed client's public types (issue 14 contract) and the list of error kinds. Request and
+// response types come from the API's own zod schemas (type-only imports: nothing of the server runs in the client).
 import type { LocalAccount } from "viem/accounts";
 import type { SearchServicesInput } from "../server/catalog/search-services";
 import type { SearchResult as ApiSearchResult } from "../server/catalog/search-result-schema";
@@ -37,12 +37,16 @@ export type Product = "shortlist" | PaidProduct;
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: MarketplaceError };
 
-export interface Spend {
+/** An amount of one asset on one network to one recipient: what is paid, or would be. */
+export interface PaymentAmount {
   amountUsd: string;
   atomic: string;
   asset: string;
   network: string;
   payTo: string;
+}
+
+export interface Spend extends PaymentAmount {
   payer?: string;
   transaction?: string;
 }
@@ -56,26 +60,23 @@ export interface Paid<T> {
   idempotencyKey?: string;
 }
 
-export type ErrorKind =
-  | "payment_required"
-  | "cap_exceeded"
-  | "invalid_request"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "rate_limited"
-  | "settlement_unknown"
-  | "unavailable"
-  | "network"
-  | "server_error";
+export const ERROR_KINDS = [
+  "payment_required",
+  "cap_exceeded",
+  "invalid_request",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "rate_limited",
+  "settlement_unknown",
+  "unavailable",
+  "network",
+  "server_error",
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
 
-export interface PaymentTerms {
-  amountUsd: string;
-  atomic: string;
-  asset: string;
-  network: string;
-  payTo: string;
+export interface PaymentTerms extends PaymentAmount {
   scheme: string;
   resource: string;
   /** The decoded PAYMENT-REQUIRED header. */

@@ -6,15 +6,29 @@ import { createMarketplaceClient } from "../client/marketplace-client";
 import { createMarketplaceMcpServer } from "./create-mcp-server";
 
 export interface HostedMcpOptions {
-  /** The marketplace's own public origin. */
+  /** Where the tools' client calls the API: the app's own listen address (never back out through a proxy). */
   baseUrl: string;
   /** The caller's X-Marketplace-Token. */
   token?: string;
+  /** The X-Forwarded-For chain of the /api/mcp request, exactly as received. */
+  forwardedFor?: string;
   fetch?: typeof fetch;
 }
 
+/** `fetchImpl` with the caller's X-Forwarded-For on every call, so the API's rate limits key each call
+ * to the agent behind /api/mcp (client-address.ts reads the same chain), not to the app itself. */
+export function forwardingFetch(fetchImpl: typeof fetch, forwardedFor: string | undefined): typeof fetch {
+  if (!forwardedFor) return fetchImpl;
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set("x-forwarded-for", forwardedFor);
+    return fetchImpl(input, { ...init, headers });
+  };
+}
+
 export async function handleHostedMcp(request: Request, body: unknown, options: HostedMcpOptions): Promise<Response> {
-  const client = createMarketplaceClient({ baseUrl: options.baseUrl, token: options.token, fetch: options.fetch });
+  const fetchImpl = forwardingFetch(options.fetch ?? globalThis.fetch.bind(globalThis), options.forwardedFor);
+  const client = createMarketplaceClient({ baseUrl: options.baseUrl, token: options.token, fetch: fetchImpl });
   const server = createMarketplaceMcpServer(client, { mode: "hosted" });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);

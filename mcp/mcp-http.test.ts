@@ -2,14 +2,14 @@
 // real route handler, served over HTTP with the rest of the API on the same server. Paid tools pay
 // with payments the test agent signs itself (x402 MCP transport, `_meta["x402/payment"]`), settled on
 // the local facilitator.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/test/free-port";
+import { callTool, connectHosted, errorOf, textOf } from "@/test/mcp/tool-calls";
 
+// The hosted client calls the app on its listen port (server/env.ts PORT): serve the app there.
 const port = await freePort();
-process.env.BASE_URL = `http://127.0.0.1:${port}`;
+process.env.PORT = String(port);
 const f = await import("@/test/mcp/fixtures");
 
 const READ_TOOLS = ["search_services", "get_service", "get_reviews", "order_status"];
@@ -22,17 +22,17 @@ let token: string;
 const clients: Client[] = [];
 
 async function connect(headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: "mcp-http-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.origin}/api/mcp`), { requestInit: { headers } }));
+  const client = await connectHosted(app.url, headers);
   clients.push(client);
-  // As agents do: with the tools listed, the SDK client checks every result against its outputSchema.
-  await client.listTools();
   return client;
 }
-const call = (client: Client, name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) =>
-  client.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) }) as Promise<CallToolResult>;
-const errorOf = (r: CallToolResult) => (r.structuredContent as { error: { kind: string; code: string; terms?: { atomic: string; amountUsd: string; paymentRequired: unknown } } }).error;
-const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+/** A fresh funded agent, its balance, and its payment signed for the terms of a buy_shortlist dry run. */
+async function signedShortlistPayment(client: Client) {
+  const agent = await f.createSigningAgent(1);
+  const before = await agent.balance();
+  const terms = errorOf(await callTool(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true })).terms!;
+  return { agent, before, payload: await agent.payloadFor(terms.paymentRequired) };
+}
 
 beforeAll(async () => {
   app = await f.startAppServer(port);
@@ -67,15 +67,15 @@ describe("the hosted MCP server over streamable HTTP", () => {
 
   it("searches, reads a service record and its reviews", async () => {
     const client = await connect();
-    const found = await call(client, "search_services", { q: "weather forecast", limit: 3 });
+    const found = await callTool(client, "search_services", { q: "weather forecast", limit: 3 });
     expect(found.isError).toBeFalsy();
     const services = (found.structuredContent as { services: { slug: string }[] }).services;
     expect(services.length).toBeGreaterThan(0);
     expect(services.length).toBeLessThanOrEqual(3);
     const slug = services[0]!.slug;
-    const record = await call(client, "get_service", { slug });
+    const record = await callTool(client, "get_service", { slug });
     expect(record.structuredContent).toMatchObject({ schemaVersion: 1, service: { entity: { slug } } });
-    const reviews = await call(client, "get_reviews", { slug, limit: 5 });
+    const reviews = await callTool(client, "get_reviews", { slug, limit: 5 });
     expect(reviews.isError).toBeFalsy();
     expect(reviews.structuredContent).toMatchObject({ reviews: expect.any(Array) });
   });
@@ -85,7 +85,7 @@ describe("the hosted MCP server over streamable HTTP", () => {
     const agent = await f.createSigningAgent(1);
     const before = await agent.balance();
 
-    const unpaid = await call(client, "buy_shortlist", { outcome: OUTCOME, limit: 3 });
+    const unpaid = await callTool(client, "buy_shortlist", { outcome: OUTCOME, limit: 3 });
     expect(unpaid.isError).toBe(true);
     expect(errorOf(unpaid)).toMatchObject({ kind: "payment_required", code: "payment_required", terms: { amountUsd: "0.001", atomic: "1000" } });
     // x402 MCP transport: the PaymentRequired itself is in structuredContent.
@@ -93,7 +93,7 @@ describe("the hosted MCP server over streamable HTTP", () => {
     expect(textOf(unpaid)).toContain("payment_required");
 
     const payload = await agent.payloadFor(errorOf(unpaid).terms!.paymentRequired);
-    const paid = await call(client, "buy_shortlist", { outcome: OUTCOME, limit: 3 }, { "x402/payment": payload });
+    const paid = await callTool(client, "buy_shortlist", { outcome: OUTCOME, limit: 3 }, { "x402/payment": payload });
     expect(paid.isError, textOf(paid)).toBeFalsy();
     const out = paid.structuredContent as { purchase: { ok: boolean; shortlist: { matches: unknown[] } }; spent: { amountUsd: string; atomic: string; payer: string; transaction: string } };
     expect(out.purchase.ok).toBe(true);
@@ -104,13 +104,10 @@ describe("the hosted MCP server over streamable HTTP", () => {
 
   it("one signed payment sent twice at once and then replayed is charged once", async () => {
     const client = await connect();
-    const agent = await f.createSigningAgent(1);
-    const before = await agent.balance();
-    const terms = errorOf(await call(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true })).terms!;
-    const payload = await agent.payloadFor(terms.paymentRequired);
+    const { agent, before, payload } = await signedShortlistPayment(client);
     const args = { outcome: OUTCOME, idempotencyKey: `mcp-dup-${Date.now()}` };
-    const answers = await Promise.all([call(client, "buy_shortlist", args, { "x402/payment": payload }), call(client, "buy_shortlist", args, { "x402/payment": payload })]);
-    const replay = await call(client, "buy_shortlist", args, { "x402/payment": payload });
+    const answers = await Promise.all([callTool(client, "buy_shortlist", args, { "x402/payment": payload }), callTool(client, "buy_shortlist", args, { "x402/payment": payload })]);
+    const replay = await callTool(client, "buy_shortlist", args, { "x402/payment": payload });
     const paidOnce = [...answers, replay].filter((r) => !r.isError && (r.structuredContent as { spent: unknown }).spent !== null);
     expect(paidOnce).toHaveLength(1);
     // The replay with the same key and payment is the stored answer, charged nothing.
@@ -121,11 +118,8 @@ describe("the hosted MCP server over streamable HTTP", () => {
 
   it("a dry run shows the terms and pays nothing, even with a payment attached", async () => {
     const client = await connect();
-    const agent = await f.createSigningAgent(1);
-    const before = await agent.balance();
-    const terms = errorOf(await call(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true })).terms!;
-    const payload = await agent.payloadFor(terms.paymentRequired);
-    const dry = await call(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true }, { "x402/payment": payload });
+    const { agent, before, payload } = await signedShortlistPayment(client);
+    const dry = await callTool(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true }, { "x402/payment": payload });
     expect(dry.isError).toBe(true);
     expect(errorOf(dry)).toMatchObject({ kind: "payment_required", terms: { atomic: "1000" } });
     expect(await agent.balance()).toBe(before);
@@ -133,17 +127,14 @@ describe("the hosted MCP server over streamable HTTP", () => {
 
   it("a payment over the call's maxUsd is refused before it is sent: balance unchanged", async () => {
     const client = await connect();
-    const agent = await f.createSigningAgent(1);
-    const before = await agent.balance();
-    const terms = errorOf(await call(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true })).terms!;
-    const payload = await agent.payloadFor(terms.paymentRequired);
-    const refused = await call(client, "buy_shortlist", { outcome: OUTCOME, maxUsd: "0.0005" }, { "x402/payment": payload });
+    const { agent, before, payload } = await signedShortlistPayment(client);
+    const refused = await callTool(client, "buy_shortlist", { outcome: OUTCOME, maxUsd: "0.0005" }, { "x402/payment": payload });
     expect(refused.isError).toBe(true);
     expect(errorOf(refused)).toMatchObject({ kind: "cap_exceeded", code: "cap_exceeded" });
     expect(textOf(refused)).toContain("cap_exceeded");
     expect(await agent.balance()).toBe(before);
     // The same payment under a cap that allows it still works: nothing was used up.
-    const paid = await call(client, "buy_shortlist", { outcome: OUTCOME, maxUsd: "0.002" }, { "x402/payment": payload });
+    const paid = await callTool(client, "buy_shortlist", { outcome: OUTCOME, maxUsd: "0.002" }, { "x402/payment": payload });
     expect(paid.isError, textOf(paid)).toBeFalsy();
     expect(await agent.balance()).toBe(before - 1000n);
   });
@@ -154,11 +145,11 @@ describe("the hosted MCP server over streamable HTTP", () => {
     const before = await agent.balance();
     const providerBefore = await f.localBalance(demo.payTo);
     const args = { offerId: demo.offerId, query: { symbol: "ACME" } };
-    const unpaid = await call(client, "call_offer", args);
+    const unpaid = await callTool(client, "call_offer", args);
     expect(unpaid.isError).toBe(true);
     expect(errorOf(unpaid)).toMatchObject({ kind: "payment_required", terms: { atomic: "1000" } });
     const payload = await agent.payloadFor(errorOf(unpaid).terms!.paymentRequired);
-    const paid = await call(client, "call_offer", args, { "x402/payment": payload });
+    const paid = await callTool(client, "call_offer", args, { "x402/payment": payload });
     expect(paid.isError, textOf(paid)).toBeFalsy();
     expect(paid.structuredContent).toMatchObject({ status: 200, body: { ok: true, product: "quote", result: { symbol: "ACME" } }, spent: { atomic: "1000" } });
     expect(paid._meta?.["x402/payment-response"]).toMatchObject({ success: true });
@@ -169,28 +160,28 @@ describe("the hosted MCP server over streamable HTTP", () => {
   it("write_review publishes with the caller's token and get_reviews shows it; without a token: unauthorized, session still usable", async () => {
     const slug = await f.someServiceSlug();
     const anonymous = await connect();
-    const refused = await call(anonymous, "write_review", { slug, rating: 4, title: "From MCP", body: "Written by a test agent over MCP." });
+    const refused = await callTool(anonymous, "write_review", { slug, rating: 4, title: "From MCP", body: "Written by a test agent over MCP." });
     expect(refused.isError).toBe(true);
     expect(errorOf(refused)).toMatchObject({ kind: "unauthorized", status: 401 });
     expect(textOf(refused)).toMatch(/^unauthorized/);
-    expect((await call(anonymous, "get_service", { slug })).isError).toBeFalsy();
+    expect((await callTool(anonymous, "get_service", { slug })).isError).toBeFalsy();
 
     const client = await connect({ "x-marketplace-token": token });
     const title = `MCP review ${Date.now()}`;
-    const written = await call(client, "write_review", { slug, rating: 4, title, body: "Written by a test agent over MCP.", tags: ["mcp"] });
+    const written = await callTool(client, "write_review", { slug, rating: 4, title, body: "Written by a test agent over MCP.", tags: ["mcp"] });
     expect(written.isError, textOf(written)).toBeFalsy();
     expect(written.structuredContent).toMatchObject({ slug, title, rating: 4, actorType: "llm" });
-    const listed = await call(client, "get_reviews", { slug });
+    const listed = await callTool(client, "get_reviews", { slug });
     expect((listed.structuredContent as { reviews: { title: string }[] }).reviews.map((r) => r.title)).toContain(title);
   });
 
   it("order_status reads a bought placement; an unknown order is not_found", async () => {
     const client = await connect();
     const order = await f.boughtPlacement();
-    const status = await call(client, "order_status", { orderId: order.id, statusAuthorization: order.statusAuthorization });
+    const status = await callTool(client, "order_status", { orderId: order.id, statusAuthorization: order.statusAuthorization });
     expect(status.isError, textOf(status)).toBeFalsy();
     expect(status.structuredContent).toMatchObject({ id: order.id, product: "placement", status: "queued" });
-    const missing = await call(client, "order_status", { orderId: "00000000-0000-4000-8000-000000000000", statusAuthorization: order.statusAuthorization });
+    const missing = await callTool(client, "order_status", { orderId: "00000000-0000-4000-8000-000000000000", statusAuthorization: order.statusAuthorization });
     expect(missing.isError).toBe(true);
     expect(errorOf(missing)).toMatchObject({ kind: "not_found", status: 404 });
   });
@@ -198,32 +189,32 @@ describe("the hosted MCP server over streamable HTTP", () => {
   it("a forged or malformed _meta payment is refused with a code, and the session goes on", async () => {
     const client = await connect();
     for (const payment of [{ x402Version: 2, payload: { signature: "0xdead" } }, "not base64 at all", 42]) {
-      const refused = await call(client, "buy_shortlist", { outcome: OUTCOME }, { "x402/payment": payment });
+      const refused = await callTool(client, "buy_shortlist", { outcome: OUTCOME }, { "x402/payment": payment });
       expect(refused.isError, JSON.stringify(payment)).toBe(true);
       // The client cannot read an amount from it, so it refuses before sending (caps are checked against the payment).
       expect(errorOf(refused), textOf(refused)).toMatchObject({ kind: "invalid_request", code: "invalid_payment" });
     }
-    expect((await call(client, "search_services", { q: "weather" })).isError).toBeFalsy();
+    expect((await callTool(client, "search_services", { q: "weather" })).isError).toBeFalsy();
   });
 
   it("invalid input is a tool error naming the field; an API refusal carries the API's code; the session goes on", async () => {
     const client = await connect();
-    const bad = await call(client, "get_reviews", { slug: "Not A Slug!" });
+    const bad = await callTool(client, "get_reviews", { slug: "Not A Slug!" });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toContain("slug");
-    const unknown = await call(client, "get_service", { slug: "no-such-service-anywhere" });
+    const unknown = await callTool(client, "get_service", { slug: "no-such-service-anywhere" });
     expect(unknown.isError).toBe(true);
     expect(errorOf(unknown)).toMatchObject({ kind: "not_found", code: "not_found", status: 404 });
-    const tool = await call(client, "no_such_tool", {});
+    const tool = await callTool(client, "no_such_tool", {});
     expect(tool.isError).toBe(true);
     expect(textOf(tool)).toContain("no_such_tool");
-    expect((await call(client, "search_services", { q: "weather" })).isError).toBeFalsy();
+    expect((await callTool(client, "search_services", { q: "weather" })).isError).toBeFalsy();
   });
 });
 
 describe("hostile requests to /api/mcp", () => {
   const post = (body: string, headers: Record<string, string> = {}) =>
-    fetch(`${app.origin}/api/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body });
+    fetch(`${app.url}/api/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body });
   const toolCall = (args: unknown) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_services", arguments: args } });
 
   it("a huge body is refused with a JSON-RPC error (413) before it is read whole", async () => {
@@ -259,7 +250,7 @@ describe("hostile requests to /api/mcp", () => {
 
   it("other methods get 405 with Allow and a JSON error", async () => {
     for (const method of ["GET", "PUT", "DELETE", "PATCH"]) {
-      const res = await fetch(`${app.origin}/api/mcp`, { method });
+      const res = await fetch(`${app.url}/api/mcp`, { method });
       expect(res.status, method).toBe(405);
       expect(res.headers.get("allow")).toContain("POST");
       expect(await res.json()).toMatchObject({ error: "method_not_allowed" });

@@ -4,13 +4,9 @@
 import { spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "@/test/free-port";
-
-const port = await freePort();
-process.env.BASE_URL = `http://127.0.0.1:${port}`;
-const f = await import("@/test/mcp/fixtures");
+import * as f from "@/test/mcp/fixtures";
+import { callTool, errorOf, textOf } from "@/test/mcp/tool-calls";
 
 const OUTCOME = "Hourly weather forecasts for any coordinate, paid per call";
 let app: Awaited<ReturnType<typeof f.startAppServer>>;
@@ -19,16 +15,14 @@ let agent: Awaited<ReturnType<typeof f.createSigningAgent>>;
 let client: Client;
 let stderr = "";
 
-const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
-const errorOf = (r: CallToolResult) => (r.structuredContent as { error: { kind: string; code: string; terms?: { atomic: string } } }).error;
-const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+const call = (name: string, args: Record<string, unknown>) => callTool(client, name, args);
 
 function serverEnv(extra: Record<string, string>): Record<string, string> {
-  return { ...getDefaultEnvironment(), MARKETPLACE_URL: app.origin, ...extra };
+  return { ...getDefaultEnvironment(), MARKETPLACE_URL: app.url, ...extra };
 }
 
 beforeAll(async () => {
-  app = await f.startAppServer(port);
+  app = await f.startAppServer();
   demo = await f.demoOffer();
   agent = await f.createSigningAgent(1);
   const { token } = await f.newToken("mcp stdio agent");

@@ -4,22 +4,8 @@
 // payment_required). Nested objects keep the API's schema as it is; success results are also
 // checked by the typed client against the strict API schema before they get here.
 import { z } from "zod";
-import type { ErrorKind } from "../client/marketplace-client";
+import { ERROR_KINDS } from "../client/types";
 
-const ERROR_KINDS = [
-  "payment_required",
-  "cap_exceeded",
-  "invalid_request",
-  "unauthorized",
-  "forbidden",
-  "not_found",
-  "conflict",
-  "rate_limited",
-  "settlement_unknown",
-  "unavailable",
-  "network",
-  "server_error",
-] as const satisfies readonly ErrorKind[];
 
 export const marketplaceErrorSchema = z.object({
   kind: z.enum(ERROR_KINDS),

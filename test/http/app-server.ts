@@ -2,8 +2,10 @@
 // database, its env): a Node http server that turns each request into a Request and calls the
 // app's route handler for the path, as Next.js would (handler(request, { params })). Tests of HTTP
 // clients (the typed client, the MCP server) talk to it over real sockets.
-// Served: /api/catalog/*, /api/reviews*, /api/shop/*, /api/x402/observe/*, /api/dev/*.
-// Route modules load on first use, so a test file can set env (rate limits, facilitator) first.
+// Served: /api/mcp, /api/catalog/*, /api/reviews*, /api/shop/*, /api/x402/observe/*, /api/dev/*.
+// Route modules load on first use, so a test file can set env (rate limits, facilitator, PORT) first.
+// The hosted MCP server calls the app on its own listen address (PORT): its tests pick a free port,
+// set PORT to it before anything imports server/env.ts, and serve on that port.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -18,6 +20,7 @@ interface RouteEntry {
 
 // Most specific first: a literal segment before the dynamic one it would also match.
 const ROUTES: RouteEntry[] = [
+  { pattern: /^\/api\/mcp$/, params: [], load: () => import("@/app/api/mcp/route") },
   { pattern: /^\/api\/catalog\/search$/, params: [], load: () => import("@/app/api/catalog/search/route") },
   { pattern: /^\/api\/catalog\/services$/, params: [], load: () => import("@/app/api/catalog/services/route") },
   { pattern: /^\/api\/catalog\/services\/([^/]+)$/, params: ["slug"], load: () => import("@/app/api/catalog/services/[slug]/route") },
@@ -47,7 +50,8 @@ function plainJson(res: http.ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-export async function startAppServer(): Promise<AppServer> {
+/** Serves on `port` (0: any free port). */
+export async function startAppServer(port = 0): Promise<AppServer> {
   const requests: AppServer["requests"] = [];
   const server = http.createServer(async (req, res) => {
     try {
@@ -84,7 +88,7 @@ export async function startAppServer(): Promise<AppServer> {
       else res.destroy();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,

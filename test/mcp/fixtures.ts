@@ -1,6 +1,6 @@
 // Test support for the MCP tests: the app's routes over HTTP, a funded agent, a token, an offer of the
-// x402-paid demo provider, and a bought placement. Import it dynamically AFTER setting BASE_URL to
-// the app server's origin (server/env.ts reads it once; the hosted MCP client calls that origin).
+// x402-paid demo provider, and a bought placement. Hosted-MCP tests import it dynamically AFTER
+// setting PORT to the app server's port (server/env.ts reads it once; /api/mcp's client calls it).
 import { randomUUID } from "node:crypto";
 import { x402Client } from "@x402/core/client";
 import type { PaymentRequired } from "@x402/core/types";
@@ -17,7 +17,7 @@ import { createTestAgent, type TestAgent } from "@/test/payments/agent";
 import { challengeOf } from "@/test/payments/product-purchase";
 import { buyProduct } from "@/test/payments/shop";
 import { newToken, observerFixtures } from "@/test/observe/observer";
-import { startAppServer } from "./app-server";
+import { startAppServer } from "@/test/http/app-server";
 
 export { localBalance, newToken, startAppServer };
 
