@@ -346,6 +346,25 @@ describe("writeReview", () => {
   });
 });
 
+describe("a revoked token", () => {
+  it("forbidden (403) for writeReview and callOffer; nothing is written or paid", async () => {
+    const { token, tokenId } = await newToken("revoked agent");
+    await db.marketplaceToken.update({ where: { id: tokenId }, data: { revokedAt: new Date() } });
+    const slug = await aSlug();
+    const wallet = await fundedWallet();
+    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key, token });
+    const reviewsBefore = await db.review.count({ where: { service: { slug } } });
+    expect(errorOf(await client.writeReview({ slug, rating: 3, title: "Should not land", body: "Written with a revoked token." }))).toMatchObject({ kind: "forbidden", status: 403, code: "forbidden" });
+    expect(await db.review.count({ where: { service: { slug } } })).toBe(reviewsBefore);
+
+    const offer = await createOffer({ providerUrl: provider.url, path: "/v1/quote", testMode: true });
+    const before = await localBalance(PROVIDER_PAY_TO);
+    expect(errorOf(await client.callOffer(offer, { query: { symbol: "ACME" } }))).toMatchObject({ kind: "forbidden", status: 403, code: "forbidden" });
+    expect(await localBalance(PROVIDER_PAY_TO)).toBe(before);
+    expect(client.session.spentUsd).toBe("0.00");
+  });
+});
+
 describe("transport and answers that break the schema", () => {
   it("a closed port: network, status null", async () => {
     const client = createMarketplaceClient({ baseUrl: `http://127.0.0.1:${await freePort()}` });
