@@ -3,7 +3,7 @@
 // (measured with autocannon on /api/ping). Their security headers come from here instead, the same
 // values server/proxy/security-headers.ts gives every other non-page answer (a test keeps the
 // two lists and the values in step). HSTS is left to the pages: browsers enter through them.
-const STATIC_API_ROUTES = ["catalog/search", "catalog/services", "dev/facilitator/settle", "dev/facilitator/supported", "dev/facilitator/verify", "dev/faucet", "health", "ping", "reviews"];
+const STATIC_API_ROUTES = ["mcp", "catalog/search", "catalog/services", "dev/facilitator/settle", "dev/facilitator/supported", "dev/facilitator/verify", "dev/faucet", "health", "ping", "reviews"];
 // The paid products (app/api/shop/[product]): one lowercase segment, as server/products/products.ts
 // requires of a product's path; their 402 is measured against /api/ping, so they skip the proxy too.
 const PRODUCT_ROUTES = "/api/shop/:product([a-z][a-z0-9-]*)";

@@ -3,6 +3,8 @@
 // route file must export every method; this test loads every route file under app/api.
 import { describe, expect, it } from "vitest";
 import { ROUTE_METHODS } from "@/server/http/method-not-allowed";
+import { productSegment } from "@/server/products/product";
+import { PRODUCT_LIST } from "@/server/products/products";
 
 // The methods each route serves (HEAD comes with GET). A new route file must be listed here.
 const ALLOWED: Record<string, string[]> = {
@@ -22,6 +24,9 @@ const ALLOWED: Record<string, string[]> = {
   "dev/facilitator/settle": ["POST"],
   "dev/facilitator/supported": ["GET"],
   "shop/[product]": ["GET", "POST"],
+  // Each product's own static route (app/api/shop/<segment>).
+  ...Object.fromEntries(PRODUCT_LIST.map((p) => [`shop/${productSegment(p)}`, ["GET", "POST"]])),
+  "mcp": ["POST"],
   "shop/[product]/validate": ["POST"],
   "shop/purchases/[key]": ["GET"],
   "shop/orders/[id]": ["GET"],

@@ -36,8 +36,8 @@ export function typedClientExample(baseUrl: string): string {
 
 const market = createMarketplaceClient({
   baseUrl: "${baseUrl}",
-  wallet: process.env.WALLET_KEY as \`0x\${string}\`,
-  token: process.env.MARKETPLACE_TOKEN,
+  wallet: "0x<your private key>",
+  token: "<your marketplace token>",
   caps: { maxUsdPerCall: "0.01", maxUsdPerSession: "0.10" },
 });
 const found = await market.searchServices({ q: "weather forecast", limit: 3 });

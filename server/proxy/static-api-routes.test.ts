@@ -12,12 +12,19 @@ type HeaderRule = { source: string; headers: { key: string; value: string }[] };
 // next.config.mjs is plain JavaScript (no declarations): typed here as far as the test reads it.
 const nextConfig = (await import(path.resolve("next.config.mjs"))).default as { headers(): Promise<HeaderRule[]> };
 
-// Route folders under app/api with no dynamic segment.
+// Each product's own route file (app/api/shop/<segment>) is covered by the product pattern below.
+const PRODUCT_FOLDERS = new Set(PRODUCT_LIST.map((p) => p.path.replace(/^\/api\//, "")));
+
+// Route folders under app/api with no dynamic segment, products' own routes aside.
 function staticApiRoutes(dir = "app/api", prefix = ""): string[] {
+  return allStaticRoutes(dir, prefix).filter((r) => dir !== "app/api" || !PRODUCT_FOLDERS.has(r));
+}
+
+function allStaticRoutes(dir: string, prefix: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.isFile()) return entry.name === "route.ts" && prefix ? [prefix] : [];
     if (!entry.isDirectory() || entry.name.startsWith("[")) return [];
-    return staticApiRoutes(path.join(dir, entry.name), prefix ? `${prefix}/${entry.name}` : entry.name);
+    return allStaticRoutes(path.join(dir, entry.name), prefix ? `${prefix}/${entry.name}` : entry.name);
   });
 }
 
