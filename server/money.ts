@@ -2,11 +2,16 @@
 export const USDC_DECIMALS = 6;
 const SCALE = 10n ** BigInt(USDC_DECIMALS);
 
+/** "0.0005" -> 500n; null for anything but a plain non-negative amount with at most 6 decimals. */
+export function parseUsdAtomic(usd: string): bigint | null {
+  const m = /^(\d+)(?:\.(\d{1,6}))?$/.exec(usd.trim());
+  return m ? BigInt(m[1]!) * SCALE + BigInt((m[2] ?? "").padEnd(USDC_DECIMALS, "0")) : null;
+}
+
 /** "0.0005" -> 500. Throws on more than 6 decimals or a malformed value. */
 export function usdToAtomic(usd: string): number {
-  const m = /^(\d+)(?:\.(\d{1,6}))?$/.exec(usd.trim());
-  if (!m) throw new Error(`Not a USD amount with at most ${USDC_DECIMALS} decimals: ${usd}`);
-  const atomic = BigInt(m[1]!) * SCALE + BigInt((m[2] ?? "").padEnd(USDC_DECIMALS, "0"));
+  const atomic = parseUsdAtomic(usd);
+  if (atomic === null) throw new Error(`Not a USD amount with at most ${USDC_DECIMALS} decimals: ${usd}`);
   if (atomic > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`USD amount too large: ${usd}`);
   return Number(atomic);
 }
