@@ -8,11 +8,12 @@ import type { BuyOptions, Spend } from "../client/marketplace-client";
 export const PAYMENT_META_KEY = "x402/payment";
 export const PAYMENT_RESPONSE_META_KEY = "x402/payment-response";
 
-const usd = z.string().regex(/^\d{1,9}(\.\d{1,6})?$/, "a decimal USD amount such as 0.01");
+/** A USD amount as the caps take it (also the stdio server's settings, mcp/wallet-env.ts). */
+export const usdAmount = z.string().regex(/^\d{1,9}(\.\d{1,6})?$/, "a decimal USD amount such as 0.01");
 
 export const paidArguments = {
   dryRun: z.boolean().optional().describe("Only fetch the 402 terms (price, asset, network, payee); nothing is signed or paid."),
-  maxUsd: usd.optional().describe("Refuse to pay more than this many USD for this call (cannot raise the configured cap)."),
+  maxUsd: usdAmount.optional().describe("Refuse to pay more than this many USD for this call (cannot raise the configured cap)."),
 };
 export const idempotencyArgument = {
   idempotencyKey: z.string().min(8).max(200).optional().describe("Reuse the key of a call whose outcome is unknown to retry it without paying twice."),

@@ -1,8 +1,9 @@
 // The stdio server's settings (`npm run mcp`), validated once: a bad value is a clear message, never
 // a half-started server that pays with the wrong key or without a cap.
 import { z } from "zod";
+import { usdAmount } from "./paid-options";
 
-const usd = z.string().trim().regex(/^\d{1,9}(\.\d{1,6})?$/, "a decimal USD amount such as 0.10");
+const usd = z.string().trim().pipe(usdAmount);
 
 export const walletEnvSchema = z.object({
   MARKETPLACE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
