@@ -9,6 +9,7 @@ import type { ProductDefinition } from "../products/product";
 import { buildChallenge, type Challenge } from "./challenge";
 import { createHttpFacilitator } from "./facilitators/http-facilitator";
 import { createLocalFacilitator } from "./facilitators/local-facilitator";
+import { windowCloses } from "./mpp/mpp-challenges";
 import { createMppRuntime, type MppRuntime } from "./mpp/mpp-runtime";
 import { paymentConfigFromEnv, X402_NETWORK, type PaymentConfig } from "./payment-config";
 
@@ -20,6 +21,11 @@ export interface PaymentRuntime {
   resourceServer(): Promise<x402ResourceServer>;
   /** The product's 402 challenge, built once (its MPP challenges once per window) and reused byte for byte. */
   challenge(product: ProductDefinition): Promise<Challenge>;
+  /**
+   * The same challenge without waiting, once `challenge` has built it (and, for a product sold over
+   * MPP, until its window closes); undefined before that, or when payment is not configured.
+   */
+  readyChallenge(product: ProductDefinition): Challenge | undefined;
   /** MPP beside x402 (queued products); null when no method is configured or payment is off. */
   mpp: MppRuntime | null;
 }
@@ -30,6 +36,12 @@ export function createPaymentRuntime(config: PaymentConfig, options: { baseUrl?:
   const base = options.baseUrl ?? baseUrl;
   let ready: Promise<x402ResourceServer> | undefined;
   const challenges = new Map<string, Promise<Challenge>>();
+  // The built challenges, for a 402 answered with no await: every 402 but the first (of each MPP
+  // window) then costs the route no promise, clock read or copy (scripts/bench-purchase.ts compares
+  // it with a bare route). A product sold over MPP keeps its entry until its window closes: a timer
+  // drops it then rather than a clock read per request, and a timer that fires late only serves a
+  // challenge that is still good (it expires MPP_CHALLENGE_LIFETIME_S after the window closes).
+  const built = new Map<string, Challenge>();
   // The evm method pays x402's asset to x402's pay-to: without a pay-to there is nothing to offer.
   const mpp = config.payTo && config.mpp && config.mpp.methods.length > 0 ? createMppRuntime(config.mpp, config.payTo as `0x${string}`) : null;
 
@@ -52,17 +64,31 @@ export function createPaymentRuntime(config: PaymentConfig, options: { baseUrl?:
     resourceServer,
     mpp,
     async challenge(product) {
-      let built = challenges.get(product.id);
+      const kept = built.get(product.id);
+      if (kept) return kept;
+      let x402 = challenges.get(product.id);
       const withMpp = mpp?.sells(product) ?? false;
-      if (!built) {
-        built = resourceServer().then((server) => buildChallenge(server, product, config.payTo!, base, withMpp));
-        built.catch(() => challenges.delete(product.id));
-        challenges.set(product.id, built);
+      if (!x402) {
+        x402 = resourceServer().then((server) => buildChallenge(server, product, config.payTo!, base, withMpp));
+        x402.catch(() => challenges.delete(product.id));
+        challenges.set(product.id, x402);
       }
-      if (!withMpp) return built;
-      const [x402, wwwAuthenticate] = await Promise.all([built, mpp!.challenges(product)]);
-      return { ...x402, wwwAuthenticate };
+      if (!withMpp) {
+        const challenge = await x402;
+        built.set(product.id, challenge);
+        return challenge;
+      }
+      const now = Date.now();
+      const [x402Challenge, wwwAuthenticate] = await Promise.all([x402, mpp!.challenges(product, now)]);
+      const challenge = { ...x402Challenge, wwwAuthenticate };
+      const left = windowCloses(now) - Date.now();
+      if (left > 0) {
+        built.set(product.id, challenge);
+        setTimeout(() => built.get(product.id) === challenge && built.delete(product.id), left).unref();
+      }
+      return challenge;
     },
+    readyChallenge: (product) => (config.payTo ? built.get(product.id) : undefined),
   };
 }
 

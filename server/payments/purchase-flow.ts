@@ -54,6 +54,31 @@ async function challengeOf(runtime: PaymentRuntime, product: ProductDefinition):
 
 const isReply = (x: Challenge | PaymentReply): x is PaymentReply => "status" in x;
 
+// One reply per built challenge: a ready 402 allocates nothing but its Response.
+const readyReplies = new WeakMap<Challenge, PaymentReply>();
+
+/**
+ * The product's 402 with no await, once its challenge is built (PaymentRuntime.readyChallenge);
+ * undefined sends the route the async way (describeProduct), which builds it or answers 503.
+ */
+export function readyDescription(runtime: PaymentRuntime, product: ProductDefinition): PaymentReply | undefined {
+  const challenge = runtime.readyChallenge(product);
+  if (!challenge) return undefined;
+  let answer = readyReplies.get(challenge);
+  if (!answer) {
+    answer = challengeReply(challenge);
+    Object.freeze(answer.headers);
+    readyReplies.set(challenge, Object.freeze(answer));
+  }
+  return answer;
+}
+
+/** An unsigned POST's 402 with no await (see readyDescription): a request that carries no payment for this product. */
+export function readyUnsignedChallenge(runtime: PaymentRuntime, product: ProductDefinition, request: Pick<PurchaseRequest, "paymentSignature" | "authorization">): PaymentReply | undefined {
+  if (request.paymentSignature || (isMppAuthorization(request.authorization) && runtime.mpp?.sells(product))) return undefined;
+  return readyDescription(runtime, product);
+}
+
 /** GET: the product's 402, whatever credentials the request carries; creates nothing. */
 export async function describeProduct(runtime: PaymentRuntime, product: ProductDefinition): Promise<PaymentReply> {
   if (!runtime.config.payTo) return unconfigured();

@@ -20,9 +20,14 @@ export const MPP_CHALLENGE_LIFETIME_S = 300;
 
 const WINDOW_MS = MPP_CHALLENGE_WINDOW_S * 1000;
 
+/** When the window holding `nowMs` closes (epoch ms): its challenges are issued until then. */
+export function windowCloses(nowMs: number): number {
+  return Math.floor(nowMs / WINDOW_MS) * WINDOW_MS + WINDOW_MS;
+}
+
 /** The expiry of the challenges of the window holding `nowMs`. */
 export function windowExpiry(nowMs: number): Date {
-  return new Date(Math.floor(nowMs / WINDOW_MS) * WINDOW_MS + WINDOW_MS + MPP_CHALLENGE_LIFETIME_S * 1000);
+  return new Date(windowCloses(nowMs) + MPP_CHALLENGE_LIFETIME_S * 1000);
 }
 
 /** The challenges of a product expiring at `expires`, serialised for WWW-Authenticate (RFC 9110 list). */

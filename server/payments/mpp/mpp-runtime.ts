@@ -10,8 +10,8 @@ export interface MppRuntime {
   server(): Promise<MppServer>;
   /** Whether the product is sold over MPP here (it lists "mpp" and at least one method is configured). */
   sells(product: ProductDefinition): boolean;
-  /** WWW-Authenticate of the product's 402 in the current window. */
-  challenges(product: ProductDefinition): Promise<string>;
+  /** WWW-Authenticate of the product's 402 in the window holding `nowMs` (default: now). */
+  challenges(product: ProductDefinition, nowMs?: number): Promise<string>;
   /** WWW-Authenticate of a refusal: challenges no earlier answer carried. */
   freshChallenges(product: ProductDefinition): Promise<string>;
 }
@@ -31,8 +31,8 @@ export function createMppRuntime(config: MppConfig, payTo: `0x${string}`): MppRu
     config,
     server,
     sells: (product) => product.protocols.includes("mpp") && config.methods.length > 0,
-    challenges(product) {
-      const expires = windowExpiry(Date.now());
+    challenges(product, nowMs = Date.now()) {
+      const expires = windowExpiry(nowMs);
       const kept = current.get(product.id);
       if (kept && kept.expires === expires.getTime()) return kept.value;
       const value = server().then((s) => productChallenges(s, config, product, expires));
