@@ -1,12 +1,18 @@
 // `npm run bench:purchase`: HTTP throughput and latency of the paid routes against the ceiling of
 // the same app. It starts the marketplace as `npm start` does (throwaway data dir, embedded
 // PostgreSQL, production build, free ports), then runs autocannon on loopback:
-//   bare     GET /api/ping (constant JSON, no database): the ceiling, measured in every round
-//            of the throughput phases and again right before each product's 402 phases (the
-//            ceiling that product is compared with), and as POST with a purchase body (the POST ceiling)
+//   bare     GET /api/ping (constant JSON, no database): the ceiling, measured right before each
+//            route it is compared with, and as POST with a purchase body (the POST ceiling)
 //   402      GET and unsigned POST (with its example body) of every product the marketplace sells
 //            (the paid operations of its /openapi.json, which lists every product): the challenge
 //   replay   one completed purchase sent again and again with its body and signature
+//   control  the bare GET compared with itself, the same way: how far the noise alone moves a ratio
+// The bare, 402, replay and control phases run in BENCH_ROUNDS short interleaved rounds, each
+// route right after its own bare run (products take turns going first, GET and POST alternate),
+// with the app's Next.js server pinned to one CPU and autocannon to the others (taskset, when there
+// are two CPUs or more: scripts/bench/pin-cpus.ts). A ratio is the route's throughput over all
+// rounds against that of its bare runs, with the median of per-round ratios and a 90 % bootstrap
+// interval beside it (scripts/bench/ratio-stats.ts).
 //   paid     fresh purchases, each with its own request_id and EIP-3009 authorization, signed
 //            before the run by a few funded agents: search "terms" at N connections and at 1
 //            connection (latency without queueing), then "all" for comparison
@@ -23,9 +29,9 @@
 // kept busy, p50 is about N / throughput (queueing), which the CPU a purchase costs bounds.
 // The exit code is 1 when an answer had another status than its phase expects, or the ledger
 // disagrees with the answers (one completed purchase and one 0.001 USDC transfer per paid 200).
-// BENCH_DURATION (s per paid phase, default 10), BENCH_ROUNDS (interleaved rounds of the bare, 402
-// and replay phases, default 9; ratios are medians of per-round ratios), BENCH_ROUND_DURATION (s per
-// phase in a round, default 3), BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s, default 2),
+// BENCH_DURATION (s per paid phase, default 10), BENCH_ROUNDS (interleaved rounds of the bare, 402,
+// replay and control phases, default 20), BENCH_ROUND_DURATION (s per phase in a round, default 1),
+// BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s per route before the rounds and per paid phase, default 2),
 // BENCH_PAID_MAX (pre-signed authorizations per paid phase, default 3000), BENCH_PAID_ALL=0
 // (skip the "all" comparison), BENCH_ALONGSIDE=0 (skip the search-load phase) adjust it.
 import { spawn } from "node:child_process";
@@ -42,6 +48,8 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import pg from "pg";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { freePort } from "../test/free-port";
+import { findDescendant, pinApart } from "./bench/pin-cpus";
+import { bootstrapInterval, median, medianRatio, sumRatio } from "./bench/ratio-stats";
 import { EMBEDDED_DATABASE } from "./lib/resolve-database";
 
 const positiveInt = (name: string, fallback: number) => {
@@ -51,11 +59,12 @@ const positiveInt = (name: string, fallback: number) => {
   return n;
 };
 const DURATION = positiveInt("BENCH_DURATION", 10);
-// Throughput phases (bare, 402, replay) run in interleaved rounds of ROUND_DURATION seconds each.
-// Many short rounds rather than a few long ones: on a 2-core VM one phase's rate swings by +-30 %
-// from second to second, and the median of 9 per-round ratios is steadier than that of 3.
-const ROUNDS = positiveInt("BENCH_ROUNDS", 9);
-const ROUND_DURATION = positiveInt("BENCH_ROUND_DURATION", 3);
+// Throughput phases (bare, 402, replay, control) run in interleaved rounds of ROUND_DURATION seconds
+// each. Many short rounds rather than a few long ones: on a 2-core VM one second's rate swings by
+// ±10 % and more (the bare route against itself shows it), and the VM's speed drifts over minutes;
+// each route measured right after its own bare run, many times over, cancels the drift.
+const ROUNDS = positiveInt("BENCH_ROUNDS", 20);
+const ROUND_DURATION = positiveInt("BENCH_ROUND_DURATION", 1);
 const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 10);
 const WARMUP = positiveInt("BENCH_WARMUP", 2);
 const PAID_MAX = positiveInt("BENCH_PAID_MAX", 3000);
@@ -320,16 +329,30 @@ interface Phase {
 }
 const phases: Phase[] = [];
 
-/** req/s of one round's throughput phases; the 402s per product id. */
-interface Round {
-  bare: number;
-  /** Per product id: the bare GET measured right before that product's 402 phases (its ceiling). */
-  bareNext: Record<string, number>;
-  get402: Record<string, number>;
-  post402: Record<string, number>;
-  replay: number;
-  barePost: number;
+/** A comparison of the rounds: each round's req/s of a route and of the bare run right before it. */
+interface Pairing {
+  bare: number[];
+  subject: number[];
 }
+const pairings = new Map<string, Pairing>();
+function pair(key: string, bare: number, subject: number) {
+  const p = pairings.get(key) ?? { bare: [], subject: [] };
+  p.bare.push(bare);
+  p.subject.push(subject);
+  pairings.set(key, p);
+}
+
+/** Every run of one kind of throughput phase over the rounds, for the phase table. */
+interface Tally {
+  expected: number;
+  rps: number[];
+  p50: number[];
+  p99: number[];
+  answers: number;
+  unexpected: number;
+  cpu: CpuSample[];
+}
+const tallies = new Map<string, Tally>();
 const problems: string[] = [];
 
 const rps = (r: CannonResult) => r.requests.total / r.duration;
@@ -364,9 +387,29 @@ function record(label: string, expected: number | number[], { result, cpu }: { r
   return phase;
 }
 
-async function load(label: string, expected: number, opts: Omit<CannonOptions, "url" | "connections" | "duration">): Promise<Phase> {
-  await cannon({ url: baseUrl, connections: CONNECTIONS, duration: WARMUP, ...opts });
-  return record(label, expected, await withCpu(() => cannon({ url: baseUrl, connections: CONNECTIONS, duration: ROUND_DURATION, ...opts })));
+type Requests = Omit<CannonOptions, "url" | "connections" | "duration">;
+
+/** Warms a route before the rounds (the rounds' phases have no warm-up of their own). */
+async function warm(label: string, expected: number, opts: Requests): Promise<void> {
+  const { result } = await withCpu(() => cannon({ url: baseUrl, connections: CONNECTIONS, duration: WARMUP, ...opts }));
+  const phase = { label: `${label} (warm-up)`, expected, result };
+  if (unexpected(phase) > 0 || result.requests.total === 0) problems.push(`${phase.label}: ${unexpected(phase)} answers other than ${expected}, ${result.requests.total} in all`);
+}
+
+/** One throughput phase of a round: its req/s, tallied under `label` for the phase table. */
+async function measure(label: string, expected: number, opts: Requests): Promise<number> {
+  const { result, cpu } = await withCpu(() => cannon({ url: baseUrl, connections: CONNECTIONS, duration: ROUND_DURATION, ...opts }));
+  const t = tallies.get(label) ?? { expected, rps: [], p50: [], p99: [], answers: 0, unexpected: 0, cpu: [] };
+  const wrong = unexpected({ label, expected, result });
+  if (wrong > 0 || result.requests.total === 0) problems.push(`${label} [round ${t.rps.length + 1}]: ${wrong} answers other than ${expected}, ${result.requests.total} in all`);
+  t.rps.push(rps(result));
+  t.p50.push(result.latency.p50);
+  t.p99.push(result.latency.p99);
+  t.answers += result.requests.total;
+  t.unexpected += wrong;
+  if (cpu) t.cpu.push(cpu);
+  tallies.set(label, t);
+  return rps(result);
 }
 
 async function paid(label: string, db: pg.Client, agents: Agent[], paymentRequired: PaymentRequired, search: string, connections: number): Promise<Phase> {
@@ -480,44 +523,53 @@ async function soldProducts(): Promise<SoldProduct[]> {
 
 const rotate = <T>(xs: T[], by: number): T[] => xs.map((_, i) => xs[(i + by) % xs.length]!);
 
-/** The 402 table: each product's challenge throughput against the bare GET measured right before it. */
-function reportChallenges(products: SoldProduct[], rounds: Round[]) {
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
-  console.log(`\n402 of every product against the bare GET measured right before it (medians of ${rounds.length} round(s); target >= ${TARGETS.challenge}):`);
-  console.log(`${"product".padEnd(12)} ${"path".padEnd(24)} ${"GET req/s".padStart(9)} ${"ratio".padStart(6)} ${"POST req/s".padStart(10)} ${"ratio".padStart(6)}   per-round ratios (GET; POST)`);
+/** One comparison's line: throughput ratio over all rounds, its interval, the median per-round ratio. */
+function ratioLine(key: string): { ratio: number; text: string } {
+  const p = pairings.get(key)!;
+  const ratio = sumRatio(p.subject, p.bare);
+  const [low, high] = bootstrapInterval(p.subject, p.bare);
+  return { ratio, text: `${ratio.toFixed(3).padStart(6)}  [${low.toFixed(3)}, ${high.toFixed(3)}]  median ${medianRatio(p.subject, p.bare).toFixed(3)}` };
+}
+
+/** The 402 table: each product's challenge throughput against the bare GET run right before it. */
+function reportChallenges(products: SoldProduct[]) {
+  console.log(
+    `\n402 of every product against the bare GET run right before it, over ${ROUNDS} rounds of ${ROUND_DURATION} s (target >= ${TARGETS.challenge}):` +
+      `\nthroughput ratio over all rounds, [90 % bootstrap interval], median of per-round ratios`,
+  );
   for (const p of products) {
-    const get = median(rounds.map((r) => r.get402[p.id]!));
-    const post = median(rounds.map((r) => r.post402[p.id]!));
-    const getRatio = median(rounds.map((r) => r.get402[p.id]! / r.bareNext[p.id]!));
-    const postRatio = median(rounds.map((r) => r.post402[p.id]! / r.bareNext[p.id]!));
-    const each = (x: Record<string, number>[]) => x.map((v, i) => (v[p.id]! / rounds[i]!.bareNext[p.id]!).toFixed(2)).join(", ");
-    const verdict = getRatio >= TARGETS.challenge && postRatio >= TARGETS.challenge ? "met" : "MISSED";
-    // The same against the bare GET at the start of each round, for comparison: on a noisy VM the
-    // two ceilings can differ by more than the target's margin, and then neither decides alone.
-    const roundGet = median(rounds.map((r) => r.get402[p.id]! / r.bare));
-    const roundPost = median(rounds.map((r) => r.post402[p.id]! / r.bare));
-    console.log(
-      `${p.id.padEnd(12)} ${p.path.padEnd(24)} ${get.toFixed(0).padStart(9)} ${getRatio.toFixed(2).padStart(6)} ${post.toFixed(0).padStart(10)} ${postRatio.toFixed(2).padStart(6)}   [${each(rounds.map((r) => r.get402))}; ${each(rounds.map((r) => r.post402))}]  ${verdict}`,
-    );
-    console.log(`${"".padEnd(12)} (against the bare GET at the start of each round: GET ${roundGet.toFixed(2)}, POST ${roundPost.toFixed(2)})`);
+    for (const method of ["GET", "POST"] as const) {
+      const { ratio, text } = ratioLine(`${p.id} ${method}`);
+      const reqs = median(pairings.get(`${p.id} ${method}`)!.subject);
+      console.log(`${p.id.padEnd(12)} ${method.padEnd(5)} ${p.path.padEnd(22)} ${reqs.toFixed(0).padStart(6)} req/s  ${text}  ${ratio >= TARGETS.challenge ? "met" : "MISSED"}`);
+    }
   }
+  console.log(`${"control".padEnd(12)} ${"GET".padEnd(5)} ${"/api/ping again".padEnd(22)} ${median(pairings.get("control")!.subject).toFixed(0).padStart(6)} req/s  ${ratioLine("control").text}  (the bare route against itself: the noise)`);
 }
 
 // ---- report ----------------------------------------------------------------------------------
 
-function report(bare: number, rounds: number) {
+function report(pinning: string) {
   console.log(`\nPurchase benchmark: ${ROUND_DURATION} s per throughput phase in ${ROUNDS} round(s), ${DURATION} s per paid phase, ${CONNECTIONS} connections (unless noted), loopback, ${os.cpus().length} cores, Node ${process.version}`);
-  console.log(
-    `${"phase".padEnd(46)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"answers".padStart(8)} ${"unexpected".padStart(10)}   CPU ms per answer: app  postgres  bench`,
-  );
+  console.log(`throughput rounds: ${pinning}`);
   const ms = (x: number | undefined) => (x === undefined ? "-" : x.toFixed(2)).padStart(7);
+  const header = (first: string) =>
+    `${first.padEnd(46)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"answers".padStart(8)} ${"unexpected".padStart(10)}   CPU ms per answer: app  postgres  bench`;
+  console.log(header("throughput phase (medians over the rounds)"));
+  for (const [label, t] of tallies) {
+    const cpu = (pick: (c: CpuSample) => number) => (t.cpu.length ? median(t.cpu.map(pick)) : undefined);
+    console.log(
+      `${label.padEnd(46)} ${median(t.rps).toFixed(0).padStart(7)} ${String(median(t.p50)).padStart(7)} ${String(median(t.p99)).padStart(7)} ${String(t.answers).padStart(8)} ${String(t.unexpected).padStart(10)}   ${" ".repeat(16)}${ms(cpu((c) => c.app))} ${ms(cpu((c) => c.db))} ${ms(cpu((c) => c.bench))}`,
+    );
+  }
+  console.log(header("\npaid phase"));
   for (const p of phases) {
     const r = p.result;
     console.log(
       `${p.label.padEnd(46)} ${rps(r).toFixed(0).padStart(7)} ${String(r.latency.p50).padStart(7)} ${String(r.latency.p99).padStart(7)} ${String(r.requests.total).padStart(8)} ${String(unexpected(p)).padStart(10)}   ${" ".repeat(16)}${ms(p.cpu?.app)} ${ms(p.cpu?.db)} ${ms(p.cpu?.bench)}`,
     );
   }
-  console.log(`(ceiling = median bare GET over ${rounds} round(s): ${bare.toFixed(0)} req/s; "app" is the Next.js server's Node process, which runs on one JS thread)`);
+  console.log(`("app" is the Next.js server's Node processes; its server runs requests on one JS thread)`);
 }
 
 let exitCode = 1;
@@ -567,33 +619,41 @@ try {
 
   const products = await soldProducts();
   log(`products on sale: ${products.map((p) => `${p.id} (${p.path})`).join(", ")}`);
-  // Throughput phases run in ROUNDS interleaved rounds, each with its own ceiling: this VM's speed
-  // drifts by ±20 % over minutes, and a ratio taken within one round cancels most of that drift.
-  const rounds: Round[] = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    const tag = ROUNDS > 1 ? ` [round ${round}]` : "";
-    const bare = await load(`bare GET /api/ping (ceiling)${tag}`, 200, { requests: [{ method: "GET", path: "/api/ping" }] });
-    const bareNext: Record<string, number> = {};
-    const get402: Record<string, number> = {};
-    const post402: Record<string, number> = {};
-    // Each product's 402 is compared with a bare GET measured just before it (the VM's speed swings
-    // within seconds, so a ceiling taken at the start of the round penalises whatever comes last),
-    // and the products take turns going first.
-    for (const p of rotate(products, round - 1)) {
-      bareNext[p.id] = rps((await load(`bare GET /api/ping (ceiling of ${p.id})${tag}`, 200, { requests: [{ method: "GET", path: "/api/ping" }] })).result);
-      get402[p.id] = rps((await load(`402 GET ${p.path}${tag}`, 402, { requests: [{ method: "GET", path: p.path }] })).result);
-      post402[p.id] = rps(
-        (await load(`402 unsigned POST ${p.path}${tag}`, 402, { requests: [{ method: "POST", path: p.path, headers: { "content-type": "application/json" }, body: p.body }] })).result,
-      );
+  const PING: Requests = { requests: [{ method: "GET", path: "/api/ping" }] };
+  const routes = products.flatMap((p) => [
+    { key: `${p.id} GET`, label: `402 GET ${p.path}`, opts: { requests: [{ method: "GET", path: p.path }] } },
+    { key: `${p.id} POST`, label: `402 unsigned POST ${p.path}`, opts: { requests: [{ method: "POST", path: p.path, headers: { "content-type": "application/json" }, body: p.body }] } },
+  ]);
+  const replayRequests: Requests = { requests: [{ method: "POST", path: SHORTLIST, headers: original!.headers, body: original!.body }] };
+  // The same POST (headers and body) to the bare route: the ceiling for a POST.
+  const barePostRequests: Requests = { requests: [{ method: "POST", path: "/api/ping", headers: original!.headers, body: original!.body }] };
+
+  const appServer = findDescendant(server.pid!, "next-server");
+  const pinned = appServer ? pinApart(appServer) : { reason: "the Next.js server process was not found" };
+  const pinning = "restore" in pinned ? `pinned: ${pinned.description}` : `not pinned: ${pinned.reason}`;
+  log(`throughput rounds ${pinning}`);
+  try {
+    for (const r of [{ label: "bare GET /api/ping", opts: PING }, ...routes, { label: "replay", opts: replayRequests }, { label: "bare POST", opts: barePostRequests }]) {
+      await warm(r.label, r.label.startsWith("402") ? 402 : 200, r.opts);
     }
-    const replay = await load(`replay POST (same body and signature)${tag}`, 200, {
-      requests: [{ method: "POST", path: SHORTLIST, headers: original!.headers, body: original!.body }],
-    });
-    // Diagnostic: the same POST (headers and body) to the bare route, the ceiling for a POST.
-    const barePost = await load(`bare POST /api/ping (POST ceiling)${tag}`, 200, {
-      requests: [{ method: "POST", path: "/api/ping", headers: original!.headers, body: original!.body }],
-    });
-    rounds.push({ bare: rps(bare.result), bareNext, get402, post402, replay: rps(replay.result), barePost: rps(barePost.result) });
+    for (let round = 1; round <= ROUNDS; round++) {
+      // Each product's GET and POST right after a bare run of their own; products take turns going
+      // first and GET and POST alternate, so no route always runs in the same place.
+      for (const p of rotate(products, round - 1)) {
+        const bare = await measure("bare GET /api/ping", 200, PING);
+        const [first, second] = routes.filter((r) => r.key.startsWith(`${p.id} `));
+        for (const r of round % 2 ? [first!, second!] : [second!, first!]) pair(r.key, bare, await measure(r.label, 402, r.opts));
+      }
+      pair("control", await measure("bare GET /api/ping", 200, PING), await measure("bare GET /api/ping again (control)", 200, PING));
+      const bare = await measure("bare GET /api/ping", 200, PING);
+      const replay = await measure("replay POST (same body and signature)", 200, replayRequests);
+      pair("replay", bare, replay);
+      pair("replay vs bare POST", await measure("bare POST /api/ping (POST ceiling)", 200, barePostRequests), replay);
+      const last = (key: string) => pairings.get(key)!.subject.at(-1)! / pairings.get(key)!.bare.at(-1)!;
+      log(`round ${round}/${ROUNDS}: ${routes.map((r) => `${r.key} ${last(r.key).toFixed(2)}`).join(", ")}; control ${last("control").toFixed(2)}, replay ${last("replay").toFixed(2)}`);
+    }
+  } finally {
+    if ("restore" in pinned) pinned.restore();
   }
   const paidTerms = await paid(`paid POST, search "terms"`, db, agents, paymentRequired, "terms", CONNECTIONS);
   const paidSingle = await paid(`paid POST, search "terms", 1 connection`, db, agents, paymentRequired, "terms", 1);
@@ -607,18 +667,15 @@ try {
   }
   if (ALONGSIDE) for (const clients of [0, 1, SEARCH_CLIENTS]) alongside.push(await paidAlongside(db, agents, paymentRequired, clients));
 
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
-  const bare = median(rounds.map((r) => r.bare));
-  report(bare, ROUNDS);
-  reportChallenges(products, rounds);
-  const shortlistId = products.find((p) => p.path === SHORTLIST)!.id;
-  const ratioReplay = median(rounds.map((r) => r.replay / r.bare));
+  report(pinning);
+  reportChallenges(products);
   const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
-  const each = (pick: (r: (typeof rounds)[number]) => number) => rounds.map((r) => pick(r).toFixed(2)).join(", ");
-  console.log(`\nShortlist replay against the bare GET of the same round (median of ${ROUNDS}; each round in brackets):`);
-  console.log(`replay / bare:            ${ratioReplay.toFixed(2)}  [${each((r) => r.replay / r.bare)}]  (target >= ${TARGETS.replay})  ${verdict(ratioReplay >= TARGETS.replay)}`);
+  const replay = ratioLine("replay");
+  console.log(`\nShortlist replay against the bare GET run right before it (ratio over all rounds, [90 % interval], median):`);
+  console.log(`replay / bare:          ${replay.text}  (target >= ${TARGETS.replay})  ${verdict(replay.ratio >= TARGETS.replay)}`);
+  const shortlistPost = pairings.get(`${products.find((p) => p.path === SHORTLIST)!.id} POST`)!;
   console.log(
-    `(for comparison, against the bare POST of the same round: shortlist 402 unsigned POST ${median(rounds.map((r) => r.post402[shortlistId]! / r.barePost)).toFixed(2)}, replay ${median(rounds.map((r) => r.replay / r.barePost)).toFixed(2)})`,
+    `(for comparison, against the bare POST of the same round: replay ${ratioLine("replay vs bare POST").text}; shortlist 402 unsigned POST ${sumRatio(shortlistPost.subject, pairings.get("replay vs bare POST")!.bare).toFixed(3)})`,
   );
   const single = paidSingle.result.latency;
   console.log(`paid "terms" p50:         ${single.p50} ms, p99 ${single.p99} ms at 1 connection (target p50 <= ${TARGETS.paidP50Ms} ms)  ${verdict(single.p50 <= TARGETS.paidP50Ms)}`);

@@ -75,7 +75,7 @@ describe("the ready challenge of a runtime", () => {
     const built = await runtime.challenge(shortlistProduct);
     expect(runtime.readyChallenge(shortlistProduct)).toBe(built);
     expect(readyDescription(runtime, shortlistProduct)).toBe(readyDescription(runtime, shortlistProduct));
-    const off = createPaymentRuntime({ ...paymentConfigFromEnv(), payTo: undefined });
+    const off = createPaymentRuntime({ ...paymentConfigFromEnv(), payTo: null });
     expect(off.readyChallenge(shortlistProduct)).toBeUndefined();
   });
 

@@ -1,0 +1,47 @@
+// Ratios of paired throughput measurements (scripts/bench-purchase.ts): a route against the bare
+// route measured right before it, over many short rounds. On a small VM one second's throughput
+// swings by ±10 % and more, so a single round decides nothing; the whole run's throughput ratio
+// (the ratio of the sums) is the figure, with the median of per-round ratios and a bootstrap
+// interval beside it to show how far the noise could move it.
+
+export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+
+const sum = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0);
+
+/** Throughput of `subject` over the whole run against that of `bare` (same phase lengths). */
+export const sumRatio = (subject: readonly number[], bare: readonly number[]): number => sum(subject) / sum(bare);
+
+/** The median of the per-round ratios. */
+export const medianRatio = (subject: readonly number[], bare: readonly number[]): number => median(subject.map((s, i) => s / bare[i]!));
+
+// mulberry32: a seeded generator, so that the same measurements always print the same interval.
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A `level` (default 90 %) bootstrap interval of sumRatio, resampling whole rounds (pairs stay together). */
+export function bootstrapInterval(subject: readonly number[], bare: readonly number[], level = 0.9, resamples = 4000): [number, number] {
+  const n = subject.length;
+  const random = seeded(n * 7919 + 17);
+  const ratios: number[] = [];
+  for (let r = 0; r < resamples; r++) {
+    let s = 0;
+    let b = 0;
+    for (let i = 0; i < n; i++) {
+      const k = Math.floor(random() * n);
+      s += subject[k]!;
+      b += bare[k]!;
+    }
+    ratios.push(s / b);
+  }
+  ratios.sort((x, y) => x - y);
+  const tail = (1 - level) / 2;
+  return [ratios[Math.floor(tail * (resamples - 1))]!, ratios[Math.ceil((1 - tail) * (resamples - 1))]!];
+}
