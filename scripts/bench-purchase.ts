@@ -1,18 +1,13 @@
 // `npm run bench:purchase`: HTTP throughput and latency of the paid routes against the ceiling of
 // the same app. It starts the marketplace as `npm start` does (throwaway data dir, embedded
 // PostgreSQL, production build, free ports), then runs autocannon on loopback:
-//   bare     GET /api/ping (constant JSON, no database): the ceiling, measured right before each
-//            route it is compared with, and as POST with a purchase body (the POST ceiling)
+//   bare     GET /api/ping (constant JSON, no database): the ceiling, run next to each route it is
+//            compared with; as POST with a product's example body (the ceiling of that product's
+//            unsigned POST) and with the replayed purchase's body and signature
 //   402      GET and unsigned POST (with its example body) of every product the marketplace sells
 //            (the paid operations of its /openapi.json, which lists every product): the challenge
 //   replay   one completed purchase sent again and again with its body and signature
 //   control  the bare GET compared with itself, the same way: how far the noise alone moves a ratio
-// The bare, 402, replay and control phases run in BENCH_ROUNDS short interleaved rounds, each
-// route right after its own bare run (products take turns going first, GET and POST alternate),
-// with the app's Next.js server pinned to one CPU and autocannon to the others (taskset, when there
-// are two CPUs or more: scripts/bench/pin-cpus.ts). A ratio is the route's throughput over all
-// rounds against that of its bare runs, with the median of per-round ratios and a 90 % bootstrap
-// interval beside it (scripts/bench/ratio-stats.ts).
 //   paid     fresh purchases, each with its own request_id and EIP-3009 authorization, signed
 //            before the run by a few funded agents: search "terms" at N connections and at 1
 //            connection (latency without queueing), then "all" for comparison
@@ -22,6 +17,13 @@
 //            runs with TRUST_PROXY_HOPS=1 and the default rate limits; RATE_LIMIT_ENABLED=false in
 //            the caller's environment measures the same without limits). Reports paid p50/p99 and
 //            purchases/s with and without the load, and search req/s with its status counts.
+// The bare, 402, replay and control phases run in BENCH_ROUNDS short interleaved rounds, each
+// route next to a bare run of its own (the bare run first in odd rounds, second in even ones;
+// products take turns going first, GET and POST alternate), with the app's Next.js server pinned
+// to one CPU and autocannon to the others (taskset, when there are two CPUs or more:
+// scripts/bench/pin-cpus.ts). A ratio is the route's throughput over all rounds against that of
+// its bare runs, with a 90 % bootstrap interval and the median of per-round ratios beside it
+// (scripts/bench/ratio-stats.ts).
 // Each phase also reports the CPU it cost per answer in the app, PostgreSQL and this process.
 // The paid phases buy shortlists (the other products' purchases create orders or need an active placement).
 // Targets (reported, not enforced): every product's 402 >= 0.95x bare, replay >= 0.5x bare, paid p50 <= 30 ms. The
@@ -30,7 +32,7 @@
 // The exit code is 1 when an answer had another status than its phase expects, or the ledger
 // disagrees with the answers (one completed purchase and one 0.001 USDC transfer per paid 200).
 // BENCH_DURATION (s per paid phase, default 10), BENCH_ROUNDS (interleaved rounds of the bare, 402,
-// replay and control phases, default 20), BENCH_ROUND_DURATION (s per phase in a round, default 1),
+// replay and control phases, default 24), BENCH_ROUND_DURATION (s per phase in a round, default 1),
 // BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s per route before the rounds and per paid phase, default 2),
 // BENCH_PAID_MAX (pre-signed authorizations per paid phase, default 3000), BENCH_PAID_ALL=0
 // (skip the "all" comparison), BENCH_ALONGSIDE=0 (skip the search-load phase) adjust it.
@@ -63,7 +65,7 @@ const DURATION = positiveInt("BENCH_DURATION", 10);
 // each. Many short rounds rather than a few long ones: on a 2-core VM one second's rate swings by
 // ±10 % and more (the bare route against itself shows it), and the VM's speed drifts over minutes;
 // each route measured right after its own bare run, many times over, cancels the drift.
-const ROUNDS = positiveInt("BENCH_ROUNDS", 20);
+const ROUNDS = positiveInt("BENCH_ROUNDS", 24);
 const ROUND_DURATION = positiveInt("BENCH_ROUND_DURATION", 1);
 const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 10);
 const WARMUP = positiveInt("BENCH_WARMUP", 2);
@@ -329,7 +331,7 @@ interface Phase {
 }
 const phases: Phase[] = [];
 
-/** A comparison of the rounds: each round's req/s of a route and of the bare run right before it. */
+/** A comparison of the rounds: each round's req/s of a route and of the bare run next to it. */
 interface Pairing {
   bare: number[];
   subject: number[];
@@ -531,10 +533,10 @@ function ratioLine(key: string): { ratio: number; text: string } {
   return { ratio, text: `${ratio.toFixed(3).padStart(6)}  [${low.toFixed(3)}, ${high.toFixed(3)}]  median ${medianRatio(p.subject, p.bare).toFixed(3)}` };
 }
 
-/** The 402 table: each product's challenge throughput against the bare GET run right before it. */
+/** The 402 table: each product's challenge throughput against the bare route run next to it. */
 function reportChallenges(products: SoldProduct[]) {
   console.log(
-    `\n402 of every product against the bare GET run right before it, over ${ROUNDS} rounds of ${ROUND_DURATION} s (target >= ${TARGETS.challenge}):` +
+    `\n402 of every product against the bare route sent the same request (GET: bare GET; unsigned POST: bare POST with the same body), run next to it in turns, over ${ROUNDS} rounds of ${ROUND_DURATION} s (target >= ${TARGETS.challenge}):` +
       `\nthroughput ratio over all rounds, [90 % bootstrap interval], median of per-round ratios`,
   );
   for (const p of products) {
@@ -620,37 +622,54 @@ try {
   const products = await soldProducts();
   log(`products on sale: ${products.map((p) => `${p.id} (${p.path})`).join(", ")}`);
   const PING: Requests = { requests: [{ method: "GET", path: "/api/ping" }] };
-  const routes = products.flatMap((p) => [
-    { key: `${p.id} GET`, label: `402 GET ${p.path}`, opts: { requests: [{ method: "GET", path: p.path }] } },
-    { key: `${p.id} POST`, label: `402 unsigned POST ${p.path}`, opts: { requests: [{ method: "POST", path: p.path, headers: { "content-type": "application/json" }, body: p.body }] } },
+  const json = { "content-type": "application/json" };
+  // Each 402 against the bare route sent the same request: a GET against the bare GET, an unsigned
+  // POST against the bare POST with the same headers and body (receiving a body costs any route).
+  const comparisons = products.flatMap((p) => [
+    { key: `${p.id} GET`, label: `402 GET ${p.path}`, opts: { requests: [{ method: "GET", path: p.path }] }, bareLabel: "bare GET /api/ping", bare: PING },
+    {
+      key: `${p.id} POST`,
+      label: `402 unsigned POST ${p.path}`,
+      opts: { requests: [{ method: "POST", path: p.path, headers: json, body: p.body }] },
+      bareLabel: `bare POST /api/ping (${p.id}'s body)`,
+      bare: { requests: [{ method: "POST", path: "/api/ping", headers: json, body: p.body }] },
+    },
   ]);
   const replayRequests: Requests = { requests: [{ method: "POST", path: SHORTLIST, headers: original!.headers, body: original!.body }] };
   // The same POST (headers and body) to the bare route: the ceiling for a POST.
   const barePostRequests: Requests = { requests: [{ method: "POST", path: "/api/ping", headers: original!.headers, body: original!.body }] };
+  // ABBA: odd rounds run the bare route first, even rounds second, so the place a phase runs in
+  // (right after another route, on fresh connections) weighs on both sides alike.
+  const inTurn = async (round: number, a: () => Promise<number>, b: () => Promise<number>): Promise<[number, number]> => {
+    if (round % 2) {
+      const first = await a();
+      return [first, await b()];
+    }
+    const second = await b();
+    return [await a(), second];
+  };
 
   const appServer = findDescendant(server.pid!, "next-server");
   const pinned = appServer ? pinApart(appServer) : { reason: "the Next.js server process was not found" };
   const pinning = "restore" in pinned ? `pinned: ${pinned.description}` : `not pinned: ${pinned.reason}`;
   log(`throughput rounds ${pinning}`);
   try {
-    for (const r of [{ label: "bare GET /api/ping", opts: PING }, ...routes, { label: "replay", opts: replayRequests }, { label: "bare POST", opts: barePostRequests }]) {
-      await warm(r.label, r.label.startsWith("402") ? 402 : 200, r.opts);
-    }
+    const warmUps = [{ label: "bare GET /api/ping", opts: PING }, ...comparisons.flatMap((c) => [{ label: c.bareLabel, opts: c.bare }, c]), { label: "replay", opts: replayRequests }, { label: "bare POST", opts: barePostRequests }];
+    for (const r of warmUps) await warm(r.label, r.label.startsWith("402") ? 402 : 200, r.opts);
     for (let round = 1; round <= ROUNDS; round++) {
-      // Each product's GET and POST right after a bare run of their own; products take turns going
-      // first and GET and POST alternate, so no route always runs in the same place.
+      // Products take turns going first, and their GET and POST alternate.
       for (const p of rotate(products, round - 1)) {
-        const bare = await measure("bare GET /api/ping", 200, PING);
-        const [first, second] = routes.filter((r) => r.key.startsWith(`${p.id} `));
-        for (const r of round % 2 ? [first!, second!] : [second!, first!]) pair(r.key, bare, await measure(r.label, 402, r.opts));
+        const [first, second] = comparisons.filter((c) => c.key.startsWith(`${p.id} `));
+        for (const c of round % 2 ? [first!, second!] : [second!, first!]) {
+          pair(c.key, ...(await inTurn(round, () => measure(c.bareLabel, 200, c.bare), () => measure(c.label, 402, c.opts))));
+        }
       }
-      pair("control", await measure("bare GET /api/ping", 200, PING), await measure("bare GET /api/ping again (control)", 200, PING));
-      const bare = await measure("bare GET /api/ping", 200, PING);
-      const replay = await measure("replay POST (same body and signature)", 200, replayRequests);
+      pair("control", ...(await inTurn(round, () => measure("bare GET /api/ping", 200, PING), () => measure("bare GET /api/ping again (control)", 200, PING))));
+      const [bare, replay] = await inTurn(round, () => measure("bare GET /api/ping", 200, PING), () => measure("replay POST (same body and signature)", 200, replayRequests));
       pair("replay", bare, replay);
       pair("replay vs bare POST", await measure("bare POST /api/ping (POST ceiling)", 200, barePostRequests), replay);
       const last = (key: string) => pairings.get(key)!.subject.at(-1)! / pairings.get(key)!.bare.at(-1)!;
-      log(`round ${round}/${ROUNDS}: ${routes.map((r) => `${r.key} ${last(r.key).toFixed(2)}`).join(", ")}; control ${last("control").toFixed(2)}, replay ${last("replay").toFixed(2)}`);
+      log(`round ${round}/${ROUNDS}: ${comparisons.map((c) => `${c.key} ${last(c.key).toFixed(2)}`).join(", ")}; control ${last("control").toFixed(2)}, replay ${last("replay").toFixed(2)}`);
     }
   } finally {
     if ("restore" in pinned) pinned.restore();
@@ -671,12 +690,9 @@ try {
   reportChallenges(products);
   const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
   const replay = ratioLine("replay");
-  console.log(`\nShortlist replay against the bare GET run right before it (ratio over all rounds, [90 % interval], median):`);
+  console.log(`\nShortlist replay against the bare GET run next to it (ratio over all rounds, [90 % interval], median):`);
   console.log(`replay / bare:          ${replay.text}  (target >= ${TARGETS.replay})  ${verdict(replay.ratio >= TARGETS.replay)}`);
-  const shortlistPost = pairings.get(`${products.find((p) => p.path === SHORTLIST)!.id} POST`)!;
-  console.log(
-    `(for comparison, against the bare POST of the same round: replay ${ratioLine("replay vs bare POST").text}; shortlist 402 unsigned POST ${sumRatio(shortlistPost.subject, pairings.get("replay vs bare POST")!.bare).toFixed(3)})`,
-  );
+  console.log(`(for comparison, against the bare POST with the same body and signature: replay ${ratioLine("replay vs bare POST").text})`);
   const single = paidSingle.result.latency;
   console.log(`paid "terms" p50:         ${single.p50} ms, p99 ${single.p99} ms at 1 connection (target p50 <= ${TARGETS.paidP50Ms} ms)  ${verdict(single.p50 <= TARGETS.paidP50Ms)}`);
   if (alongside.length) reportAlongside(alongside);
