@@ -1,12 +1,22 @@
+import { existsSync, readdirSync } from "node:fs";
+
 // The static API routes skip proxy.ts (its `config.matcher`): they have no path segment to decode and
 // validate their own input, and the proxy cost a trivial request about a fifth of its throughput
 // (measured with autocannon on /api/ping). Their security headers come from here instead, the same
 // values server/proxy/security-headers.ts gives every other non-page answer (a test keeps the
 // two lists and the values in step). HSTS is left to the pages: browsers enter through them.
 const STATIC_API_ROUTES = ["mcp", "catalog/search", "catalog/services", "dev/facilitator/settle", "dev/facilitator/supported", "dev/facilitator/verify", "dev/faucet", "health", "ping", "reviews"];
-// The paid products (app/api/shop/[product]): one lowercase segment, as server/products/products.ts
-// requires of a product's path; their 402 is measured against /api/ping, so they skip the proxy too.
-const PRODUCT_ROUTES = "/api/shop/:product([a-z][a-z0-9-]*)";
+// The paid products: one lowercase segment, as server/products/products.ts requires of a product's
+// path; their 402 is measured against /api/ping, so they skip the proxy too. Each product's own route
+// folder (app/api/shop/<segment>/route.ts) is a literal source: a source with a parameter made Next.js
+// decode it on every request it matched, about 1 % of a 402's time (scripts/bench-purchase.ts).
+const PRODUCT_SEGMENTS = readdirSync(new URL("./app/api/shop/", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && /^[a-z][a-z0-9-]*$/.test(entry.name) && existsSync(new URL(`./app/api/shop/${entry.name}/route.ts`, import.meta.url)))
+  .map((entry) => entry.name);
+const PRODUCT_ROUTES = PRODUCT_SEGMENTS.map((segment) => `/api/shop/${segment}`);
+// Any other one-segment path under /api/shop skips the proxy as well (app/api/shop/[product] answers
+// it with a JSON 404): the same pattern, minus the products' own paths.
+const OTHER_SHOP_SEGMENTS = `/api/shop/:product((?!(?:${PRODUCT_SEGMENTS.join("|")})$)[a-z][a-z0-9-]*)`;
 // Static routes outside /api: the Bazaar discovery list sits where Bazaar clients look for it.
 const STATIC_OTHER_ROUTES = ["/discovery/resources"];
 const API_SECURITY_HEADERS = [
@@ -26,7 +36,7 @@ const nextConfig = {
   // `npm test` runs tsc and eslint itself; the build (run by `npm start`) need not repeat them.
   typescript: { ignoreBuildErrors: true },
   async headers() {
-    return [...STATIC_API_ROUTES.map((route) => `/api/${route}`), PRODUCT_ROUTES, ...STATIC_OTHER_ROUTES].map((source) => ({ source, headers: API_SECURITY_HEADERS }));
+    return [...STATIC_API_ROUTES.map((route) => `/api/${route}`), ...PRODUCT_ROUTES, OTHER_SHOP_SEGMENTS, ...STATIC_OTHER_ROUTES].map((source) => ({ source, headers: API_SECURITY_HEADERS }));
   },
 };
 

@@ -4,6 +4,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
 import { config } from "@/proxy";
 import { PRODUCT_LIST } from "@/server/products/products";
 import { NON_PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from "./security-headers";
@@ -12,7 +13,7 @@ type HeaderRule = { source: string; headers: { key: string; value: string }[] };
 // next.config.mjs is plain JavaScript (no declarations): typed here as far as the test reads it.
 const nextConfig = (await import(path.resolve("next.config.mjs"))).default as { headers(): Promise<HeaderRule[]> };
 
-// Each product's own route file (app/api/shop/<segment>) is covered by the product pattern below.
+// Each product's own route file (app/api/shop/<segment>) has its own rule, checked below.
 const PRODUCT_FOLDERS = new Set(PRODUCT_LIST.map((p) => p.path.replace(/^\/api\//, "")));
 
 // Route folders under app/api with no dynamic segment, products' own routes aside.
@@ -31,8 +32,10 @@ function allStaticRoutes(dir: string, prefix: string): string[] {
 const matcher = new RegExp(`^${config.matcher[0]}$`);
 // Static routes outside app/api (the Bazaar discovery list), with the same treatment.
 const STATIC_OTHER_ROUTES = ["/discovery/resources"];
-// app/api/shop/[product]: every product of the registry, by one lowercase segment.
-const PRODUCT_ROUTES = "/api/shop/:product([a-z][a-z0-9-]*)";
+// The one-segment form of a product's path (server/products/products.ts), which the proxy skips.
+const SHOP_SEGMENT = "[a-z][a-z0-9-]*";
+// Next.js's own matcher for a header rule's source.
+const sourceMatcher = (source: string) => getPathMatch(source, { removeUnnamedParams: true, strict: true });
 
 describe("static API routes skip the proxy and keep the security headers", () => {
   it("the proxy matches pages, assets and dynamic API paths, and no static API route or product route", () => {
@@ -52,11 +55,22 @@ describe("static API routes skip the proxy and keep the security headers", () =>
 
   it("next.config.mjs gives exactly those routes the proxy's non-page headers (HSTS left to the pages)", async () => {
     const rules = await nextConfig.headers();
-    expect(rules.map((r) => r.source).sort()).toEqual([...staticApiRoutes().map((r) => `/api/${r}`), PRODUCT_ROUTES, ...STATIC_OTHER_ROUTES].sort());
-    // The product pattern is the proxy's exclusion, and covers every product's path.
-    const pattern = new RegExp(`^/api/shop/${/\(([^)]*)\)/.exec(PRODUCT_ROUTES)![1]}$`);
-    for (const p of PRODUCT_LIST) expect(pattern.test(p.path), p.path).toBe(true);
-    expect(config.matcher[0]).toContain(`shop/${/\(([^)]*)\)/.exec(PRODUCT_ROUTES)![1]})$`);
+    // Each product's own path literally (a source with a parameter costs a decode per request), and
+    // one pattern for every other one-segment shop path (the dynamic route's JSON 404).
+    const others = rules.map((r) => r.source).filter((source) => source.startsWith("/api/shop/:"));
+    expect(others).toHaveLength(1);
+    expect(rules.map((r) => r.source).sort()).toEqual([...staticApiRoutes().map((r) => `/api/${r}`), ...PRODUCT_LIST.map((p) => p.path), others[0]!, ...STATIC_OTHER_ROUTES].sort());
+    const other = sourceMatcher(others[0]!);
+    for (const p of PRODUCT_LIST) {
+      expect(other(p.path), p.path).toBe(false);
+      expect(other(`${p.path}x`), `${p.path}x`).toBeTruthy();
+      expect(sourceMatcher(p.path)(p.path), p.path).toEqual({});
+    }
+    for (const p of ["/api/shop/orders", "/api/shop/purchases", "/api/shop/nothing-here", "/api/shop/a1-b"]) expect(other(p), p).toBeTruthy();
+    for (const p of ["/api/shop/Shortlist", "/api/shop/shortlist/validate", "/api/shop/"]) expect(other(p), p).toBe(false);
+    // Together they are the proxy's exclusion: every one-segment lowercase shop path.
+    expect(config.matcher[0]).toContain(`shop/${SHOP_SEGMENT})$`);
+    for (const p of PRODUCT_LIST) expect(new RegExp(`^/api/shop/${SHOP_SEGMENT}$`).test(p.path), p.path).toBe(true);
     const expected: Record<string, string> = { ...SECURITY_HEADERS, "Content-Security-Policy": NON_PAGE_CONTENT_SECURITY_POLICY };
     delete expected["Strict-Transport-Security"];
     for (const rule of rules) expect(Object.fromEntries(rule.headers.map((h) => [h.key, h.value])), rule.source).toEqual(expected);
