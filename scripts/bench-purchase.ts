@@ -23,7 +23,9 @@
 // to one CPU and autocannon to the others (taskset, when there are two CPUs or more:
 // scripts/bench/pin-cpus.ts). A ratio is the route's throughput over all rounds against that of
 // its bare runs, with a 90 % bootstrap interval and the median of per-round ratios beside it
-// (scripts/bench/ratio-stats.ts).
+// (scripts/bench/ratio-stats.ts). The same comparisons are then measured as each request's cost over
+// the bare route: BENCH_PAIRS (default 2000) neighbouring requests on one connection, the two routes
+// alternating, median difference (scripts/bench/paired-latency.ts), which the noise hardly moves.
 // Each phase also reports the CPU it cost per answer in the app, PostgreSQL and this process.
 // The paid phases buy shortlists (the other products' purchases create orders or need an active placement).
 // Targets (reported, not enforced): every product's 402 >= 0.95x bare, replay >= 0.5x bare, paid p50 <= 30 ms. The
@@ -50,6 +52,7 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import pg from "pg";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { freePort } from "../test/free-port";
+import { pairedLatency, type PairedLatency, type PairedRequest } from "./bench/paired-latency";
 import { findDescendant, pinApart } from "./bench/pin-cpus";
 import { bootstrapInterval, median, medianRatio, sumRatio } from "./bench/ratio-stats";
 import { EMBEDDED_DATABASE } from "./lib/resolve-database";
@@ -68,6 +71,8 @@ const DURATION = positiveInt("BENCH_DURATION", 10);
 const ROUNDS = positiveInt("BENCH_ROUNDS", 24);
 const ROUND_DURATION = positiveInt("BENCH_ROUND_DURATION", 1);
 const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 10);
+// Neighbouring request pairs per comparison in the paired-latency measurement (scripts/bench/paired-latency.ts).
+const PAIRS = positiveInt("BENCH_PAIRS", 2000);
 const WARMUP = positiveInt("BENCH_WARMUP", 2);
 const PAID_MAX = positiveInt("BENCH_PAID_MAX", 3000);
 const PAID_ALL = process.env.BENCH_PAID_ALL !== "0";
@@ -355,6 +360,7 @@ interface Tally {
   cpu: CpuSample[];
 }
 const tallies = new Map<string, Tally>();
+const paired = new Map<string, PairedLatency>();
 const problems: string[] = [];
 
 const rps = (r: CannonResult) => r.requests.total / r.duration;
@@ -547,6 +553,10 @@ function reportChallenges(products: SoldProduct[]) {
     }
   }
   console.log(`${"control".padEnd(12)} ${"GET".padEnd(5)} ${"/api/ping again".padEnd(22)} ${median(pairings.get("control")!.subject).toFixed(0).padStart(6)} req/s  ${ratioLine("control").text}  (the bare route against itself: the noise)`);
+  console.log(`\nThe same, as each request's cost over the bare route: ${PAIRS} neighbouring pairs on one keep-alive connection, ABBA order (medians, µs; latency as the client sees it):`);
+  for (const [key, r] of paired) {
+    console.log(`${key.padEnd(18)} bare ${r.bareUs.toFixed(0).padStart(5)}  route ${r.routeUs.toFixed(0).padStart(5)}  extra ${r.extraUs.toFixed(1).padStart(6)} µs (${((100 * r.extraUs) / r.bareUs).toFixed(1)} % of the bare request)`);
+  }
 }
 
 // ---- report ----------------------------------------------------------------------------------
@@ -671,6 +681,14 @@ try {
       const last = (key: string) => pairings.get(key)!.subject.at(-1)! / pairings.get(key)!.bare.at(-1)!;
       log(`round ${round}/${ROUNDS}: ${comparisons.map((c) => `${c.key} ${last(c.key).toFixed(2)}`).join(", ")}; control ${last("control").toFixed(2)}, replay ${last("replay").toFixed(2)}`);
     }
+    // The same comparisons, as the cost per request over the bare route (noise cancels there).
+    const asPaired = (o: Requests, expected: number) => ({ ...(o.requests![0] as PairedRequest), expected });
+    for (const c of [...comparisons, { key: "control", label: "bare GET /api/ping again", opts: PING, bare: PING }]) {
+      const result = await pairedLatency(baseUrl, asPaired(c.bare, 200), asPaired(c.opts, c.key === "control" ? 200 : 402), PAIRS);
+      if (result.unexpected > 0) problems.push(`paired latency of ${c.key}: ${result.unexpected} answers with another status`);
+      paired.set(c.key, result);
+    }
+    log(`paired latency: ${[...paired].map(([k, r]) => `${k} +${r.extraUs.toFixed(0)} us`).join(", ")}`);
   } finally {
     if ("restore" in pinned) pinned.restore();
   }
