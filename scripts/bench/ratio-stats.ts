@@ -1,8 +1,9 @@
 // Ratios of paired throughput measurements (scripts/bench-purchase.ts): a route against the bare
-// route measured right before it, over many short rounds. On a small VM one second's throughput
+// route run next to it, over many short rounds. On a small VM one second's throughput
 // swings by ±10 % and more, so a single round decides nothing; the whole run's throughput ratio
 // (the ratio of the sums) is the figure, with the median of per-round ratios and a bootstrap
 // interval beside it to show how far the noise could move it.
+import { mulberry32 } from "../../prisma/seed/catalog/random";
 
 export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
@@ -14,22 +15,10 @@ export const sumRatio = (subject: readonly number[], bare: readonly number[]): n
 /** The median of the per-round ratios. */
 export const medianRatio = (subject: readonly number[], bare: readonly number[]): number => median(subject.map((s, i) => s / bare[i]!));
 
-// mulberry32: a seeded generator, so that the same measurements always print the same interval.
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A `level` (default 90 %) bootstrap interval of sumRatio, resampling whole rounds (pairs stay together). */
 export function bootstrapInterval(subject: readonly number[], bare: readonly number[], level = 0.9, resamples = 4000): [number, number] {
   const n = subject.length;
-  const random = seeded(n * 7919 + 17);
+  const random = mulberry32(n * 7919 + 17); // seeded: the same measurements always print the same interval
   const ratios: number[] = [];
   for (let r = 0; r < resamples; r++) {
     let s = 0;
