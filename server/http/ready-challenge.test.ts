@@ -52,11 +52,15 @@ describe("a product's own route answers its built 402 synchronously", () => {
     await shortlistRoute.GET(new Request(url("shortlist")));
     const signed = shortlistRoute.POST(post("shortlist", { "payment-signature": "bm90IGEgc2lnbmF0dXJl" }));
     expect(signed).toBeInstanceOf(Promise);
-    expect((await signed).status).not.toBe(402); // a signed POST's body is validated first: {} has no outcome
+    const refused = await signed; // a signed POST's body is validated first: {} has no outcome
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe("invalid_request");
     await placementsRoute.GET(new Request(url("placements")));
     const mpp = placementsRoute.POST(post("placements", { authorization: MPP_AUTHORIZATION }));
     expect(mpp).toBeInstanceOf(Promise);
-    expect((await mpp).status).toBe(400);
+    const mppRefused = await mpp;
+    expect(mppRefused.status).toBe(400);
+    expect(((await mppRefused.json()) as { error: string }).error).toBe("invalid_request");
   });
 
   it("`Authorization: Payment` on a product not sold over MPP is no payment: the ready 402", async () => {
