@@ -40,7 +40,7 @@
 // (skip the "all" comparison), BENCH_ALONGSIDE=0 (skip the search-load phase) adjust it.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -54,6 +54,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { freePort } from "../test/free-port";
 import { pairedLatency, type PairedLatency, type PairedRequest } from "./bench/paired-latency";
 import { findDescendant, pinApart } from "./bench/pin-cpus";
+import { inTree, processTable } from "./bench/process-table";
 import { bootstrapInterval, median, medianRatio, sumRatio } from "./bench/ratio-stats";
 import { EMBEDDED_DATABASE } from "./lib/resolve-database";
 
@@ -198,31 +199,12 @@ interface CpuSample {
 
 /** CPU used so far by the process tree under `root`, split into PostgreSQL and the rest. */
 function cpuSample(root: number): CpuSample | undefined {
-  if (!existsSync("/proc/self/stat")) return undefined;
-  const procs = new Map<number, { ppid: number; comm: string; ticks: number }>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      const comm = stat.slice(stat.indexOf("(") + 1, close);
-      const fields = stat.slice(close + 2).split(" "); // fields[0] is field 3 (state)
-      // utime + stime, plus cutime + cstime: the CPU of exited children it reaped (PostgreSQL
-      // backends end when their connection closes; their time must not vanish from the sum).
-      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-      procs.set(Number(entry), { ppid: Number(fields[1]), comm, ticks });
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const inTree = (pid: number): boolean => {
-    for (let p: number | undefined = pid, hops = 0; p && hops < 20; p = procs.get(p)?.ppid, hops++) if (p === root) return true;
-    return false;
-  };
+  const procs = processTable();
+  if (!procs) return undefined;
   let app = 0;
   let db = 0;
   for (const [pid, p] of procs) {
-    if (!inTree(pid)) continue;
+    if (!inTree(procs, pid, root)) continue;
     if (p.comm.startsWith("postgres")) db += p.ticks * CLOCK_TICKS_MS;
     else app += p.ticks * CLOCK_TICKS_MS;
   }
@@ -351,7 +333,6 @@ function pair(key: string, bare: number, subject: number) {
 
 /** Every run of one kind of throughput phase over the rounds, for the phase table. */
 interface Tally {
-  expected: number;
   rps: number[];
   p50: number[];
   p99: number[];
@@ -399,7 +380,7 @@ type Requests = Omit<CannonOptions, "url" | "connections" | "duration">;
 
 /** Warms a route before the rounds (the rounds' phases have no warm-up of their own). */
 async function warm(label: string, expected: number, opts: Requests): Promise<void> {
-  const { result } = await withCpu(() => cannon({ url: baseUrl, connections: CONNECTIONS, duration: WARMUP, ...opts }));
+  const result = await cannon({ url: baseUrl, connections: CONNECTIONS, duration: WARMUP, ...opts });
   const phase = { label: `${label} (warm-up)`, expected, result };
   if (unexpected(phase) > 0 || result.requests.total === 0) problems.push(`${phase.label}: ${unexpected(phase)} answers other than ${expected}, ${result.requests.total} in all`);
 }
@@ -407,7 +388,7 @@ async function warm(label: string, expected: number, opts: Requests): Promise<vo
 /** One throughput phase of a round: its req/s, tallied under `label` for the phase table. */
 async function measure(label: string, expected: number, opts: Requests): Promise<number> {
   const { result, cpu } = await withCpu(() => cannon({ url: baseUrl, connections: CONNECTIONS, duration: ROUND_DURATION, ...opts }));
-  const t = tallies.get(label) ?? { expected, rps: [], p50: [], p99: [], answers: 0, unexpected: 0, cpu: [] };
+  const t = tallies.get(label) ?? { rps: [], p50: [], p99: [], answers: 0, unexpected: 0, cpu: [] };
   const wrong = unexpected({ label, expected, result });
   if (wrong > 0 || result.requests.total === 0) problems.push(`${label} [round ${t.rps.length + 1}]: ${wrong} answers other than ${expected}, ${result.requests.total} in all`);
   t.rps.push(rps(result));

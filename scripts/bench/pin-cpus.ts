@@ -4,26 +4,12 @@
 // both cores as the scheduler pleases, and what the client costs lands on whichever route is measured.
 // Both routes of a comparison run under the same pinning. Needs Linux's taskset (util-linux).
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { inTree, processTable } from "./process-table";
 
-/** The first process under `root` whose command name starts with `comm` (Linux /proc). */
+/** The first process under `root` whose command name starts with `comm`. */
 export function findDescendant(root: number, comm: string): number | undefined {
-  if (!existsSync("/proc/self/stat")) return undefined;
-  const parents = new Map<number, { ppid: number; comm: string }>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      parents.set(Number(entry), { ppid: Number(stat.slice(close + 2).split(" ")[1]), comm: stat.slice(stat.indexOf("(") + 1, close) });
-    } catch {
-      // ended while we looked
-    }
-  }
-  for (const [pid, p] of parents) {
-    if (!p.comm.startsWith(comm)) continue;
-    for (let q: number | undefined = pid, hops = 0; q && hops < 20; q = parents.get(q)?.ppid, hops++) if (q === root) return pid;
-  }
+  const procs = processTable();
+  for (const [pid, p] of procs ?? []) if (p.comm.startsWith(comm) && inTree(procs!, pid, root)) return pid;
   return undefined;
 }
 
