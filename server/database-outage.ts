@@ -13,8 +13,9 @@ const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "Sock
 const SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 // pg raises these without a code: a connection lost mid-query, a connect timeout, a database that
-// refuses connections (ALLOW_CONNECTIONS false, SQLSTATE 55000 shared with unrelated errors).
-const MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|not currently accepting connections|Can't reach database server|Server has closed the connection|terminating connection due to|the database system is (starting up|shutting down|in recovery mode)/i;
+// refuses connections (ALLOW_CONNECTIONS false, SQLSTATE 55000 shared with unrelated errors), and a
+// query sent on a connection that was already lost (a transaction's next statement after a restart).
+const MESSAGES = /Connection terminated|is not queryable|connection timeout|timeout exceeded when trying to connect|not currently accepting connections|Can't reach database server|Server has closed the connection|terminating connection due to|the database system is (starting up|shutting down|in recovery mode)/i;
 
 const isSqlState = (code: string) => code.startsWith("08") || SQLSTATES.has(code);
 

@@ -5,9 +5,10 @@ import pg from "pg";
 import { PrismaClient, type Prisma } from "./generated/prisma/client";
 import { env } from "./env";
 import { logger } from "./logger";
+import { withTransactionRelease } from "./transaction-release";
 
 export function createPrismaClient(connectionString: string | undefined, max = env.DATABASE_POOL_SIZE): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max }) });
+  return new PrismaClient({ adapter: withTransactionRelease(new PrismaPg({ connectionString, max })) });
 }
 
 // One pool and client per process: reused across hot reloads in development, and shared when Next.js
@@ -30,7 +31,7 @@ if (!globalForDb.marketplacePool) {
 }
 // Prisma must not end the shared pool on $disconnect (it would quietly open a private one after,
 // leaving sqlQuery on an ended pool): closeDatabase() ends both.
-export const db = globalForDb.marketplaceDb ?? new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: false }) });
+export const db = globalForDb.marketplaceDb ?? new PrismaClient({ adapter: withTransactionRelease(new PrismaPg(pool, { disposeExternalPool: false })) });
 Object.assign(globalForDb, { marketplacePool: pool, marketplaceDb: db });
 
 /** Ends this process's database connections (scripts, at exit). */

@@ -67,6 +67,7 @@ describe("isDatabaseUnavailable", () => {
       Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
       Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
       Object.assign(new Error("wrapped"), { cause: new Error("Connection terminated unexpectedly") }),
+      new Error("Client has encountered a connection error and is not queryable"),
       Object.assign(new Error("x"), { meta: { driverAdapterError: { cause: { kind: "DatabaseNotReachable" } } } }),
       Object.assign(new Error("init"), { name: "PrismaClientInitializationError" }),
     ];

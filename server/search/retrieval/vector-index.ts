@@ -29,6 +29,7 @@ const PAGE = 2000;
 const RAW_TEXT = { getTypeParser: () => (text: string) => text };
 async function load(version: number): Promise<VectorIndex> {
   const client = await checkoutConnection();
+  let broken: Error | undefined; // a transaction that could not be ended: the connection is closed, not pooled
   try {
     // One snapshot for the count and every page, so rows added meanwhile cannot overflow the matrix.
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
@@ -58,10 +59,10 @@ async function load(version: number): Promise<VectorIndex> {
     await client.query("COMMIT");
     return { version, ids, scorer };
   } catch (err) {
-    await client.query("ROLLBACK").catch(() => undefined);
+    await client.query("ROLLBACK").catch((e: unknown) => void (broken = e instanceof Error ? e : new Error(String(e))));
     throw err;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 
