@@ -164,7 +164,11 @@ function cleanup(): Promise<void> {
     if (server.exitCode === null && server.signalCode === null) {
       log("stopping the marketplace");
       server.kill("SIGTERM");
-      await Promise.race([serverExited, new Promise((r) => setTimeout(r, 30_000))]);
+      // The app gets 10 s, then PostgreSQL's shutdown checkpoint flushes what the bench wrote. Once
+      // a 30 s wait was not enough (PostgreSQL outlived the removal of its data directory), so the
+      // wait is longer and says when it runs out.
+      const stopped = await Promise.race([serverExited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 120_000).unref())]);
+      if (!stopped) log(`the marketplace did not stop within 120 s; removing ${dataDir} anyway`);
     }
     await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); // PostgreSQL may still be flushing its WAL while it stops
   })();

@@ -70,7 +70,8 @@ describe("database outage", () => {
       async beforeVerify() {
         if (!cut) return;
         // Verification runs alongside the claim: cut once the claim is committed.
-        for (let i = 0; i < 200 && (await db.purchase.count({ where: { idempotencyKey: key } })) === 0; i++) await new Promise((r) => setTimeout(r, 5));
+        // Bounded by time, not by tries: a loaded machine makes each count slower.
+        for (const until = Date.now() + 10_000; Date.now() < until && (await db.purchase.count({ where: { idempotencyKey: key } })) === 0; ) await new Promise((r) => setTimeout(r, 5));
         await cutDatabase();
       },
       async afterVerify() {
