@@ -18,8 +18,8 @@
 //            the caller's environment measures the same without limits). Reports paid p50/p99 and
 //            purchases/s with and without the load, and search req/s with its status counts.
 // The bare, 402, replay and control phases run in BENCH_ROUNDS short interleaved rounds, each
-// route next to a bare run of its own (the bare run first in odd rounds, second in even ones;
-// products take turns going first, GET and POST alternate), with the app's Next.js server pinned
+// route next to a bare run of its own (the bare run first in half the rounds, second in the others,
+// independently of the GET/POST order; products take turns going first, GET and POST alternate), with the app's Next.js server pinned
 // to one CPU and autocannon to the others (taskset, when there are two CPUs or more:
 // scripts/bench/pin-cpus.ts). A ratio is the route's throughput over all rounds against that of
 // its bare runs, with a 90 % bootstrap interval and the median of per-round ratios beside it
@@ -640,10 +640,16 @@ try {
   const replayRequests: Requests = { requests: [{ method: "POST", path: SHORTLIST, headers: original!.headers, body: original!.body }] };
   // The same POST (headers and body) to the bare route: the ceiling for a POST.
   const barePostRequests: Requests = { requests: [{ method: "POST", path: "/api/ping", headers: original!.headers, body: original!.body }] };
-  // ABBA: odd rounds run the bare route first, even rounds second, so the place a phase runs in
-  // (right after another route, on fresh connections) weighs on both sides alike.
-  const inTurn = async (round: number, a: () => Promise<number>, b: () => Promise<number>): Promise<[number, number]> => {
-    if (round % 2) {
+  // ABBA: the bare route runs first in half the rounds and second in the other half, so the place
+  // a phase runs in (right after another route, on fresh connections) weighs on both sides alike.
+  // `slot` shifts that half per comparison: were it decided by the round's parity alone, it would
+  // move in step with the GET/POST order below, and the two sides of a comparison would keep
+  // different neighbours (a 402 GET always ran right after one of its product's bare runs; placement
+  // GET measured 0.91-0.95 three runs in a row under that design while its per-request cost was
+  // +2.7 %). Over four rounds each comparison sees
+  // all four combinations of (GET or POST first, bare first or second).
+  const inTurn = async (round: number, a: () => Promise<number>, b: () => Promise<number>, slot = 0): Promise<[number, number]> => {
+    if ((Math.floor((round - 1) / 2) + slot) % 2 === 0) {
       const first = await a();
       return [first, await b()];
     }
@@ -663,7 +669,8 @@ try {
       for (const p of rotate(products, round - 1)) {
         const [first, second] = comparisons.filter((c) => c.key.startsWith(`${p.id} `));
         for (const c of round % 2 ? [first!, second!] : [second!, first!]) {
-          pair(c.key, ...(await inTurn(round, () => measure(c.bareLabel, 200, c.bare), () => measure(c.label, 402, c.opts))));
+          const slot = comparisons.indexOf(c);
+          pair(c.key, ...(await inTurn(round, () => measure(c.bareLabel, 200, c.bare), () => measure(c.label, 402, c.opts), slot)));
         }
       }
       pair("control", ...(await inTurn(round, () => measure("bare GET /api/ping", 200, PING), () => measure("bare GET /api/ping again (control)", 200, PING))));
