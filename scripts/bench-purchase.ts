@@ -19,9 +19,9 @@
 //            purchases/s with and without the load, and search req/s with its status counts.
 // The bare, 402, replay and control phases run in BENCH_ROUNDS short interleaved rounds, each
 // route next to a bare run of its own (the bare run first in half the rounds, second in the others,
-// independently of the GET/POST order; products take turns going first, GET and POST alternate), with the app's Next.js server pinned
-// to one CPU and autocannon to the others (taskset, when there are two CPUs or more:
-// scripts/bench/pin-cpus.ts). A ratio is the route's throughput over all rounds against that of
+// independently of the GET/POST order; products take turns going first, GET and POST alternate),
+// with the app's Next.js server pinned to one CPU and autocannon to the others (taskset, when
+// there are two CPUs or more: scripts/bench/pin-cpus.ts). A ratio is the route's throughput over all rounds against that of
 // its bare runs, with a 90 % bootstrap interval and the median of per-round ratios beside it
 // (scripts/bench/ratio-stats.ts). The same comparisons are then measured as each request's cost over
 // the bare route: BENCH_PAIRS (default 2000) neighbouring requests on one connection, the two routes
@@ -646,8 +646,8 @@ try {
   // move in step with the GET/POST order below, and the two sides of a comparison would keep
   // different neighbours (a 402 GET always ran right after one of its product's bare runs; placement
   // GET measured 0.91-0.95 three runs in a row under that design while its per-request cost was
-  // +2.7 %). Over four rounds each comparison sees
-  // all four combinations of (GET or POST first, bare first or second).
+  // +2.7 %). Over four rounds each comparison sees all four combinations of (GET or POST first,
+  // bare first or second).
   const inTurn = async (round: number, a: () => Promise<number>, b: () => Promise<number>, slot = 0): Promise<[number, number]> => {
     if ((Math.floor((round - 1) / 2) + slot) % 2 === 0) {
       const first = await a();
