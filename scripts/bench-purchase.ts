@@ -27,7 +27,7 @@
 // ratios beside it (scripts/bench/ratio-stats.ts). The same comparisons are then measured as each request's cost over
 // the bare route: BENCH_PAIRS (default 2000) neighbouring requests on one connection, the two routes
 // alternating, median difference (scripts/bench/paired-latency.ts), which the noise hardly moves.
-// Each phase also reports the CPU it cost per answer in the app, PostgreSQL and this process.
+// Each paid phase also reports the CPU it cost per answer in the app, PostgreSQL and this process.
 // The paid phases buy shortlists (the other products' purchases create orders or need an active placement).
 // Targets (reported, not enforced): every product's 402 >= 0.95x bare, replay >= 0.5x bare, paid p50 <= 30 ms. The
 // paid target is judged on the 1-connection phase, a purchase's own latency: with N connections
@@ -37,7 +37,7 @@
 // BENCH_DURATION (s per paid phase, default 10), BENCH_ROUNDS (passes over the throughput
 // comparisons, default 4), BENCH_ROUND_DURATION (s per comparison in a pass, default 12),
 // BENCH_BLOCK_MS (ms each route runs before the connections switch, default 50),
-// BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s per route before the rounds and per paid phase, default 2),
+// BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s per route before the comparisons and per paid phase, default 2),
 // BENCH_PAID_MAX (pre-signed authorizations per paid phase, default 3000), BENCH_PAID_ALL=0
 // (skip the "all" comparison), BENCH_ALONGSIDE=0 (skip the search-load phase) adjust it.
 import { spawn } from "node:child_process";
@@ -70,9 +70,11 @@ const positiveInt = (name: string, fallback: number) => {
 const DURATION = positiveInt("BENCH_DURATION", 10);
 // Throughput comparisons run in ROUNDS passes of ROUND_DURATION seconds each, switching routes every
 // BLOCK_MS (scripts/bench/alternating-throughput.ts says why). The defaults give each comparison
-// 48 s, about 480 pairs of blocks: the bare route against itself then lands within about ±2 %.
+// 48 s, of which 44 s count (each pass's first second opens the connections): about 220 fours of
+// blocks. The bare route against itself then lands within about ±1.5 % (90 % interval).
 const ROUNDS = positiveInt("BENCH_ROUNDS", 4);
 const ROUND_DURATION = positiveInt("BENCH_ROUND_DURATION", 12);
+if (ROUND_DURATION < 2) throw new Error("BENCH_ROUND_DURATION must be 2 s or more: each pass's first second is not counted");
 const BLOCK_MS = positiveInt("BENCH_BLOCK_MS", 50);
 const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 10);
 // Neighbouring request pairs per comparison in the paired-latency measurement (scripts/bench/paired-latency.ts).
@@ -327,7 +329,7 @@ interface Phase {
 }
 const phases: Phase[] = [];
 
-/** A comparison of the rounds: each round's req/s of a route and of the bare run next to it. */
+/** A comparison's measured seconds: each second's req/s of the route and of the bare route. */
 interface Pairing {
   bare: number[];
   subject: number[];
@@ -387,7 +389,7 @@ function record(label: string, expected: number | number[], { result, cpu }: { r
 
 type Requests = Omit<CannonOptions, "url" | "connections" | "duration">;
 
-/** Warms a route before the rounds (the rounds' phases have no warm-up of their own). */
+/** Warms a route before the comparisons (they have no warm-up of their own). */
 async function warm(label: string, expected: number, opts: Requests): Promise<void> {
   const result = await cannon({ url: baseUrl, connections: CONNECTIONS, duration: WARMUP, ...opts });
   const phase = { label: `${label} (warm-up)`, expected, result };
@@ -403,6 +405,7 @@ async function compare(c: Comparison): Promise<void> {
   tallies.set(c.key, t);
   const wrong = run.figures.bare.unexpected + run.figures.route.unexpected + run.errors;
   if (wrong > 0 || run.bare.length === 0) problems.push(`${c.key} [pass ${t.bare.length}]: ${wrong} answers other than expected or errors, ${run.bare.length} seconds measured`);
+  pairings.set(c.key, pairings.get(c.key) ?? { bare: [], subject: [] });
   run.bare.forEach((bare, i) => pair(c.key, bare, run.subject[i]!));
 }
 
@@ -517,9 +520,10 @@ async function soldProducts(): Promise<SoldProduct[]> {
 
 const rotate = <T>(xs: T[], by: number): T[] => xs.map((_, i) => xs[(i + by) % xs.length]!);
 
-/** One comparison's line: throughput ratio over all rounds, its interval, the median per-round ratio. */
+/** One comparison's line: throughput ratio over all its seconds, its interval, the median per-second ratio. */
 function ratioLine(key: string): { ratio: number; text: string } {
   const p = pairings.get(key)!;
+  if (p.bare.length === 0) return { ratio: NaN, text: "no second measured (see Problems)" };
   const ratio = sumRatio(p.subject, p.bare);
   const [low, high] = bootstrapInterval(p.subject, p.bare);
   return { ratio, text: `${ratio.toFixed(3).padStart(6)}  [${low.toFixed(3)}, ${high.toFixed(3)}]  median ${medianRatio(p.subject, p.bare).toFixed(3)}` };

@@ -5,7 +5,7 @@
 // every counted answer was served while the server had only that route to do. Blocks a few tens of
 // milliseconds apart see the same machine; whole seconds apart they do not: one second's rate of
 // the same route swings from about 450 to 1,000 req/s on a 2-core VM, and 24 rounds of 1 s per
-// route left a ±6 % interval on the bare route against itself, where 48 s of 50 ms blocks leave ±2 %.
+// route left a ±6 % interval on the bare route against itself, where 44 s of 50 ms blocks leave ±1.5 %.
 import { performance } from "node:perf_hooks";
 import type { PairedRequest } from "./paired-latency";
 import { median } from "./ratio-stats";
@@ -46,45 +46,62 @@ export interface Answer {
 export const sideOf = (k: number): 0 | 1 => (k % 4 === 0 || k % 4 === 3 ? 0 : 1);
 
 /**
- * Each block's rate of its own route: its answers after the last answer of the other route in the
- * block, over the time from that answer to its own last one. Undefined when too few are left.
+ * Each block's rate of its own route, measured between two answers so that neither end of the
+ * window falls between answers (that would read one half-gap short, most for the slower route):
+ * from the last answer before the block's own ones begin (the other route's last answer in the
+ * block after a switch; otherwise the last answer before the block) to its own last answer.
+ * Undefined when too few are left, or for a block with no answer before it.
  */
 export function blockRates(answers: readonly Answer[], started: number, blockMs: number, blocks: number): (number | undefined)[] {
-  const byBlock: Answer[][] = Array.from({ length: blocks }, () => []);
-  for (const a of answers) {
-    const k = Math.floor((a.at - started) / blockMs);
-    if (k >= 0 && k < blocks) byBlock[k]!.push(a);
-  }
-  return byBlock.map((inBlock, k) => {
+  // answers come in time order: onResponse records them as they arrive
+  const rates: (number | undefined)[] = [];
+  let i = 0;
+  let previous: number | undefined; // the last answer before the current block
+  for (let k = 0; k < blocks; k++) {
     const side = sideOf(k);
-    // Every answer sends the next request of the block it arrives in, so when a block begins the
-    // requests in flight are all the other route's; once the last of them is back, only this one's are.
-    let from = started + k * blockMs;
-    for (const a of inBlock) if (a.side !== side) from = a.at;
-    const own = inBlock.filter((a) => a.side === side && a.at > from);
-    if (own.length < 2) return undefined;
-    return own.length / ((own.at(-1)!.at - from) / 1000);
-  });
+    const end = started + (k + 1) * blockMs;
+    // Every answer sends the next request of the block it arrives in, so when a block begins after
+    // a switch the requests in flight are all the other route's; once the last of them is back,
+    // only this one's are.
+    let from = previous;
+    let own = 0;
+    let last = 0;
+    for (; i < answers.length && answers[i]!.at < end; i++) {
+      const a = answers[i]!;
+      if (a.side !== side) {
+        from = a.at;
+        own = 0;
+      } else if (from !== undefined) {
+        own++;
+        last = a.at;
+      }
+    }
+    if (i > 0) previous = answers[i - 1]!.at;
+    rates.push(from !== undefined && own >= 2 ? own / ((last - from) / 1000) : undefined);
+  }
+  return rates;
 }
 
 /**
- * Neighbouring blocks paired up ((0,1) and (2,3) of every four: one bare, one route), then grouped
- * by the second they fall in; the first second is left out (connections opening). Seconds, not
- * block pairs, are what a bootstrap may resample: neighbouring pairs share the machine's state.
+ * Blocks taken four at a time (bare, route, route, bare: each side once right after a switch and
+ * once not), a four left out whole when one of its blocks has no rate so the layouts stay balanced;
+ * then grouped by the second they fall in, leaving out the first (connections opening). Seconds,
+ * not fours, are what a bootstrap may resample: neighbouring blocks share the machine's state.
  */
 export function perSecond(rates: readonly (number | undefined)[], blockMs: number): { bare: number[]; subject: number[] } {
-  const perGroup = Math.max(1, Math.round(1000 / blockMs / 2));
+  const foursPerSecond = Math.max(1, Math.round(1000 / blockMs / 4));
   const groups = new Map<number, { bare: number[]; subject: number[] }>();
-  for (let k = 0; k + 1 < rates.length; k += 2) {
-    const [a, b] = [rates[k], rates[k + 1]];
-    const group = Math.floor(k / 2 / perGroup);
-    if (a === undefined || b === undefined || group === 0) continue;
+  for (let k = 0; k + 3 < rates.length; k += 4) {
+    const group = Math.floor(k / 4 / foursPerSecond);
+    const four = rates.slice(k, k + 4);
+    if (group === 0 || four.some((r) => r === undefined)) continue;
+    const [b1, r1, r2, b2] = four as number[];
     const g = groups.get(group) ?? { bare: [], subject: [] };
-    g.bare.push(sideOf(k) === 0 ? a : b);
-    g.subject.push(sideOf(k) === 0 ? b : a);
+    g.bare.push((b1! + b2!) / 2);
+    g.subject.push((r1! + r2!) / 2);
     groups.set(group, g);
   }
-  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const mean = (xs: number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
   const kept = [...groups.values()];
   return { bare: kept.map((g) => mean(g.bare)), subject: kept.map((g) => mean(g.subject)) };
 }

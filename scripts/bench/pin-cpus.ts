@@ -1,4 +1,4 @@
-// Keeps the load generator off the server's CPU during the throughput rounds of
+// Keeps the load generator off the server's CPU during the throughput comparisons of
 // scripts/bench-purchase.ts: the app's Next.js server (every thread) on the last CPU, this process
 // (autocannon) on the others. On a 2-core machine, without this, autocannon and the server share
 // both cores as the scheduler pleases, and what the client costs lands on whichever route is measured.

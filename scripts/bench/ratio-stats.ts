@@ -1,21 +1,22 @@
 // Ratios of paired throughput measurements (scripts/bench-purchase.ts): a route against the bare
-// route run next to it, over many short rounds. On a small VM one second's throughput
-// swings by ±10 % and more, so a single round decides nothing; the whole run's throughput ratio
-// (the ratio of the sums) is the figure, with the median of per-round ratios and a bootstrap
+// route, second by second (scripts/bench/alternating-throughput.ts). On a small VM one second's
+// throughput swings by ±10 % and more, so a single second decides nothing; the whole run's throughput ratio
+// (the ratio of the sums) is the figure, with the median of per-second ratios and a bootstrap
 // interval beside it to show how far the noise could move it.
 import { mulberry32 } from "../../prisma/seed/catalog/random";
 
-export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+/** NaN for no values: a comparison with no second measured prints NaN rather than stopping the report. */
+export const median = (xs: readonly number[]): number => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]! : NaN);
 
 const sum = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0);
 
 /** Throughput of `subject` over the whole run against that of `bare` (same phase lengths). */
 export const sumRatio = (subject: readonly number[], bare: readonly number[]): number => sum(subject) / sum(bare);
 
-/** The median of the per-round ratios. */
+/** The median of the per-second ratios. */
 export const medianRatio = (subject: readonly number[], bare: readonly number[]): number => median(subject.map((s, i) => s / bare[i]!));
 
-/** A `level` (default 90 %) bootstrap interval of sumRatio, resampling whole rounds (pairs stay together). */
+/** A `level` (default 90 %) bootstrap interval of sumRatio, resampling whole seconds (each second's two rates stay together). */
 export function bootstrapInterval(subject: readonly number[], bare: readonly number[], level = 0.9, resamples = 4000): [number, number] {
   const n = subject.length;
   const random = mulberry32(n * 7919 + 17); // seeded: the same measurements always print the same interval

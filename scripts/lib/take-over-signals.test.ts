@@ -5,13 +5,13 @@ import { describe, expect, it } from "vitest";
 // Started by the `tsx` command, as `npm run bench:purchase` started scripts/start.ts: a wrapper
 // process that relays signals to the script and SIGKILLs it unless the script's tsx preflight
 // reports the signal arrived.
-function stopUnderTsxWrapper(): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }> {
+function stopUnderTsxWrapper(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(path.resolve("node_modules/.bin/tsx"), ["test/scripts/slow-shutdown.ts"], { stdio: ["ignore", "pipe", "inherit"] });
     let stdout = "";
     child.stdout.on("data", (d: Buffer) => {
       stdout += d.toString();
-      if (stdout.includes("ready") && !child.killed) child.kill("SIGTERM");
+      if (stdout.includes("ready") && !child.killed) child.kill(signal);
     });
     child.on("error", reject);
     child.on("exit", (code, signal) => resolve({ code, signal, stdout }));
@@ -19,9 +19,9 @@ function stopUnderTsxWrapper(): Promise<{ code: number | null; signal: NodeJS.Si
 }
 
 describe("takeOverSignals", () => {
-  it("runs only the caller's handler, and to its end, when the tsx wrapper relays a SIGTERM", async () => {
-    const { code, stdout } = await stopUnderTsxWrapper();
-    expect(stdout).toContain("stopping on SIGTERM");
+  it.each(["SIGTERM", "SIGINT"] as const)("runs only the caller's handler, and to its end, when the tsx wrapper relays a %s", async (signal) => {
+    const { code, stdout } = await stopUnderTsxWrapper(signal);
+    expect(stdout).toContain(`stopping on ${signal}`);
     expect(stdout).not.toContain("library listener ran");
     // With removeAllListeners the wrapper SIGKILLed the script within 60 ms: no "stopped", exit 137.
     expect(stdout).toContain("stopped");

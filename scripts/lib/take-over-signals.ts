@@ -5,7 +5,8 @@
 // preflight keeps a hidden listener that tells the tsx parent the signal arrived. Without it the
 // parent, hearing nothing within 30 ms, sends SIGKILL, and start.ts died mid-shutdown with its
 // PostgreSQL left running (what `npm run bench:purchase`, which started it with `tsx`, ran into).
-// process.listeners() leaves that hidden listener out, so it stays.
+// process.listeners() leaves that hidden listener out, so it stays. (The wrapper still gives the
+// script 30 ms to answer, twice: a script whose event loop is blocked longer than that is killed.)
 export function takeOverSignals(signals: readonly NodeJS.Signals[], handler: (signal: NodeJS.Signals) => void): void {
   for (const signal of signals) {
     for (const listener of process.listeners(signal)) process.removeListener(signal, listener);

