@@ -533,7 +533,7 @@ function ratioLine(key: string): { ratio: number; text: string } {
 function reportChallenges(products: SoldProduct[]) {
   console.log(
     `\n402 of every product against the bare route sent the same request (GET: bare GET; unsigned POST: bare POST with the same body), the connections switching between the two every ${BLOCK_MS} ms, ${ROUNDS} pass(es) of ${ROUND_DURATION} s (target >= ${TARGETS.challenge}):` +
-      `\nthroughput ratio over all blocks, [90 % bootstrap interval over seconds], median of per-second ratios`,
+      `\nthroughput ratio (the route's per-second rates summed over the bare route's), [90 % bootstrap interval over seconds], median of per-second ratios`,
   );
   for (const p of products) {
     for (const method of ["GET", "POST"] as const) {
@@ -693,7 +693,7 @@ try {
   reportChallenges(products);
   const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
   const replay = ratioLine("replay");
-  console.log(`\nShortlist replay against the bare GET, switching as above (ratio over all blocks, [90 % interval], median):`);
+  console.log(`\nShortlist replay against the bare GET, switching as above (ratio, [90 % interval], median):`);
   console.log(`replay / bare:          ${replay.text}  (target >= ${TARGETS.replay})  ${verdict(replay.ratio >= TARGETS.replay)}`);
   console.log(`(for comparison, against the bare POST with the same body and signature: replay ${ratioLine("replay vs bare POST").text})`);
   const single = paidSingle.result.latency;
