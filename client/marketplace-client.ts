@@ -2,14 +2,12 @@
 // checked against the API's own zod schemas, and failures come back as typed results, never as
 // throws. Paid calls check the spending caps before anything is signed (spend-caps.ts).
 import { z } from "zod";
-import { adPurchaseSchema } from "../server/ads/ad-record";
 import { searchResultSchema } from "../server/catalog/search-result-schema";
 import { serviceRecordSchema } from "../server/catalog/service-record-schema";
 import { orderStatusResponseSchema } from "../server/orders/order-status-schema";
-import { queuedPurchaseSchema } from "../server/orders/queued-purchase-schema";
 import { paymentRequiredBodySchema } from "../server/payments/challenge-schema";
+import { PRODUCT_RESULT_SCHEMAS } from "../server/products/product-manifest-schema";
 import { reviewListSchema, reviewSchema } from "../server/reviews/review-schema";
-import { shortlistPurchaseSchema } from "../server/shortlist/result-schema";
 import { checkBody, exchange, type Answer } from "./http-call";
 import { mapError } from "./map-error";
 import { isObserverRefusal, payAndSend, type PaidAnswer } from "./paid-call";
@@ -48,8 +46,9 @@ export type {
 
 const TOKEN_HEADER = "x-marketplace-token";
 
-// What each paid product answers on success (200 shortlist and ad, 202 queued orders).
-const PURCHASE_SCHEMAS = { shortlist: shortlistPurchaseSchema, placements: queuedPurchaseSchema, evaluations: queuedPurchaseSchema, ads: adPurchaseSchema } as const;
+// What each paid product answers on success (200 shortlist and ad, 202 queued orders), by the
+// segment of the path it is sold at: the server's product manifest.
+const PURCHASE_SCHEMAS = PRODUCT_RESULT_SCHEMAS;
 const reviewResponseSchema = z.object({ ok: z.literal(true), review: reviewSchema });
 
 const fail = <T>(error: MarketplaceError): Result<T> => ({ ok: false, error });

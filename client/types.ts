@@ -11,6 +11,7 @@ import type { z } from "zod";
 import type { shortlistPurchaseSchema } from "../server/shortlist/result-schema";
 import type { queuedPurchaseSchema } from "../server/orders/queued-purchase-schema";
 import type { adPurchaseSchema } from "../server/ads/ad-record";
+import type { ProductResultSchemas } from "../server/products/product-manifest-schema";
 
 export type SearchParams = SearchServicesInput;
 export type SearchResult = ApiSearchResult;
@@ -26,14 +27,12 @@ export type QueuedPurchase = z.infer<typeof queuedPurchaseSchema>;
 /** 200 of an ad purchase. */
 export type AdPurchase = z.infer<typeof adPurchaseSchema>;
 
-export type PaidProduct = "placements" | "evaluations" | "ads";
+/** A product by the segment of the path it is sold at, as the server's product manifest lists them. */
+export type Product = keyof ProductResultSchemas;
+/** The products buyProduct sells (the shortlist has buyShortlist). */
+export type PaidProduct = Exclude<Product, "shortlist">;
 /** What each product's purchase answers. */
-export interface ProductPurchase {
-  placements: QueuedPurchase;
-  evaluations: QueuedPurchase;
-  ads: AdPurchase;
-}
-export type Product = "shortlist" | PaidProduct;
+export type ProductPurchase = { [P in PaidProduct]: z.infer<ProductResultSchemas[P]> };
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: MarketplaceError };
 

@@ -1,4 +1,4 @@
-import { openApiDocument } from "@/server/openapi/build-document";
+import { openApiDocument } from "@/server/http/openapi-document";
 
 // BASE_URL is read at run time, so the document is not prerendered at build time.
 export const dynamic = "force-dynamic";

@@ -1,4 +1,5 @@
-// The API reference, rendered from the OpenAPI document (server/openapi/build-document.ts).
+// The API reference, rendered from the OpenAPI document (server/http/openapi-document.ts), which is assembled from
+// the paid products' and the free operations' declarations: each operation is listed under its tag.
 import type { OpenApiDocument, OperationObject, ParameterObject, HeaderObject, HttpMethod, Reference, ResponseObject } from "@/server/openapi/openapi-types";
 import { InlineText, MarkdownLite } from "./inline-text";
 import { SchemaView } from "./schema-view";

@@ -12,6 +12,7 @@ import { offerObservedSchema, serviceObservedSchema } from "../observe/call-stat
 import { reviewListSchema } from "../reviews/list-reviews";
 import type { ProductDefinition } from "../products/product";
 import { productSchemaNames } from "../products/product";
+import type { FreeOperation } from "./free-operation";
 import { componentSchemas, type NamedSchema } from "./json-schema";
 import type { JsonSchema } from "./openapi-types";
 import {
@@ -159,15 +160,33 @@ function productSchemas(products: readonly ProductDefinition[]): { requests: Rec
   return { requests, responses };
 }
 
+/** Schemas the free operations name themselves (FreeOperation.schemas), after the shared ones. */
+function operationSchemas(operations: readonly FreeOperation[]): { requests: Record<string, NamedSchema>; responses: Record<string, NamedSchema> } {
+  const requests: Record<string, NamedSchema> = {};
+  const responses: Record<string, NamedSchema> = {};
+  for (const op of operations) {
+    for (const [into, named, shared] of [[requests, op.schemas?.requests, REQUEST_SCHEMAS], [responses, op.schemas?.responses, RESPONSE_SCHEMAS]] as const) {
+      for (const [name, part] of Object.entries(named ?? {})) {
+        if (name in shared || (into[name] && into[name].schema !== part.schema)) throw new Error(`operation ${op.operationId}: schema name ${name} is taken`);
+        into[name] = part;
+      }
+    }
+  }
+  return { requests, responses };
+}
+
 /** components.schemas; throws if a name is used for two schemas, or for a request and a response schema. */
-export function allComponentSchemas(products: readonly ProductDefinition[]): Record<string, JsonSchema> {
+export function allComponentSchemas(products: readonly ProductDefinition[], operations: readonly FreeOperation[] = []): Record<string, JsonSchema> {
   const sold = productSchemas(products);
+  const declared = operationSchemas(operations);
   for (const [named, shared] of [[sold.requests, REQUEST_SCHEMAS], [sold.responses, RESPONSE_SCHEMAS]] as const) {
     const taken = Object.keys(named).filter((name) => name in shared);
     if (taken.length > 0) throw new Error(`product schema names already used: ${taken.join(", ")}`);
   }
-  const requests = componentSchemas({ ...sold.requests, ...REQUEST_SCHEMAS }, "input");
-  const responses = componentSchemas({ ...sold.responses, ...RESPONSE_SCHEMAS }, "output");
+  const clashing = [...Object.keys(declared.requests), ...Object.keys(declared.responses)].filter((name) => name in sold.requests || name in sold.responses);
+  if (clashing.length > 0) throw new Error(`operation schema names already used by a product: ${clashing.join(", ")}`);
+  const requests = componentSchemas({ ...sold.requests, ...REQUEST_SCHEMAS, ...declared.requests }, "input");
+  const responses = componentSchemas({ ...sold.responses, ...RESPONSE_SCHEMAS, ...declared.responses }, "output");
   const clash = Object.keys(requests).filter((name) => name in responses);
   if (clash.length > 0) throw new Error(`schema names used twice: ${clash.join(", ")}`);
   return { ...requests, ...responses };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { facilitatorRequestSchema } from "../payments/facilitators/dev-facilitator";
-import { buildOpenApiDocument } from "./build-document";
+import { buildOpenApiDocument } from "../http/openapi-document";
 
 describe("OpenAPI: the dev facilitator", () => {
   const paths = buildOpenApiDocument("http://marketplace.test").paths as Record<string, Record<string, { operationId: string; responses: Record<string, unknown>; requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }>>;

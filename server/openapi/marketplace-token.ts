@@ -1,8 +1,8 @@
 // The marketplace token (agents' credential for the review writes) and the write Idempotency-Key,
-// as a security scheme and a reusable parameter.
+// as a security scheme and a reusable parameter, and the headers of the free and write answers.
 import { idempotencyKeySchema } from "../input/idempotency-key";
 import { inlineSchema } from "./json-schema";
-import type { ParameterObject, SecuritySchemeObject } from "./openapi-types";
+import type { HeaderObject, ParameterObject, SecuritySchemeObject } from "./openapi-types";
 
 export const MARKETPLACE_TOKEN_SCHEME = "marketplaceToken";
 export const WRITE_KEY_PARAMETER = "WriteIdempotencyKey";
@@ -29,5 +29,24 @@ export function writeIdempotencyKeyParameter(): ParameterObject {
       "the same key with the same operation and body answers the stored status and the same bytes (with `Idempotent-Replayed: true`) and writes nothing; " +
       "the same key with another operation, review or body is 422 idempotency_key_reused. A request that failed (4xx) stores nothing.",
     schema: inlineSchema(idempotencyKeySchema),
+  };
+}
+
+const count = (description: string): HeaderObject => ({ description, schema: { type: "integer", minimum: 0 } });
+
+/** Headers of the free and write answers, described once in components.headers (the /docs header
+ * list, which the responses link to). */
+export function writeAnswerHeaders(): Record<string, HeaderObject> {
+  return {
+    Allow: { description: "With 405 method_not_allowed: the methods the path serves.", required: false, schema: { type: "string" } },
+    "Idempotent-Replayed": {
+      description: "`true` when the answer is the stored answer of an earlier request with the same Idempotency-Key; nothing was written again.",
+      required: false,
+      schema: { type: "string", const: "true" },
+    },
+    "RateLimit-Limit": count("Requests (or writes) allowed per window for this client or token; sent on every counted answer."),
+    "RateLimit-Remaining": count("Requests left in the current window."),
+    "RateLimit-Reset": count("Seconds until the window ends."),
+    "RateLimit-Policy": { description: "`<limit>;w=<window seconds>` (draft-ietf-httpapi-ratelimit-headers-06).", schema: { type: "string" } },
   };
 }

@@ -8,7 +8,7 @@ import { paymentRuntime } from "@/server/payments/payment-runtime";
 import { evaluationProduct } from "@/server/products/evaluation-product";
 import { placementProduct } from "@/server/products/placement-product";
 import { shortlistProduct } from "@/server/products/shortlist-product";
-import { buildOpenApiDocument } from "./build-document";
+import { buildOpenApiDocument } from "../http/openapi-document";
 import type { HeaderObject, OperationObject, Reference } from "./openapi-types";
 
 const doc = buildOpenApiDocument("http://marketplace.test");

@@ -2,8 +2,8 @@
 // answers, and a 200 schema that is the one the route's answers are checked against.
 import { describe, expect, it } from "vitest";
 import { orderStatusResponseSchema } from "../orders/order-view";
-import { buildOpenApiDocument } from "./build-document";
-import { ORDER_STATUS_SCHEME } from "./order-paths";
+import { buildOpenApiDocument } from "../http/openapi-document";
+import { ORDER_STATUS_SCHEME } from "./order-status-scheme";
 
 describe("OpenAPI: GET /api/shop/orders/{id}", () => {
   const doc = buildOpenApiDocument("http://marketplace.test");

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "./build-document";
+import { buildOpenApiDocument } from "../http/openapi-document";
 
 const run = promisify(execFile);
 

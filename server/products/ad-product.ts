@@ -2,14 +2,14 @@
 // sponsored placement that targets the context, chosen in rotation; with none eligible the answer
 // is 409 no_eligible_ad, decided before anything is verified or settled (nothing charged, the
 // authorization stays usable).
-import { adPurchaseSchema } from "../ads/ad-record";
 import { adRequestSchema, type AdRequest } from "../ads/ad-request";
 import { assertEligibleAd } from "../ads/eligible-ad";
 import { serveAd } from "../ads/serve-ad";
 import type { ProductDefinition } from "./product";
+import { PRODUCT_MANIFEST } from "./product-manifest-schema";
 
 export const adProduct: ProductDefinition<AdRequest> = {
-  id: "ad",
+  id: PRODUCT_MANIFEST.ad.id,
   name: "Sponsored ad",
   description:
     "One sponsored ad for a search query or capability: an active sponsored placement that targets it, chosen in rotation so that every " +
@@ -18,14 +18,14 @@ export const adProduct: ProductDefinition<AdRequest> = {
   operationId: "buySponsoredAd",
   describeOperationId: "describeSponsoredAd",
   method: "POST",
-  path: "/api/shop/ads",
-  priceAtomic: 2000, // 0.002 USD
+  path: PRODUCT_MANIFEST.ad.path,
+  priceAtomic: PRODUCT_MANIFEST.ad.priceAtomic,
   protocols: ["x402"],
   delivery: "immediate",
   successStatus: 200,
   requestSchema: adRequestSchema,
   purchaseSchema: adRequestSchema,
-  resultSchema: adPurchaseSchema,
+  resultSchema: PRODUCT_MANIFEST.ad.resultSchema,
   example: {
     request_id: "ad-example-0001",
     context: { query: "hourly weather forecast for route planning", capability: "maps-weather" },

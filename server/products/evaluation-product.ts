@@ -1,27 +1,28 @@
 // Independent first-hand evaluation (decisions.md §2): 49.00 USD, queued, x402 or MPP. An operator
 // assigns and runs it; the finished evaluation is published as a human-reviewed review.
 import { baseUrl } from "../env";
-import { assertCatalogued, queuedPurchaseSchema } from "../orders/order-record";
+import { assertCatalogued } from "../orders/order-record";
 import { createOrderForPurchase } from "../orders/create-order";
 import { evaluationRequestSchema, type EvaluationRequest } from "../orders/evaluation-request";
 import type { ProductDefinition } from "./product";
+import { PRODUCT_MANIFEST } from "./product-manifest-schema";
 
 export const evaluationProduct: ProductDefinition<EvaluationRequest> = {
-  id: "evaluation",
+  id: PRODUCT_MANIFEST.evaluation.id,
   name: "Independent first-hand evaluation",
   description:
     "A marketplace evaluator calls the service's offers first-hand and publishes the findings as a human-reviewed review, linked as the order's result.",
   operationId: "buyEvaluation",
   describeOperationId: "describeEvaluation",
   method: "POST",
-  path: "/api/shop/evaluations",
-  priceAtomic: 49_000_000, // 49.00 USD
+  path: PRODUCT_MANIFEST.evaluation.path,
+  priceAtomic: PRODUCT_MANIFEST.evaluation.priceAtomic,
   protocols: ["x402", "mpp"],
   delivery: "queued",
   successStatus: 202,
   requestSchema: evaluationRequestSchema,
   purchaseSchema: evaluationRequestSchema,
-  resultSchema: queuedPurchaseSchema,
+  resultSchema: PRODUCT_MANIFEST.evaluation.resultSchema,
   example: {
     request_id: "evaluation-example-0001",
     service: "isobar-weather",

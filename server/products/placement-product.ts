@@ -1,13 +1,14 @@
 // Sponsored placement (decisions.md §2): 10.00 USD, queued, x402 or MPP. A paid request becomes an
 // order an operator reviews and activates; active placements are what the paid ad slot serves.
 import { baseUrl } from "../env";
-import { assertCatalogued, queuedPurchaseSchema } from "../orders/order-record";
+import { assertCatalogued } from "../orders/order-record";
 import { createOrderForPurchase } from "../orders/create-order";
 import { placementRequestSchema, type PlacementRequest } from "../orders/placement-request";
 import type { ProductDefinition } from "./product";
+import { PRODUCT_MANIFEST } from "./product-manifest-schema";
 
 export const placementProduct: ProductDefinition<PlacementRequest> = {
-  id: "placement",
+  id: PRODUCT_MANIFEST.placement.id,
   name: "Sponsored placement",
   description:
     "A sponsored ad for a catalogued service, shown in the labelled sponsored slot and sold through paid ad retrieval for the targeted " +
@@ -15,14 +16,14 @@ export const placementProduct: ProductDefinition<PlacementRequest> = {
   operationId: "buySponsoredPlacement",
   describeOperationId: "describeSponsoredPlacement",
   method: "POST",
-  path: "/api/shop/placements",
-  priceAtomic: 10_000_000, // 10.00 USD
+  path: PRODUCT_MANIFEST.placement.path,
+  priceAtomic: PRODUCT_MANIFEST.placement.priceAtomic,
   protocols: ["x402", "mpp"],
   delivery: "queued",
   successStatus: 202,
   requestSchema: placementRequestSchema,
   purchaseSchema: placementRequestSchema,
-  resultSchema: queuedPurchaseSchema,
+  resultSchema: PRODUCT_MANIFEST.placement.resultSchema,
   example: {
     request_id: "placement-example-0001",
     service: "isobar-weather",

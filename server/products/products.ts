@@ -4,6 +4,7 @@ import { adProduct } from "./ad-product";
 import { evaluationProduct } from "./evaluation-product";
 import { placementProduct } from "./placement-product";
 import { productSegment, type ProductDefinition } from "./product";
+import { PRODUCT_MANIFEST } from "./product-manifest-schema";
 import { shortlistProduct } from "./shortlist-product";
 
 // Other routes under /api/shop (app/api/shop/orders, purchases): a product may not take their name.
@@ -27,5 +28,9 @@ export function checkedProducts(products: readonly ProductDefinition[]): readonl
 }
 
 export const PRODUCT_LIST: readonly ProductDefinition[] = checkedProducts([shortlistProduct, placementProduct, evaluationProduct, adProduct] as ProductDefinition[]);
+
+// The typed client offers what the manifest lists: the registry sells exactly those products.
+const unlisted = Object.keys(PRODUCT_MANIFEST).filter((id) => !PRODUCT_LIST.some((p) => p.id === id));
+if (unlisted.length > 0 || PRODUCT_LIST.length !== Object.keys(PRODUCT_MANIFEST).length) throw new Error(`PRODUCT_LIST and product-manifest-schema.ts differ (${unlisted.join(", ")})`);
 
 export const PRODUCTS: Record<string, ProductDefinition> = Object.fromEntries(PRODUCT_LIST.map((p) => [p.id, p]));

@@ -1,11 +1,12 @@
 // The software-vendor shortlist (specification: fixed price 0.001 USD, x402, immediate).
 import { buildShortlist } from "../shortlist/build-shortlist";
-import { conditionCheckSchema, matchSchema, shortlistPurchaseSchema, shortlistSchema } from "../shortlist/result-schema";
+import { conditionCheckSchema, matchSchema, shortlistSchema } from "../shortlist/result-schema";
 import { conditionObjectSchema, constraintsSchema, shortlistInputSchema, shortlistRequestSchema, type ParsedShortlistInput } from "../shortlist/request-schema";
 import type { ProductDefinition } from "./product";
+import { PRODUCT_MANIFEST } from "./product-manifest-schema";
 
 export const shortlistProduct: ProductDefinition<ParsedShortlistInput> = {
-  id: "shortlist",
+  id: PRODUCT_MANIFEST.shortlist.id,
   name: "Software-vendor shortlist",
   description:
     "Up to five current software-service vendors ranked for a stated outcome, with fit reasons, condition checks " +
@@ -13,15 +14,15 @@ export const shortlistProduct: ProductDefinition<ParsedShortlistInput> = {
   operationId: "buySoftwareVendorShortlist",
   describeOperationId: "describeSoftwareVendorShortlist",
   method: "POST",
-  path: "/api/shop/shortlist",
-  priceAtomic: 1000, // 0.001 USD
+  path: PRODUCT_MANIFEST.shortlist.path,
+  priceAtomic: PRODUCT_MANIFEST.shortlist.priceAtomic,
   protocols: ["x402"],
   delivery: "immediate",
   successStatus: 200,
   fulfilmentReadsOnly: true, // a shortlist is computed from catalog and review reads
   requestSchema: shortlistRequestSchema,
   purchaseSchema: shortlistInputSchema,
-  resultSchema: shortlistPurchaseSchema,
+  resultSchema: PRODUCT_MANIFEST.shortlist.resultSchema,
   example: {
     request_id: "shortlist-example-0001",
     outcome: "Hourly weather forecasts for delivery route planning, paid per request by an agent",

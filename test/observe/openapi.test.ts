@@ -3,7 +3,7 @@
 // codes of the table that produce it.
 import { describe, expect, it } from "vitest";
 import { ERROR_TABLE } from "@/server/errors";
-import { buildOpenApiDocument } from "@/server/openapi/build-document";
+import { buildOpenApiDocument } from "@/server/http/openapi-document";
 
 const doc = buildOpenApiDocument("http://marketplace.test");
 const item = doc.paths["/api/x402/observe/{offerId}"]!;

@@ -5,7 +5,7 @@ import { ApiReference } from "@/components/docs/api-reference";
 import { McpGuide } from "@/components/docs/mcp-guide";
 import { ProductSections } from "@/components/docs/product-sections";
 import { CAPABILITIES } from "@/server/catalog/vocabulary";
-import { openApiDocument } from "@/server/openapi/build-document";
+import { openApiDocument } from "@/server/http/openapi-document";
 import { productChallenges } from "@/server/payments/product-challenges";
 import { PRODUCT_LIST } from "@/server/products/products";
 

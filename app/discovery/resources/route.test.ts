@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { discoveryListSchema, type DiscoveryList } from "@/server/catalog/discovery/list-discovery-resources";
 import { importCatalog } from "@/server/catalog/import/import-catalog";
 import { db } from "@/server/db";
-import { buildOpenApiDocument } from "@/server/openapi/build-document";
+import { buildOpenApiDocument } from "@/server/http/openapi-document";
 import { GET, POST } from "./route";
 
 async function list(query = "", headers: Record<string, string> = {}) {

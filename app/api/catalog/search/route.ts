@@ -1,8 +1,4 @@
-import { searchServices, searchServicesInput } from "@/server/catalog/search-services";
-import { json, parseQuery, route } from "@/server/http/respond";
-import { methodNotAllowed } from "@/server/http/method-not-allowed";
-import { rateLimited } from "@/server/http/rate-limit";
+import { freeRoutes } from "@/server/http/free-routes";
+import { searchCatalogOperation } from "@/server/http/operations/catalog-operations";
 
-export const GET = rateLimited("search", route(async (req: Request) => json(await searchServices(parseQuery(searchServicesInput, req.url)))));
-
-export const { POST, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, DELETE, PATCH, OPTIONS } = freeRoutes(searchCatalogOperation);

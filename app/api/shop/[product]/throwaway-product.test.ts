@@ -9,7 +9,7 @@ import { ProductSections } from "@/components/docs/product-sections";
 import { decodeHeaderJson } from "@/server/payments/header-codec";
 import { AppError } from "@/server/errors";
 import { shopProductRoutes, shopValidateRoutes } from "@/server/http/shop-routes";
-import { buildOpenApiDocument } from "@/server/openapi/build-document";
+import { buildOpenApiDocument } from "@/server/http/openapi-document";
 import { paymentRequiredBodySchema } from "@/server/payments/challenge";
 import { productChallenges } from "@/server/payments/product-challenges";
 import type { ProductDefinition } from "@/server/products/product";

@@ -1,7 +1,4 @@
-import { devSupported } from "@/server/payments/facilitators/dev-facilitator";
-import { json, route } from "@/server/http/respond";
-import { methodNotAllowed } from "@/server/http/method-not-allowed";
+import { freeRoutes } from "@/server/http/free-routes";
+import { localFacilitatorSupportedOperation } from "@/server/http/operations/dev-facilitator-operations";
 
-export const GET = route(async () => json(await devSupported()));
-
-export const { POST, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, DELETE, PATCH, OPTIONS } = freeRoutes(localFacilitatorSupportedOperation);

@@ -1,12 +1,4 @@
-import { assertDevFacilitatorAvailable, devVerify, parseFacilitatorRequest } from "@/server/payments/facilitators/dev-facilitator";
-import { parseJsonBody } from "@/server/input/json-body";
-import { readBodyText } from "@/server/http/read-body";
-import { json, route } from "@/server/http/respond";
-import { methodNotAllowed } from "@/server/http/method-not-allowed";
+import { freeRoutes } from "@/server/http/free-routes";
+import { verifyLocalPaymentOperation } from "@/server/http/operations/dev-facilitator-operations";
 
-export const POST = route(async (request: Request) => {
-  assertDevFacilitatorAvailable();
-  return json(await devVerify(parseFacilitatorRequest(parseJsonBody(await readBodyText(request)))));
-});
-
-export const { GET, HEAD, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["POST"]);
+export const { GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS } = freeRoutes(verifyLocalPaymentOperation);

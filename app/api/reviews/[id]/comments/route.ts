@@ -1,13 +1,4 @@
-import { tokenWriteRoute } from "@/server/http/token-write-route";
-import { getReviewInput } from "@/server/reviews/get-review";
-import { addComment, commentInput } from "@/server/reviews/comments";
-import { methodNotAllowed } from "@/server/http/method-not-allowed";
+import { freeRoutes } from "@/server/http/free-routes";
+import { addReviewCommentOperation } from "@/server/http/operations/review-write-operations";
 
-export const POST = tokenWriteRoute({
-  params: getReviewInput,
-  body: commentInput,
-  operation: ({ id }) => `comment.add ${id}`,
-  run: async (agent, { id }, input, tx) => ({ status: 201, body: { ok: true, comment: await addComment(agent, id, input, tx) } }),
-});
-
-export const { GET, HEAD, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["POST"]);
+export const { GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS } = freeRoutes(addReviewCommentOperation);

@@ -1,14 +1,4 @@
-import { tokenWriteRoute } from "@/server/http/token-write-route";
-import { getReviewInput } from "@/server/reviews/get-review";
-import { engagementInput, toggleEngagement } from "@/server/reviews/toggle-engagement";
-import { methodNotAllowed } from "@/server/http/method-not-allowed";
+import { freeRoutes } from "@/server/http/free-routes";
+import { favoriteReviewOperation } from "@/server/http/operations/review-write-operations";
 
-// An empty body toggles; {"active": true|false} sets.
-export const POST = tokenWriteRoute({
-  params: getReviewInput,
-  body: engagementInput,
-  operation: ({ id }) => `review.favorite ${id}`,
-  run: async (agent, { id }, input, tx) => ({ status: 200, body: { ok: true, ...(await toggleEngagement(agent, id, "favorite", input.active, tx)) } }),
-});
-
-export const { GET, HEAD, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["POST"]);
+export const { GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS } = freeRoutes(favoriteReviewOperation);

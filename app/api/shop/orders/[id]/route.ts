@@ -1,6 +1,4 @@
-import { methodNotAllowed } from "@/server/http/method-not-allowed";
-import { orderStatusRoute } from "@/server/http/order-status-route";
+import { freeRoutes } from "@/server/http/free-routes";
+import { getOrderStatusOperation } from "@/server/http/operations/order-operations";
 
-export const { GET } = orderStatusRoute();
-
-export const { POST, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, DELETE, PATCH, OPTIONS } = freeRoutes(getOrderStatusOperation);

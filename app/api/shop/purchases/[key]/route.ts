@@ -1,6 +1,4 @@
-import { methodNotAllowed } from "@/server/http/method-not-allowed";
-import { purchaseRecoveryRoute } from "@/server/http/payment-route";
+import { freeRoutes } from "@/server/http/free-routes";
+import { recoverPurchaseOperation } from "@/server/http/operations/purchase-recovery-operations";
 
-export const { GET } = purchaseRecoveryRoute();
-
-export const { POST, PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, DELETE, PATCH, OPTIONS } = freeRoutes(recoverPurchaseOperation);

@@ -1,5 +1,4 @@
-import { observerRoutes } from "@/server/http/observe-route";
+import { freeRoutes } from "@/server/http/free-routes";
+import { callOfferGetOperation, callOfferPostOperation } from "@/server/http/operations/observe-operations";
 
-// GET or POST, the offer's own method; any other method is 405 with Allow naming it (after the
-// token and offer checks), so every method goes to the one handler.
-export const { GET, POST, HEAD, PUT, DELETE, PATCH, OPTIONS } = observerRoutes();
+export const { GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS } = freeRoutes(callOfferGetOperation, callOfferPostOperation);

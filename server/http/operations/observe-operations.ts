@@ -1,14 +1,19 @@
 // The observer route (docs/decisions.md "Observer route"): GET or POST /api/x402/observe/{offerId},
 // the offer's own method, with a marketplace token and an Idempotency-Key. The answer is the
 // provider's; the statuses the observer answers of its own accord are listed with their codes.
+// Every method goes to the one edge (observe-route.ts): the offer decides which one is allowed.
 import { z } from "zod";
-import { env } from "../env";
-import { idempotencyKeySchema } from "../input/idempotency-key";
-import { IN_PROGRESS_RETRY_AFTER_S } from "../observe/observe-call";
-import { inlineSchema } from "./json-schema";
-import { MARKETPLACE_TOKEN_SCHEME } from "./marketplace-token";
-import { errorResponses } from "./error-responses";
-import type { HeaderObject, OperationObject, ParameterObject, PathsObject } from "./openapi-types";
+import { env } from "../../env";
+import { idempotencyKeySchema } from "../../input/idempotency-key";
+import { IN_PROGRESS_RETRY_AFTER_S } from "../../observe/observe-call";
+import { errorResponses } from "../../openapi/error-responses";
+import { inlineSchema } from "../../openapi/json-schema";
+import { MARKETPLACE_TOKEN_SCHEME } from "../../openapi/marketplace-token";
+import type { HeaderObject, ParameterObject } from "../../openapi/openapi-types";
+import type { SelfRoutedOperation } from "../free-routes";
+import { observerRoutes } from "../observe-route";
+
+const observe = observerRoutes().GET;
 
 const text = (description: string): HeaderObject => ({ description, schema: { type: "string" } });
 
@@ -26,8 +31,10 @@ const idempotencyKey: ParameterObject = {
 };
 const forwarded = (name: string, description: string): ParameterObject => ({ name, in: "header", required: false, description, schema: inlineSchema(z.string().min(1)) });
 
-function observeOperation(method: "GET" | "POST"): OperationObject {
+function observeOperation<M extends "GET" | "POST">(method: M): SelfRoutedOperation<M> {
   return {
+    method,
+    path: "/api/x402/observe/{offerId}",
     operationId: method === "GET" ? "callOfferGet" : "callOfferPost",
     summary: `Call a catalogued offer through the marketplace (offers whose method is ${method})`,
     description:
@@ -102,9 +109,10 @@ function observeOperation(method: "GET" | "POST"): OperationObject {
         },
       ),
     },
+    handler: observe,
+    otherMethods: observe,
   };
 }
 
-export function observePaths(): PathsObject {
-  return { "/api/x402/observe/{offerId}": { get: observeOperation("GET"), post: observeOperation("POST") } };
-}
+export const callOfferGetOperation = observeOperation("GET");
+export const callOfferPostOperation = observeOperation("POST");
