@@ -17,7 +17,7 @@ function layoutOfServer(): string[] {
   for (const line of block.slice(start + 1)) {
     if (/^\S/.test(line)) break; // the next top-level entry
     const entry = /^ {2}(\S+)/.exec(line);
-    if (entry) names.push(entry[1]);
+    if (entry?.[1]) names.push(entry[1]);
   }
   return names;
 }
