@@ -1,5 +1,5 @@
 // The only reader of process.env: every setting the marketplace understands, validated once.
-// README.md lists the same variables.
+// docs/configuration.md lists the same variables.
 import { z } from "zod";
 
 const port = z.coerce.number().int().min(1).max(65535);

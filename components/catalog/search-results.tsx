@@ -1,7 +1,7 @@
 "use client";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/client";
-import { SEARCH_PAGE_SIZE } from "./paging";
+import { SEARCH_PAGE_SIZE } from "@/components/paging";
 import { NoServices, ServiceGrid } from "./service-grid";
 import type { ServiceFilters } from "./service-filters";
 

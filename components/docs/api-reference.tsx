@@ -2,6 +2,7 @@
 // the paid products' and the free operations' declarations: each operation is listed under its tag.
 import type { OpenApiDocument, OperationObject, ParameterObject, HeaderObject, HttpMethod, Reference, ResponseObject } from "@/server/openapi/openapi-types";
 import { InlineText, MarkdownLite } from "./inline-text";
+import { ReferenceTable } from "./reference-table";
 import { SchemaView } from "./schema-view";
 import { refName, rulesText, typeText, type Schema } from "./schema-text";
 
@@ -59,37 +60,25 @@ function SchemaLink({ schema }: { schema: Schema }) {
 
 function ParameterTable({ parameters }: { parameters: ParameterObject[] }) {
   return (
-    // Focusable so keyboard users can scroll a wide table (axe: scrollable-region-focusable).
-    <div tabIndex={0} className="overflow-x-auto">
-      <table className="w-full border-collapse text-left text-xs">
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-600">
-            <th scope="col" className="py-1 pr-3 font-medium">Parameter</th>
-            <th scope="col" className="py-1 pr-3 font-medium">In</th>
-            <th scope="col" className="py-1 font-medium">Type, rules and meaning</th>
-          </tr>
-        </thead>
-        <tbody>
-          {parameters.map((p) => (
-            <tr key={`${p.in}-${p.name}`} className="border-b border-slate-100 align-top">
-              <td className="py-1 pr-3 font-mono">{p.name}</td>
-              <td className="py-1 pr-3">{p.in}</td>
-              <td className="py-1 text-slate-700">
-                <code>{typeText(p.schema)}</code>
-                {"; "}
-                {[p.required ? "required" : "optional", ...rulesText(p.schema)].join("; ")}
-                {p.description && (
-                  <>
-                    {". "}
-                    <InlineText text={p.description} />
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ReferenceTable headings={["Parameter", "In", "Type, rules and meaning"]}>
+      {parameters.map((p) => (
+        <tr key={`${p.in}-${p.name}`} className="border-b border-slate-100 align-top">
+          <td className="py-1 pr-3 font-mono">{p.name}</td>
+          <td className="py-1 pr-3">{p.in}</td>
+          <td className="py-1 text-slate-700">
+            <code>{typeText(p.schema)}</code>
+            {"; "}
+            {[p.required ? "required" : "optional", ...rulesText(p.schema)].join("; ")}
+            {p.description && (
+              <>
+                {". "}
+                <InlineText text={p.description} />
+              </>
+            )}
+          </td>
+        </tr>
+      ))}
+    </ReferenceTable>
   );
 }
 

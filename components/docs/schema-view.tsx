@@ -1,39 +1,28 @@
 // A JSON Schema of the OpenAPI document as a table of properties (or of alternatives).
 import { InlineText } from "./inline-text";
+import { ReferenceTable } from "./reference-table";
 import { propertyRows, rulesText, typeText, type Schema } from "./schema-text";
 
 function PropertyTable({ schema }: { schema: Schema }) {
   const rows = propertyRows(schema);
   return (
-    // Focusable so keyboard users can scroll a wide table (axe: scrollable-region-focusable).
-    <div tabIndex={0} className="overflow-x-auto">
-      <table className="w-full border-collapse text-left text-xs">
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-600">
-            <th scope="col" className="py-1 pr-3 font-medium">Field</th>
-            <th scope="col" className="py-1 pr-3 font-medium">Type</th>
-            <th scope="col" className="py-1 font-medium">Rules and meaning</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.name} className="border-b border-slate-100 align-top">
-              <td className="py-1 pr-3 font-mono">{r.name}</td>
-              <td className="py-1 pr-3 font-mono text-slate-700">{r.type}</td>
-              <td className="py-1 text-slate-700">
-                {[...(r.required ? ["required"] : []), ...r.rules].join("; ")}
-                {r.description && (
-                  <>
-                    {r.rules.length > 0 || r.required ? ". " : ""}
-                    <InlineText text={r.description} />
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ReferenceTable headings={["Field", "Type", "Rules and meaning"]}>
+      {rows.map((r) => (
+        <tr key={r.name} className="border-b border-slate-100 align-top">
+          <td className="py-1 pr-3 font-mono">{r.name}</td>
+          <td className="py-1 pr-3 font-mono text-slate-700">{r.type}</td>
+          <td className="py-1 text-slate-700">
+            {[...(r.required ? ["required"] : []), ...r.rules].join("; ")}
+            {r.description && (
+              <>
+                {r.rules.length > 0 || r.required ? ". " : ""}
+                <InlineText text={r.description} />
+              </>
+            )}
+          </td>
+        </tr>
+      ))}
+    </ReferenceTable>
   );
 }
 

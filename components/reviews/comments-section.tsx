@@ -3,7 +3,7 @@
 // own; an operator hides abusive ones with a reason (kept for audit). Comments are plain text,
 // rendered as text.
 import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState, type ComponentProps, type FormEvent } from "react";
 import { useTRPC } from "@/components/trpc/client";
 import { formatDate } from "@/components/ui/format";
 import type { CommentRecord } from "@/server/reviews/review-record";
@@ -118,23 +118,12 @@ function CommentItem({ reviewId, comment: c, mine, canHide }: { reviewId: string
         {mine && <span className="text-slate-600">(you)</span>}
       </p>
       {mode === "edit" ? (
-        <form
-          className="mt-2 space-y-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (draft.trim()) edit.mutate({ commentId: c.id, body: draft });
-          }}
-        >
-          <CommentTextField label="Edit your comment" value={draft} onChange={setDraft} autoFocus />
-          <div className="flex gap-2">
-            <button type="submit" className={primary} disabled={edit.isPending || !draft.trim()}>
-              {edit.isPending ? "Saving…" : "Save"}
-            </button>
-            <button type="button" className={secondary} onClick={() => setMode("view")}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <InlineCommentForm
+          field={{ label: "Edit your comment", value: draft, onChange: setDraft }}
+          submit={{ className: primary, pending: edit.isPending, label: "Save", pendingLabel: "Saving…" }}
+          onSubmit={() => edit.mutate({ commentId: c.id, body: draft })}
+          onCancel={() => setMode("view")}
+        />
       ) : (
         <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-800" data-testid="comment-body">
           {c.body}
@@ -152,23 +141,12 @@ function CommentItem({ reviewId, comment: c, mine, canHide }: { reviewId: string
         </div>
       )}
       {mode === "hide" && (
-        <form
-          className="mt-2 space-y-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (reason.trim()) hide.mutate({ commentId: c.id, reason });
-          }}
-        >
-          <CommentTextField label="Why hide this comment? (kept for the audit list)" value={reason} onChange={setReason} max={500} rows={2} autoFocus />
-          <div className="flex gap-2">
-            <button type="submit" className={danger} disabled={hide.isPending || !reason.trim()}>
-              {hide.isPending ? "Hiding…" : "Hide comment"}
-            </button>
-            <button type="button" className={secondary} onClick={() => setMode("view")}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <InlineCommentForm
+          field={{ label: "Why hide this comment? (kept for the audit list)", value: reason, onChange: setReason, max: 500, rows: 2 }}
+          submit={{ className: danger, pending: hide.isPending, label: "Hide comment", pendingLabel: "Hiding…" }}
+          onSubmit={() => hide.mutate({ commentId: c.id, reason })}
+          onCancel={() => setMode("view")}
+        />
       )}
       {mode === "view" && (mine || canHide) && (
         <div className="mt-2 flex flex-wrap gap-2">
@@ -195,5 +173,33 @@ function CommentItem({ reviewId, comment: c, mine, canHide }: { reviewId: string
         </p>
       )}
     </article>
+  );
+}
+
+/** A comment's inline form (edit, hide): its text field, a submit button that waits for text, and Cancel. */
+function InlineCommentForm({ field, submit, onSubmit, onCancel }: {
+  field: ComponentProps<typeof CommentTextField>;
+  submit: { className: string; pending: boolean; label: string; pendingLabel: string };
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <form
+      className="mt-2 space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (field.value.trim()) onSubmit();
+      }}
+    >
+      <CommentTextField {...field} autoFocus />
+      <div className="flex gap-2">
+        <button type="submit" className={submit.className} disabled={submit.pending || !field.value.trim()}>
+          {submit.pending ? submit.pendingLabel : submit.label}
+        </button>
+        <button type="button" className={secondary} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }

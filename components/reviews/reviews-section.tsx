@@ -5,7 +5,7 @@
 // list stays on screen, marked busy, until the new one is ready.
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { REVIEW_PAGE_SIZE } from "@/components/catalog/paging";
+import { REVIEW_PAGE_SIZE } from "@/components/paging";
 import type { ReviewTags } from "@/server/reviews/review-tags";
 import { ReviewFilterForm } from "./review-filter-form";
 import { reviewsHref, type ReviewFilters } from "./review-filters";

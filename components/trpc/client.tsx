@@ -6,7 +6,7 @@ import { observable } from "@trpc/server/observable";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
 import type { AppRouter } from "@/server/trpc/router";
-import { makeQueryClient } from "./query-client";
+import { makeQueryClient } from "@/server/trpc/query-client";
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 

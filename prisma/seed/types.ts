@@ -1,5 +1,5 @@
 // Shape of the deterministic seed catalog. `prisma/seed/catalog/` builds a SeedCatalog from
-// hand-written vendor lists and fragment pools; `prisma/seed/run.ts` writes it to the database.
+// hand-written vendor lists and fragment pools; `prisma/seed/seed.ts` writes it to the database.
 
 import type { Capability, TestStatus } from "../../server/catalog/vocabulary";
 

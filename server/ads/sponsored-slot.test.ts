@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { paymentRuntime } from "@/server/payments/payment-runtime";
 import { adProduct } from "@/server/products/ad-product";
-import { signedOutCaller } from "@/server/trpc/routers/test-callers";
+import { signedOutCaller } from "@/server/trpc/test-callers";
 import { activatePlacement, buyPlacement, expirePlacement, servesOf } from "@/test/ads/placements";
 import { sponsoredSlot } from "./sponsored-slot";
 

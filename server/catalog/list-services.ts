@@ -7,7 +7,7 @@ import { storableText } from "../input/storable-text";
 import { priceLimitAtomic } from "../money";
 import { serviceCallCounts } from "../observe/call-stats";
 import { getReviewStats, roundRating } from "./review-stats";
-import { offerProtocols, startingPrice } from "./service-record";
+import { catalogFields, offerProtocols } from "./service-record";
 import { urls } from "./urls";
 import { CAPABILITIES, PAYMENT_PROTOCOLS } from "./vocabulary";
 import { serviceSummarySchema, type ServiceSummary } from "./service-summary-schema";
@@ -168,12 +168,8 @@ function toSummary(r: SummaryRow, s: { rating: number | null; reviewCount: numbe
     slug: r.slug,
     name: r.name,
     description: r.description,
-    primaryCapability: r.primaryCapability as ServiceSummary["primaryCapability"],
-    capabilities: r.capabilities as ServiceSummary["capabilities"],
-    tags: r.tags,
+    ...catalogFields(r),
     protocols: offerProtocols(r.offers),
-    offerCount: r.offers.length,
-    ...startingPrice(r.offers),
     testStatus: r.testStatus as ServiceSummary["testStatus"],
     rating: s.rating,
     reviewCount: s.reviewCount,

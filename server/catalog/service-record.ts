@@ -30,7 +30,8 @@ export const offerSelect = {
   docsUrl: true,
 } satisfies Prisma.OfferSelect;
 
-export const serviceRecordSelect = {
+/** The service's own columns: what the record reads, and what the catalog import compares and keeps. */
+export const serviceColumnSelect = {
   id: true,
   sourceId: true,
   slug: true,
@@ -56,6 +57,10 @@ export const serviceRecordSelect = {
   entityCataloged: true,
   catalogSource: true,
   catalogObservedAt: true,
+} satisfies Prisma.ServiceSelect;
+
+export const serviceRecordSelect = {
+  ...serviceColumnSelect,
   offers: { select: offerSelect, orderBy: [{ position: "asc" }, { id: "asc" }] },
   facts: { select: { key: true, text: true, source: true }, orderBy: { key: "asc" } },
   evidence: { select: { text: true, source: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
@@ -107,6 +112,17 @@ export function startingPrice(offers: { priceAtomic: number }[]): { startingPric
   return { startingPriceUsd: atomicToUsd(start), startingPriceLabel: `From ${usdLabel(start)}` };
 }
 
+/** What a service record and a list summary both say of a row: its vocabulary, its offers and their starting price. */
+export function catalogFields(row: { capabilities: string[]; primaryCapability: string; tags: string[]; offers: { priceAtomic: number }[] }) {
+  return {
+    capabilities: row.capabilities as ServiceObject["capabilities"],
+    primaryCapability: row.primaryCapability as ServiceObject["primaryCapability"],
+    tags: row.tags,
+    offerCount: row.offers.length,
+    ...startingPrice(row.offers),
+  };
+}
+
 export interface CallFigures {
   service: ServiceObserved;
   offers: Map<string, OfferObserved>;
@@ -132,11 +148,7 @@ export function toServiceRecord(row: ServiceRow, stats: ReviewStats, calls: Call
       hostname: row.hostname,
       description: row.description,
       docsUrl: row.docsUrl,
-      capabilities: row.capabilities as ServiceObject["capabilities"],
-      primaryCapability: row.primaryCapability as ServiceObject["primaryCapability"],
-      tags: row.tags,
-      offerCount: row.offers.length,
-      ...startingPrice(row.offers),
+      ...catalogFields(row),
       supportsCredits: row.supportsCredits,
       calls30d: row.calls30d + calls.service.calls30d,
       uniquePayers30d: row.uniquePayers30d + calls.service.uniquePayers30d,

@@ -7,7 +7,7 @@ import { getServiceRecord } from "@/server/catalog/get-service";
 import { listServices } from "@/server/catalog/list-services";
 import { db } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
-import { signedOutCaller } from "@/server/trpc/routers/test-callers";
+import { signedOutCaller } from "@/server/trpc/test-callers";
 import { serviceCallCounts, serviceCallSeries } from "./call-stats";
 
 const DAY = 86_400_000;

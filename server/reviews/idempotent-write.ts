@@ -1,4 +1,4 @@
-// Idempotent writes (the Idempotency-Key header of the REST review writes; notes/reliability.md).
+// Idempotent writes (the Idempotency-Key header of the REST review writes; docs/decisions.md "Reviews").
 // The key is scoped per actor and bound to one operation and input. The claim row, the write and
 // the stored answer commit in ONE transaction: the claim is `INSERT … ON CONFLICT DO NOTHING`, so
 // a concurrent duplicate blocks on the key until the first commits, then reads its answer (or, if

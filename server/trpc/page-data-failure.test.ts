@@ -2,7 +2,7 @@
 // query client server/trpc/server.tsx uses, the real services, this test file's own database.
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { describe, expect, it } from "vitest";
-import { makeQueryClient } from "@/components/trpc/query-client";
+import { makeQueryClient } from "./query-client";
 import { db } from "../db";
 import { createTRPCContext } from "./init";
 import { classifyPageDataFailure, PAGE_DATA_UNAVAILABLE, PageDataUnavailableError } from "./page-data-failure";

@@ -6,7 +6,7 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache, type ReactNode } from "react";
-import { makeQueryClient } from "@/components/trpc/query-client";
+import { makeQueryClient } from "./query-client";
 import { logger } from "../logger";
 import { createTRPCContext } from "./init";
 import { classifyPageDataFailure, PageDataUnavailableError } from "./page-data-failure";

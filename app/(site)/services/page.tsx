@@ -3,7 +3,7 @@ import { filtersFromSearchParams } from "@/components/catalog/service-filters";
 import { ServiceFilterForm } from "@/components/catalog/service-filter-form";
 import { ServiceList } from "@/components/catalog/service-list";
 import { HydrateClient, loadPageData, trpc } from "@/server/trpc/server";
-import { byNextCursor, SEARCH_PAGE_SIZE, SERVICE_PAGE_SIZE } from "@/components/catalog/paging";
+import { byNextCursor, SEARCH_PAGE_SIZE, SERVICE_PAGE_SIZE } from "@/components/paging";
 import { SearchResults } from "@/components/catalog/search-results";
 import { InvalidSearch } from "@/components/catalog/invalid-search";
 import { SponsoredSlot } from "@/components/catalog/sponsored-slot";

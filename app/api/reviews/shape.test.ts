@@ -1,4 +1,4 @@
-// The review record of the specification (shared/spec/marketplace-api.md "Review record"), field by
+// The review record of the specification (its section "Review record"), field by
 // field, in both forms, as GET /api/reviews and GET /api/reviews/{id} answer it for every seeded review.
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";

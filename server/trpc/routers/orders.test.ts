@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { someService } from "../../reviews/test-actors";
 import { buyOrder, orderIn } from "@/test/orders/orders";
-import { callerFor, createPerson, signedOutCaller } from "./test-callers";
+import { callerFor, createPerson, signedOutCaller } from "../test-callers";
 
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 const service = await someService(9);

@@ -3,7 +3,7 @@
 // to edit and delete, the viewer's state, the history; signed-out callers are refused.
 import { describe, expect, it } from "vitest";
 import { db } from "../../db";
-import { callerFor, createPerson, signedOutCaller } from "./test-callers";
+import { callerFor, createPerson, signedOutCaller } from "../test-callers";
 
 async function someReview() {
   return db.review.findFirstOrThrow({ where: { status: "published" }, orderBy: { id: "asc" }, select: { id: true } });

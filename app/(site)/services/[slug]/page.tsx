@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { REVIEW_PAGE_SIZE } from "@/components/catalog/paging";
+import { REVIEW_PAGE_SIZE } from "@/components/paging";
 import { ServiceProfileView } from "@/components/catalog/service-profile";
 import { reviewListInput } from "@/components/reviews/review-filters";
 import { reviewCursorFromSearchParams, reviewFiltersFromSearchParams } from "@/components/reviews/review-filters-from-url";

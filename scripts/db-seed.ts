@@ -1,6 +1,6 @@
 // `npm run db:seed`: migrates, then seeds the catalog if the database has none.
-import { migrateDatabase, prepareCatalog } from "../../scripts/lib/database";
-import { resolveDatabase } from "../../scripts/lib/resolve-database";
+import { migrateDatabase, prepareCatalog } from "./lib/database";
+import { resolveDatabase } from "./lib/resolve-database";
 
 const { url, cluster } = await resolveDatabase(console.log, { attach: true });
 try {
