@@ -27,5 +27,3 @@ export function checkedProducts(products: readonly ProductDefinition[]): readonl
 }
 
 export const PRODUCT_LIST: readonly ProductDefinition[] = checkedProducts([shortlistProduct, placementProduct, evaluationProduct, adProduct] as ProductDefinition[]);
-
-export const PRODUCTS: Record<string, ProductDefinition> = Object.fromEntries(PRODUCT_LIST.map((p) => [p.id, p]));
