@@ -43,6 +43,26 @@ export default defineConfig([
     files: ["server/**", "scripts/**", "prisma/**", "test/**", "**/*.test.ts"],
     rules: { "no-restricted-imports": "off" },
   },
+  // The payment layer sells any product without knowing it: it is handed SellableProducts
+  // (server/payments/sellable-product.ts) and imports no product, nor what the products build on.
+  // After the block above, which turns the rule off for server/**; tests may buy real products.
+  {
+    files: ["server/payments/**"],
+    ignores: ["server/payments/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/products/**", "@/server/products/**", "**/orders/**", "@/server/orders/**", "**/ads/**", "@/server/ads/**", "**/shortlist/**", "@/server/shortlist/**", "**/catalog/**", "@/server/catalog/**", "**/search/**", "@/server/search/**"],
+              message: "server/payments/ sits below the products: it is handed the products it sells (PaymentRuntime.products) and imports none of them.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The typed client talks to the marketplace over HTTP only: at runtime it may import pure zod
   // schema modules of server/, never the database, env or logger, and nothing above it.
   outsideServer("client", { group: ["**/mcp/**", "@/mcp/**", "**/app/**", "@/app/**"], message: "client/ sits below mcp/ and app/: it may not import them." }),

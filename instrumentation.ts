@@ -9,7 +9,7 @@ export async function register(): Promise<void> {
   refuseUntraceableMethods();
   const [{ startReconciler }, { paymentRuntime }, { startSignatureWorker }, { startOrderExpiry }] = await Promise.all([
     import("./server/payments/reconciler"),
-    import("./server/payments/payment-runtime"),
+    import("./server/products/shop-runtime"),
     import("./server/payments/facilitators/signature-worker"),
     import("./server/orders/order-expiry"),
   ]);

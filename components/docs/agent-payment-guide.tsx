@@ -1,5 +1,5 @@
 // "How an agent pays": the 402 seen with curl, then a purchase with the official x402 client. The
-// decoded PAYMENT-REQUIRED is the shortlist route's own answer (server/payments/product-challenges.ts),
+// decoded PAYMENT-REQUIRED is the shortlist route's own answer (server/products/product-challenges.ts),
 // handed in by the page: nothing here reads the configuration.
 import { X402_NETWORK } from "@/server/payments/payment-config";
 import { atomicToUsd } from "@/server/money";

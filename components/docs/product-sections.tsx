@@ -2,7 +2,7 @@
 // delivery and protocols, the free body check, a complete request body, and the 402 the route
 // answers (body and decoded PAYMENT-REQUIRED, produced by the route's own code and handed in).
 import { atomicToUsd } from "@/server/money";
-import type { ProductChallenge } from "@/server/payments/product-challenges";
+import type { ProductChallenge } from "@/server/products/product-challenges";
 import type { ProductDefinition } from "@/server/products/product";
 import { validateOperationId, validatePath } from "@/server/products/product";
 import { curlChallenge, curlValidate } from "./agent-snippets";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { GET as searchGET } from "@/app/api/catalog/search/route";
 import { GET as servicesGET } from "@/app/api/catalog/services/route";
-import { paymentRuntime } from "@/server/payments/payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { buildShortlist } from "@/server/shortlist/build-shortlist";
 import { activatePlacement, buyPlacement } from "@/test/ads/placements";
 import { sponsoredSlot } from "./sponsored-slot";

@@ -3,7 +3,7 @@
 // ad_serves keyed by purchase). Real authorizations, settled on the local ledger.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentRuntime } from "@/server/payments/payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { activePlacement, servesOf } from "@/test/ads/placements";
 import { createTestAgent } from "@/test/payments/agent";
 import { startInstance, type AppInstance } from "@/test/payments/app-instance";

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
-import { paymentRuntime } from "@/server/payments/payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { adProduct } from "@/server/products/ad-product";
 import type { ProductDefinition } from "@/server/products/product";
 import type { AdRequest } from "./ad-request";

@@ -2,7 +2,7 @@
 // shown without counting as a paid serve; nothing when no placement is active.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { paymentRuntime } from "@/server/payments/payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { adProduct } from "@/server/products/ad-product";
 import { signedOutCaller } from "@/server/trpc/test-callers";
 import { activatePlacement, buyPlacement, expirePlacement, servesOf } from "@/test/ads/placements";

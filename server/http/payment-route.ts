@@ -1,7 +1,7 @@
 // REST glue for paid products: GET describes, POST purchases; the payment layer decides the rest.
 import type { PaymentReply } from "../payments/purchase-reply";
 import { describeProduct, purchaseProduct, readyDescription, readyUnsignedChallenge } from "../payments/purchase-flow";
-import { paymentRuntime } from "../payments/payment-runtime";
+import { paymentRuntime } from "../products/shop-runtime";
 import { recoverPurchase } from "../payments/purchase-recovery";
 import { RECOVERY_HEADER } from "../payments/purchase-recovery-authorization";
 import type { ProductDefinition } from "../products/product";

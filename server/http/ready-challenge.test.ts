@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as placementsRoute from "@/app/api/shop/placements/route";
 import * as shortlistRoute from "@/app/api/shop/shortlist/route";
 import { paymentConfigFromEnv } from "@/server/payments/payment-config";
-import { createPaymentRuntime, paymentRuntime } from "@/server/payments/payment-runtime";
+import { createPaymentRuntime } from "@/server/payments/payment-runtime";
+import { PRODUCT_LIST } from "@/server/products/products";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { describeProduct, readyDescription } from "@/server/payments/purchase-flow";
 import { MPP_CHALLENGE_LIFETIME_S, MPP_CHALLENGE_WINDOW_S, windowCloses } from "@/server/payments/mpp/mpp-challenges";
 import { placementProduct } from "@/server/products/placement-product";
@@ -73,13 +75,13 @@ describe("a product's own route answers its built 402 synchronously", () => {
 
 describe("the ready challenge of a runtime", () => {
   it("is absent until the challenge is built, then the same object; nothing when payment is off", async () => {
-    const runtime = createPaymentRuntime(paymentConfigFromEnv());
+    const runtime = createPaymentRuntime(paymentConfigFromEnv(), PRODUCT_LIST);
     expect(runtime.readyChallenge(shortlistProduct)).toBeUndefined();
     expect(readyDescription(runtime, shortlistProduct)).toBeUndefined();
     const built = await runtime.challenge(shortlistProduct);
     expect(runtime.readyChallenge(shortlistProduct)).toBe(built);
     expect(readyDescription(runtime, shortlistProduct)).toBe(readyDescription(runtime, shortlistProduct));
-    const off = createPaymentRuntime({ ...paymentConfigFromEnv(), payTo: null });
+    const off = createPaymentRuntime({ ...paymentConfigFromEnv(), payTo: null }, PRODUCT_LIST);
     expect(off.readyChallenge(shortlistProduct)).toBeUndefined();
   });
 
@@ -88,7 +90,7 @@ describe("the ready challenge of a runtime", () => {
     // Two seconds before a window closes, on a clock that keeps running (the database still answers).
     const closes = windowCloses(Date.now()) + W;
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], shouldAdvanceTime: true, now: closes - 2000 });
-    const runtime = createPaymentRuntime(paymentConfigFromEnv());
+    const runtime = createPaymentRuntime(paymentConfigFromEnv(), PRODUCT_LIST);
     const first = await runtime.challenge(placementProduct);
     expect(runtime.readyChallenge(placementProduct)).toBe(first);
     const expiry = (header: string) => /expires="([^"]+)"/.exec(header)?.[1];

@@ -2,7 +2,7 @@
 // validates or answers with. Request bodies convert in input mode, responses in output mode.
 import { freeLinksSchema, paymentRequiredBodySchema } from "../payments/challenge";
 import { faucetInputSchema, faucetResultSchema } from "../payments/facilitators/faucet";
-import { productObjectSchema } from "../products/product-object";
+import { productObjectSchema } from "../payments/product-object";
 import { recoveryAuthorizationSchema } from "../payments/purchase-recovery-authorization";
 import { serviceListSchema, serviceSummarySchema } from "../catalog/list-services";
 import { searchResultSchema } from "../catalog/search-services";

@@ -4,7 +4,7 @@
 import { Challenge } from "mppx";
 import { describe, expect, it } from "vitest";
 import { describeProduct } from "@/server/payments/purchase-flow";
-import { paymentRuntime } from "@/server/payments/payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { evaluationProduct } from "@/server/products/evaluation-product";
 import { placementProduct } from "@/server/products/placement-product";
 import { shortlistProduct } from "@/server/products/shortlist-product";

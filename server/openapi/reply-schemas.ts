@@ -1,5 +1,5 @@
 // Response shapes written by the payment layer and the REST helpers (purchase-reply.ts,
-// purchase-phases.ts, respond.ts) as zod schemas, for the OpenAPI document and its tests.
+// purchase-answers.ts, respond.ts) as zod schemas, for the OpenAPI document and its tests.
 import { z } from "zod";
 import { shortlistPurchaseSchema } from "../shortlist/result-schema";
 import { commentSchema, engagementSchema, reviewSchema } from "../reviews/review-record";

@@ -4,7 +4,6 @@ import { logger } from "../logger";
 import { atomicToUsd } from "../money";
 import type { RefusalDetails } from "./challenge";
 import { FAUCET_MAX_USD } from "./facilitators/faucet";
-import { localBalance } from "./facilitators/local-chain-signer";
 import type { PaymentRuntime } from "./payment-runtime";
 import type { RefusalProtocol } from "./refusal-messages";
 
@@ -13,10 +12,11 @@ const ATOMIC_PER_USD = 1_000_000n;
 
 /** Balance, price, shortfall and a faucet request that covers it; nothing when the ledger is not ours or cannot be read. */
 export async function balanceShortfall(runtime: PaymentRuntime, payer: string, priceAtomic: bigint, protocol: RefusalProtocol = "x402"): Promise<RefusalDetails> {
-  if (runtime.config.mode !== "local") return {};
+  const ledger = runtime.facilitator.ownLedger;
+  if (!ledger) return {};
   let balance: bigint;
   try {
-    balance = await localBalance(payer);
+    balance = await ledger.balanceOf(payer);
   } catch (err) {
     logger.warn({ err }, "cannot read the payer's balance for a refusal");
     return {};

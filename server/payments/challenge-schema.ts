@@ -1,7 +1,7 @@
 // The 402 body of a product as pure zod schemas (no env): the API, the OpenAPI document and the
 // typed client share them.
 import { z } from "zod";
-import { productObjectSchema } from "../products/product-object";
+import { productObjectSchema } from "./product-object";
 
 export const freeLinksSchema = z.strictObject({
   homepage: z.url(),

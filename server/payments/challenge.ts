@@ -4,8 +4,8 @@ import type { x402ResourceServer } from "@x402/core/server";
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { z } from "zod";
 import type { ErrorCode } from "../errors";
-import { productObject } from "../products/product-object";
-import type { ProductDefinition } from "../products/product";
+import { productObject } from "./product-object";
+import type { SellableProduct } from "./sellable-product";
 import { encodeHeaderJson } from "./header-codec";
 import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "./payment-config";
 import { atomicToUsd } from "../money";
@@ -47,11 +47,11 @@ export function freeLinks(baseUrl: string): z.infer<typeof freeLinksSchema> {
 
 /** The 402 body of a product's challenge (`error` payment_required), for any base URL: what the
  * route sends, the OpenAPI example and the /docs example are this one object. */
-export function challengeBody(product: ProductDefinition, baseUrl: string, withMpp = false): z.infer<typeof paymentRequiredBodySchema> {
+export function challengeBody(product: SellableProduct, baseUrl: string, withMpp = false): z.infer<typeof paymentRequiredBodySchema> {
   return { error: PAYMENT_REQUIRED_ERROR, message: refusalMessage(PAYMENT_REQUIRED_ERROR, { priceAtomic: product.priceAtomic, withMpp }), product: productObject(product, baseUrl), free: freeLinks(baseUrl) };
 }
 
-export async function buildChallenge(server: x402ResourceServer, product: ProductDefinition, payTo: string, baseUrl: string, withMpp = false): Promise<Challenge> {
+export async function buildChallenge(server: x402ResourceServer, product: SellableProduct, payTo: string, baseUrl: string, withMpp = false): Promise<Challenge> {
   const requirements = await server.buildPaymentRequirements({
     scheme: "exact",
     network: X402_NETWORK,

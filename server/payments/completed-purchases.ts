@@ -2,7 +2,7 @@
 // recent ones, so a replay costs no database round trip. Bounded; the ledger stays the source.
 // Keyed like the ledger: by payer and idempotency key (a payer is always 0x + 40 hex digits, so
 // the joined key is unambiguous whatever the idempotency key contains).
-import type { PaymentProtocol } from "../products/product";
+import type { PaymentProtocol } from "./sellable-product";
 
 export interface CompletedPurchase {
   fingerprint: string;

@@ -1,37 +1,44 @@
-// The payment machinery of one process: configuration, the facilitator, and the x402 resource
-// server that builds requirements and routes verify/settle. Tests build their own runtimes
-// (another facilitator, payment switched off); the app uses the one configured by env.
-import type { FacilitatorClient } from "@x402/core/server";
+// The payment machinery of one process: configuration, the facilitator, the x402 resource server
+// that builds requirements and routes verify/settle, and the products it sells (handed in by the
+// layer that declares them: the payment layer knows no product). Tests build their own runtimes
+// (another facilitator, payment switched off); the app uses the one configured by env
+// (server/products/shop-runtime.ts).
 import { x402ResourceServer } from "@x402/core/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { baseUrl } from "../env";
-import type { ProductDefinition } from "../products/product";
 import { buildChallenge, type Challenge } from "./challenge";
+import type { Facilitator } from "./facilitators/facilitator";
 import { createHttpFacilitator } from "./facilitators/http-facilitator";
 import { createLocalFacilitator } from "./facilitators/local-facilitator";
 import { windowCloses } from "./mpp/mpp-challenges";
 import { createMppRuntime, type MppRuntime } from "./mpp/mpp-runtime";
-import { paymentConfigFromEnv, X402_NETWORK, type PaymentConfig } from "./payment-config";
+import { X402_NETWORK, type PaymentConfig } from "./payment-config";
+import type { SellableProduct } from "./sellable-product";
 
 export interface PaymentRuntime {
   config: PaymentConfig;
   baseUrl: string;
-  facilitator: FacilitatorClient;
+  facilitator: Facilitator;
+  /** The products sold here: a purchase resumed from the ledger (a retry, the reconciler, a recovery) finds its product among them. */
+  products: readonly SellableProduct[];
+  /** The product of this id, if it is sold here. */
+  product(id: string): SellableProduct | undefined;
   /** The initialized resource server (asks the facilitator what it supports on first use). */
   resourceServer(): Promise<x402ResourceServer>;
   /** The product's 402 challenge, built once (its MPP challenges once per window) and reused byte for byte. */
-  challenge(product: ProductDefinition): Promise<Challenge>;
+  challenge(product: SellableProduct): Promise<Challenge>;
   /**
    * The same challenge without waiting, once `challenge` has built it (and, for a product sold over
    * MPP, until its window closes); undefined before that, or when payment is not configured.
    */
-  readyChallenge(product: ProductDefinition): Challenge | undefined;
+  readyChallenge(product: SellableProduct): Challenge | undefined;
   /** MPP beside x402 (queued products); null when no method is configured or payment is off. */
   mpp: MppRuntime | null;
 }
 
-export function createPaymentRuntime(config: PaymentConfig, options: { baseUrl?: string; facilitator?: FacilitatorClient } = {}): PaymentRuntime {
-  const facilitator =
+export function createPaymentRuntime(config: PaymentConfig, products: readonly SellableProduct[], options: { baseUrl?: string; facilitator?: Facilitator } = {}): PaymentRuntime {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const facilitator: Facilitator =
     options.facilitator ?? (config.mode === "http" && config.facilitatorUrl ? createHttpFacilitator(config.facilitatorUrl, config.facilitatorTimeoutMs) : createLocalFacilitator());
   const base = options.baseUrl ?? baseUrl;
   let ready: Promise<x402ResourceServer> | undefined;
@@ -61,6 +68,8 @@ export function createPaymentRuntime(config: PaymentConfig, options: { baseUrl?:
     config,
     baseUrl: base,
     facilitator,
+    products,
+    product: (id) => byId.get(id),
     resourceServer,
     mpp,
     async challenge(product) {
@@ -90,11 +99,4 @@ export function createPaymentRuntime(config: PaymentConfig, options: { baseUrl?:
     },
     readyChallenge: (product) => (config.payTo ? built.get(product.id) : undefined),
   };
-}
-
-let fromEnv: PaymentRuntime | undefined;
-
-export function paymentRuntime(): PaymentRuntime {
-  fromEnv ??= createPaymentRuntime(paymentConfigFromEnv());
-  return fromEnv;
 }

@@ -15,7 +15,7 @@ const { db, isDatabaseBusy, sqlQuery } = await import("@/server/db");
 const { Prisma } = await import("@/server/generated/prisma/client");
 const { createTestAgent } = await import("@/test/payments/agent");
 const { buy, signedPurchase } = await import("@/test/payments/shop");
-const { paymentRuntime } = await import("./payment-runtime");
+const { paymentRuntime } = await import("@/server/products/shop-runtime");
 const { withPurchaseLock } = await import("./purchase-lock");
 
 const runtime = paymentRuntime();

@@ -3,16 +3,17 @@
 // purchase may be charged without its stored result once the database is back, and no answer
 // may say "not charged" after the transfer may have executed.
 import { decodePaymentSignatureHeader } from "@x402/core/http";
-import type { FacilitatorClient } from "@x402/core/server";
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { databaseOutage } from "@/test/database-outage";
 import { createTestAgent } from "@/test/payments/agent";
 import { buy, signedPurchase, type ShopAnswer } from "@/test/payments/shop";
 import { clearCompletedPurchases } from "./completed-purchases";
+import type { Facilitator } from "./facilitators/facilitator";
 import { createLocalFacilitator } from "./facilitators/local-facilitator";
 import { LOCAL_PAY_TO } from "./payment-config";
 import { createPaymentRuntime, type PaymentRuntime } from "./payment-runtime";
+import { PRODUCT_LIST } from "@/server/products/products";
 import { reconcileOpenPurchases } from "./reconciler";
 
 const PRICE = 1000n;
@@ -30,7 +31,8 @@ interface Hooks {
 /** The local facilitator, with hooks where a test cuts the database. */
 function runtimeWith(hooks: Hooks): PaymentRuntime {
   const local = createLocalFacilitator();
-  const facilitator: FacilitatorClient = {
+  const facilitator: Facilitator = {
+    ownLedger: local.ownLedger,
     async verify(payload, requirements) {
       await hooks.beforeVerify?.();
       try {
@@ -46,7 +48,7 @@ function runtimeWith(hooks: Hooks): PaymentRuntime {
       return result;
     },
   };
-  return createPaymentRuntime(LOCAL, { facilitator });
+  return createPaymentRuntime(LOCAL, PRODUCT_LIST, { facilitator });
 }
 
 const transfersOf = (payer: string) => db.localTransfer.count({ where: { payer } });
@@ -136,7 +138,7 @@ describe("database outage", () => {
   });
 
   it("restarted under load: every charged purchase ends completed with its stored result, each charged once", async () => {
-    const runtime = createPaymentRuntime(LOCAL);
+    const runtime = createPaymentRuntime(LOCAL, PRODUCT_LIST);
     const agents = await Promise.all([1, 2, 3, 4].map(() => createTestAgent()));
     const purchases = await Promise.all(Array.from({ length: 40 }, (_, i) => signedPurchase(runtime, agents[i % agents.length])));
 

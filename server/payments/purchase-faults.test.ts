@@ -7,6 +7,7 @@ import { startFaultyFacilitator, type FaultyFacilitator } from "@/test/payments/
 import { buy, describe402, signedPurchase } from "@/test/payments/shop";
 import { LOCAL_PAY_TO } from "./payment-config";
 import { createPaymentRuntime, type PaymentRuntime } from "./payment-runtime";
+import { PRODUCT_LIST } from "@/server/products/products";
 import { reconcileOpenPurchases } from "./reconciler";
 
 let facilitator: FaultyFacilitator;
@@ -18,7 +19,7 @@ const PRICE = 1000n;
 
 beforeAll(async () => {
   facilitator = await startFaultyFacilitator();
-  runtime = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS });
+  runtime = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS }, PRODUCT_LIST);
 });
 afterAll(() => facilitator.close());
 beforeEach(() => {
@@ -107,7 +108,7 @@ describe("facilitator faults", () => {
     await leaveSettlementOpen(p);
     await facilitator.down();
     try {
-      const fresh = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS });
+      const fresh = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS }, PRODUCT_LIST);
       const r = await buy(fresh, { body: p.body, signature: p.signature });
       expect(r.status).toBe(503);
       expect(r.json.charged).toBe("unknown");
@@ -238,7 +239,7 @@ describe("facilitator faults", () => {
   it("GET while the facilitator is down and no challenge was built yet: 503 facilitator_unavailable", async () => {
     await facilitator.down();
     try {
-      const fresh = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS });
+      const fresh = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS }, PRODUCT_LIST);
       const r = await describe402(fresh);
       expect(r.status).toBe(503);
       expect(r.json).toMatchObject({ code: "facilitator_unavailable", charged: false });

@@ -9,7 +9,9 @@ import { buy, describe402, shortlistBody } from "@/test/payments/shop";
 import { shortlistPurchaseSchema } from "@/server/openapi/reply-schemas";
 import { paymentRequiredBodySchema } from "./challenge";
 import { decodeHeaderJson } from "./header-codec";
-import { createPaymentRuntime, paymentRuntime } from "./payment-runtime";
+import { createPaymentRuntime } from "./payment-runtime";
+import { PRODUCT_LIST } from "@/server/products/products";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { LOCAL_PAY_TO, paymentConfigFromEnv } from "./payment-config";
 import { withPurchaseLock } from "./purchase-lock";
 import { clearCompletedPurchases } from "./completed-purchases";
@@ -59,7 +61,7 @@ describe("GET (describe)", () => {
   });
 
   it("answers 503 payment_unconfigured when payment is switched off", async () => {
-    const off = createPaymentRuntime({ ...paymentConfigFromEnv(), payTo: null });
+    const off = createPaymentRuntime({ ...paymentConfigFromEnv(), payTo: null }, PRODUCT_LIST);
     const r = await describe402(off);
     expect(r.status).toBe(503);
     expect(r.json).toEqual({ error: "payment_unconfigured", message: expect.any(String), code: "payment_unconfigured", charged: false });
@@ -78,7 +80,7 @@ describe("unsigned POST", () => {
   });
 
   it("answers 503 payment_unconfigured when payment is switched off", async () => {
-    const off = createPaymentRuntime({ ...paymentConfigFromEnv(), payTo: null });
+    const off = createPaymentRuntime({ ...paymentConfigFromEnv(), payTo: null }, PRODUCT_LIST);
     const r = await buy(off, { body: shortlistBody() });
     expect(r.status).toBe(503);
     expect(r.json).toMatchObject({ code: "payment_unconfigured", charged: false });
@@ -198,7 +200,7 @@ describe("completed: replays from the ledger (another process, or after a restar
     const signature = await agent.sign(await challengeHeader());
     const first = await buy(runtime, { body, signature });
     clearCompletedPurchases();
-    const off = createPaymentRuntime({ ...paymentConfigFromEnv(), payTo: null });
+    const off = createPaymentRuntime({ ...paymentConfigFromEnv(), payTo: null }, PRODUCT_LIST);
     const replay = await buy(off, { body, signature });
     expect(replay.status).toBe(200);
     expect(replay.text).toBe(first.text.replace('"idempotentReplay":false', '"idempotentReplay":true'));

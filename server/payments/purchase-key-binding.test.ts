@@ -12,7 +12,7 @@ import { claimPurchase } from "./purchase-ledger";
 import { createTestAgent, type TestAgent } from "@/test/payments/agent";
 import { buy, describe402, shortlistBody } from "@/test/payments/shop";
 import { decodeHeaderJson } from "./header-codec";
-import { paymentRuntime } from "./payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { reconcileOpenPurchases } from "./reconciler";
 
 const runtime = paymentRuntime();

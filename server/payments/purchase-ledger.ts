@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { DatabaseError, sqlQuery, UNIQUE_VIOLATION } from "../db";
 import { Prisma } from "../generated/prisma/client";
-import type { PaymentProtocol } from "../products/product";
+import type { PaymentProtocol } from "./sellable-product";
 
 export const PURCHASE_STATES = ["claimed", "settling", "settled", "completed", "failed"] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];

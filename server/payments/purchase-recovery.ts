@@ -5,13 +5,12 @@
 import { DatabaseBusyError } from "../db";
 import { statusOf, toIssues, type ErrorCode } from "../errors";
 import { logger } from "../logger";
-import { PRODUCTS } from "../products/products";
 import { verifyTypedDataOffThread } from "./facilitators/signature-worker";
 import { decodeHeaderJson } from "./header-codec";
 import type { PaymentRuntime } from "./payment-runtime";
-import { idempotencyKeySchema } from "./purchase-flow";
+import { idempotencyKeySchema } from "../input/idempotency-key";
 import { findPurchase } from "./purchase-ledger";
-import { completedReply } from "./purchase-phases";
+import { completedReply } from "./purchase-answers";
 import { PURCHASE_RECOVERY_TYPED_DATA, RECOVERY_HEADER, RECOVERY_MAX_LIFETIME_S, recoveryAuthorizationSchema } from "./purchase-recovery-authorization";
 import { reply, RETRY_AFTER_SECONDS, type PaymentReply } from "./purchase-reply";
 import type { Issue } from "../errors";
@@ -42,7 +41,7 @@ export async function recoverPurchase(runtime: PaymentRuntime, request: Recovery
   const auth = parsed.data;
   if (auth.expiresAt <= nowS) return error("forbidden", `This recovery signature expired at ${auth.expiresAt}; sign a new one. ${HOW}`);
   if (auth.expiresAt > nowS + RECOVERY_MAX_LIFETIME_S) return error("forbidden", `expiresAt may be at most ${RECOVERY_MAX_LIFETIME_S} s ahead; sign a new one.`);
-  const product = Object.values(PRODUCTS).find((p) => `${runtime.baseUrl}${p.path}` === auth.resource);
+  const product = runtime.products.find((p) => `${runtime.baseUrl}${p.path}` === auth.resource);
   if (!product) return error("forbidden", `resource is not the URL of a product sold here (for example ${runtime.baseUrl}/api/shop/shortlist).`);
   const valid = await verifyTypedDataOffThread({
     ...PURCHASE_RECOVERY_TYPED_DATA,

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { DatabaseError } from "@/server/db";
 import { buy, signedPurchase } from "@/test/payments/shop";
-import { paymentRuntime } from "./payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { reconcilePurchase } from "./purchase-flow";
 
 vi.mock(import("./purchase-ledger"), async (importOriginal) => {

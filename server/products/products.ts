@@ -32,5 +32,3 @@ export const PRODUCT_LIST: readonly ProductDefinition[] = checkedProducts([short
 // The typed client offers what the manifest lists: the registry sells exactly those products.
 const unlisted = Object.keys(PRODUCT_MANIFEST).filter((id) => !PRODUCT_LIST.some((p) => p.id === id));
 if (unlisted.length > 0 || PRODUCT_LIST.length !== Object.keys(PRODUCT_MANIFEST).length) throw new Error(`PRODUCT_LIST and product-manifest-schema.ts differ (${unlisted.join(", ")})`);
-
-export const PRODUCTS: Record<string, ProductDefinition> = Object.fromEntries(PRODUCT_LIST.map((p) => [p.id, p]));

@@ -1,5 +1,5 @@
 // The software-vendor shortlist (specification: fixed price 0.001 USD, x402, immediate).
-import { buildShortlist } from "../shortlist/build-shortlist";
+import { shortlistFor } from "../shortlist/build-shortlist";
 import { conditionCheckSchema, matchSchema, shortlistSchema } from "../shortlist/result-schema";
 import { conditionObjectSchema, constraintsSchema, shortlistInputSchema, shortlistRequestSchema, type ParsedShortlistInput } from "../shortlist/request-schema";
 import type { ProductDefinition } from "./product";
@@ -50,6 +50,6 @@ export const shortlistProduct: ProductDefinition<ParsedShortlistInput> = {
     },
   },
   async fulfil(input) {
-    return { shortlist: await buildShortlist(input) };
+    return { shortlist: await shortlistFor(input) };
   },
 };

@@ -11,7 +11,7 @@ import { informativeWords } from "./match-words";
 import { priceUnitOf, purchaseOffer } from "./offer-fit";
 import { loadCandidates } from "./load-candidates";
 import { catalogMeanRating, reputationOf } from "./reputation";
-import { normalizeConditions, shortlistInputSchema, type ShortlistInput } from "./request-schema";
+import { normalizeConditions, shortlistInputSchema, type ParsedShortlistInput, type ShortlistInput } from "./request-schema";
 import type { ShortlistMatch, Shortlist } from "./result-schema";
 import { offerQualifies } from "../search/retrieval/constraints";
 import { retrieve } from "../search/retrieval/retrieve";
@@ -54,7 +54,11 @@ function candidateDepth(relevance: number[], mode: string, limit: number, hasCon
 const RANK_BY_CALIBRATED = new Set(["all", "hybrid"]);
 
 export async function buildShortlist(rawInput: ShortlistInput, now: Date = new Date()): Promise<Shortlist> {
-  const input = shortlistInputSchema.parse(rawInput);
+  return shortlistFor(shortlistInputSchema.parse(rawInput), now);
+}
+
+/** The shortlist of an input already parsed with shortlistInputSchema (a paid purchase parses its body once). */
+export async function shortlistFor(input: ParsedShortlistInput, now: Date = new Date()): Promise<Shortlist> {
   const conditions = normalizeConditions(input.conditions);
   const retrieved = await retrieve(input.search, input.outcome, input.constraints);
   // `exact` scores are absolute name similarities in [0, 1]; every other mode gets the calibrated

@@ -10,7 +10,7 @@ import { db } from "@/server/db";
 import { startDemoProvider, type DemoProvider } from "@/server/demo-provider/start-demo-provider";
 import { createLocalFacilitator } from "@/server/payments/facilitators/local-facilitator";
 import { localBalance } from "@/server/payments/facilitators/local-chain-signer";
-import { paymentRuntime } from "@/server/payments/payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { placementProduct } from "@/server/products/placement-product";
 import { createBigSpender } from "@/test/ads/placements";
 import { createTestAgent, type TestAgent } from "@/test/payments/agent";

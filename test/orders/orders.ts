@@ -6,7 +6,7 @@ import type { Actor } from "@/server/accounts/actor";
 import { moveOrder } from "@/server/orders/move-order";
 import { ORDER_FLOWS, type OrderAction, type QueuedProduct } from "@/server/orders/order-states";
 import { describeProduct, purchaseProduct } from "@/server/payments/purchase-flow";
-import { paymentRuntime } from "@/server/payments/payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { evaluationProduct } from "@/server/products/evaluation-product";
 import { placementProduct } from "@/server/products/placement-product";
 import { x402Client } from "@x402/core/client";

@@ -4,7 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { shopRoute } from "@/test/shop-route";
-import { paymentRuntime } from "@/server/payments/payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { startReconciler } from "@/server/payments/reconciler";
 
 const server = http.createServer(async (req, res) => {

@@ -6,7 +6,7 @@ import { McpGuide } from "@/components/docs/mcp-guide";
 import { ProductSections } from "@/components/docs/product-sections";
 import { CAPABILITIES } from "@/server/catalog/vocabulary";
 import { openApiDocument } from "@/server/http/openapi-document";
-import { productChallenges } from "@/server/payments/product-challenges";
+import { productChallenges } from "@/server/products/product-challenges";
 import { PRODUCT_LIST } from "@/server/products/products";
 
 export const metadata: Metadata = { title: "Docs" };

@@ -10,7 +10,7 @@ import { signTransferAuthorization } from "@/test/payments/authorization";
 import { createTestAgent } from "@/test/payments/agent";
 import { buy, describe402, shortlistBody } from "@/test/payments/shop";
 import { X402_ASSET, X402_TRANSFER_AUTHORIZATION } from "../payment-config";
-import { paymentRuntime } from "../payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { creditTestFunds } from "./faucet";
 import { createLocalChainSigner, localBalance } from "./local-chain-signer";
 

@@ -1,11 +1,11 @@
 // The local facilitator (decisions.md §11): the x402 reference facilitator logic for the `exact`
 // EVM scheme, run in-process over the database ledger of local-chain-signer.ts.
 import { x402Facilitator } from "@x402/core/facilitator";
-import type { FacilitatorClient } from "@x402/core/server";
 import type { SupportedResponse } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { X402_NETWORK } from "../payment-config";
-import { assertLedgerReachable, createLocalChainSigner, preverifyAuthorization } from "./local-chain-signer";
+import type { Facilitator, OwnLedger } from "./facilitator";
+import { assertLedgerReachable, createLocalChainSigner, findLocalTransfer, localBalance, preverifyAuthorization } from "./local-chain-signer";
 
 // The address the local facilitator reports as its signer ("local-facilitator" in hex); it never
 // signs anything, since transfers execute on the ledger tables.
@@ -13,7 +13,13 @@ const LOCAL_FACILITATOR_ADDRESS = "0x6c6f63616c2d666163696c697461746f72000000";
 // The x402 reason for a signature that does not verify (@x402/evm's ErrInvalidSignature).
 const INVALID_SIGNATURE = "invalid_exact_evm_signature";
 
-export function createLocalFacilitator(): FacilitatorClient {
+// What the ledger tables answer directly: whether an authorization was executed, and a balance.
+const ownLedger: OwnLedger = {
+  findExecutedTransfer: async (payer, nonce) => (await findLocalTransfer(payer, nonce))?.transaction,
+  balanceOf: localBalance,
+};
+
+export function createLocalFacilitator(): Facilitator {
   const facilitator = new x402Facilitator().register(X402_NETWORK, new ExactEvmScheme(createLocalChainSigner(LOCAL_FACILITATOR_ADDRESS)));
   return {
     async verify(payload, requirements) {
@@ -30,5 +36,6 @@ export function createLocalFacilitator(): FacilitatorClient {
     },
     settle: (payload, requirements) => facilitator.settle(payload, requirements),
     getSupported: async () => facilitator.getSupported() as SupportedResponse,
+    ownLedger,
   };
 }

@@ -6,7 +6,7 @@
 import { Errors, type Credential } from "mppx";
 import { logger } from "../../logger";
 import { atomicToUsd } from "../../money";
-import type { ProductDefinition } from "../../products/product";
+import type { SellableProduct } from "../sellable-product";
 import type { ErrorCode } from "../../errors";
 import type { MppServer } from "./mpp-server";
 
@@ -63,7 +63,7 @@ function reasonOf(err: unknown): MppReason {
   return "mpp_signature_invalid";
 }
 
-export async function admitMppCredential(server: MppServer, credential: Credential.Credential, product: ProductDefinition): Promise<Admission> {
+export async function admitMppCredential(server: MppServer, credential: Credential.Credential, product: SellableProduct): Promise<Admission> {
   try {
     await server.validateCredential(credential, { scope: product.id, request: { amount: atomicToUsd(product.priceAtomic) } });
     return { ok: true };

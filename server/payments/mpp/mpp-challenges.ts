@@ -10,7 +10,7 @@
 // window is refused `mpp_credential_used` with a challenge unique to that answer (`fresh`).
 import { Challenge } from "mppx";
 import { atomicToUsd } from "../../money";
-import type { ProductDefinition } from "../../products/product";
+import type { SellableProduct } from "../sellable-product";
 import type { MppConfig } from "./mpp-config";
 import type { MppServer } from "./mpp-server";
 import { stripeChargeable } from "./stripe-settle";
@@ -31,7 +31,7 @@ export function windowExpiry(nowMs: number): Date {
 }
 
 /** The challenges of a product expiring at `expires`, serialised for WWW-Authenticate (RFC 9110 list). */
-export async function productChallenges(server: MppServer, config: MppConfig, product: ProductDefinition, expires: Date): Promise<string> {
+export async function productChallenges(server: MppServer, config: MppConfig, product: SellableProduct, expires: Date): Promise<string> {
   const challenges: Challenge.Challenge[] = [];
   const common = { amount: atomicToUsd(product.priceAtomic), description: product.name, scope: product.id, expires };
   if (config.methods.includes("evm")) challenges.push(await server.challenge.evm.charge(common));

@@ -7,7 +7,7 @@ import { placementProduct } from "@/server/products/placement-product";
 import { createMppAgent } from "@/test/payments/mpp-agent";
 import { buyQueued, queuedBody } from "@/test/payments/queued-shop";
 import { describeProduct } from "../purchase-flow";
-import { paymentRuntime } from "../payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { isMppAuthorization, parseMppCredential } from "./mpp-credential";
 import { shopRoute } from "@/test/shop-route";
 

@@ -16,7 +16,7 @@ import { buyQueued, describeQueued, ordersOfKey, queuedBody } from "@/test/payme
 import { buy } from "@/test/payments/shop";
 import { creditTestFunds } from "../facilitators/faucet";
 import { describeProduct, purchaseProduct } from "../purchase-flow";
-import { paymentRuntime } from "../payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { withPurchaseLock } from "../purchase-lock";
 import { clearCompletedPurchases } from "../completed-purchases";
 import { encodeHeaderJson } from "../header-codec";

@@ -9,7 +9,7 @@ import { evaluationProduct } from "@/server/products/evaluation-product";
 import type { ProductDefinition } from "@/server/products/product";
 import { createMppAgent } from "@/test/payments/mpp-agent";
 import { buyQueued, queuedBody } from "@/test/payments/queued-shop";
-import { paymentRuntime } from "../payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { describeProduct, reconcilePurchase } from "../purchase-flow";
 
 // Each failure is armed by a test and fires once: the statement commits, then the connection "drops".

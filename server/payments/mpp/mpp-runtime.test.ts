@@ -10,6 +10,7 @@ import { createMppAgent } from "@/test/payments/mpp-agent";
 import { buyQueued, describeQueued, queuedBody } from "@/test/payments/queued-shop";
 import { LOCAL_PAY_TO, paymentConfigFromEnv } from "../payment-config";
 import { createPaymentRuntime } from "../payment-runtime";
+import { PRODUCT_LIST } from "@/server/products/products";
 import { describeProduct } from "../purchase-flow";
 import { freshExpiry, MPP_CHALLENGE_LIFETIME_S, MPP_CHALLENGE_WINDOW_S, windowExpiry } from "./mpp-challenges";
 
@@ -37,7 +38,7 @@ describe("challenge lifetime", () => {
 
 describe("two instances on one database", () => {
   it("issue the same challenges in a window, and one honours the other's", async () => {
-    const [a, b] = [createPaymentRuntime(paymentConfigFromEnv()), createPaymentRuntime(paymentConfigFromEnv())];
+    const [a, b] = [createPaymentRuntime(paymentConfigFromEnv(), PRODUCT_LIST), createPaymentRuntime(paymentConfigFromEnv(), PRODUCT_LIST)];
     for (let attempt = 0; ; attempt++) {
       const window = Math.floor(Date.now() / W);
       const [ca, cb] = await Promise.all([describeProduct(a, placementProduct), describeProduct(b, placementProduct)]);
@@ -62,7 +63,7 @@ describe("with an HTTP facilitator (X402_FACILITATOR_URL)", () => {
   afterAll(() => facilitator.close());
 
   it("the evm credential is verified and settled by that facilitator", async () => {
-    const runtime = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: 5000, mpp: paymentConfigFromEnv().mpp });
+    const runtime = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: 5000, mpp: paymentConfigFromEnv().mpp }, PRODUCT_LIST);
     const agent = await createMppAgent();
     const authorization = await agent.pay(await describeProduct(runtime, placementProduct));
     const before = { ...facilitator.calls };
@@ -78,14 +79,14 @@ describe("with an HTTP facilitator (X402_FACILITATOR_URL)", () => {
 describe("MPP switched off", () => {
   it("no method configured: no WWW-Authenticate, and an MPP credential is not a payment (the plain 402)", async () => {
     const config = paymentConfigFromEnv();
-    const off = createPaymentRuntime({ ...config, mpp: { ...config.mpp!, methods: [] } });
+    const off = createPaymentRuntime({ ...config, mpp: { ...config.mpp!, methods: [] } }, PRODUCT_LIST);
     expect(off.mpp).toBeNull();
     const described = await describeQueued(off, placementProduct);
     expect(described.status).toBe(402);
     expect(described.headers["www-authenticate"]).toBeUndefined();
     expect(described.json.message).not.toMatch(/Authorization: Payment/);
     const agent = await createMppAgent();
-    const authorization = await agent.pay(await describeProduct(createPaymentRuntime(config), placementProduct));
+    const authorization = await agent.pay(await describeProduct(createPaymentRuntime(config, PRODUCT_LIST), placementProduct));
     const r = await buyQueued(off, placementProduct, { body: queuedBody(placementProduct), authorization });
     expect(r.status).toBe(402);
     expect(r.text).toBe(described.text);
@@ -94,11 +95,11 @@ describe("MPP switched off", () => {
 
   it("payment off (no pay-to): 503 payment_unconfigured with or without a credential", async () => {
     const config = paymentConfigFromEnv();
-    const off = createPaymentRuntime({ ...config, payTo: null });
+    const off = createPaymentRuntime({ ...config, payTo: null }, PRODUCT_LIST);
     expect(off.mpp).toBeNull();
     expect((await describeQueued(off, placementProduct)).json.code).toBe("payment_unconfigured");
     const agent = await createMppAgent();
-    const authorization = await agent.pay(await describeProduct(createPaymentRuntime(config), placementProduct));
+    const authorization = await agent.pay(await describeProduct(createPaymentRuntime(config, PRODUCT_LIST), placementProduct));
     const r = await buyQueued(off, placementProduct, { body: queuedBody(placementProduct), authorization });
     expect(r.status).toBe(503);
     expect(r.json).toMatchObject({ code: "payment_unconfigured", charged: false });
@@ -106,7 +107,7 @@ describe("MPP switched off", () => {
   });
 
   it("the challenges parse for what each instance offers: one per configured method", async () => {
-    const runtime = createPaymentRuntime(paymentConfigFromEnv());
+    const runtime = createPaymentRuntime(paymentConfigFromEnv(), PRODUCT_LIST);
     const listed = Challenge.deserializeList((await describeProduct(runtime, placementProduct)).headers["www-authenticate"]!);
     expect(listed.map((c) => c.method)).toEqual(paymentConfigFromEnv().mpp!.methods);
   });

@@ -1,6 +1,6 @@
 // MPP in one process: the mppx server (built on first use, with the shared secret) and the
 // challenges of each product for the current window, built once per window and reused byte for byte.
-import type { ProductDefinition } from "../../products/product";
+import type { SellableProduct } from "../sellable-product";
 import type { MppConfig } from "./mpp-config";
 import { freshExpiry, productChallenges, windowExpiry } from "./mpp-challenges";
 import { loadMppServer, type MppServer } from "./mpp-server";
@@ -9,11 +9,11 @@ export interface MppRuntime {
   config: MppConfig;
   server(): Promise<MppServer>;
   /** Whether the product is sold over MPP here (it lists "mpp" and at least one method is configured). */
-  sells(product: ProductDefinition): boolean;
+  sells(product: SellableProduct): boolean;
   /** WWW-Authenticate of the product's 402 in the window holding `nowMs` (default: now). */
-  challenges(product: ProductDefinition, nowMs?: number): Promise<string>;
+  challenges(product: SellableProduct, nowMs?: number): Promise<string>;
   /** WWW-Authenticate of a refusal: challenges no earlier answer carried. */
-  freshChallenges(product: ProductDefinition): Promise<string>;
+  freshChallenges(product: SellableProduct): Promise<string>;
 }
 
 export function createMppRuntime(config: MppConfig, payTo: `0x${string}`): MppRuntime {

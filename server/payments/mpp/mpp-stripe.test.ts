@@ -11,6 +11,7 @@ import { asResponse } from "@/test/payments/mpp-agent";
 import { buyQueued, ordersOfKey, queuedBody } from "@/test/payments/queued-shop";
 import { paymentConfigFromEnv } from "../payment-config";
 import { createPaymentRuntime } from "../payment-runtime";
+import { PRODUCT_LIST } from "@/server/products/products";
 import { describeProduct, reconcilePurchase } from "../purchase-flow";
 import { mppConfigFromEnv } from "./mpp-config";
 import { StripeRefusal, type StripeClient, type StripeCreateParams, type StripePaymentIntent } from "./stripe-client";
@@ -84,7 +85,7 @@ const stripeApi = fakeStripe();
 const runtime = createPaymentRuntime({
   ...paymentConfigFromEnv(),
   mpp: { ...mppConfigFromEnv(), methods: ["evm", "stripe"], stripe: { networkId: "profile_test", paymentMethodTypes: ["card"], client: stripeApi.client } },
-});
+}, PRODUCT_LIST);
 
 let tokens = 0;
 /** An agent paying with one Shared Payment Token (what a Stripe client grants per purchase). */

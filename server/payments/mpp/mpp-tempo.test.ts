@@ -14,6 +14,7 @@ import { asResponse } from "@/test/payments/mpp-agent";
 import { buyQueued, ordersOfKey, queuedBody } from "@/test/payments/queued-shop";
 import { paymentConfigFromEnv } from "../payment-config";
 import { createPaymentRuntime } from "../payment-runtime";
+import { PRODUCT_LIST } from "@/server/products/products";
 import { describeProduct, reconcilePurchase } from "../purchase-flow";
 import { mppConfigFromEnv } from "./mpp-config";
 
@@ -22,7 +23,7 @@ const TOKEN = "0x20c0000000000000000000000000000000000001";
 const RECIPIENT = "0x00000000000000000000000000000000000a11ce";
 const node = fakeTempoNode(CHAIN_ID);
 const tempoSettings = { chainId: CHAIN_ID, token: TOKEN, decimals: 6, recipient: RECIPIENT, client: () => node.client } as const;
-const runtime = createPaymentRuntime({ ...paymentConfigFromEnv(), mpp: { ...mppConfigFromEnv(), methods: ["evm", "tempo"], tempo: tempoSettings } });
+const runtime = createPaymentRuntime({ ...paymentConfigFromEnv(), mpp: { ...mppConfigFromEnv(), methods: ["evm", "tempo"], tempo: tempoSettings } }, PRODUCT_LIST);
 
 /** An agent paying with a fresh key: the mppx tempo client signing the transaction (pull form). */
 function tempoAgent(behaviour: TempoBehaviour = "ok") {

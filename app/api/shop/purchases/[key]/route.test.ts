@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { creditTestFunds } from "@/server/payments/facilitators/faucet";
 import { encodeHeaderJson } from "@/server/payments/header-codec";
-import { paymentRuntime } from "@/server/payments/payment-runtime";
+import { paymentRuntime } from "@/server/products/shop-runtime";
 import { PURCHASE_RECOVERY_TYPED_DATA } from "@/server/payments/purchase-recovery-authorization";
 import { createTestAgent, type TestAgent } from "@/test/payments/agent";
 import { buy, describe402, shortlistBody, signedPurchase } from "@/test/payments/shop";

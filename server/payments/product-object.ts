@@ -1,7 +1,7 @@
 // The `product` object of a 402 body (decisions.md §2), built once per product.
 import { z } from "zod";
 import { atomicToUsd } from "../money";
-import type { ProductDefinition } from "./product";
+import type { SellableProduct } from "./sellable-product";
 
 export const productObjectSchema = z.object({
   id: z.string(),
@@ -18,7 +18,7 @@ export const productObjectSchema = z.object({
 });
 export type ProductObject = z.infer<typeof productObjectSchema>;
 
-export function productObject(product: ProductDefinition, baseUrl: string): ProductObject {
+export function productObject(product: SellableProduct, baseUrl: string): ProductObject {
   return {
     id: product.id,
     name: product.name,

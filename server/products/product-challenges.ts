@@ -1,10 +1,11 @@
 // What each product answers an unsigned request, for the /docs page: produced by describeProduct,
 // the very code the route runs, so the examples there are the route's bytes (base URL, price,
 // requirements, pay-to) and never a copy rebuilt by hand.
-import type { ProductDefinition } from "../products/product";
-import { decodeHeaderJson } from "./header-codec";
-import { paymentRuntime, type PaymentRuntime } from "./payment-runtime";
-import { describeProduct } from "./purchase-flow";
+import { decodeHeaderJson } from "../payments/header-codec";
+import type { PaymentRuntime } from "../payments/payment-runtime";
+import { describeProduct } from "../payments/purchase-flow";
+import type { ProductDefinition } from "./product";
+import { paymentRuntime } from "./shop-runtime";
 
 export interface ProductChallenge {
   productId: string;
