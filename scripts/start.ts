@@ -22,6 +22,8 @@ import { takeOverSignals } from "./lib/take-over-signals";
 
 const dev = process.argv.includes("--dev");
 const nextBin = path.resolve("node_modules/.bin/next");
+// Preloaded into the app (and the server `next dev` forks): the TCP peer address for client-address.ts.
+const peerAddressHook = path.resolve("server/http/peer-address-hook.mjs");
 const log = (msg: string) => console.log(`[marketplace] ${msg}`);
 
 // Next.js waits for open keep-alive connections when asked to stop; past this it is killed.
@@ -115,7 +117,7 @@ try {
     app = spawn(nextBin, [dev ? "dev" : "start", "-p", String(env.PORT)], {
       stdio: "inherit",
       detached: true,
-      env: { ...childEnv, NODE_ENV: dev ? "development" : "production" },
+      env: { ...childEnv, NODE_ENV: dev ? "development" : "production", NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import ${JSON.stringify(peerAddressHook)}`].filter(Boolean).join(" ") },
     });
     app.on("exit", onAppExit);
     app.on("error", (err) => void shutdown(1, `the app could not start (${err.message})`));

@@ -37,14 +37,15 @@ function facilitatorPost(operationId: string, summary: string, description: stri
     post: {
       operationId,
       summary,
-      description: `${description} Exists only while the local facilitator is active (no X402_FACILITATOR_URL).`,
+      description: `${description} Exists only while the local facilitator is active (no X402_FACILITATOR_URL), and answers only callers on the same machine (loopback, not through a proxy).`,
       tags: ["Development"],
       security: [],
       requestBody: { required: true, content: { "application/json": { schema: requestSchema } } },
       responses: {
         "200": { description: "The facilitator's verdict (a refused payment is a verdict: 200 with the x402 reason).", content: { "application/json": { schema: ok } } },
-        ...errorResponses(["invalid_request", "invalid_json", "not_found", "payload_too_large", "database_unavailable"], {
+        ...errorResponses(["invalid_request", "invalid_json", "forbidden", "not_found", "payload_too_large", "database_unavailable"], {
           detail: {
+            forbidden: "Here: the caller is not on this machine (its TCP peer address is not loopback, or it came through a proxy).",
             invalid_request: "Here: not an x402 v2 `exact` request for eip155:84532.",
             not_found: notActive,
             payload_too_large: `Here: over ${MAX_BODY_BYTES} bytes.`,

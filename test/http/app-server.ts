@@ -8,6 +8,8 @@
 // set PORT to it before anything imports server/env.ts, and serve on that port.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+// As in the app's own process (scripts/start.ts preloads it): the TCP peer address for client-address.ts.
+import "@/server/http/peer-address-hook.mjs";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
 type RouteModule = Record<string, Handler | unknown>;
