@@ -97,6 +97,13 @@ const schema = z.object({
   // link-local and metadata addresses stay refused). For tests and local experiments only; offers
   // registered by `npm run provider:demo` reach loopback without it while the local facilitator is active.
   OBSERVER_TEST_MODE: z.enum(["true", "false"]).default("false"),
+  // The loopback ports test-mode offers (the demo provider's, `catalog:import --test-mode`) may name:
+  // ports and ranges, comma-separated ("4021", "4021,5000-5010"). Never the app's own PORT nor the
+  // database's (EMBEDDED_PG_PORT, DATABASE_URL's), even inside a range. Default: the demo provider's port.
+  OBSERVER_TEST_PORTS: z
+    .string()
+    .regex(/^\s*\d{1,5}(\s*-\s*\d{1,5})?(\s*,\s*\d{1,5}(\s*-\s*\d{1,5})?)*\s*$/, "ports or ranges, comma-separated (4021,5000-5010)")
+    .default("4021"),
   // The observer's outbound calls (server/observe/safe-outbound.ts): time to open a connection to a
   // provider, time for the whole call (connect, send, headers and body; past it 504 provider_timeout),
   // and the largest provider answer relayed (counted while it streams; past it the connection is
