@@ -32,7 +32,7 @@ describe("npm start: the client address and the sign-in throttle", () => {
     const [appPort, pgPort] = [await freePort(), await freePort()];
     const { DATABASE_URL: _db, NODE_ENV: _env, BASE_URL: _base, RATE_LIMIT_REFUSAL_DELAY_MS: _delay, ...inherited } = process.env;
     // The test run's generous limits are not the defaults under test.
-    const env = Object.fromEntries(Object.entries(inherited).filter(([name]) => !name.startsWith("RATE_LIMIT_")));
+    const env: Record<string, string | undefined> = Object.fromEntries(Object.entries(inherited).filter(([name]) => !name.startsWith("RATE_LIMIT_")));
     npm = spawn("npm", ["start"], { env: { ...env, DATA_DIR: dataDir, PORT: String(appPort), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: "warn" } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     npm.stdout!.on("data", (d: Buffer) => (out += d));

@@ -87,3 +87,24 @@ describe("sign-in throttle per account", () => {
     }
   });
 });
+
+describe("the session token stays in its HttpOnly cookie (issue 24 item 4)", () => {
+  it("is in no JSON answer of sign-up, sign-in or get-session", async () => {
+    const { GET } = await import("./route");
+    const { sessionCookie } = await import("@/test/accounts/people");
+    const email = `token-${randomBytes(4).toString("hex")}@example.com`;
+    const up = await POST(new Request(`${SITE}/api/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json", origin: SITE, "x-marketplace-peer": "198.51.100.251" }, body: JSON.stringify({ email, password: PASSWORD, name: "Token" }) }));
+    expect(up.status).toBe(200);
+    const upBody = (await up.json()) as Record<string, unknown>;
+    expect(upBody).not.toHaveProperty("token");
+    expect(upBody.user).toMatchObject({ email });
+    const signedIn = await signIn(email, PASSWORD);
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.json()).not.toHaveProperty("token");
+    const cookie = sessionCookie(signedIn);
+    const session = (await (await GET(new Request(`${SITE}/api/auth/get-session`, { headers: { cookie } }))).json()) as { session: Record<string, unknown>; user: unknown };
+    expect(session.session).toBeTruthy();
+    expect(session.session).not.toHaveProperty("token");
+    expect(JSON.stringify(session)).not.toContain(decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!);
+  });
+});
