@@ -14,7 +14,7 @@ import { constants } from "node:os";
 import path from "node:path";
 import { baseUrl, env } from "../server/env";
 import { buildNeeded } from "./lib/build-needed";
-import { migrateDatabase, prepareCatalog } from "./lib/database";
+import { migrateDatabase, prepareCatalog, recordServedBaseUrl } from "./lib/database";
 import { loadEmbeddedPostgres, type EmbeddedCluster } from "./lib/embedded-postgres";
 import { resolveDatabase } from "./lib/resolve-database";
 import { run } from "./lib/run";
@@ -106,6 +106,7 @@ try {
   const seed = await prepareCatalog(databaseUrl);
   log(seed.seeded ? `seeded ${seed.services} services and ${seed.reviews} reviews` : "catalog present, not seeding");
   if (seed.embedded) log(`embedded ${seed.embedded} services`);
+  await recordServedBaseUrl(databaseUrl, baseUrl);
 
   const childEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(env.PORT), NEXT_TELEMETRY_DISABLED: "1" };
   if (!dev && !stopping && buildNeeded()) {
