@@ -33,7 +33,8 @@ describe("npm start: the client address and the sign-in throttle", () => {
     const { DATABASE_URL: _db, NODE_ENV: _env, BASE_URL: _base, RATE_LIMIT_REFUSAL_DELAY_MS: _delay, ...inherited } = process.env;
     // The test run's generous limits are not the defaults under test.
     const env: Record<string, string | undefined> = Object.fromEntries(Object.entries(inherited).filter(([name]) => !name.startsWith("RATE_LIMIT_")));
-    npm = spawn("npm", ["start"], { env: { ...env, DATA_DIR: dataDir, PORT: String(appPort), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: "warn" } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const childEnv: Record<string, string | undefined> = { ...env, DATA_DIR: dataDir, PORT: String(appPort), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: "warn" };
+    npm = spawn("npm", ["start"], { env: childEnv as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     npm.stdout!.on("data", (d: Buffer) => (out += d));
     npm.stderr!.on("data", (d: Buffer) => (out += d));
