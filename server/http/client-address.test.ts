@@ -76,10 +76,14 @@ describe("addressKey", () => {
 });
 
 describe("isLoopbackCaller", () => {
-  it("is true only for a loopback TCP peer with no X-Forwarded-For", () => {
+  it("is true only for a loopback TCP peer with no X-Forwarded-For naming anyone else", () => {
     expect(isLoopbackCaller(xff(undefined, "127.0.0.1"))).toBe(true);
     expect(isLoopbackCaller(xff(undefined, "::1"))).toBe(true);
     expect(isLoopbackCaller(xff(undefined, "::ffff:127.0.0.1"))).toBe(true);
+    // Under `next start` the header is always there: Next.js fills an absent one with the peer.
+    expect(isLoopbackCaller(xff("127.0.0.1", "127.0.0.1"))).toBe(true);
+    expect(isLoopbackCaller(xff("::1", "::1"))).toBe(true);
+    expect(isLoopbackCaller(xff("127.0.0.1, 127.0.0.1", "127.0.0.1"))).toBe(false);
     // Through a proxy on this machine, or claiming to be local.
     expect(isLoopbackCaller(xff("203.0.113.9", "127.0.0.1"))).toBe(false);
     expect(isLoopbackCaller(xff("127.0.0.1", "203.0.113.9"))).toBe(false);

@@ -49,10 +49,13 @@ function isLoopback(address: string | null): boolean {
   return ip.range() === "loopback";
 }
 
-/** Whether the request came straight over loopback: the TCP peer is loopback and no proxy (nor anyone
- * else) put an X-Forwarded-For on it. A reverse proxy on this machine appends one, so its clients fail. */
+/** Whether the request came straight over loopback: the TCP peer is loopback and X-Forwarded-For names
+ * nobody else (Next.js fills an absent one with the peer address itself). A reverse proxy on this
+ * machine appends its client's address, so its clients fail. */
 export function isLoopbackCaller(headers: Headers): boolean {
-  return isLoopback(headers.get(PEER_HEADER)) && !headers.has("x-forwarded-for");
+  const peer = headers.get(PEER_HEADER);
+  const forwarded = headers.get("x-forwarded-for");
+  return isLoopback(peer) && (forwarded === null || forwarded.trim() === peer);
 }
 
 /** 403 unless the request came straight over loopback (isLoopbackCaller). */

@@ -54,7 +54,10 @@ describe("the client key behind a real HTTP server, no proxy hops", () => {
     const proxied = await settle({ "x-forwarded-for": "203.0.113.9" });
     expect(proxied.status).toBe(403);
     expect(await proxied.json()).toMatchObject({ error: "forbidden", message: expect.stringContaining("loopback") });
-    const verify = await fetch(`${app.url}/api/dev/facilitator/verify`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "127.0.0.1" }, body: "{}" });
+    const verify = await fetch(`${app.url}/api/dev/facilitator/verify`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9, 127.0.0.1" }, body: "{}" });
     expect(verify.status).toBe(403);
+    // What Next.js does to a request without the header: fills it with the peer. Still local.
+    const filled = await settle({ "x-forwarded-for": "127.0.0.1" });
+    expect(filled.status).toBe(400);
   });
 });
