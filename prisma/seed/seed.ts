@@ -2,6 +2,7 @@
 // revisions, comments and per-actor engagement rows) into an empty database.
 import { createHash } from "node:crypto";
 import type { Prisma, PrismaClient } from "../../server/generated/prisma/client";
+import { createInBatches } from "../../server/create-in-batches";
 import { usdToAtomic } from "../../server/money";
 import { buildSeedCatalog } from "./catalog/index";
 import type { SeedCatalog, SeedReview } from "./types";
@@ -157,16 +158,16 @@ export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buil
 
   await db.$transaction(
     async (tx) => {
-      await tx.person.createMany({ data: humans });
-      await tx.marketplaceToken.createMany({ data: agents });
-      await tx.service.createMany({ data: services });
-      await tx.offer.createMany({ data: offers });
-      await tx.serviceFact.createMany({ data: facts });
-      await tx.serviceEvidence.createMany({ data: evidence });
-      await tx.review.createMany({ data: reviews });
-      await tx.reviewRevision.createMany({ data: revisions });
-      await tx.comment.createMany({ data: comments });
-      await tx.reviewEngagement.createMany({ data: engagements });
+      await createInBatches(humans, (data) => tx.person.createMany({ data }));
+      await createInBatches(agents, (data) => tx.marketplaceToken.createMany({ data }));
+      await createInBatches(services, (data) => tx.service.createMany({ data }));
+      await createInBatches(offers, (data) => tx.offer.createMany({ data }));
+      await createInBatches(facts, (data) => tx.serviceFact.createMany({ data }));
+      await createInBatches(evidence, (data) => tx.serviceEvidence.createMany({ data }));
+      await createInBatches(reviews, (data) => tx.review.createMany({ data }));
+      await createInBatches(revisions, (data) => tx.reviewRevision.createMany({ data }));
+      await createInBatches(comments, (data) => tx.comment.createMany({ data }));
+      await createInBatches(engagements, (data) => tx.reviewEngagement.createMany({ data }));
     },
     { timeout: 120_000 },
   );

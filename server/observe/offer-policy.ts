@@ -11,11 +11,24 @@ export interface ObserverMode {
   testMode: boolean;
   /** Payments settle on the local ledger: test-mode offers may use loopback. */
   localPayments: boolean;
+  /** The loopback ports a test-mode offer may name (OBSERVER_TEST_PORTS less the app's and the database's). */
+  testPort?: (port: number) => boolean;
+}
+
+/** OBSERVER_TEST_PORTS as a check, with the app's own port and the database's always out. */
+export function testPortsFromEnv(): (port: number) => boolean {
+  const ranges = env.OBSERVER_TEST_PORTS.split(",").map((part) => {
+    const [from, to = from] = part.split("-").map((n) => Number(n.trim()));
+    return [from!, to!] as const;
+  });
+  const reserved = new Set([env.PORT, env.EMBEDDED_PG_PORT]);
+  if (env.DATABASE_URL) reserved.add(Number(new URL(env.DATABASE_URL).port || 5432));
+  return (port) => !reserved.has(port) && ranges.some(([from, to]) => port >= from && port <= to);
 }
 
 // Payments settle on the local ledger exactly when no X402_FACILITATOR_URL is set (the rule of
 // server/payments/payment-config.ts, read from env here so this low layer imports nothing above it).
-export const observerModeFromEnv = (): ObserverMode => ({ testMode: env.OBSERVER_TEST_MODE === "true", localPayments: env.X402_FACILITATOR_URL === undefined });
+export const observerModeFromEnv = (): ObserverMode => ({ testMode: env.OBSERVER_TEST_MODE === "true", localPayments: env.X402_FACILITATOR_URL === undefined, testPort: testPortsFromEnv() });
 
 /** Loopback (and nothing else private) is allowed for this offer. */
 export const loopbackAllowed = (offer: { testMode: boolean }, mode: ObserverMode): boolean => mode.testMode || (offer.testMode && mode.localPayments);
@@ -53,6 +66,14 @@ export function routableProviderUrl(offer: { providerUrl: string; path: string; 
   // A name's trailing dot (localhost., metadata.google.internal.) names the same host.
   const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
   if (ipaddr.isValid(host) && isForbiddenAddress(host, loopback)) return { ok: false, reason: "The offer's provider address is not a public one." };
-  if (!ipaddr.isValid(host) && /^(localhost|.*\.localhost|.*\.local|.*\.internal)$/i.test(host) && !loopback) return { ok: false, reason: "The offer's provider address is not a public one." };
+  const localName = !ipaddr.isValid(host) && /^(localhost|.*\.localhost|.*\.local|.*\.internal)$/i.test(host);
+  if (localName && !loopback) return { ok: false, reason: "The offer's provider address is not a public one." };
+  // A test-mode offer on this machine: only the ports the operator named, never the app's or the
+  // database's (the observer would send HTTP to PostgreSQL, or call the app as itself).
+  const onLoopback = localName || (ipaddr.isValid(host) && ipaddr.process(host).range() === "loopback");
+  if (onLoopback && !mode.testMode && mode.testPort) {
+    const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+    if (!mode.testPort(port)) return { ok: false, reason: `The offer's provider port ${port} on this machine is not one of OBSERVER_TEST_PORTS (never the app's or the database's).` };
+  }
   return { ok: true, url };
 }
