@@ -1,3 +1,3 @@
--- Offers served by the sandbox provider (server/sandbox/): the seed writes them; the observer's
--- address policy allows loopback for them at the sandbox's own address only.
+-- Offers served by the sandbox provider (server/sandbox/), written by the seed. The observer
+-- allows loopback for them at the address of the sandbox only, while it is on.
 ALTER TABLE "offers" ADD COLUMN "sandbox" BOOLEAN NOT NULL DEFAULT false;
