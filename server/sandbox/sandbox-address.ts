@@ -30,6 +30,16 @@ export const configuredSandboxOrigin = (): string => `http://${SANDBOX_HOST}:${e
 /** A sandbox service's providerUrl: one path prefix per service on the sandbox. */
 export const sandboxProviderUrl = (origin: string, slug: string): string => `${origin}/${slug}`;
 
+/** The address is the sandbox's own origin, while the sandbox is on: an offer there is a sandbox offer. */
+export function isSandboxUrl(url: string, origin: string | null = sandboxOrigin()): boolean {
+  if (origin === null) return false;
+  try {
+    return new URL(url).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
 export function noteSandboxListening(port: number | undefined): void {
   listeningPort = port;
 }

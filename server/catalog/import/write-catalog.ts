@@ -5,6 +5,7 @@ import { db, DatabaseError, UNIQUE_VIOLATION } from "../../db";
 import { env } from "../../env";
 import type { Issue } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
+import { isSandboxUrl } from "../../sandbox/sandbox-address";
 import type { DbClient } from "../../transaction";
 import { orderedProtocols } from "./from-records";
 import { invalidCatalog } from "./guard-document";
@@ -58,6 +59,7 @@ const existingSelect = {
       payTo: true,
       maxTimeoutSeconds: true,
       testMode: true,
+      sandbox: true,
     },
     orderBy: [{ position: "asc" }, { id: "asc" }],
   },
@@ -132,6 +134,8 @@ function offerColumns(o: ImportOffer, position: number, previous: OfferRow | und
     payTo: o.payTo ?? previous?.payTo ?? null,
     maxTimeoutSeconds: o.maxTimeoutSeconds ?? previous?.maxTimeoutSeconds ?? null,
     testMode,
+    // An offer at the sandbox's own address is served by the sandbox (a seeded record imported back).
+    sandbox: isSandboxUrl(o.providerUrl),
   };
 }
 
