@@ -183,8 +183,10 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
 
   async function handle(req: http.IncomingMessage): Promise<Answer> {
     const url = new URL(req.url ?? "/", "http://provider.invalid");
-    hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
     const methods = methodsByPath.get(url.pathname);
+    // Unknown paths share one counter: a long-running provider (the sandbox) keeps a bounded map.
+    const counted = methods ? url.pathname : "\0unknown";
+    hits.set(counted, (hits.get(counted) ?? 0) + 1);
     // A short catalog is listed to help a caller; the sandbox's hundreds of offers are not.
     if (!methods) return errorAnswer(404, "not_found", `No product at ${url.pathname.slice(0, 200)}.`, { products: products.length <= 20 ? products.map((p) => `${p.method} ${p.path}`) : undefined });
     const product = productByRoute.get(`${req.method} ${url.pathname}`);
