@@ -13,6 +13,7 @@ import { X402_ASSET, X402_NETWORK } from "@/server/payments/payment-config";
 import { newKey, newToken, observerFixtures } from "@/test/observe/observer";
 import { createTestAgent } from "@/test/payments/agent";
 import { startAppServer, type AppServer } from "@/test/http/app-server";
+import { sandboxAnswer } from "./answers";
 import { FLAKY_HANG_MS, NON_CONFORMANT_KINDS, profileOf, type SandboxProfile } from "./profiles";
 import { noteSandboxListening, sandboxOrigin, sandboxProviderUrl } from "./sandbox-address";
 import { loadSandboxOffers, syncSandboxCatalog, type SandboxOffer } from "./sandbox-catalog";
@@ -263,5 +264,21 @@ describe("profiles", () => {
     expect(share("flaky")).toBeGreaterThan(0.04);
     expect(share("non-conformant")).toBeGreaterThan(0.03);
     for (const kind of NON_CONFORMANT_KINDS) expect(counts.get(kind) ?? 0, kind).toBeGreaterThan(0);
+  });
+});
+
+describe("answers", () => {
+  it("fit each capability, are deterministic for a request and change with it", () => {
+    const kinds: Record<string, string[]> = { "maps-weather": ["forecast", "geo"], search: ["search"], "web-data": ["extraction"], media: ["media"], social: ["social"], storage: ["storage"], "ai-models": ["completion", "embedding"] };
+    for (const capability of Object.keys(kinds)) {
+      const o = offers.find((x) => x.capability === capability)!;
+      const endpoint = { slug: o.slug, serviceName: o.serviceName, capability: o.capability, method: o.method, path: o.path };
+      const input = { ...(o.exampleInput ?? {}) };
+      const answer = sandboxAnswer(endpoint, input);
+      expect(kinds[capability], `${capability} ${o.slug} ${o.path}`).toContain(answer.kind);
+      expect(answer).toMatchObject({ sandbox: true, service: o.slug, endpoint: `${o.method} ${o.path}`, input });
+      expect(sandboxAnswer(endpoint, JSON.parse(JSON.stringify(input)) as Record<string, unknown>)).toEqual(answer);
+      expect(sandboxAnswer(endpoint, { ...input, q: "something else entirely", lat: "12.5" })).not.toEqual(answer);
+    }
   });
 });
