@@ -104,6 +104,11 @@ const schema = z.object({
     .string()
     .regex(/^\s*\d{1,5}(\s*-\s*\d{1,5})?(\s*,\s*\d{1,5}(\s*-\s*\d{1,5})?)*\s*$/, "ports or ranges, comma-separated (4021,5000-5010)")
     .default("4021"),
+  // The sandbox provider (server/sandbox/, docs/decisions.md "Sandbox"): while the local facilitator is
+  // active, the app serves every seeded offer itself on 127.0.0.1:SANDBOX_PORT (the address the seed
+  // records as their providerUrl). "false" switches it off; with X402_FACILITATOR_URL it is always off.
+  SANDBOX_ENABLED: z.enum(["true", "false"]).default("true"),
+  SANDBOX_PORT: port.default(4020),
   // The observer's outbound calls (server/observe/safe-outbound.ts): time to open a connection to a
   // provider, time for the whole call (connect, send, headers and body; past it 504 provider_timeout),
   // and the largest provider answer relayed (counted while it streams; past it the connection is

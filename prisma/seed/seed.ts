@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { Prisma, PrismaClient } from "../../server/generated/prisma/client";
 import { createInBatches } from "../../server/create-in-batches";
 import { usdToAtomic } from "../../server/money";
+import { configuredSandboxOrigin, sandboxProviderUrl } from "../../server/sandbox/sandbox-address";
 import { buildSeedCatalog } from "./catalog/index";
 import type { SeedCatalog, SeedReview } from "./types";
 
@@ -50,6 +51,9 @@ export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buil
   const facts: Prisma.ServiceFactCreateManyInput[] = [];
   const evidence: Prisma.ServiceEvidenceCreateManyInput[] = [];
   const idBySlug = new Map<string, string>();
+  // Every seeded provider is the sandbox (server/sandbox/): its offers record the address really
+  // called, one path prefix per service (the sandbox's start moves them if SANDBOX_PORT changes).
+  const sandboxOrigin = configuredSandboxOrigin();
 
   for (const s of catalog.services) {
     idBySlug.set(s.slug, s.id);
@@ -89,7 +93,8 @@ export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buil
         protocol: o.protocol,
         method: o.method,
         path: o.path,
-        providerUrl: s.serviceUrl,
+        providerUrl: sandboxProviderUrl(sandboxOrigin, s.slug),
+        sandbox: true,
         routedByMarketplace: true,
         description: o.description,
         priceAtomic: usdToAtomic(o.priceUsd),

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { db } from "../../db";
 import type { Issue } from "../../errors";
 import { observerModeFromEnv, routableProviderUrl } from "../../observe/offer-policy";
+import { isSandboxUrl } from "../../sandbox/sandbox-address";
 import { indexCatalog, searchIndexCurrent } from "../search-index";
 import { bazaarDocument, documentFormat, recordDocument } from "./catalog-document";
 import { fromBazaar } from "./from-bazaar";
@@ -76,7 +77,7 @@ function findUnroutable(services: ImportService[], testMode: boolean, issues: Is
   const mode = { ...observerModeFromEnv(), testMode: false, localPayments: testMode };
   for (const s of services) {
     for (const o of s.offers) {
-      const verdict = routableProviderUrl({ providerUrl: o.providerUrl, path: o.path, testMode }, mode);
+      const verdict = routableProviderUrl({ providerUrl: o.providerUrl, path: o.path, testMode, sandbox: isSandboxUrl(o.providerUrl, mode.sandboxOrigin) }, mode);
       if (!verdict.ok) issues.push({ path: o.at.startsWith("items[") ? `${o.at}.resource` : `${o.at}.providerUrl`, message: verdict.reason });
     }
   }

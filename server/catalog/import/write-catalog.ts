@@ -6,6 +6,7 @@ import { db, DatabaseError, UNIQUE_VIOLATION } from "../../db";
 import { env } from "../../env";
 import type { Issue } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
+import { isSandboxUrl } from "../../sandbox/sandbox-address";
 import type { DbClient } from "../../transaction";
 import { offerSelect, serviceColumnSelect } from "../service-record";
 import { orderedProtocols } from "./from-records";
@@ -91,6 +92,8 @@ function offerColumns(o: ImportOffer, position: number, previous: OfferRow | und
     payTo: o.payTo ?? previous?.payTo ?? null,
     maxTimeoutSeconds: o.maxTimeoutSeconds ?? previous?.maxTimeoutSeconds ?? null,
     testMode,
+    // An offer at the sandbox's own address is served by the sandbox (a seeded record imported back).
+    sandbox: isSandboxUrl(o.providerUrl),
   };
 }
 
