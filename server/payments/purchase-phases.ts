@@ -12,7 +12,16 @@ import { methodOf } from "./methods/payment-methods";
 import type { LedgerPayment, Verification } from "./methods/payment-method";
 import type { PaymentRuntime } from "./payment-runtime";
 import { completedReply, settlementUnknown } from "./purchase-answers";
-import { countFulfilmentFailure, markCompleted, markFailed, markSettled, markSettlementUnknown, markSettling, releaseClaim, type PurchaseRow } from "./purchase-ledger";
+import {
+  countFulfilmentFailure,
+  markCompleted,
+  markFailed,
+  markSettled,
+  markSettlementUnknown,
+  markSettling,
+  releaseClaim,
+  type PurchaseRow,
+} from "./purchase-ledger";
 import { challengeReply, facilitatorDown, unavailable, type PaymentReply } from "./purchase-reply";
 
 // Failed fulfilments of one paid purchase after which each further failure is logged as needing an operator.
@@ -25,15 +34,24 @@ export interface LiveRequest {
 }
 
 /** A 402 that says why a claimed purchase's payment was refused (verify or settle); built only when needed (it may need the facilitator). */
-async function refusedPurchase(runtime: PaymentRuntime, row: PurchaseRow, reason: string, detail?: string): Promise<PaymentReply> {
+async function refusedPurchase(
+  runtime: PaymentRuntime,
+  row: PurchaseRow,
+  reason: string,
+  detail?: string,
+): Promise<PaymentReply> {
   const product = runtime.product(row.product);
   try {
     if (!product) throw new Error(`unknown product ${row.product}`);
     const challenge = await runtime.challenge(product);
     const price = BigInt((row.paymentRequirements as { amount?: string } | null)?.amount ?? product.priceAtomic);
-    const details = reason === INSUFFICIENT_BALANCE ? await balanceShortfall(runtime, row.payer, price, row.protocol) : {};
+    const details =
+      reason === INSUFFICIENT_BALANCE ? await balanceShortfall(runtime, row.payer, price, row.protocol) : {};
     // A refused MPP credential gets fresh challenges, so the payer can pay again at once.
-    const mpp = row.protocol === "mpp" && runtime.mpp ? { wwwAuthenticate: await runtime.mpp.freshChallenges(product), detail } : undefined;
+    const mpp =
+      row.protocol === "mpp" && runtime.mpp
+        ? { wwwAuthenticate: await runtime.mpp.freshChallenges(product), detail }
+        : undefined;
     return challengeReply(refusedChallenge(challenge, reason, details, mpp));
   } catch (err) {
     logger.warn({ err }, "cannot build the payment challenge for a refusal");
@@ -48,8 +66,16 @@ function unverifiablePayload(runtime: PaymentRuntime, error: unknown): boolean {
 
 // A payment that did not verify binds nothing: its claim is deleted (purchase-ledger.ts), so a
 // forged `authorization.from` can neither occupy that payer's key nor leave rows behind.
-async function verify(runtime: PaymentRuntime, row: PurchaseRow, pending?: Promise<Verification>): Promise<PaymentReply | undefined> {
-  const verification = await (pending ?? methodOf(row).verify(runtime, { payload: row.paymentPayload, requirements: row.paymentRequirements } as LedgerPayment));
+async function verify(
+  runtime: PaymentRuntime,
+  row: PurchaseRow,
+  pending?: Promise<Verification>,
+): Promise<PaymentReply | undefined> {
+  const verification = await (pending ??
+    methodOf(row).verify(runtime, {
+      payload: row.paymentPayload,
+      requirements: row.paymentRequirements,
+    } as LedgerPayment));
   if ("error" in verification) {
     // Busy is not the facilitator's fault: answered server_busy; the claim is resumed or dropped later.
     if (verification.error instanceof DatabaseBusyError) throw verification.error;
@@ -83,7 +109,11 @@ async function verify(runtime: PaymentRuntime, row: PurchaseRow, pending?: Promi
 // money moved → failed, 402; settled → on success returns the pending write of the `settled`
 // recovery point: fulfilment runs while it commits, and the result is stored only after it
 // (markCompleted follows markSettled).
-async function settle(runtime: PaymentRuntime, row: PurchaseRow, sentBefore: boolean): Promise<PaymentReply | { recorded: Promise<void> }> {
+async function settle(
+  runtime: PaymentRuntime,
+  row: PurchaseRow,
+  sentBefore: boolean,
+): Promise<PaymentReply | { recorded: Promise<void> }> {
   const settlement = await methodOf(row).settle(runtime, row, sentBefore);
   if (settlement.outcome === "unknown") {
     await markSettlementUnknown(row.id, settlement.code, settlement.transaction);
@@ -118,22 +148,45 @@ function startFulfilment(runtime: PaymentRuntime, row: PurchaseRow, live?: LiveR
 const speculative = (runtime: PaymentRuntime, row: PurchaseRow, live?: LiveRequest): Fulfilment | undefined =>
   runtime.product(row.product)?.fulfilmentReadsOnly ? startFulfilment(runtime, row, live) : undefined;
 
-async function fulfil(runtime: PaymentRuntime, row: PurchaseRow, recorded: Promise<void>, work: Fulfilment): Promise<PaymentReply> {
+async function fulfil(
+  runtime: PaymentRuntime,
+  row: PurchaseRow,
+  recorded: Promise<void>,
+  work: Fulfilment,
+): Promise<PaymentReply> {
   const [written, result] = await Promise.allSettled([recorded, work]);
   try {
     if (written.status === "rejected") throw written.reason;
     if (result.status === "rejected") throw result.reason;
-    const responseBody = JSON.stringify({ ok: true, idempotentReplay: false, requestId: row.idempotencyKey, ...result.value });
+    const responseBody = JSON.stringify({
+      ok: true,
+      idempotentReplay: false,
+      requestId: row.idempotencyKey,
+      ...result.value,
+    });
     await markCompleted(row.id, responseBody);
     rememberCompleted(row.payer, row.idempotencyKey, { ...row, state: "completed", responseBody });
-    return completedReply({ responseBody, paymentResponse: row.paymentResponse, protocol: row.protocol }, false, runtime.product(row.product)?.successStatus ?? 200);
+    return completedReply(
+      { responseBody, paymentResponse: row.paymentResponse, protocol: row.protocol },
+      false,
+      runtime.product(row.product)?.successStatus ?? 200,
+    );
   } catch (err) {
     // Paid but not deliverable yet: retried by the client and the reconciler (backing off); a
     // failure that persists needs someone to look (the payer cannot be refunded from here).
     const failures = await countFulfilmentFailure(row.id).catch(() => undefined);
     const needsOperator = failures !== undefined && failures >= FULFIL_FAILURES_ALERT;
-    logger.error({ err, purchase: row.id, failures, needsOperator }, needsOperator ? "paid purchase still cannot be fulfilled: needs an operator" : "fulfilment failed after settlement");
-    return unavailable("fulfilment_pending", "Paid; the result is not ready yet. Retry with the same request and signature.", true);
+    logger.error(
+      { err, purchase: row.id, failures, needsOperator },
+      needsOperator
+        ? "paid purchase still cannot be fulfilled: needs an operator"
+        : "fulfilment failed after settlement",
+    );
+    return unavailable(
+      "fulfilment_pending",
+      "Paid; the result is not ready yet. Retry with the same request and signature.",
+      true,
+    );
   }
 }
 
@@ -142,7 +195,12 @@ async function fulfil(runtime: PaymentRuntime, row: PurchaseRow, recorded: Promi
  * found open by a retry or the reconciler (its settle may have been sent before; its stored body
  * is parsed for the fulfilment); `live` is what the request that just claimed it brings.
  */
-export async function advance(runtime: PaymentRuntime, row: PurchaseRow, resuming: boolean, live?: LiveRequest): Promise<PaymentReply> {
+export async function advance(
+  runtime: PaymentRuntime,
+  row: PurchaseRow,
+  resuming: boolean,
+  live?: LiveRequest,
+): Promise<PaymentReply> {
   // Only a row found in `settling` may have had a settle sent for it before.
   const settleSentBefore = resuming && row.state === "settling";
   if (row.state === "claimed") {

@@ -14,7 +14,8 @@ export const mppEvm: PaymentMethod = {
   // Its ledger payload is the x402 payload itself; the other MPP methods tag theirs (`mpp`).
   pays: (row) => row.protocol === "mpp" && (row.paymentPayload as { mpp?: unknown } | null)?.mpp === undefined,
   verify: verifyByFacilitator,
-  settle: (runtime, row, sentBefore) => settleByFacilitator(runtime, row, sentBefore, (result) => mppReceipt("evm", result.transaction)),
+  settle: (runtime, row, sentBefore) =>
+    settleByFacilitator(runtime, row, sentBefore, (result) => mppReceipt("evm", result.transaction)),
 };
 
 export function mppEvmOffer(mpp: MppCredentialOf<"evm">): Offer {
@@ -27,7 +28,10 @@ export function mppEvmOffer(mpp: MppCredentialOf<"evm">): Offer {
       const refused = await refusedByMppx(runtime, product, challenge, mpp);
       if (refused) return refused;
       const requirements = challenge.requirements[0]!;
-      return { payload: asExactPayload(mpp.authorization, requirements, `${runtime.baseUrl}${product.path}`), requirements };
+      return {
+        payload: asExactPayload(mpp.authorization, requirements, `${runtime.baseUrl}${product.path}`),
+        requirements,
+      };
     },
   };
 }

@@ -15,7 +15,14 @@ export const x402Exact: PaymentMethod = {
   pays: (row) => row.protocol === "x402" && (row.paymentRequirements as { scheme?: string } | null)?.scheme === "exact",
   verify: verifyByFacilitator,
   settle: (runtime, row, sentBefore) =>
-    settleByFacilitator(runtime, row, sentBefore, (result) => encodeHeaderJson({ success: true, transaction: result.transaction, network: result.network, payer: result.payer ?? row.payer })),
+    settleByFacilitator(runtime, row, sentBefore, (result) =>
+      encodeHeaderJson({
+        success: true,
+        transaction: result.transaction,
+        network: result.network,
+        payer: result.payer ?? row.payer,
+      }),
+    ),
 };
 
 /** The PAYMENT-SIGNATURE header as an offer; refused when it is not a payload we can read. */
