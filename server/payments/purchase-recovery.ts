@@ -10,7 +10,7 @@ import { decodeHeaderJson } from "./header-codec";
 import type { PaymentRuntime } from "./payment-runtime";
 import { idempotencyKeySchema } from "../input/idempotency-key";
 import { findPurchase } from "./purchase-ledger";
-import { completedReply } from "./purchase-answers";
+import { completedReply, unsealed } from "./purchase-answers";
 import { PURCHASE_RECOVERY_TYPED_DATA, RECOVERY_HEADER, RECOVERY_MAX_LIFETIME_S, recoveryAuthorizationSchema } from "./purchase-recovery-authorization";
 import { reply, RETRY_AFTER_SECONDS, type PaymentReply } from "./purchase-reply";
 import type { Issue } from "../errors";
@@ -53,7 +53,7 @@ export async function recoverPurchase(runtime: PaymentRuntime, request: Recovery
 
   let row;
   try {
-    row = await findPurchase(auth.payer.toLowerCase(), key.data);
+    row = await unsealed(runtime, await findPurchase(auth.payer.toLowerCase(), key.data));
   } catch (err) {
     const busy = err instanceof DatabaseBusyError;
     if (!busy) logger.error({ err: { name: (err as Error).name, message: (err as Error).message } }, "purchase recovery: ledger unreadable");
