@@ -2,6 +2,7 @@
 // purchase's answer without its statusAuthorization (only the order keeps a hash of it); the answer,
 // its replays (memory and ledger) and the purchase recovery carry it again, byte for byte, and it
 // opens the order.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { clearCompletedPurchases } from "@/server/payments/completed-purchases";
@@ -56,4 +57,25 @@ describe("the queued purchase's stored answer", () => {
       expect(((await res.json()) as { order: { id: string } }).order).toMatchObject({ id: order.id, product: product.id });
     });
   }
+
+  it("an answer stored in clear before (an older ledger) replays as it was, and the migration seals it without changing a replay", async () => {
+    const agent = await createQueuedX402Agent();
+    const body = queuedBody(placementProduct);
+    const key = body.request_id as string;
+    const signature = await agent.sign((await describeQueued(runtime, placementProduct)).headers["payment-required"]!);
+    const first = await buyQueued(runtime, placementProduct, { body, signature });
+    expect(first.status, first.text).toBe(202);
+    const credential = (first.json.order as { statusAuthorization: string }).statusAuthorization;
+    await db.purchase.updateMany({ where: { idempotencyKey: key }, data: { responseBody: first.text } });
+    clearCompletedPurchases();
+    expect((await buyQueued(runtime, placementProduct, { body, signature })).text).toBe(replayed(first.text));
+
+    const migration = readFileSync(new URL("../../../../../prisma/migrations/20261128003000_seal_purchase_answers/migration.sql", import.meta.url), "utf8");
+    await db.$executeRawUnsafe(migration);
+    const stored = (await db.purchase.findFirst({ where: { idempotencyKey: key } }))!.responseBody!;
+    expect(stored).not.toContain(credential);
+    expect(stored).toContain('"statusAuthorization":null');
+    clearCompletedPurchases();
+    expect((await buyQueued(runtime, placementProduct, { body, signature })).text).toBe(replayed(first.text));
+  });
 });
