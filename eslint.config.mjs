@@ -22,6 +22,12 @@ function outsideServer(dir, above) {
   };
 }
 
+/** What a domain of server/ may not import: the edges above it (relative from any depth, or by alias) and the UI. */
+const DOMAIN_ABOVE = {
+  group: ["http", "trpc", "proxy"].flatMap((edge) => [`@/server/${edge}/**`, `**/server/${edge}/**`, `./${edge}/**`, `../${edge}/**`, `../../${edge}/**`, `../../../${edge}/**`]).concat(["**/components/**", "@/components/**", "**/app/**", "@/app/**"]),
+  message: "A domain of server/ sits below the edges (server/http, server/trpc, server/proxy) and the UI (components/, app/): it may not import them.",
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -43,9 +49,16 @@ export default defineConfig([
     files: ["server/**", "scripts/**", "prisma/**", "test/**", "**/*.test.ts"],
     rules: { "no-restricted-imports": "off" },
   },
+  // The domains of server/ sit below its edges (http/, trpc/, proxy/) and below the UI (components/, app/):
+  // they never import them. After the block above, which turns the rule off for server/**.
+  {
+    files: ["server/**"],
+    ignores: ["server/http/**", "server/trpc/**", "server/proxy/**", "server/**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [DOMAIN_ABOVE] }] },
+  },
   // The payment layer sells any product without knowing it: it is handed SellableProducts
   // (server/payments/sellable-product.ts) and imports no product, nor what the products build on.
-  // After the block above, which turns the rule off for server/**; tests may buy real products.
+  // Tests may buy real products.
   {
     files: ["server/payments/**"],
     ignores: ["server/payments/**/*.test.ts"],
@@ -54,6 +67,7 @@ export default defineConfig([
         "error",
         {
           patterns: [
+            DOMAIN_ABOVE,
             {
               group: ["**/products/**", "@/server/products/**", "**/orders/**", "@/server/orders/**", "**/ads/**", "@/server/ads/**", "**/shortlist/**", "@/server/shortlist/**", "**/catalog/**", "@/server/catalog/**", "**/search/**", "@/server/search/**"],
               message: "server/payments/ sits below the products: it is handed the products it sells (PaymentRuntime.products) and imports none of them.",

@@ -20,6 +20,8 @@ export default defineConfig({
       NODE_ENV: "test",
       BASE_URL: process.env.BASE_URL,
       RATE_LIMIT_REFUSAL_DELAY_MS: "0",
+      // Test providers listen on free ports: any unprivileged one (the app's and the database's stay refused).
+      OBSERVER_TEST_PORTS: "1024-65535",
       ...Object.fromEntries(
         ["SEARCH", "CATALOG", "REVIEWS", "TRPC", "RECOVERY", "WRITES", "WRITES_IP", "AUTH"].flatMap((group) => [
           [`RATE_LIMIT_${group}_PER_MINUTE`, "1000000"],

@@ -10,24 +10,24 @@ export interface HostedMcpOptions {
   baseUrl: string;
   /** The caller's X-Marketplace-Token. */
   token?: string;
-  /** The X-Forwarded-For chain of the /api/mcp request, exactly as received. */
-  forwardedFor?: string;
+  /** Headers every call carries: the caller's client key, vouched for by the app (server/http/mcp-request.ts). */
+  clientHeaders?: Record<string, string>;
   fetch?: typeof fetch;
 }
 
-/** `fetchImpl` with the caller's X-Forwarded-For on every call, so the API's rate limits key each call
- * to the agent behind /api/mcp (client-address.ts reads the same chain), not to the app itself. */
-export function forwardingFetch(fetchImpl: typeof fetch, forwardedFor: string | undefined): typeof fetch {
-  if (!forwardedFor) return fetchImpl;
+/** `fetchImpl` with the caller's client headers on every call, so the API's rate limits key each call
+ * to the agent behind /api/mcp, not to the app itself. */
+export function forwardingFetch(fetchImpl: typeof fetch, clientHeaders: Record<string, string> | undefined): typeof fetch {
+  if (!clientHeaders) return fetchImpl;
   return (input, init) => {
     const headers = new Headers(init?.headers);
-    headers.set("x-forwarded-for", forwardedFor);
+    for (const [name, value] of Object.entries(clientHeaders)) headers.set(name, value);
     return fetchImpl(input, { ...init, headers });
   };
 }
 
 export async function handleHostedMcp(request: Request, body: unknown, options: HostedMcpOptions): Promise<Response> {
-  const fetchImpl = forwardingFetch(options.fetch ?? globalThis.fetch.bind(globalThis), options.forwardedFor);
+  const fetchImpl = forwardingFetch(options.fetch ?? globalThis.fetch.bind(globalThis), options.clientHeaders);
   const client = createMarketplaceClient({ baseUrl: options.baseUrl, token: options.token, fetch: fetchImpl });
   const server = createMarketplaceMcpServer(client, { mode: "hosted" });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

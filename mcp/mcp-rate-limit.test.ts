@@ -1,6 +1,8 @@
 // The hosted MCP server and the free API's rate limits: /api/mcp calls the app on its own listen
-// address with the caller's X-Forwarded-For chain, so each agent behind /api/mcp spends its own
-// budget (the key client-address.ts reads from that chain), not one budget shared by every agent.
+// address with the caller's client key and the app's proof of it, so each agent behind /api/mcp
+// spends its own budget (the key client-address.ts gave the /api/mcp request), not one budget shared
+// by every agent. The test's client stands in for one reverse proxy (TRUST_PROXY_HOPS=1): the agents
+// are named by the X-Forwarded-For entry it appends.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/test/free-port";
@@ -10,6 +12,7 @@ const SEARCHES_PER_MINUTE = 2;
 const port = await freePort();
 process.env.PORT = String(port);
 process.env.RATE_LIMIT_SEARCH_PER_MINUTE = String(SEARCHES_PER_MINUTE);
+process.env.TRUST_PROXY_HOPS = "1";
 const { startAppServer } = await import("@/test/http/app-server");
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
@@ -45,7 +48,7 @@ describe("hosted MCP callers and the search rate limit", () => {
     expect((other.structuredContent as { services: unknown[] }).services.length).toBeGreaterThan(0);
   });
 
-  it("the downstream calls go to the app's own port with the caller's chain exactly as received", async () => {
+  it("the downstream calls go to the app's own port as the caller (its key, vouched for), whatever chain it sent", async () => {
     // A chain as a proxy passes it: a left part the client wrote (ignored), then the address the proxy saw.
     const chain = "192.0.2.55, 203.0.113.7";
     const before = app.requests.length;
@@ -54,7 +57,9 @@ describe("hosted MCP callers and the search rate limit", () => {
     expect(errorOf(forged)).toMatchObject({ kind: "rate_limited" });
     const downstream = app.requests.slice(before).filter((r) => r.path === "/api/catalog/search");
     expect(downstream).toHaveLength(1);
-    expect(downstream[0]!.headers.get("x-forwarded-for")).toBe(chain);
+    expect(downstream[0]!.headers.get("x-marketplace-client")).toBe("203.0.113.7");
+    expect(downstream[0]!.headers.get("x-marketplace-client-proof")).toMatch(/^[\w-]{43}$/);
+    expect(downstream[0]!.headers.get("x-forwarded-for")).toBeNull();
     expect(downstream[0]!.headers.get("host")).toBe(`127.0.0.1:${port}`);
   });
 });

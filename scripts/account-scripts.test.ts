@@ -6,14 +6,15 @@ import { describe, expect, it } from "vitest";
 import { POST as authPost } from "@/app/api/auth/[...all]/route";
 import { authenticateToken } from "@/server/accounts/marketplace-tokens";
 import { db } from "@/server/db";
+import { recordServedBaseUrl } from "@/scripts/lib/database";
 import { authRequest, PASSWORD, signUp } from "@/test/accounts/people";
 
 // Each run migrates and checks the catalog first (ensureDatabaseThenRun), several seconds apiece on a busy machine.
 const SCRIPT_TEST_MS = 240_000;
 
-function run(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { env: { ...process.env, LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { env: { ...env, LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -46,6 +47,14 @@ describe("npm run operator:create", { timeout: SCRIPT_TEST_MS }, () => {
     expect(promoted.stdout).not.toMatch(/password \(/i);
     expect((await db.person.findUniqueOrThrow({ where: { id: member.id } })).role).toBe("operator");
     expect((await authPost(authRequest("/sign-in/email", { email: member.email, password: PASSWORD }))).status).toBe(200);
+  });
+
+  it("without BASE_URL, links to the address the app was started with, not localhost (issue 24 item 4)", async () => {
+    const { BASE_URL: _unset, ...withoutBaseUrl } = process.env;
+    await recordServedBaseUrl(process.env.DATABASE_URL!, "https://market.example.org");
+    const created = await run("scripts/operator-create.ts", ["far@example.com"], withoutBaseUrl as NodeJS.ProcessEnv);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain("sign in at https://market.example.org/sign-in");
   });
 
   it("refuses a missing or invalid email with exit code 1", async () => {

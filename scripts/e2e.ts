@@ -17,7 +17,7 @@ if ("error" in chromium) {
 console.log(`[e2e] browser: ${chromium.source}`);
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "marketplace-e2e-"));
-const [pgPort, appPort] = [await freePort(), await freePort()];
+const [pgPort, appPort, demoPort] = [await freePort(), await freePort(), await freePort()];
 const baseUrl = `http://localhost:${appPort}`;
 // Never the developer's own database: the e2e run always gets a throwaway embedded one.
 const { DATABASE_URL: _ownDatabase, NODE_ENV: _nodeEnv, ...inherited } = process.env;
@@ -28,7 +28,7 @@ const highLimits = Object.fromEntries(
     [`RATE_LIMIT_${group}_INSTANCE_PER_SECOND`, "1000000"],
   ]),
 );
-const env: Record<string, string | undefined> = { ...inherited, ...highLimits, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(appPort), BASE_URL: baseUrl };
+const env: Record<string, string | undefined> = { ...inherited, ...highLimits, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(appPort), BASE_URL: baseUrl, OBSERVER_TEST_PORTS: String(demoPort) };
 
 // What `npm start` runs (node itself, no tsx wrapper in between): our SIGTERM reaches start.ts.
 const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env: env as NodeJS.ProcessEnv, stdio: "inherit" });
@@ -87,7 +87,7 @@ let code = 1;
 let demo: { stop: () => Promise<void> } | undefined;
 try {
   await waitForHealth(Date.now() + 10 * 60_000);
-  demo = await startDemoProvider(await freePort());
+  demo = await startDemoProvider(demoPort);
   // E2E_DATA_DIR lets a spec run a command beside the app (npm run operator:create, token:create),
   // which attaches to the running embedded PostgreSQL of that directory.
   await run(path.resolve("node_modules/.bin/playwright"), ["test", ...process.argv.slice(2)], { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir });

@@ -12,14 +12,17 @@ if (!email || email.startsWith("-") || process.argv.length > 3) {
 
 if (await ensureDatabaseThenRun("scripts/operator-create.ts")) {
   const { closeDatabase } = await import("../server/db");
-  const { baseUrl } = await import("../server/env");
+  const { baseUrl, env } = await import("../server/env");
+  const { servedBaseUrl } = await import("../server/accounts/served-base-url");
   const { AppError } = await import("../server/errors");
   const { createOrPromoteOperator } = await import("../server/accounts/operators");
   try {
     const outcome = await createOrPromoteOperator(email);
+    // Without BASE_URL here, the address the running app was started with (else localhost:PORT).
+    const site = env.BASE_URL ? baseUrl : ((await servedBaseUrl()) ?? baseUrl);
     if (outcome.action === "created") {
       console.log(`Created operator account ${outcome.email}.`);
-      console.log(`One-time password (shown only now; sign in at ${baseUrl}/sign-in and change it on the account page):`);
+      console.log(`One-time password (shown only now; sign in at ${site}/sign-in and change it on the account page):`);
       console.log(`  ${outcome.password}`);
     } else if (outcome.action === "promoted") {
       console.log(`Promoted ${outcome.email} to operator; their password is unchanged.`);

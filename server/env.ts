@@ -77,13 +77,18 @@ const schema = z.object({
   RATE_LIMIT_WRITES_IP_INSTANCE_PER_SECOND: limit.default(50),
   RATE_LIMIT_AUTH_PER_MINUTE: limit.default(10),
   RATE_LIMIT_AUTH_INSTANCE_PER_SECOND: limit.default(20),
+  // Sign-in attempts per account (the email address as typed, known or not), from any address: this
+  // many in 15 minutes, the last of them failed, lock the account for SIGN_IN_LOCK_SECONDS, doubled
+  // for every earlier lock in the last 24 hours, at most an hour (server/limits/sign-in-throttle.ts).
+  SIGN_IN_FAILURES_BEFORE_LOCK: z.coerce.number().int().min(1).max(1000).default(5),
+  SIGN_IN_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // A refused request is answered after this delay (never past its Retry-After): a client hammering
   // over a connection then sends one request per delay instead of hundreds per second, each of which
   // would queue on the one JS thread ahead of paid requests. 0 answers at once.
   RATE_LIMIT_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
-  // Reverse proxies in front of the app that append to X-Forwarded-For. The client is the entry this
-  // many places from the right (0 and 1 both take the last one: without a proxy Next.js fills the
-  // header with the socket address, unless the client sent one; see docs/decisions.md).
+  // Reverse proxies in front of the app that append to X-Forwarded-For. 0: the client is the TCP peer
+  // (X-Forwarded-For ignored); N: the entry N places from the right of X-Forwarded-For (the peer is
+  // the last proxy). Needs the app served by `npm start` (server/http/client-address.ts).
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // Signs and encrypts better-auth's session cookies. When unset, a random secret is made once and
   // kept in the database (app_secrets), so every instance on that database agrees on it.
@@ -92,6 +97,18 @@ const schema = z.object({
   // link-local and metadata addresses stay refused). For tests and local experiments only; offers
   // registered by `npm run provider:demo` reach loopback without it while the local facilitator is active.
   OBSERVER_TEST_MODE: z.enum(["true", "false"]).default("false"),
+  // The loopback ports test-mode offers (the demo provider's, `catalog:import --test-mode`) may name:
+  // ports and ranges, comma-separated ("4021", "4021,5000-5010"). Never the app's own PORT nor the
+  // database's (EMBEDDED_PG_PORT, DATABASE_URL's), even inside a range. Default: the demo provider's port.
+  OBSERVER_TEST_PORTS: z
+    .string()
+    .regex(/^\s*\d{1,5}(\s*-\s*\d{1,5})?(\s*,\s*\d{1,5}(\s*-\s*\d{1,5})?)*\s*$/, "ports or ranges, comma-separated (4021,5000-5010)")
+    .default("4021"),
+  // The sandbox provider (server/sandbox/, docs/decisions.md "Sandbox"): while the local facilitator is
+  // active, the app serves every seeded offer itself on 127.0.0.1:SANDBOX_PORT (the address the seed
+  // records as their providerUrl). "false" switches it off; with X402_FACILITATOR_URL it is always off.
+  SANDBOX_ENABLED: z.enum(["true", "false"]).default("true"),
+  SANDBOX_PORT: port.default(4020),
   // The observer's outbound calls (server/observe/safe-outbound.ts): time to open a connection to a
   // provider, time for the whole call (connect, send, headers and body; past it 504 provider_timeout),
   // and the largest provider answer relayed (counted while it streams; past it the connection is

@@ -2,7 +2,9 @@
 // revisions, comments and per-actor engagement rows) into an empty database.
 import { createHash } from "node:crypto";
 import type { Prisma, PrismaClient } from "../../server/generated/prisma/client";
+import { createInBatches } from "../../server/create-in-batches";
 import { usdToAtomic } from "../../server/money";
+import { configuredSandboxOrigin, sandboxProviderUrl } from "../../server/sandbox/sandbox-address";
 import { buildSeedCatalog } from "./catalog/index";
 import type { SeedCatalog, SeedReview } from "./types";
 
@@ -49,6 +51,9 @@ export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buil
   const facts: Prisma.ServiceFactCreateManyInput[] = [];
   const evidence: Prisma.ServiceEvidenceCreateManyInput[] = [];
   const idBySlug = new Map<string, string>();
+  // Every seeded provider is the sandbox (server/sandbox/): its offers record the address really
+  // called, one path prefix per service (the sandbox's start moves them if SANDBOX_PORT changes).
+  const sandboxOrigin = configuredSandboxOrigin();
 
   for (const s of catalog.services) {
     idBySlug.set(s.slug, s.id);
@@ -88,7 +93,8 @@ export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buil
         protocol: o.protocol,
         method: o.method,
         path: o.path,
-        providerUrl: s.serviceUrl,
+        providerUrl: sandboxProviderUrl(sandboxOrigin, s.slug),
+        sandbox: true,
         routedByMarketplace: true,
         description: o.description,
         priceAtomic: usdToAtomic(o.priceUsd),
@@ -157,16 +163,16 @@ export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buil
 
   await db.$transaction(
     async (tx) => {
-      await tx.person.createMany({ data: humans });
-      await tx.marketplaceToken.createMany({ data: agents });
-      await tx.service.createMany({ data: services });
-      await tx.offer.createMany({ data: offers });
-      await tx.serviceFact.createMany({ data: facts });
-      await tx.serviceEvidence.createMany({ data: evidence });
-      await tx.review.createMany({ data: reviews });
-      await tx.reviewRevision.createMany({ data: revisions });
-      await tx.comment.createMany({ data: comments });
-      await tx.reviewEngagement.createMany({ data: engagements });
+      await createInBatches(humans, (data) => tx.person.createMany({ data }));
+      await createInBatches(agents, (data) => tx.marketplaceToken.createMany({ data }));
+      await createInBatches(services, (data) => tx.service.createMany({ data }));
+      await createInBatches(offers, (data) => tx.offer.createMany({ data }));
+      await createInBatches(facts, (data) => tx.serviceFact.createMany({ data }));
+      await createInBatches(evidence, (data) => tx.serviceEvidence.createMany({ data }));
+      await createInBatches(reviews, (data) => tx.review.createMany({ data }));
+      await createInBatches(revisions, (data) => tx.reviewRevision.createMany({ data }));
+      await createInBatches(comments, (data) => tx.comment.createMany({ data }));
+      await createInBatches(engagements, (data) => tx.reviewEngagement.createMany({ data }));
     },
     { timeout: 120_000 },
   );

@@ -6,6 +6,7 @@ import { isDatabaseEmpty, seedDatabase } from "../../prisma/seed/seed";
 import { bumpCatalogVersion, indexCatalog, searchIndexCurrent } from "../../server/catalog/search-index";
 import { refreshEmbeddings } from "../../server/search/embeddings/refresh-embeddings";
 import { refreshSentenceEmbeddings } from "../../server/search/embeddings/sentence-embeddings";
+import { SERVED_BASE_URL } from "../../server/accounts/served-base-url";
 import { withClient } from "./embedded-postgres";
 import { run } from "./run";
 
@@ -64,4 +65,9 @@ export function prepareCatalog(databaseUrl: string): Promise<{ seeded: boolean; 
     if (embedded > 0) await bumpCatalogVersion(db);
     return { ...seed, embedded };
   }));
+}
+
+/** Records the base URL this start serves, for scripts run without BASE_URL (server/accounts/served-base-url.ts). */
+export async function recordServedBaseUrl(databaseUrl: string, url: string): Promise<void> {
+  await withClient(databaseUrl, (c) => c.query("INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value", [SERVED_BASE_URL, url]));
 }

@@ -4,6 +4,7 @@ import type { Prisma } from "../generated/prisma/client";
 import { atomicToUsd, usdLabel } from "../money";
 import { NO_OFFER_CALLS, NO_SERVICE_CALLS, type OfferObserved, type ServiceObserved } from "../observe/call-stats";
 import { observerModeFromEnv, routableProviderUrl, type ObserverMode } from "../observe/offer-policy";
+import { isRefusedHost } from "../observe/refused-hosts";
 import { buildQuickstart } from "./quickstart";
 import { recordFacts } from "./record-facts";
 import type { ReviewStats } from "./review-stats";
@@ -21,6 +22,7 @@ export const offerSelect = {
   path: true,
   providerUrl: true,
   testMode: true,
+  sandbox: true,
   description: true,
   priceAtomic: true,
   dynamicPrice: true,
@@ -81,6 +83,11 @@ export function serviceProtocol(offers: { protocol: string }[], stored: string):
   return offers.some((o) => o.protocol === "x402") ? "x402" : "mpp";
 }
 
+function routedByMarketplace(o: OfferRow, mode: ObserverMode): boolean {
+  const verdict = routableProviderUrl(o, mode);
+  return verdict.ok && !isRefusedHost(verdict.url.hostname);
+}
+
 export function toOfferRecord(o: OfferRow, observed: OfferObserved = NO_OFFER_CALLS, mode: ObserverMode = observerModeFromEnv()): OfferRecord {
   const callUrl = urls.offerCall(o.id);
   const exampleInput = o.exampleInput && typeof o.exampleInput === "object" && !Array.isArray(o.exampleInput) ? (o.exampleInput as Record<string, unknown>) : null;
@@ -92,8 +99,9 @@ export function toOfferRecord(o: OfferRow, observed: OfferObserved = NO_OFFER_CA
     providerUrl: o.providerUrl,
     callUrl,
     // Whether the observer can reach this offer now (its address and the running mode), not a
-    // stored flag: an offer the observer would refuse with offer_not_routable says false.
-    routedByMarketplace: routableProviderUrl(o, mode).ok,
+    // stored flag: an offer the observer would refuse with offer_not_routable says false, and so
+    // does one whose name it recently found resolving to a refused address (refused-hosts.ts).
+    routedByMarketplace: routedByMarketplace(o, mode),
     description: o.description,
     priceUsd: atomicToUsd(o.priceAtomic),
     priceLabel: usdLabel(o.priceAtomic),
@@ -170,6 +178,7 @@ export function toServiceRecord(row: ServiceRow, stats: ReviewStats, calls: Call
       surface: { name: row.name, subjectSlug: row.slug, profileUrl, reputationScope: "surface" },
       catalogSource: row.catalogSource,
       catalogObservedAt: row.catalogObservedAt.toISOString(),
+      sandbox: row.offers.some((o) => o.sandbox),
       offers: row.offers.map((o) => toOfferRecord(o, calls.offers.get(o.id), mode)),
       facts: recordFacts({ ...row, recordUrl: urls.serviceRecord(row.slug) }),
     },

@@ -68,6 +68,7 @@ export function demoCatalogRecord(providerUrl: string, observedAt = new Date(), 
       surface: { name, subjectSlug: DEMO_SERVICE_SLUG, profileUrl: urls.serviceProfile(DEMO_SERVICE_SLUG), reputationScope: "surface" },
       catalogSource: DEMO_CATALOG_SOURCE,
       catalogObservedAt: observedAt.toISOString(),
+      sandbox: false,
       payment: { network: X402_NETWORK, asset: X402_ASSET, payTo, maxTimeoutSeconds: X402_MAX_TIMEOUT_SECONDS },
       offers: DEMO_PRODUCTS.map((p) => {
         const id = DEMO_OFFER_IDS[p.id]!;

@@ -10,6 +10,10 @@ export interface DemoProduct {
   path: string;
   /** Price in USD as decimal text (what x402ResourceServer takes as `$<amount>`). */
   priceUsd: string;
+  /** Who this product pays (default: the provider's payTo); the sandbox pays each service its own. */
+  payTo?: string;
+  /** The requirements' maxTimeoutSeconds (default X402_MAX_TIMEOUT_SECONDS). */
+  maxTimeoutSeconds?: number;
   name: string;
   description: string;
   /** A complete input: the query of a GET, the JSON body of a POST. */

@@ -29,6 +29,17 @@ export interface DemoProviderOptions {
   port?: number;
   facilitator: FacilitatorClient | { url: string };
   payTo?: string;
+  /** What it sells (default DEMO_PRODUCTS); the sandbox passes every seeded offer. */
+  products?: readonly DemoProduct[];
+  /** Bends answers out of the ideal (the sandbox's slow, flaky and non-conformant profiles). */
+  shaping?: AnswerShaping;
+}
+
+export interface AnswerShaping {
+  /** Before the body is read or anything paid: an answer that replaces the call (e.g. a 503), or undefined. */
+  before?(product: DemoProduct): Answer | undefined;
+  /** The answer about to be sent (a 402 changed, a delay added); what was stored for replays is not changed. */
+  after?(product: DemoProduct, answer: Answer): Answer;
 }
 
 export interface DemoProvider {
@@ -39,10 +50,14 @@ export interface DemoProvider {
   close(): Promise<void>;
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   headers?: Record<string, string>;
   body: unknown;
+  /** Sent after this delay (bounded by whoever sets it). */
+  delayMs?: number;
+  /** The connection is closed without an answer (after delayMs). */
+  drop?: boolean;
 }
 
 const errorAnswer = (status: number, error: string, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): Answer => ({
@@ -81,7 +96,14 @@ function parseInput(product: DemoProduct, req: http.IncomingMessage, raw: Buffer
   }
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export async function startDemoProvider(options: DemoProviderOptions): Promise<DemoProvider> {
+  const products = options.products ?? DEMO_PRODUCTS;
+  // By method and path: one path may sell a GET and a POST (some sandbox services do).
+  const productByRoute = new Map(products.map((p) => [`${p.method} ${p.path}`, p]));
+  const methodsByPath = new Map<string, string[]>();
+  for (const p of products) methodsByPath.set(p.path, [...(methodsByPath.get(p.path) ?? []), p.method]);
   const facilitator = isFacilitatorClient(options.facilitator) ? options.facilitator : new HTTPFacilitatorClient({ url: options.facilitator.url, timeoutMs: FACILITATOR_TIMEOUT_MS });
   const payTo = options.payTo ?? DEMO_PROVIDER_PAY_TO;
   const hits = new Map<string, number>();
@@ -105,7 +127,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
   const productRequirements = (server: x402ResourceServer, product: DemoProduct) => {
     let built = requirementsOf.get(product.id);
     if (!built) {
-      built = server.buildPaymentRequirements({ scheme: "exact", network: X402_NETWORK, payTo, price: `$${product.priceUsd}`, maxTimeoutSeconds: X402_MAX_TIMEOUT_SECONDS });
+      built = server.buildPaymentRequirements({ scheme: "exact", network: X402_NETWORK, payTo: product.payTo ?? payTo, price: `$${product.priceUsd}`, maxTimeoutSeconds: product.maxTimeoutSeconds ?? X402_MAX_TIMEOUT_SECONDS });
       built.catch(() => requirementsOf.delete(product.id));
       requirementsOf.set(product.id, built);
     }
@@ -161,10 +183,21 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
 
   async function handle(req: http.IncomingMessage): Promise<Answer> {
     const url = new URL(req.url ?? "/", "http://provider.invalid");
-    hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
-    const product = DEMO_PRODUCTS.find((p) => p.path === url.pathname);
-    if (!product) return errorAnswer(404, "not_found", `No product at ${url.pathname}.`, { products: DEMO_PRODUCTS.map((p) => `${p.method} ${p.path}`) });
-    if (req.method !== product.method) return errorAnswer(405, "method_not_allowed", `${product.path} answers ${product.method} only.`, {}, { allow: product.method });
+    const methods = methodsByPath.get(url.pathname);
+    // Unknown paths share one counter: a long-running provider (the sandbox) keeps a bounded map.
+    const counted = methods ? url.pathname : "\0unknown";
+    hits.set(counted, (hits.get(counted) ?? 0) + 1);
+    // A short catalog is listed to help a caller; the sandbox's hundreds of offers are not.
+    if (!methods) return errorAnswer(404, "not_found", `No product at ${url.pathname.slice(0, 200)}.`, { products: products.length <= 20 ? products.map((p) => `${p.method} ${p.path}`) : undefined });
+    const product = productByRoute.get(`${req.method} ${url.pathname}`);
+    if (!product) return errorAnswer(405, "method_not_allowed", `${url.pathname} answers ${methods.join(", ")} only.`, {}, { allow: methods.join(", ") });
+    const early = options.shaping?.before?.(product);
+    if (early) return early;
+    const answer = await productAnswer(req, url, product);
+    return options.shaping?.after ? options.shaping.after(product, answer) : answer;
+  }
+
+  async function productAnswer(req: http.IncomingMessage, url: URL, product: DemoProduct): Promise<Answer> {
     const raw = await readCapped(req, DEMO_PROVIDER_BODY_LIMIT);
     if (!raw) return errorAnswer(413, "payload_too_large", `The body is larger than ${DEMO_PROVIDER_BODY_LIMIT} bytes.`, {}, { connection: "close" });
 
@@ -200,7 +233,9 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
   const server = http.createServer((req, res) => {
     handle(req)
       .catch(() => errorAnswer(500, "internal_error", "The demo provider failed."))
-      .then((answer) => {
+      .then(async (answer) => {
+        if (answer.delayMs) await sleep(answer.delayMs);
+        if (answer.drop) return void res.destroy();
         const body = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
         res.writeHead(answer.status, { "content-type": "application/json; charset=utf-8", ...answer.headers });
         res.end(body);

@@ -1,6 +1,7 @@
 // The REST edge of better-auth (/api/auth/*): what our other routes guarantee, around its handler.
 // Every POST (sign-up, sign-in, sign-out, password change) counts against the `auth` limit per
-// client address (429 JSON + Retry-After); bodies are capped, JSON only, nested at most 64 levels and
+// client address (429 JSON + Retry-After), and email sign-ins against the account's own throttle
+// (server/limits/sign-in-throttle.ts: a run of failures locks it, 429 + Retry-After); bodies are capped, JSON only, nested at most 64 levels and
 // free of text PostgreSQL cannot store, checked before better-auth parses them; its error bodies
 // gain our `error` code next to its own `code` and `message`, which its client reads.
 import { authFailures, getAuth } from "../accounts/auth";
@@ -11,9 +12,10 @@ import { Prisma } from "../generated/prisma/client";
 import { parseJsonBody } from "../input/json-body";
 import { isJsonContentType } from "../input/json-content-type";
 import { unstorableTextPath, UNSTORABLE_TEXT_MESSAGE } from "../input/storable-text";
+import { signInThrottle, type SignInThrottle } from "../limits/sign-in-throttle";
 import { admitFree, rateLimitedResponse, rateLimitHeaders } from "./rate-limit";
 import { readBodyText } from "./read-body";
-import { errorResponse, json } from "./respond";
+import { errorJson, errorResponse, json } from "./respond";
 
 /** Sign-up and sign-in bodies are a few hundred bytes. */
 export const AUTH_MAX_BODY_BYTES = 8 * 1024;
@@ -51,8 +53,23 @@ const FALLBACK_MESSAGES: Partial<Record<ErrorCode, string>> = {
   method_not_allowed: "This authentication endpoint does not take that method.",
 };
 
+// better-auth puts the session token in the JSON of sign-in, sign-up and get-session too; the site
+// needs only its HttpOnly cookie, and a token in a body is one a script (or a log) can read.
+// better-auth 1.7 has no option to leave it out (docs/decisions.md "People and accounts").
+async function withoutSessionToken(response: Response): Promise<Response> {
+  if (!response.ok || !(response.headers.get("content-type") ?? "").includes("application/json")) return response;
+  const body = (await response.json().catch(() => null)) as { token?: unknown; session?: { token?: unknown } | null } | null;
+  if (body && typeof body === "object") {
+    delete body.token;
+    if (body.session && typeof body.session === "object") delete body.session.token;
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(body), { status: response.status, headers });
+}
+
 async function withErrorCode(response: Response): Promise<Response> {
-  if (response.status < 400) return response;
+  if (response.status < 400) return withoutSessionToken(response);
   const isJson = (response.headers.get("content-type") ?? "").includes("application/json");
   const body = isJson ? ((await response.json().catch(() => null)) as Record<string, unknown> | null) : (await response.body?.cancel(), null);
   const shaped = { error: codeFor(response.status), message: typeof body?.message === "string" ? body.message : (FALLBACK_MESSAGES[codeFor(response.status)] ?? "The request was refused."), ...(body ?? {}) };
@@ -69,6 +86,30 @@ const databaseProbe = (): Promise<unknown> => sqlQuery(Prisma.sql`SELECT 1`).the
   (err: unknown) => err,
 );
 
+const SIGN_IN_PATH = "/api/auth/sign-in/email";
+
+/** The email a password sign-in names, if this is one (any other request: undefined). */
+function signInEmail(request: Request, body: string | undefined): string | undefined {
+  // better-auth's router ignores a trailing slash: so does this check.
+  if (request.method !== "POST" || body === undefined || body.trim() === "" || new URL(request.url).pathname.replace(/\/+$/, "") !== SIGN_IN_PATH) return undefined;
+  const email = (JSON.parse(body) as { email?: unknown } | null)?.email;
+  return typeof email === "string" ? email : undefined;
+}
+
+const accountLocked = (retryAfterS: number) =>
+  errorJson("rate_limited", `Too many failed sign-ins for this email address. Retry after ${retryAfterS} s.`, undefined, { "Retry-After": String(retryAfterS) });
+
+/** better-auth's answer to a password sign-in, counted against the account. */
+async function throttledSignIn(throttle: SignInThrottle, email: string, signIn: () => Promise<Response>): Promise<Response> {
+  const admission = await throttle.admit(email);
+  if (!admission.allowed) return accountLocked(admission.retryAfterS);
+  const answer = await signIn();
+  if (answer.ok) await throttle.succeeded(email);
+  // 401 is better-auth's "invalid email or password", for unknown accounts too.
+  else if (answer.status === 401) await throttle.failed(email, admission.attempt);
+  return answer;
+}
+
 export async function handleAuthRequest(request: Request): Promise<Response> {
   const decision = request.method === "POST" ? await admitFree("auth", request.headers) : undefined;
   if (decision && !decision.allowed) return rateLimitedResponse(decision);
@@ -79,7 +120,10 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     headers.delete("content-length");
     const auth = await getAuth();
     const failure: { error?: unknown } = {};
-    const answer = await authFailures.run(failure, () => auth.handler(new Request(request.url, { method: request.method, headers, body, signal: request.signal })));
+    const call = () => authFailures.run(failure, () => auth.handler(new Request(request.url, { method: request.method, headers, body, signal: request.signal })));
+    const email = signInEmail(request, body);
+    const throttle = email === undefined ? undefined : signInThrottle();
+    const answer = throttle ? await throttledSignIn(throttle, email!, call) : await call();
     // Its 500s: 503 + Retry-After when the database is away, else our JSON internal_error. Some
     // endpoints (get-session) turn the error into their own answer before we could see it: then a
     // probe of the database tells.

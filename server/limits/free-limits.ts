@@ -21,10 +21,14 @@ const LIMITS: Record<FreeGroup, { perMinute: number; instancePerSecond: number }
 export const rateLimitsEnabled = env.RATE_LIMIT_ENABLED === "true";
 
 let limiters: Record<FreeGroup, FreeLimiter> | undefined;
+let pool: ReturnType<typeof createLimiterPool> | undefined;
+
+/** The process's one rate-limiter pool, shared by every limiter (sign-in-throttle.ts too). */
+export const limiterPool = () => (pool ??= createLimiterPool());
 
 export function freeLimiter(group: FreeGroup): FreeLimiter {
   limiters ??= (() => {
-    const pool = createLimiterPool();
+    const pool = limiterPool();
     const make = (name: FreeGroup, clearExpired = false) =>
       createFreeLimiter({ name, perClient: { points: LIMITS[name].perMinute, durationS: 60 }, instancePerSecond: LIMITS[name].instancePerSecond, pool, clearExpired });
     // One of them deletes long-expired rows (every 5 min) for all: they share the table.

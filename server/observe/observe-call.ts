@@ -8,7 +8,7 @@ import { env } from "../env";
 import { AppError, ERROR_TABLE, type ErrorCode } from "../errors";
 import { logger } from "../logger";
 import { claimCall, recordCall, type CallRecord, type NewCall, type StoredAnswer } from "./call-claims";
-import { loopbackAllowed, observerModeFromEnv, routableProviderUrl } from "./offer-policy";
+import { observerModeFromEnv, routableProviderUrl } from "./offer-policy";
 import type { ObservedOffer } from "./observed-offer";
 import { paymentOutcome } from "./payment-response";
 import { derivedIdempotencyKey, forwardedHeaders, returnedHeaders, type ForwardedInput } from "./provider-headers";
@@ -116,7 +116,7 @@ export async function observeCall(input: ObserveInput): Promise<ObserverAnswer> 
     method: offer.method,
     headers: forwardedHeaders(input, offer, derivedIdempotencyKey(input.tokenId, offer.id, input.idempotencyKey)),
     body: input.body,
-    allowLoopback: loopbackAllowed(offer, mode),
+    allowLoopback: target.loopback,
     timeoutMs: env.OBSERVER_TIMEOUT_MS,
     maxResponseBytes: env.OBSERVER_MAX_RESPONSE_BYTES,
   });

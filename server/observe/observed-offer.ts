@@ -17,6 +17,7 @@ export interface ObservedOffer {
   path: string;
   providerUrl: string;
   testMode: boolean;
+  sandbox: boolean;
 }
 
 export const OFFER_CACHE_MS = 5_000;
@@ -32,7 +33,7 @@ export async function findObservedOffer(offerId: string): Promise<ObservedOffer>
   if (hit && hit.until > now) return hit.offer;
   if (offerId.length === 0 || offerId.length > 200 || !isStorableText(offerId)) throw notFound(offerId);
   const rows = await sqlQuery<ObservedOffer>(Prisma.sql`
-    SELECT id, service_id AS "serviceId", protocol, method, path, provider_url AS "providerUrl", test_mode AS "testMode"
+    SELECT id, service_id AS "serviceId", protocol, method, path, provider_url AS "providerUrl", test_mode AS "testMode", sandbox
     FROM offers WHERE id = ${offerId}`);
   const offer = rows[0];
   if (!offer) {

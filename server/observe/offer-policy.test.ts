@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isForbiddenAddress, routableProviderUrl } from "./offer-policy";
+import { env } from "../env";
+import { isForbiddenAddress, routableProviderUrl, testPortsFromEnv } from "./offer-policy";
 
 const prod = { testMode: false, localPayments: false };
 const local = { testMode: false, localPayments: true };
@@ -52,5 +53,27 @@ describe("offer policy", () => {
       expect(routableProviderUrl({ providerUrl, path: "/x", testMode: false }, prod).ok, providerUrl).toBe(false);
     }
     expect(routableProviderUrl({ providerUrl: "https://api.example.com.", path: "/x", testMode: false }, prod).ok).toBe(true);
+  });
+});
+
+describe("test-mode offers on this machine (issue 24 item 4)", () => {
+  const local = { testMode: false, localPayments: true, testPort: (port: number) => port === 4021 };
+  const offer = (providerUrl: string) => ({ providerUrl, path: "/quote", testMode: true });
+  it("reach loopback only on the named ports", () => {
+    expect(routableProviderUrl(offer("http://127.0.0.1:4021"), local).ok).toBe(true);
+    expect(routableProviderUrl(offer("http://localhost:4021"), local).ok).toBe(true);
+    for (const url of ["http://127.0.0.1:54329", "http://[::1]:3000", "http://localhost.:5432", "http://127.0.0.2", "https://127.0.0.1"]) {
+      const verdict = routableProviderUrl(offer(url), local);
+      expect(verdict.ok, url).toBe(false);
+      if (!verdict.ok) expect(verdict.reason).toMatch(/OBSERVER_TEST_PORTS/);
+    }
+  });
+
+  it("never the app's own port nor the database's, even inside a named range", () => {
+    const allowed = testPortsFromEnv();
+    expect(allowed(env.PORT)).toBe(false);
+    expect(allowed(env.EMBEDDED_PG_PORT)).toBe(false);
+    if (env.DATABASE_URL) expect(allowed(Number(new URL(env.DATABASE_URL).port || 5432))).toBe(false);
+    expect(allowed(40_000)).toBe(true); // vitest.config.ts names 1024-65535
   });
 });

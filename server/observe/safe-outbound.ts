@@ -9,6 +9,7 @@ import dns from "node:dns";
 import net from "node:net";
 import { Agent, buildConnector, errors } from "undici";
 import { isForbiddenAddress } from "./offer-policy";
+import { markRefusedHost } from "./refused-hosts";
 
 export interface ResolvedAddress {
   address: string;
@@ -37,7 +38,10 @@ export function filteredLookup(resolve: Resolver, allowLoopback: boolean): net.L
         const family = typeof options.family === "number" ? options.family : 0;
         const addresses = family ? found.filter((a) => a.family === family) : found;
         if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address.`), { code: "ENOTFOUND" }), "", 0);
-        if (addresses.some((a) => isForbiddenAddress(a.address, allowLoopback))) return callback(new ForbiddenAddressError(hostname), "", 0);
+        if (addresses.some((a) => isForbiddenAddress(a.address, allowLoopback))) {
+          markRefusedHost(hostname);
+          return callback(new ForbiddenAddressError(hostname), "", 0);
+        }
         if (options.all) (callback as unknown as (err: null, all: ResolvedAddress[]) => void)(null, addresses);
         else callback(null, addresses[0]!.address, addresses[0]!.family);
       },

@@ -13,7 +13,7 @@ export const nextAddress = () => `198.18.${Math.floor(++n / 250)}.${(n % 250) + 
 export function authRequest(path: string, body: unknown, headers: Record<string, string> = {}): Request {
   return new Request(`${SITE}/api/auth${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: SITE, "x-forwarded-for": nextAddress(), ...headers },
+    headers: { "content-type": "application/json", origin: SITE, "x-marketplace-peer": nextAddress(), ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }

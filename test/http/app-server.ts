@@ -2,12 +2,14 @@
 // database, its env): a Node http server that turns each request into a Request and calls the
 // app's route handler for the path, as Next.js would (handler(request, { params })). Tests of HTTP
 // clients (the typed client, the MCP server) talk to it over real sockets.
-// Served: /api/mcp, /api/catalog/*, /api/reviews*, /api/shop/*, /api/x402/observe/*, /api/dev/*.
+// Served: /api/mcp, /api/auth/*, /api/catalog/*, /api/reviews*, /api/shop/*, /api/x402/observe/*, /api/dev/*.
 // Route modules load on first use, so a test file can set env (rate limits, facilitator, PORT) first.
 // The hosted MCP server calls the app on its own listen address (PORT): its tests pick a free port,
 // set PORT to it before anything imports server/env.ts, and serve on that port.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+// As in the app's own process (scripts/start.ts preloads it): the TCP peer address for client-address.ts.
+import "@/server/http/peer-address-hook.mjs";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
 type RouteModule = Record<string, Handler | unknown>;
@@ -21,6 +23,7 @@ interface RouteEntry {
 // Most specific first: a literal segment before the dynamic one it would also match.
 const ROUTES: RouteEntry[] = [
   { pattern: /^\/api\/mcp$/, params: [], load: () => import("@/app/api/mcp/route") },
+  { pattern: /^\/api\/auth\/(.+)$/, params: ["all"], load: () => import("@/app/api/auth/[...all]/route") },
   { pattern: /^\/api\/catalog\/search$/, params: [], load: () => import("@/app/api/catalog/search/route") },
   { pattern: /^\/api\/catalog\/services$/, params: [], load: () => import("@/app/api/catalog/services/route") },
   { pattern: /^\/api\/catalog\/services\/([^/]+)$/, params: ["slug"], load: () => import("@/app/api/catalog/services/[slug]/route") },

@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { env } from "@/server/env";
+import { getServiceRecord } from "@/server/catalog/get-service";
 import { useObserverOutbound } from "@/server/observe/observe-call";
 import { createSafeOutbound, filteredLookup, ForbiddenAddressError, type Resolver } from "@/server/observe/safe-outbound";
 import { startCanary, startProvider, type Canary, type TestProvider } from "./providers";
@@ -72,6 +73,20 @@ describe("the observer route reaches no private address (test mode off)", () => 
       expect(await observedRow(agent.tokenId, offer, key)).toMatchObject({ state: "retryable", outcome: "provider_unreachable" });
     }
     expect(canary.connections()).toBe(0);
+  });
+
+  it("a record stops promising a route once the observer found its name resolving to a refused address (issue 24 item 4)", async () => {
+    useObserverOutbound(createSafeOutbound({ connectTimeoutMs: 2000, resolve: fakeDns({ "rebound.provider.example": ["127.0.0.1"], "fine.provider.example": ["93.184.216.34"] }) }));
+    const offer = await createOffer({ providerUrl: `https://rebound.provider.example:${canary.port}`, path: "/" });
+    const control = await createOffer({ providerUrl: "https://fine.provider.example", path: "/" });
+    const routed = async (id: string) => {
+      const { service } = await db.offer.findUniqueOrThrow({ where: { id }, select: { service: { select: { slug: true } } } });
+      return (await getServiceRecord(service.slug)).service.offers.find((o) => o.id === id)!.routedByMarketplace;
+    };
+    expect(await routed(offer)).toBe(true); // nothing known yet: no DNS lookup on the listing path
+    expect((await callObserver(offer, { token: agent.token, key: newKey() })).status).toBe(502);
+    expect(await routed(offer)).toBe(false);
+    expect(await routed(control)).toBe(true);
   });
 
   it("does not follow a provider's redirect to loopback (the 302 goes back to the agent)", async () => {

@@ -3,6 +3,8 @@
 // would reach the running app: {origin}/api/dev/facilitator/{verify,settle,supported}.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+// As in the app's own process (scripts/start.ts preloads it): the TCP peer address for client-address.ts.
+import "@/server/http/peer-address-hook.mjs";
 import * as settleRoute from "@/app/api/dev/facilitator/settle/route";
 import * as supportedRoute from "@/app/api/dev/facilitator/supported/route";
 import * as verifyRoute from "@/app/api/dev/facilitator/verify/route";

@@ -201,8 +201,10 @@ export function buildServices(): ServiceProfile[] {
       primaryCapability: capability,
       tags: spec.tags,
       protocols,
-      // Third-party providers are paid on Base mainnet in USDC, each to its own address.
-      payment: { network: "eip155:8453", asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", payTo: `0x${hexHash(`pay-to:${spec.slug}`, 40)}`, maxTimeoutSeconds: 60 },
+      // Seeded providers are served by the sandbox (server/sandbox/), paid in the local facilitator's
+      // test USDC on Base Sepolia (X402_NETWORK, X402_ASSET of server/payments/payment-config.ts),
+      // each to its own address derived from its slug.
+      payment: { network: "eip155:84532", asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e", payTo: `0x${hexHash(`pay-to:${spec.slug}`, 40)}`, maxTimeoutSeconds: 60 },
       supportsCredits: credits.has(spec.slug),
       calls30d,
       uniquePayers30d,

@@ -1,9 +1,11 @@
 // The two file formats `importCatalog` reads, as zod schemas: our service records (what
 // GET /api/catalog/services/{slug} answers: one record, an array of them, or {services:[...]}) and
 // an x402 Bazaar discovery list. Unknown fields are ignored (a record's callUrl, quickstart, ...);
-// known ones are checked strictly. URLs are https, or http too in test mode (the demo provider).
+// known ones are checked strictly. URLs are https, or http too in test mode (the demo provider), or
+// the sandbox provider's own address while it is on (a seeded record round-trips).
 import { z } from "zod";
 import { usdToAtomic } from "../../money";
+import { isSandboxUrl } from "../../sandbox/sandbox-address";
 import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES } from "../vocabulary";
 import { IMPORT_LIMITS } from "./limits";
 
@@ -16,7 +18,7 @@ export const slugText = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "A slug i
 
 const isoDate = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && Number.isFinite(Date.parse(s)), "An ISO 8601 date-time, e.g. 2026-11-01T12:00:00Z.");
 
-/** An absolute URL the catalog may hold: https, or http in test mode; no credentials. */
+/** An absolute URL the catalog may hold: https, or http in test mode or at the sandbox's own origin; no credentials. */
 export function webUrl(testMode: boolean) {
   return z
     .string()
@@ -29,7 +31,7 @@ export function webUrl(testMode: boolean) {
         ctx.addIssue({ code: "custom", message: "Not an absolute URL." });
         return;
       }
-      if (url.protocol !== "https:" && !(testMode && url.protocol === "http:")) {
+      if (url.protocol !== "https:" && !(testMode && url.protocol === "http:") && !isSandboxUrl(s)) {
         ctx.addIssue({ code: "custom", message: testMode ? "Must be an http or https URL." : "Must be an https URL (http is accepted only in test mode)." });
       } else if (url.username || url.password) ctx.addIssue({ code: "custom", message: "Must not carry credentials." });
     });

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { db } from "../../db";
 import type { Issue } from "../../errors";
-import { routableProviderUrl } from "../../observe/offer-policy";
+import { observerModeFromEnv, routableProviderUrl } from "../../observe/offer-policy";
+import { isSandboxUrl } from "../../sandbox/sandbox-address";
 import { indexCatalog, searchIndexCurrent } from "../search-index";
 import { bazaarDocument, documentFormat, recordDocument } from "./catalog-document";
 import { fromBazaar } from "./from-bazaar";
@@ -73,10 +74,10 @@ function findDuplicates(services: ImportService[], issues: Issue[]): void {
 /** Offers the observer could never call are refused (the observer's own policy): private and
  * link-local addresses always, loopback unless the file is imported in test mode. */
 function findUnroutable(services: ImportService[], testMode: boolean, issues: Issue[]): void {
-  const mode = { testMode: false, localPayments: testMode };
+  const mode = { ...observerModeFromEnv(), testMode: false, localPayments: testMode };
   for (const s of services) {
     for (const o of s.offers) {
-      const verdict = routableProviderUrl({ providerUrl: o.providerUrl, path: o.path, testMode }, mode);
+      const verdict = routableProviderUrl({ providerUrl: o.providerUrl, path: o.path, testMode, sandbox: isSandboxUrl(o.providerUrl, mode.sandboxOrigin) }, mode);
       if (!verdict.ok) issues.push({ path: o.at.startsWith("items[") ? `${o.at}.resource` : `${o.at}.providerUrl`, message: verdict.reason });
     }
   }

@@ -1,10 +1,12 @@
 // Writes imported services in one transaction: conflicts with the database (a slug or an offer id
 // owned by another service) are found inside it, under a lock that serialises imports across
 // instances, so the file is written whole or not at all. Unchanged services are not written.
+import { createInBatches } from "../../create-in-batches";
 import { db, DatabaseError, UNIQUE_VIOLATION } from "../../db";
 import { env } from "../../env";
 import type { Issue } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
+import { isSandboxUrl } from "../../sandbox/sandbox-address";
 import type { DbClient } from "../../transaction";
 import { offerSelect, serviceColumnSelect } from "../service-record";
 import { orderedProtocols } from "./from-records";
@@ -90,6 +92,8 @@ function offerColumns(o: ImportOffer, position: number, previous: OfferRow | und
     payTo: o.payTo ?? previous?.payTo ?? null,
     maxTimeoutSeconds: o.maxTimeoutSeconds ?? previous?.maxTimeoutSeconds ?? null,
     testMode,
+    // An offer at the sandbox's own address is served by the sandbox (a seeded record imported back).
+    sandbox: isSandboxUrl(o.providerUrl),
   };
 }
 
@@ -226,9 +230,10 @@ const offerData = (serviceId: string, offers: ReturnType<typeof offerColumns>[])
 
 async function createServices(tx: DbClient, chunk: NewService[]): Promise<void> {
   await tx.service.createMany({ data: chunk.map(({ s, columns }) => ({ id: s.id, ...columns })) });
-  await tx.offer.createMany({ data: chunk.flatMap(({ s, offers }) => offerData(s.id, offers)) });
+  // Offers and evidence are several per service: batched to stay one statement each (create-in-batches.ts).
+  await createInBatches(chunk.flatMap(({ s, offers }) => offerData(s.id, offers)), (data) => tx.offer.createMany({ data }));
   await tx.serviceFact.createMany({ data: chunk.map(({ s, columns, fact }) => ({ serviceId: s.id, key: "protocols", ...fact, observedAt: columns.catalogObservedAt })) });
-  await tx.serviceEvidence.createMany({ data: chunk.flatMap(({ s }) => (s.evidence ?? []).map((e, position) => ({ serviceId: s.id, text: e.text, source: e.source, position }))) });
+  await createInBatches(chunk.flatMap(({ s }) => (s.evidence ?? []).map((e, position) => ({ serviceId: s.id, text: e.text, source: e.source, position }))), (data) => tx.serviceEvidence.createMany({ data }));
 }
 
 async function updateService(tx: DbClient, s: ImportService, columns: ReturnType<typeof serviceColumns>, offers: ReturnType<typeof offerColumns>[], fact: ReturnType<typeof protocolsFact> | null): Promise<void> {

@@ -8,6 +8,7 @@ import { errorResponses } from "../../openapi/error-responses";
 import type { FreeOperation } from "../../openapi/free-operation";
 import { inlineSchema } from "../../openapi/json-schema";
 import type { JsonSchema } from "../../openapi/openapi-types";
+import { assertLoopbackCaller } from "../client-address";
 import { readBodyText } from "../read-body";
 import { json, route } from "../respond";
 
@@ -41,14 +42,15 @@ function facilitatorPost(path: string, operationId: string, summary: string, des
     path,
     operationId,
     summary,
-    description: `${description} Exists only while the local facilitator is active (no X402_FACILITATOR_URL).`,
+    description: `${description} Exists only while the local facilitator is active (no X402_FACILITATOR_URL), and answers only callers on the same machine (loopback, not through a proxy).`,
     tags: ["Development"],
     security: [],
     requestBody: { required: true, content: { "application/json": { schema: requestSchema } } },
     responses: {
       "200": { description: "The facilitator's verdict (a refused payment is a verdict: 200 with the x402 reason).", content: { "application/json": { schema: ok } } },
-      ...errorResponses(["invalid_request", "invalid_json", "not_found", "payload_too_large", "database_unavailable"], {
+      ...errorResponses(["invalid_request", "invalid_json", "forbidden", "not_found", "payload_too_large", "database_unavailable"], {
         detail: {
+          forbidden: "Here: the caller is not on this machine (its TCP peer address is not loopback, or it came through a proxy).",
           invalid_request: "Here: not an x402 v2 `exact` request for eip155:84532.",
           not_found: notActive,
           payload_too_large: `Here: over ${MAX_BODY_BYTES} bytes.`,
@@ -58,6 +60,9 @@ function facilitatorPost(path: string, operationId: string, summary: string, des
     },
     handler: route(async (request: Request) => {
       assertDevFacilitatorAvailable();
+      // Anyone holding a payer's signed, unsent authorization could settle it here: local callers only
+      // (the demo provider, a resource server on this machine).
+      assertLoopbackCaller(request.headers, "The dev facilitator");
       return json(await run(parseFacilitatorRequest(parseJsonBody(await readBodyText(request)))));
     }),
   };

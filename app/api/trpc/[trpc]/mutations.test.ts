@@ -17,7 +17,7 @@ function mutate(path: string, input: unknown, headers: Record<string, string>) {
   return POST(
     new Request(`${SITE}/api/trpc/${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: SITE, "x-forwarded-for": "203.0.113.7", ...headers },
+      headers: { "content-type": "application/json", origin: SITE, "x-marketplace-peer": "203.0.113.7", ...headers },
       body: JSON.stringify(input),
     }),
   );
@@ -97,7 +97,7 @@ describe("tRPC mutations", () => {
     const statuses: number[] = [];
     let refused: Response | undefined;
     for (let i = 0; i < 6; i++) {
-      const res = await mutate("account.tokens.create", { name: `t${i}` }, { cookie: busy.cookie, "x-forwarded-for": `203.0.113.${20 + i}` });
+      const res = await mutate("account.tokens.create", { name: `t${i}` }, { cookie: busy.cookie, "x-marketplace-peer": `203.0.113.${20 + i}` });
       statuses.push(res.status);
       if (res.status === 429) refused ??= res;
     }

@@ -14,7 +14,7 @@ function batchUrl(n: number, q = "weather") {
   const input = Object.fromEntries(Array.from({ length: n }, (_, i) => [i, { q, limit: 1 }]));
   return `${BASE}/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
 }
-const get = (url: string, ip: string) => GET(new Request(url, { headers: { "x-forwarded-for": ip } }));
+const get = (url: string, ip: string) => GET(new Request(url, { headers: { "x-marketplace-peer": ip } }));
 
 /** A body that never ends, and how much of it was pulled. */
 function endlessBody() {
@@ -85,7 +85,7 @@ describe("/api/trpc bounds", () => {
   it("answers a POST to a query with 405 without reading its body, however long", async () => {
     const { endless, sent } = endlessBody();
     const post = await POST(
-      new Request(`${BASE}/catalog.search`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.44" }, body: endless, duplex: "half" } as RequestInit),
+      new Request(`${BASE}/catalog.search`, { method: "POST", headers: { "content-type": "application/json", "x-marketplace-peer": "198.51.100.44" }, body: endless, duplex: "half" } as RequestInit),
     );
     expect(post.status).toBe(405);
     expect(((await post.json()) as TrpcError).error.data.httpStatus).toBe(405);

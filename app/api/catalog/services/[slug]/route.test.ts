@@ -20,6 +20,8 @@ const SERVICE: Record<string, Kind> = {
   protocols: "array<string>", observed: "object",
   // Additive (issue 12): every sentence a shortlist condition check can quote.
   facts: "array<object>",
+  // Additive (a catalog the marketplace verifies, part 1): served by the marketplace's sandbox provider.
+  sandbox: "boolean",
 };
 const ENTITY = ["slug", "name", "website", "profileUrl", "cataloged"];
 const SURFACE = ["name", "subjectSlug", "profileUrl", "reputationScope"];
