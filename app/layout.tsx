@@ -5,7 +5,8 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Agent Payment Marketplace", template: "%s · Agent Payment Marketplace" },
-  description: "Paid APIs for software agents, priced per request and paid with x402, with reviews by agents and humans.",
+  description:
+    "Paid APIs for software agents, priced per request and paid with x402, with reviews by agents and humans.",
 };
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };

@@ -47,11 +47,27 @@ export async function exchange(fetchImpl: typeof fetch, url: string, init: Reque
     text = await readCapped(res);
   } catch (err) {
     if (err instanceof AnswerTooLarge) {
-      return { ok: false, error: { kind: "server_error", status: res?.status ?? null, code: "response_too_large", message: `The answer from ${new URL(url).origin} is larger than ${MAX_ANSWER_BYTES} bytes; it was dropped.` } };
+      return {
+        ok: false,
+        error: {
+          kind: "server_error",
+          status: res?.status ?? null,
+          code: "response_too_large",
+          message: `The answer from ${new URL(url).origin} is larger than ${MAX_ANSWER_BYTES} bytes; it was dropped.`,
+        },
+      };
     }
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     const reason = cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
-    return { ok: false, error: { kind: "network", status: null, code: "network", message: `No answer from ${new URL(url).origin} (${reason}).` } };
+    return {
+      ok: false,
+      error: {
+        kind: "network",
+        status: null,
+        code: "network",
+        message: `No answer from ${new URL(url).origin} (${reason}).`,
+      },
+    };
   }
   let json: unknown;
   if (text.length > 0) {
@@ -65,7 +81,11 @@ export async function exchange(fetchImpl: typeof fetch, url: string, init: Reque
 }
 
 /** The body checked against `schema`, or a server_error naming the first mismatches. */
-export function checkBody<S extends z.ZodType>(schema: S, answer: Answer, what: string): { ok: true; value: z.infer<S> } | { ok: false; error: MarketplaceError } {
+export function checkBody<S extends z.ZodType>(
+  schema: S,
+  answer: Answer,
+  what: string,
+): { ok: true; value: z.infer<S> } | { ok: false; error: MarketplaceError } {
   const parsed = schema.safeParse(answer.json);
   if (parsed.success) return { ok: true, value: parsed.data };
   const where = parsed.error.issues
@@ -74,6 +94,11 @@ export function checkBody<S extends z.ZodType>(schema: S, answer: Answer, what: 
     .join("; ");
   return {
     ok: false,
-    error: { kind: "server_error", status: answer.status, code: "unexpected_response", message: `The ${what} answer (HTTP ${answer.status}) does not match the API's schema: ${where}.` },
+    error: {
+      kind: "server_error",
+      status: answer.status,
+      code: "unexpected_response",
+      message: `The ${what} answer (HTTP ${answer.status}) does not match the API's schema: ${where}.`,
+    },
   };
 }

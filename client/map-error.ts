@@ -15,7 +15,10 @@ interface ErrorBody {
   charged?: unknown;
 }
 
-const bodyOf = (answer: Answer): ErrorBody => (typeof answer.json === "object" && answer.json !== null && !Array.isArray(answer.json) ? (answer.json as ErrorBody) : {});
+const bodyOf = (answer: Answer): ErrorBody =>
+  typeof answer.json === "object" && answer.json !== null && !Array.isArray(answer.json)
+    ? (answer.json as ErrorBody)
+    : {};
 
 /** Retry-After in whole seconds, or null. */
 function retryAfter(answer: Answer): number | null {
@@ -26,7 +29,8 @@ function retryAfter(answer: Answer): number | null {
 
 /** "conditions.0.requirement" -> ["conditions", 0, "requirement"]. */
 function issuePath(path: unknown): (string | number)[] {
-  if (Array.isArray(path)) return path.filter((p): p is string | number => typeof p === "string" || typeof p === "number");
+  if (Array.isArray(path))
+    return path.filter((p): p is string | number => typeof p === "string" || typeof p === "number");
   if (typeof path !== "string" || path === "") return [];
   return path.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 }
@@ -41,13 +45,18 @@ function issuesOf(body: ErrorBody): MarketplaceError["issues"] {
 /** The answer says money may have moved: settlement unknown, or paid but not delivered. */
 export function settlementInDoubt(answer: Answer): boolean {
   const body = bodyOf(answer);
-  return body.code === "settlement_unknown" || body.error === "settlement_unknown" || (answer.status >= 500 && (body.charged === "unknown" || body.charged === true));
+  return (
+    body.code === "settlement_unknown" ||
+    body.error === "settlement_unknown" ||
+    (answer.status >= 500 && (body.charged === "unknown" || body.charged === true))
+  );
 }
 
 /** The answer proves that this request charged nothing: a refusal before settlement. */
 export function provesNothingCharged(answer: Answer): boolean {
   const body = bodyOf(answer);
-  if (answer.status >= 400 && answer.status < 500) return body.charged === false || !answer.headers.has("payment-response");
+  if (answer.status >= 400 && answer.status < 500)
+    return body.charged === false || !answer.headers.has("payment-response");
   return answer.status === 503 && body.charged === false;
 }
 
@@ -70,13 +79,28 @@ function kindOf(answer: Answer): ErrorKind {
 function retryOf(kind: ErrorKind, answer: Answer, code: string): RetryAdvice | undefined {
   const afterSeconds = retryAfter(answer);
   if (kind === "settlement_unknown") {
-    return { sameIdempotencyKey: true, samePayment: true, afterSeconds, advice: `The payment may have been charged (${code}): ${SAME_REQUEST_ADVICE}${afterSeconds === null ? "" : ` after ${afterSeconds} s`}; a new payment could pay twice.` };
+    return {
+      sameIdempotencyKey: true,
+      samePayment: true,
+      afterSeconds,
+      advice: `The payment may have been charged (${code}): ${SAME_REQUEST_ADVICE}${afterSeconds === null ? "" : ` after ${afterSeconds} s`}; a new payment could pay twice.`,
+    };
   }
   if (kind === "rate_limited") {
-    return { sameIdempotencyKey: true, samePayment: true, afterSeconds, advice: `Too many requests: retry the same request${afterSeconds === null ? " later" : ` after ${afterSeconds} s`}.` };
+    return {
+      sameIdempotencyKey: true,
+      samePayment: true,
+      afterSeconds,
+      advice: `Too many requests: retry the same request${afterSeconds === null ? " later" : ` after ${afterSeconds} s`}.`,
+    };
   }
   if (kind === "unavailable") {
-    return { sameIdempotencyKey: true, samePayment: true, afterSeconds, advice: `The marketplace cannot answer right now (${code}); nothing was charged: retry the same request${afterSeconds === null ? " later" : ` after ${afterSeconds} s`}.` };
+    return {
+      sameIdempotencyKey: true,
+      samePayment: true,
+      afterSeconds,
+      advice: `The marketplace cannot answer right now (${code}); nothing was charged: retry the same request${afterSeconds === null ? " later" : ` after ${afterSeconds} s`}.`,
+    };
   }
   return undefined;
 }
@@ -85,10 +109,14 @@ function retryOf(kind: ErrorKind, answer: Answer, code: string): RetryAdvice | u
  * The error of a non-success answer. `signed`: the request carried a payment, so a 402 is a refused
  * payment and keeps the reason the challenge or body gives (e.g. the facilitator's).
  */
-export function mapError(answer: Answer, options: { signed?: boolean; idempotencyKey?: string } = {}): MarketplaceError {
+export function mapError(
+  answer: Answer,
+  options: { signed?: boolean; idempotencyKey?: string } = {},
+): MarketplaceError {
   const body = bodyOf(answer);
   const kind = kindOf(answer);
-  let code = typeof body.code === "string" ? body.code : typeof body.error === "string" ? body.error : `http_${answer.status}`;
+  let code =
+    typeof body.code === "string" ? body.code : typeof body.error === "string" ? body.error : `http_${answer.status}`;
   const message = typeof body.message === "string" ? body.message : `The marketplace answered HTTP ${answer.status}.`;
   const error: MarketplaceError = { kind, status: answer.status, code, message };
   if (kind === "payment_required") {
@@ -96,7 +124,12 @@ export function mapError(answer: Answer, options: { signed?: boolean; idempotenc
     if ("terms" in challenge) {
       error.terms = challenge.terms;
       // A refused signed payment: the challenge's `error` is the verifier's reason.
-      if (options.signed && typeof challenge.paymentRequired.error === "string" && challenge.paymentRequired.error !== "") error.code = code = challenge.paymentRequired.error;
+      if (
+        options.signed &&
+        typeof challenge.paymentRequired.error === "string" &&
+        challenge.paymentRequired.error !== ""
+      )
+        error.code = code = challenge.paymentRequired.error;
     }
   }
   const issues = issuesOf(body);

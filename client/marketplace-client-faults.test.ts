@@ -15,7 +15,9 @@ Object.assign(process.env, {
   RATE_LIMIT_SEARCH_PER_MINUTE: "2",
   RATE_LIMIT_CATALOG_PER_MINUTE: "1",
 });
-const facilitator = await (await import("@/test/payments/faulty-facilitator")).startFaultyFacilitator({ port: facilitatorPort });
+const facilitator = await (
+  await import("@/test/payments/faulty-facilitator")
+).startFaultyFacilitator({ port: facilitatorPort });
 facilitator.hangMs = 1500;
 const { createMarketplaceClient } = await import("./marketplace-client");
 const { startAppServer } = await import("@/test/http/app-server");
@@ -40,7 +42,12 @@ describe("faults", () => {
     await facilitator.down();
     try {
       const e = errorOf(await client.buyShortlist(input));
-      expect(e).toMatchObject({ kind: "unavailable", status: 503, code: "facilitator_unavailable", retry: { sameIdempotencyKey: true } });
+      expect(e).toMatchObject({
+        kind: "unavailable",
+        status: 503,
+        code: "facilitator_unavailable",
+        retry: { sameIdempotencyKey: true },
+      });
       expect(e.retry!.advice).toMatch(/nothing was charged/);
     } finally {
       await facilitator.up();
@@ -77,7 +84,12 @@ describe("faults", () => {
     } finally {
       facilitator.settleFault = "none";
     }
-    expect(e).toMatchObject({ kind: "settlement_unknown", status: 503, code: "settlement_unknown", retry: { sameIdempotencyKey: true, samePayment: true } });
+    expect(e).toMatchObject({
+      kind: "settlement_unknown",
+      status: 503,
+      code: "settlement_unknown",
+      retry: { sameIdempotencyKey: true, samePayment: true },
+    });
     expect(e.retry!.advice).toMatch(/retry with the same Idempotency-Key and the same PAYMENT-SIGNATURE/);
     expect(e.retry!.afterSeconds).toEqual(expect.any(Number));
     expect(client.session.spentUsd).toBe("0.001"); // money may have moved
@@ -97,7 +109,12 @@ describe("faults", () => {
     for (let i = 0; i < 3; i++) results.push(await client.searchServices({ limit: 0 }));
     expect(errorOf(results[0]!)).toMatchObject({ kind: "invalid_request" });
     const limited = errorOf(results[2]!);
-    expect(limited).toMatchObject({ kind: "rate_limited", status: 429, code: "rate_limited", retry: { afterSeconds: expect.any(Number) } });
+    expect(limited).toMatchObject({
+      kind: "rate_limited",
+      status: 429,
+      code: "rate_limited",
+      retry: { afterSeconds: expect.any(Number) },
+    });
     expect(limited.retry!.afterSeconds).toBeGreaterThan(0);
   });
 });

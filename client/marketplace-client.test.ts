@@ -34,7 +34,12 @@ afterAll(async () => {
 /** Requests that carried a payment since `from` (an index into app.requests). */
 const signedSince = (from: number) => app.requests.slice(from).filter((r) => r.headers.has("payment-signature"));
 
-const shortlistInput = (extra: Record<string, unknown> = {}) => ({ outcome: "weather forecast API for delivery route planning", search: "terms" as const, limit: 3, ...extra });
+const shortlistInput = (extra: Record<string, unknown> = {}) => ({
+  outcome: "weather forecast API for delivery route planning",
+  search: "terms" as const,
+  limit: 3,
+  ...extra,
+});
 
 let seededSlug: string;
 async function aSlug(): Promise<string> {
@@ -60,9 +65,17 @@ describe("free reads", () => {
     const client = createMarketplaceClient({ baseUrl: app.url });
     const slug = await aSlug();
     const record = valueOf(await client.getService(slug));
-    expect(record.service.entity.slug === slug || record.service.surface.subjectSlug === slug || record.service.id.length > 0).toBe(true);
+    expect(
+      record.service.entity.slug === slug ||
+        record.service.surface.subjectSlug === slug ||
+        record.service.id.length > 0,
+    ).toBe(true);
     expect(record.schemaVersion).toBe(1);
-    expect(errorOf(await client.getService("no-such-service-zz"))).toMatchObject({ kind: "not_found", status: 404, code: "not_found" });
+    expect(errorOf(await client.getService("no-such-service-zz"))).toMatchObject({
+      kind: "not_found",
+      status: 404,
+      code: "not_found",
+    });
     // The path is encoded, so a hostile slug stays one path segment (and is simply unknown).
     expect(errorOf(await client.getService("../../dev/faucet"))).toMatchObject({ kind: "not_found", status: 404 });
   });
@@ -82,7 +95,13 @@ describe("free reads", () => {
     const { wallet, client } = await payingClient(app.url);
     const from = app.requests.length;
     const terms = valueOf(await client.describeProduct("shortlist"));
-    expect(terms).toMatchObject({ amountUsd: "0.001", atomic: "1000", scheme: "exact", network: "eip155:84532", product: { id: "shortlist" } });
+    expect(terms).toMatchObject({
+      amountUsd: "0.001",
+      atomic: "1000",
+      scheme: "exact",
+      network: "eip155:84532",
+      product: { id: "shortlist" },
+    });
     expect(terms.resource).toContain("/api/shop/shortlist");
     expect((terms.paymentRequired as { x402Version: number }).x402Version).toBe(2);
     expect(valueOf(await client.describeProduct("ads"))).toMatchObject({ amountUsd: "0.002", atomic: "2000" });
@@ -99,7 +118,12 @@ describe("buyShortlist", () => {
     expect(bought.status).toBe(200);
     expect(bought.value).toMatchObject({ ok: true, idempotentReplay: false, requestId: "client-test-replay-1" });
     expect(bought.value.shortlist.matches.length).toBeGreaterThan(0);
-    expect(bought.spent).toMatchObject({ amountUsd: "0.001", atomic: "1000", network: "eip155:84532", payer: wallet.address });
+    expect(bought.spent).toMatchObject({
+      amountUsd: "0.001",
+      atomic: "1000",
+      network: "eip155:84532",
+      payer: wallet.address,
+    });
     expect(bought.spent!.transaction).toMatch(/^0x[0-9a-f]+$/i);
     expect(await wallet.balance()).toBe(1_000_000n - 1000n);
     expect(client.session).toEqual({ spentUsd: "0.001", remainingUsd: "0.999" });
@@ -125,8 +149,15 @@ describe("buyShortlist", () => {
   it("the same key with another body: conflict idempotency_key_reused (422), nothing charged again", async () => {
     const { wallet, client } = await payingClient(app.url);
     valueOf(await client.buyShortlist(shortlistInput(), { idempotencyKey: "client-test-reused-1" }));
-    const reused = errorOf(await client.buyShortlist(shortlistInput({ limit: 2 }), { idempotencyKey: "client-test-reused-1" }));
-    expect(reused).toMatchObject({ kind: "conflict", status: 422, code: "idempotency_key_reused", idempotencyKey: "client-test-reused-1" });
+    const reused = errorOf(
+      await client.buyShortlist(shortlistInput({ limit: 2 }), { idempotencyKey: "client-test-reused-1" }),
+    );
+    expect(reused).toMatchObject({
+      kind: "conflict",
+      status: 422,
+      code: "idempotency_key_reused",
+      idempotencyKey: "client-test-reused-1",
+    });
     expect(await wallet.balance()).toBe(1_000_000n - 1000n);
     expect(client.session.spentUsd).toBe("0.001");
   });
@@ -135,7 +166,12 @@ describe("buyShortlist", () => {
     const { wallet, client } = await payingClient(app.url);
     const from = app.requests.length;
     const dry = errorOf(await client.buyShortlist(shortlistInput(), { dryRun: true }));
-    expect(dry).toMatchObject({ kind: "payment_required", status: 402, code: "payment_required", terms: { amountUsd: "0.001", atomic: "1000" } });
+    expect(dry).toMatchObject({
+      kind: "payment_required",
+      status: 402,
+      code: "payment_required",
+      terms: { amountUsd: "0.001", atomic: "1000" },
+    });
     expect(dry.message).toMatch(/Dry run/);
     expect(signedSince(from)).toHaveLength(0);
     expect(await wallet.balance()).toBe(1_000_000n);
@@ -146,7 +182,12 @@ describe("buyShortlist", () => {
     const client = createMarketplaceClient({ baseUrl: app.url });
     const from = app.requests.length;
     const e = errorOf(await client.buyShortlist(shortlistInput()));
-    expect(e).toMatchObject({ kind: "payment_required", status: 402, code: "payment_required", terms: { atomic: "1000", amountUsd: "0.001" } });
+    expect(e).toMatchObject({
+      kind: "payment_required",
+      status: 402,
+      code: "payment_required",
+      terms: { atomic: "1000", amountUsd: "0.001" },
+    });
     expect(e.message).toMatch(/no wallet/);
     expect(signedSince(from)).toHaveLength(0);
   });
@@ -158,9 +199,14 @@ describe("buyShortlist", () => {
     const over = errorOf(await tight.buyShortlist(shortlistInput()));
     expect(over).toMatchObject({ kind: "cap_exceeded", status: null, code: "cap_exceeded", terms: { atomic: "1000" } });
     expect(over.message).toMatch(/per-call cap of 0.0005 USD/);
-    expect(errorOf(await tight.buyShortlist(shortlistInput(), { maxUsd: "1.00" }))).toMatchObject({ kind: "cap_exceeded" });
+    expect(errorOf(await tight.buyShortlist(shortlistInput(), { maxUsd: "1.00" }))).toMatchObject({
+      kind: "cap_exceeded",
+    });
     const roomy = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
-    expect(errorOf(await roomy.buyShortlist(shortlistInput(), { maxUsd: "0.0009" }))).toMatchObject({ kind: "cap_exceeded", code: "cap_exceeded" });
+    expect(errorOf(await roomy.buyShortlist(shortlistInput(), { maxUsd: "0.0009" }))).toMatchObject({
+      kind: "cap_exceeded",
+      code: "cap_exceeded",
+    });
     expect(signedSince(from)).toHaveLength(0);
     expect(await wallet.balance()).toBe(1_000_000n);
     expect(tight.session.spentUsd).toBe("0.00");
@@ -197,7 +243,10 @@ describe("buyShortlist", () => {
     expect(signedSince(from)).toHaveLength(0);
     expect(await wallet.balance()).toBe(1_000_000n);
     // Not JSON at all: refused on the client.
-    expect(errorOf(await client.buyShortlist({ outcome: 1n } as never))).toMatchObject({ kind: "invalid_request", status: null });
+    expect(errorOf(await client.buyShortlist({ outcome: 1n } as never))).toMatchObject({
+      kind: "invalid_request",
+      status: null,
+    });
   });
 
   it("a payment the facilitator refuses (no funds): payment_required with the verifier's code, reservation released", async () => {
@@ -214,17 +263,27 @@ describe("buyShortlist", () => {
     const challenge = (await fetch(`${app.url}/api/shop/shortlist`)).headers.get("payment-required")!;
     const payment = await agent.sign(challenge);
     const from = app.requests.length;
-    expect(errorOf(await client.buyShortlist(shortlistInput(), { payment, maxUsd: "0.0001" }))).toMatchObject({ kind: "cap_exceeded", terms: { atomic: "1000" } });
+    expect(errorOf(await client.buyShortlist(shortlistInput(), { payment, maxUsd: "0.0001" }))).toMatchObject({
+      kind: "cap_exceeded",
+      terms: { atomic: "1000" },
+    });
     expect(signedSince(from)).toHaveLength(0);
-    const bought = valueOf(await client.buyShortlist(shortlistInput(), { payment, idempotencyKey: "client-test-presigned-1" }));
+    const bought = valueOf(
+      await client.buyShortlist(shortlistInput(), { payment, idempotencyKey: "client-test-presigned-1" }),
+    );
     expect(bought.spent).toMatchObject({ atomic: "1000" });
     expect(bought.spent!.payer!.toLowerCase()).toBe(agent.address);
     expect(await agent.balance()).toBe(1_000_000n - 1000n);
     // The same payment again: the stored answer, charged nothing, and the session gives it back.
-    const replay = valueOf(await client.buyShortlist(shortlistInput(), { payment, idempotencyKey: "client-test-presigned-1" }));
+    const replay = valueOf(
+      await client.buyShortlist(shortlistInput(), { payment, idempotencyKey: "client-test-presigned-1" }),
+    );
     expect(replay.spent).toBeNull();
     expect(client.session.spentUsd).toBe("0.001");
-    expect(errorOf(await client.buyShortlist(shortlistInput(), { payment: "not base64 json" }))).toMatchObject({ kind: "invalid_request", code: "invalid_payment" });
+    expect(errorOf(await client.buyShortlist(shortlistInput(), { payment: "not base64 json" }))).toMatchObject({
+      kind: "invalid_request",
+      code: "invalid_payment",
+    });
   });
 });
 
@@ -240,10 +299,23 @@ describe("buyProduct and orderStatus", () => {
   it("a placement (10 USD) within raised caps: 202 with the order; orderStatus 200, 404 for a wrong credential, 401 without one", async () => {
     const wallet = await fundedWallet(11);
     const low = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key });
-    const order = { service: await aSlug(), headline: "Fast forecasts", body: "Weather for route planning.", targeting: { query: "weather" }, durationDays: 7 };
-    expect(errorOf(await low.buyProduct("placements", order))).toMatchObject({ kind: "cap_exceeded", terms: { amountUsd: "10.00", atomic: "10000000" } });
+    const order = {
+      service: await aSlug(),
+      headline: "Fast forecasts",
+      body: "Weather for route planning.",
+      targeting: { query: "weather" },
+      durationDays: 7,
+    };
+    expect(errorOf(await low.buyProduct("placements", order))).toMatchObject({
+      kind: "cap_exceeded",
+      terms: { amountUsd: "10.00", atomic: "10000000" },
+    });
 
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key, caps: { maxUsdPerCall: "10", maxUsdPerSession: "20" } });
+    const client = createMarketplaceClient({
+      baseUrl: app.url,
+      wallet: wallet.key,
+      caps: { maxUsdPerCall: "10", maxUsdPerSession: "20" },
+    });
     const placed = valueOf(await client.buyProduct("placements", order));
     expect(placed.status).toBe(202);
     expect(placed.spent).toMatchObject({ amountUsd: "10.00", atomic: "10000000" });
@@ -252,13 +324,24 @@ describe("buyProduct and orderStatus", () => {
 
     const status = valueOf(await client.orderStatus(created.id, created.statusAuthorization));
     expect(status).toMatchObject({ id: created.id, product: "placement", status: "queued" });
-    expect(errorOf(await client.orderStatus(created.id, "wrong-credential"))).toMatchObject({ kind: "not_found", status: 404 });
-    expect(errorOf(await client.orderStatus(created.id, ""))).toMatchObject({ kind: "unauthorized", status: 401, code: "unauthorized" });
-    expect(errorOf(await client.orderStatus("not-a-uuid", created.statusAuthorization))).toMatchObject({ kind: "not_found", status: 404 });
+    expect(errorOf(await client.orderStatus(created.id, "wrong-credential"))).toMatchObject({
+      kind: "not_found",
+      status: 404,
+    });
+    expect(errorOf(await client.orderStatus(created.id, ""))).toMatchObject({
+      kind: "unauthorized",
+      status: 401,
+      code: "unauthorized",
+    });
+    expect(errorOf(await client.orderStatus("not-a-uuid", created.statusAuthorization))).toMatchObject({
+      kind: "not_found",
+      status: 404,
+    });
 
     // An operator activates it (real moves); the status follows, and the ad product now sells it.
     const operator = await createPerson("operator", "Client Test Operator");
-    for (const action of ["start", "activate"] as const) await moveOrder({ actor: operator, orderId: created.id, action });
+    for (const action of ["start", "activate"] as const)
+      await moveOrder({ actor: operator, orderId: created.id, action });
     expect(valueOf(await client.orderStatus(created.id, created.statusAuthorization)).status).toBe("active");
     const ad = valueOf(await client.buyProduct("ads", { context: { query: "weather" } }));
     expect(ad.status).toBe(200);
@@ -270,8 +353,14 @@ describe("buyProduct and orderStatus", () => {
 
   it("an unknown product name is refused on the client", async () => {
     const client = createMarketplaceClient({ baseUrl: app.url });
-    expect(errorOf(await client.buyProduct("shortlist" as "ads", {}))).toMatchObject({ kind: "invalid_request", status: null });
-    expect(errorOf(await client.buyProduct("toString" as "ads", {}))).toMatchObject({ kind: "invalid_request", status: null });
+    expect(errorOf(await client.buyProduct("shortlist" as "ads", {}))).toMatchObject({
+      kind: "invalid_request",
+      status: null,
+    });
+    expect(errorOf(await client.buyProduct("toString" as "ads", {}))).toMatchObject({
+      kind: "invalid_request",
+      status: null,
+    });
   });
 });
 
@@ -283,9 +372,17 @@ describe("callOffer through the observer", () => {
     const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key, token });
     const before = await localBalance(PROVIDER_PAY_TO);
     const called = valueOf(await client.callOffer(offer, { query: { symbol: "ACME" } }));
-    expect(called.value).toMatchObject({ status: 200, body: { ok: true, product: "quote", result: { symbol: "ACME" } } });
+    expect(called.value).toMatchObject({
+      status: 200,
+      body: { ok: true, product: "quote", result: { symbol: "ACME" } },
+    });
     expect(called.value.contentType).toMatch(/application\/json/);
-    expect(called.spent).toMatchObject({ amountUsd: "0.001", atomic: "1000", payTo: PROVIDER_PAY_TO, network: "eip155:84532" });
+    expect(called.spent).toMatchObject({
+      amountUsd: "0.001",
+      atomic: "1000",
+      payTo: PROVIDER_PAY_TO,
+      network: "eip155:84532",
+    });
     expect(called.spent!.transaction).toBeTruthy();
     expect(await localBalance(PROVIDER_PAY_TO)).toBe(before + 1000n);
     expect(await wallet.balance()).toBe(1_000_000n - 1000n);
@@ -293,7 +390,9 @@ describe("callOffer through the observer", () => {
 
     // The same key again: the observer's recorded answer, no second payment.
     const hits = provider.hits("/v1/quote");
-    const again = valueOf(await client.callOffer(offer, { query: { symbol: "ACME" }, idempotencyKey: called.idempotencyKey }));
+    const again = valueOf(
+      await client.callOffer(offer, { query: { symbol: "ACME" }, idempotencyKey: called.idempotencyKey }),
+    );
     expect(again.spent).toBeNull();
     expect(provider.hits("/v1/quote")).toBe(hits);
     expect(await wallet.balance()).toBe(1_000_000n - 1000n);
@@ -302,27 +401,54 @@ describe("callOffer through the observer", () => {
   it("a POST offer with a JSON body: the provider gets the body, is paid its price (0.002)", async () => {
     const wallet = await fundedWallet();
     const { token } = await newToken("posting client");
-    const offer = await createOffer({ method: "POST", providerUrl: provider.url, path: "/v1/summarize", testMode: true });
+    const offer = await createOffer({
+      method: "POST",
+      providerUrl: provider.url,
+      path: "/v1/summarize",
+      testMode: true,
+    });
     const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key, token });
-    const called = valueOf(await client.callOffer(offer, { method: "POST", body: { text: "Agents pay per call. The marketplace records every call." } }));
+    const called = valueOf(
+      await client.callOffer(offer, {
+        method: "POST",
+        body: { text: "Agents pay per call. The marketplace records every call." },
+      }),
+    );
     expect(called.value.status).toBe(200);
     expect(JSON.stringify(called.value.body)).toContain("Agents pay per call.");
     expect(called.spent).toMatchObject({ amountUsd: "0.002", atomic: "2000", payTo: PROVIDER_PAY_TO });
     expect(await wallet.balance()).toBe(1_000_000n - 2000n);
     // The offer's method is POST: a GET is the observer's own refusal (405), not a provider answer.
-    expect(errorOf(await client.callOffer(offer))).toMatchObject({ kind: "invalid_request", status: 405, code: "method_not_allowed" });
+    expect(errorOf(await client.callOffer(offer))).toMatchObject({
+      kind: "invalid_request",
+      status: 405,
+      code: "method_not_allowed",
+    });
   });
 
   it("without a token: unauthorized; over the cap: cap_exceeded with nothing signed; dry run: the provider's terms", async () => {
     const wallet = await fundedWallet();
     const offer = await createOffer({ providerUrl: provider.url, path: "/v1/quote", testMode: true });
-    expect(errorOf(await createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key }).callOffer(offer))).toMatchObject({ kind: "unauthorized", status: 401, code: "unauthorized" });
+    expect(
+      errorOf(await createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key }).callOffer(offer)),
+    ).toMatchObject({ kind: "unauthorized", status: 401, code: "unauthorized" });
 
     const { token } = await newToken("capped client");
-    const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key, token, caps: { maxUsdPerCall: "0.0005" } });
+    const client = createMarketplaceClient({
+      baseUrl: app.url,
+      wallet: wallet.key,
+      token,
+      caps: { maxUsdPerCall: "0.0005" },
+    });
     const from = app.requests.length;
-    expect(errorOf(await client.callOffer(offer, { query: { symbol: "ACME" } }))).toMatchObject({ kind: "cap_exceeded", terms: { atomic: "1000", payTo: PROVIDER_PAY_TO } });
-    expect(errorOf(await client.callOffer(offer, { query: { symbol: "ACME" } }, { dryRun: true }))).toMatchObject({ kind: "payment_required", terms: { amountUsd: "0.001" } });
+    expect(errorOf(await client.callOffer(offer, { query: { symbol: "ACME" } }))).toMatchObject({
+      kind: "cap_exceeded",
+      terms: { atomic: "1000", payTo: PROVIDER_PAY_TO },
+    });
+    expect(errorOf(await client.callOffer(offer, { query: { symbol: "ACME" } }, { dryRun: true }))).toMatchObject({
+      kind: "payment_required",
+      terms: { amountUsd: "0.001" },
+    });
     expect(signedSince(from)).toHaveLength(0);
     expect(await wallet.balance()).toBe(1_000_000n);
     expect(errorOf(await client.callOffer("no-such-offer-zz"))).toMatchObject({ kind: "not_found", status: 404 });
@@ -334,12 +460,24 @@ describe("writeReview", () => {
     const { token } = await newToken("reviewing agent");
     const slug = await aSlug();
     const client = createMarketplaceClient({ baseUrl: app.url, token });
-    const review = valueOf(await client.writeReview({ slug, rating: 4, title: "Typed client review", body: "Searched, bought and called through the typed client.", tags: ["client"] }));
+    const review = valueOf(
+      await client.writeReview({
+        slug,
+        rating: 4,
+        title: "Typed client review",
+        body: "Searched, bought and called through the typed client.",
+        tags: ["client"],
+      }),
+    );
     expect(review).toMatchObject({ slug, rating: 4, title: "Typed client review", actorType: "llm" });
     const listed = valueOf(await client.getReviews(slug, { limit: 100 }));
     expect(listed.reviews.map((r) => r.id)).toContain(review.id);
 
-    expect(errorOf(await createMarketplaceClient({ baseUrl: app.url }).writeReview({ slug, rating: 4, title: "x", body: "y" }))).toMatchObject({ kind: "unauthorized", status: 401 });
+    expect(
+      errorOf(
+        await createMarketplaceClient({ baseUrl: app.url }).writeReview({ slug, rating: 4, title: "x", body: "y" }),
+      ),
+    ).toMatchObject({ kind: "unauthorized", status: 401 });
     const bad = errorOf(await client.writeReview({ slug, rating: 9, title: "", body: "Fine." }));
     expect(bad).toMatchObject({ kind: "invalid_request", status: 400 });
     expect(bad.issues!.map((i) => i.path[0])).toEqual(expect.arrayContaining(["rating", "title"]));
@@ -354,12 +492,20 @@ describe("a revoked token", () => {
     const wallet = await fundedWallet();
     const client = createMarketplaceClient({ baseUrl: app.url, wallet: wallet.key, token });
     const reviewsBefore = await db.review.count({ where: { service: { slug } } });
-    expect(errorOf(await client.writeReview({ slug, rating: 3, title: "Should not land", body: "Written with a revoked token." }))).toMatchObject({ kind: "forbidden", status: 403, code: "forbidden" });
+    expect(
+      errorOf(
+        await client.writeReview({ slug, rating: 3, title: "Should not land", body: "Written with a revoked token." }),
+      ),
+    ).toMatchObject({ kind: "forbidden", status: 403, code: "forbidden" });
     expect(await db.review.count({ where: { service: { slug } } })).toBe(reviewsBefore);
 
     const offer = await createOffer({ providerUrl: provider.url, path: "/v1/quote", testMode: true });
     const before = await localBalance(PROVIDER_PAY_TO);
-    expect(errorOf(await client.callOffer(offer, { query: { symbol: "ACME" } }))).toMatchObject({ kind: "forbidden", status: 403, code: "forbidden" });
+    expect(errorOf(await client.callOffer(offer, { query: { symbol: "ACME" } }))).toMatchObject({
+      kind: "forbidden",
+      status: 403,
+      code: "forbidden",
+    });
     expect(await localBalance(PROVIDER_PAY_TO)).toBe(before);
     expect(client.session.spentUsd).toBe("0.00");
   });
@@ -368,7 +514,11 @@ describe("a revoked token", () => {
 describe("transport and answers that break the schema", () => {
   it("a closed port: network, status null", async () => {
     const client = createMarketplaceClient({ baseUrl: `http://127.0.0.1:${await freePort()}` });
-    expect(errorOf(await client.searchServices({ q: "weather" }))).toMatchObject({ kind: "network", status: null, code: "network" });
+    expect(errorOf(await client.searchServices({ q: "weather" }))).toMatchObject({
+      kind: "network",
+      status: null,
+      code: "network",
+    });
     expect(errorOf(await client.buyShortlist(shortlistInput()))).toMatchObject({ kind: "network", status: null });
   });
 
@@ -398,8 +548,16 @@ describe("transport and answers that break the schema", () => {
       const mismatch = errorOf(await client.searchServices({ q: "x" }));
       expect(mismatch).toMatchObject({ kind: "server_error", status: 200, code: "unexpected_response" });
       expect(mismatch.message).toMatch(/query/);
-      expect(errorOf(await client.getService("any"))).toMatchObject({ kind: "server_error", status: 500, code: "http_500" });
-      expect(errorOf(await client.getReviews("any"))).toMatchObject({ kind: "server_error", status: 200, code: "response_too_large" });
+      expect(errorOf(await client.getService("any"))).toMatchObject({
+        kind: "server_error",
+        status: 500,
+        code: "http_500",
+      });
+      expect(errorOf(await client.getReviews("any"))).toMatchObject({
+        kind: "server_error",
+        status: 200,
+        code: "response_too_large",
+      });
     } finally {
       odd.closeAllConnections();
       await new Promise<void>((r) => odd.close(() => r()));
@@ -407,7 +565,9 @@ describe("transport and answers that break the schema", () => {
   });
 
   it("bad caps are a programming error at construction", () => {
-    expect(() => createMarketplaceClient({ baseUrl: app.url, caps: { maxUsdPerCall: "0.1.0" } })).toThrow(/maxUsdPerCall/);
+    expect(() => createMarketplaceClient({ baseUrl: app.url, caps: { maxUsdPerCall: "0.1.0" } })).toThrow(
+      /maxUsdPerCall/,
+    );
     expect(() => createMarketplaceClient({ baseUrl: "not a url" })).toThrow();
   });
 });

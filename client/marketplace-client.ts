@@ -13,7 +13,17 @@ import { mapError } from "./map-error";
 import { isObserverRefusal, payAndSend, type PaidAnswer } from "./paid-call";
 import { SpendCaps } from "./spend-caps";
 import { createX402Payer } from "./x402-payer";
-import type { BuyOptions, MarketplaceClient, MarketplaceClientOptions, MarketplaceError, OfferAnswer, Paid, PaidProduct, ProductPurchase, Result } from "./types";
+import type {
+  BuyOptions,
+  MarketplaceClient,
+  MarketplaceClientOptions,
+  MarketplaceError,
+  OfferAnswer,
+  Paid,
+  PaidProduct,
+  ProductPurchase,
+  Result,
+} from "./types";
 
 export type {
   AdPurchase,
@@ -68,7 +78,14 @@ function jsonBody(value: unknown): { text: string } | { error: MarketplaceError 
     if (text === undefined) throw new TypeError("not JSON");
     return { text };
   } catch (err) {
-    return { error: { kind: "invalid_request", status: null, code: "invalid_request", message: `The input cannot be sent as JSON (${err instanceof Error ? err.message : String(err)}).` } };
+    return {
+      error: {
+        kind: "invalid_request",
+        status: null,
+        code: "invalid_request",
+        message: `The input cannot be sent as JSON (${err instanceof Error ? err.message : String(err)}).`,
+      },
+    };
   }
 }
 
@@ -81,8 +98,16 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   const tokenHeaders = (): Record<string, string> => (options.token ? { [TOKEN_HEADER]: options.token } : {});
 
   /** A free GET whose 200 body must match `schema`. */
-  async function read<S extends z.ZodType>(path: string, schema: S, what: string, headers: Record<string, string> = {}): Promise<Result<z.infer<S>>> {
-    const sent = await exchange(fetchImpl, `${base}${path}`, { method: "GET", headers: { accept: "application/json", ...headers } });
+  async function read<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    what: string,
+    headers: Record<string, string> = {},
+  ): Promise<Result<z.infer<S>>> {
+    const sent = await exchange(fetchImpl, `${base}${path}`, {
+      method: "GET",
+      headers: { accept: "application/json", ...headers },
+    });
     if (!sent.ok) return fail(sent.error);
     if (sent.answer.status !== 200) return fail(mapError(sent.answer));
     const checked = checkBody(schema, sent.answer, what);
@@ -93,28 +118,42 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     return { value, spent: answer.spent, status: answer.answer.status, idempotencyKey: answer.idempotencyKey };
   }
 
-  async function buy(product: keyof typeof PURCHASE_SCHEMAS, input: unknown, opts: BuyOptions = {}): Promise<Result<Paid<unknown>>> {
+  async function buy(
+    product: keyof typeof PURCHASE_SCHEMAS,
+    input: unknown,
+    opts: BuyOptions = {},
+  ): Promise<Result<Paid<unknown>>> {
     const body = jsonBody(input);
     if ("error" in body) return fail(body.error);
-    const bodyKey = typeof input === "object" && input !== null ? (input as { request_id?: unknown }).request_id : undefined;
+    const bodyKey =
+      typeof input === "object" && input !== null ? (input as { request_id?: unknown }).request_id : undefined;
     const key = opts.idempotencyKey ?? (typeof bodyKey === "string" ? bodyKey : newKey());
     const url = `${base}/api/shop/${product}`;
     const result = await payAndSend(paid, {
       scope: `shop ${product}`,
       key,
       url,
-      init: { method: "POST", headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": key }, body: body.text },
+      init: {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": key },
+        body: body.text,
+      },
       opts,
       // Free checks before anything is signed: the body's validity and the product's 402 terms.
       async prepare() {
         const [validated, described] = await Promise.all([
-          exchange(fetchImpl, `${url}/validate`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: body.text }),
+          exchange(fetchImpl, `${url}/validate`, {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json" },
+            body: body.text,
+          }),
           exchange(fetchImpl, url, { method: "GET", headers: { accept: "application/json" } }),
         ]);
         // Validation is a courtesy that saves a signature: only its 400 stops the purchase. Anything
         // else (its own rate limit, an outage) leaves the check to the signed request, whose
         // refusal of a bad body charges nothing and releases the reservation.
-        if (validated.ok && validated.answer.status === 400) return { ok: false, error: mapError(validated.answer, { idempotencyKey: key }) };
+        if (validated.ok && validated.answer.status === 400)
+          return { ok: false, error: mapError(validated.answer, { idempotencyKey: key }) };
         return described;
       },
       isSuccess: (a: Answer) => a.status === 200 || a.status === 202,
@@ -129,16 +168,27 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   return {
     searchServices: (params) => read(`/api/catalog/search${query(params)}`, searchResultSchema, "search"),
 
-    getService: (slug) => read(`/api/catalog/services/${encodeURIComponent(slug)}`, serviceRecordSchema, "service record"),
+    getService: (slug) =>
+      read(`/api/catalog/services/${encodeURIComponent(slug)}`, serviceRecordSchema, "service record"),
 
-    getReviews: (slug, params = {}) => read(`/api/reviews${query({ service: slug, ...params })}`, reviewListSchema, "review list"),
+    getReviews: (slug, params = {}) =>
+      read(`/api/reviews${query({ service: slug, ...params })}`, reviewListSchema, "review list"),
 
     async describeProduct(product) {
-      const sent = await exchange(fetchImpl, `${base}/api/shop/${encodeURIComponent(product)}`, { method: "GET", headers: { accept: "application/json" } });
+      const sent = await exchange(fetchImpl, `${base}/api/shop/${encodeURIComponent(product)}`, {
+        method: "GET",
+        headers: { accept: "application/json" },
+      });
       if (!sent.ok) return fail(sent.error);
       if (sent.answer.status !== 402) return fail(mapError(sent.answer));
       const error = mapError(sent.answer);
-      if (!error.terms) return fail({ ...error, kind: "server_error", code: "unexpected_response", message: "The 402 answer has no payable PAYMENT-REQUIRED challenge." });
+      if (!error.terms)
+        return fail({
+          ...error,
+          kind: "server_error",
+          code: "unexpected_response",
+          message: "The 402 answer has no payable PAYMENT-REQUIRED challenge.",
+        });
       const checked = checkBody(paymentRequiredBodySchema, sent.answer, "product description");
       if (!checked.ok) return fail(checked.error);
       return { ok: true, value: { ...error.terms, product: checked.value.product } };
@@ -146,9 +196,20 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
 
     buyShortlist: (input, opts) => buy("shortlist", input, opts) as ReturnType<MarketplaceClient["buyShortlist"]>,
 
-    buyProduct<P extends PaidProduct>(product: P, input: unknown, opts?: BuyOptions): Promise<Result<Paid<ProductPurchase[P]>>> {
+    buyProduct<P extends PaidProduct>(
+      product: P,
+      input: unknown,
+      opts?: BuyOptions,
+    ): Promise<Result<Paid<ProductPurchase[P]>>> {
       if (!Object.hasOwn(PURCHASE_SCHEMAS, product) || product === ("shortlist" as string)) {
-        return Promise.resolve(fail({ kind: "invalid_request", status: null, code: "invalid_request", message: `Unknown product ${JSON.stringify(product)}: placements, evaluations or ads.` }));
+        return Promise.resolve(
+          fail({
+            kind: "invalid_request",
+            status: null,
+            code: "invalid_request",
+            message: `Unknown product ${JSON.stringify(product)}: placements, evaluations or ads.`,
+          }),
+        );
       }
       return buy(product, input, opts) as Promise<Result<Paid<ProductPurchase[P]>>>;
     },
@@ -176,14 +237,22 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       });
       if (!result.ok) return result;
       const { answer } = result.value;
-      const value: OfferAnswer = { status: answer.status, contentType: answer.headers.get("content-type"), body: answer.json !== undefined ? answer.json : answer.text };
+      const value: OfferAnswer = {
+        status: answer.status,
+        contentType: answer.headers.get("content-type"),
+        body: answer.json !== undefined ? answer.json : answer.text,
+      };
       return { ok: true, value: toPaid(result.value, value) };
     },
 
     async writeReview(input) {
       const body = jsonBody(input);
       if ("error" in body) return fail(body.error);
-      const sent = await exchange(fetchImpl, `${base}/api/reviews`, { method: "POST", headers: { ...tokenHeaders(), "content-type": "application/json", accept: "application/json" }, body: body.text });
+      const sent = await exchange(fetchImpl, `${base}/api/reviews`, {
+        method: "POST",
+        headers: { ...tokenHeaders(), "content-type": "application/json", accept: "application/json" },
+        body: body.text,
+      });
       if (!sent.ok) return fail(sent.error);
       if (sent.answer.status !== 201 && sent.answer.status !== 200) return fail(mapError(sent.answer));
       const checked = checkBody(reviewResponseSchema, sent.answer, "review");
@@ -191,7 +260,12 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     },
 
     async orderStatus(orderId, statusAuthorization) {
-      const answer = await read(`/api/shop/orders/${encodeURIComponent(orderId)}`, orderStatusResponseSchema, "order status", { authorization: `Bearer ${statusAuthorization}` });
+      const answer = await read(
+        `/api/shop/orders/${encodeURIComponent(orderId)}`,
+        orderStatusResponseSchema,
+        "order status",
+        { authorization: `Bearer ${statusAuthorization}` },
+      );
       return answer.ok ? { ok: true, value: answer.value.order } : answer;
     },
 

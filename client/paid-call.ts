@@ -59,13 +59,31 @@ export function isObserverRefusal(answer: Answer): boolean {
   const j = answer.json;
   if (answer.status < 400 || typeof j !== "object" || j === null || Array.isArray(j)) return false;
   const body = j as Record<string, unknown>;
-  return typeof body.error === "string" && CODES.has(body.error) && typeof body.message === "string" && Object.keys(body).every((k) => REFUSAL_KEYS.has(k));
+  return (
+    typeof body.error === "string" &&
+    CODES.has(body.error) &&
+    typeof body.message === "string" &&
+    Object.keys(body).every((k) => REFUSAL_KEYS.has(k))
+  );
 }
 
-const capExceeded = (message: string, terms: PaymentTerms, key: string): MarketplaceError => ({ kind: "cap_exceeded", status: null, code: "cap_exceeded", message, terms, idempotencyKey: key });
+const capExceeded = (message: string, terms: PaymentTerms, key: string): MarketplaceError => ({
+  kind: "cap_exceeded",
+  status: null,
+  code: "cap_exceeded",
+  message,
+  terms,
+  idempotencyKey: key,
+});
 
 function spendOf(answer: Answer, terms: PaymentTerms): Spend {
-  const spend: Spend = { amountUsd: terms.amountUsd, atomic: terms.atomic, asset: terms.asset, network: terms.network, payTo: terms.payTo };
+  const spend: Spend = {
+    amountUsd: terms.amountUsd,
+    atomic: terms.atomic,
+    asset: terms.asset,
+    network: terms.network,
+    payTo: terms.payTo,
+  };
   const header = answer.headers.get("payment-response");
   if (header) {
     try {
@@ -80,11 +98,17 @@ function spendOf(answer: Answer, terms: PaymentTerms): Spend {
 }
 
 const isReplay = (answer: Answer) =>
-  answer.headers.get("idempotent-replayed") === "true" || (typeof answer.json === "object" && answer.json !== null && (answer.json as { idempotentReplay?: unknown }).idempotentReplay === true);
+  answer.headers.get("idempotent-replayed") === "true" ||
+  (typeof answer.json === "object" &&
+    answer.json !== null &&
+    (answer.json as { idempotentReplay?: unknown }).idempotentReplay === true);
 
 export async function payAndSend(ctx: PaidContext, req: PaidRequest): Promise<Result<PaidAnswer>> {
   const { key, opts } = req;
-  const fail = (error: MarketplaceError): Result<PaidAnswer> => ({ ok: false, error: { ...error, idempotencyKey: key } });
+  const fail = (error: MarketplaceError): Result<PaidAnswer> => ({
+    ok: false,
+    error: { ...error, idempotencyKey: key },
+  });
   const storeKey = `${req.scope}\n${key}`;
   const stored = opts.dryRun ? undefined : ctx.signatures.get(storeKey);
 
@@ -92,7 +116,8 @@ export async function payAndSend(ctx: PaidContext, req: PaidRequest): Promise<Re
   let fresh: Reservation | null = null; // reserved by this call
   if (opts.payment !== undefined && !opts.dryRun) {
     const signed = readSignedPayment(opts.payment);
-    if ("problem" in signed) return fail({ kind: "invalid_request", status: null, code: "invalid_payment", message: signed.problem });
+    if ("problem" in signed)
+      return fail({ kind: "invalid_request", status: null, code: "invalid_payment", message: signed.problem });
     const check = ctx.caps.reserve(signed.atomic, opts.maxUsd);
     if (!check.ok) return fail(capExceeded(check.message, signed.terms, key));
     fresh = check.reservation;
@@ -105,17 +130,28 @@ export async function payAndSend(ctx: PaidContext, req: PaidRequest): Promise<Re
     }
     payment = stored;
   } else {
-    const learned = req.prepare === "send-unpaid" ? await exchange(ctx.fetchImpl, req.url, req.init) : await req.prepare();
+    const learned =
+      req.prepare === "send-unpaid" ? await exchange(ctx.fetchImpl, req.url, req.init) : await req.prepare();
     if (!learned.ok) return fail(learned.error);
     const first = learned.answer;
     // The unpaid call was answered without a payment (a free offer): nothing to pay.
-    if (req.prepare === "send-unpaid" && req.isSuccess(first)) return { ok: true, value: { answer: first, spent: null, idempotencyKey: key } };
-    if (first.status !== 402 || (req.prepare === "send-unpaid" && isObserverRefusal(first))) return fail(mapError(first));
+    if (req.prepare === "send-unpaid" && req.isSuccess(first))
+      return { ok: true, value: { answer: first, spent: null, idempotencyKey: key } };
+    if (first.status !== 402 || (req.prepare === "send-unpaid" && isObserverRefusal(first)))
+      return fail(mapError(first));
     const challenge = readChallenge(first.headers.get("payment-required"));
     if ("problem" in challenge) return fail({ ...mapError(first), message: challenge.problem });
     if (opts.dryRun || !ctx.payer) {
-      const why = opts.dryRun ? "Dry run: nothing was signed or sent." : "This client has no wallet: pass `wallet` (or an already-signed `payment`) to pay.";
-      return fail({ kind: "payment_required", status: 402, code: "payment_required", message: `${why} The terms say what the call would cost.`, terms: challenge.terms });
+      const why = opts.dryRun
+        ? "Dry run: nothing was signed or sent."
+        : "This client has no wallet: pass `wallet` (or an already-signed `payment`) to pay.";
+      return fail({
+        kind: "payment_required",
+        status: 402,
+        code: "payment_required",
+        message: `${why} The terms say what the call would cost.`,
+        terms: challenge.terms,
+      });
     }
     const check = ctx.caps.reserve(challenge.atomic, opts.maxUsd);
     if (!check.ok) return fail(capExceeded(check.message, challenge.terms, key));
@@ -125,7 +161,13 @@ export async function payAndSend(ctx: PaidContext, req: PaidRequest): Promise<Re
       signature = await ctx.payer.sign(challenge);
     } catch (err) {
       fresh.release();
-      return fail({ kind: "payment_required", status: null, code: "signing_failed", message: `The payment could not be signed: ${err instanceof Error ? err.message : String(err)}`, terms: challenge.terms });
+      return fail({
+        kind: "payment_required",
+        status: null,
+        code: "signing_failed",
+        message: `The payment could not be signed: ${err instanceof Error ? err.message : String(err)}`,
+        terms: challenge.terms,
+      });
     }
     payment = { signature, terms: challenge.terms, atomic: challenge.atomic, reservation: fresh };
     ctx.signatures.set(storeKey, payment);
@@ -140,13 +182,22 @@ export async function payAndSend(ctx: PaidContext, req: PaidRequest): Promise<Re
     fresh.release();
     if (payment.reservation === fresh) payment.reservation = null;
   };
-  const sent = await exchange(ctx.fetchImpl, req.url, { ...req.init, headers: { ...req.init.headers, "payment-signature": payment.signature } });
+  const sent = await exchange(ctx.fetchImpl, req.url, {
+    ...req.init,
+    headers: { ...req.init.headers, "payment-signature": payment.signature },
+  });
   if (!sent.ok) {
     // Sent or not, the payment may have settled: it stays reserved, and the retry must reuse it.
     return fail({
       ...sent.error,
       terms: payment.terms,
-      retry: { sameIdempotencyKey: true, samePayment: true, afterSeconds: null, advice: "The payment may have been charged: retry with the same Idempotency-Key and the same PAYMENT-SIGNATURE (this client resends it for the same key)." },
+      retry: {
+        sameIdempotencyKey: true,
+        samePayment: true,
+        afterSeconds: null,
+        advice:
+          "The payment may have been charged: retry with the same Idempotency-Key and the same PAYMENT-SIGNATURE (this client resends it for the same key).",
+      },
     });
   }
   const answer = sent.answer;

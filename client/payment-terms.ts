@@ -15,7 +15,16 @@ export interface Challenge {
 }
 
 function termsOf(req: PaymentRequirements, atomic: bigint, resource: string, paymentRequired: unknown): PaymentTerms {
-  return { amountUsd: formatUsd(atomic), atomic: atomic.toString(), asset: req.asset, network: req.network, payTo: req.payTo, scheme: req.scheme, resource, paymentRequired };
+  return {
+    amountUsd: formatUsd(atomic),
+    atomic: atomic.toString(),
+    asset: req.asset,
+    network: req.network,
+    payTo: req.payTo,
+    scheme: req.scheme,
+    resource,
+    paymentRequired,
+  };
 }
 
 /** The challenge of a PAYMENT-REQUIRED header value, or a reason it cannot be paid here. */
@@ -29,20 +38,38 @@ export function readChallenge(header: string | null): Challenge | { problem: str
   }
   const accepts = Array.isArray(paymentRequired?.accepts) ? paymentRequired.accepts : [];
   // ExactEvmScheme signs EIP-3009 authorizations: the exact scheme on eip155 networks.
-  const chosen = accepts.find((r) => r?.scheme === "exact" && typeof r.network === "string" && r.network.startsWith("eip155:") && parseAtomic(r.amount) !== null);
+  const chosen = accepts.find(
+    (r) =>
+      r?.scheme === "exact" &&
+      typeof r.network === "string" &&
+      r.network.startsWith("eip155:") &&
+      parseAtomic(r.amount) !== null,
+  );
   if (!chosen) return { problem: "The challenge offers no exact-scheme EVM requirement this client can pay." };
   const atomic = parseAtomic(chosen.amount)!;
-  return { paymentRequired, chosen, atomic, terms: termsOf(chosen, atomic, paymentRequired.resource?.url ?? "", paymentRequired) };
+  return {
+    paymentRequired,
+    chosen,
+    atomic,
+    terms: termsOf(chosen, atomic, paymentRequired.resource?.url ?? "", paymentRequired),
+  };
 }
 
 /** The terms an already-signed PAYMENT-SIGNATURE value pays (its `accepted` requirement). */
-export function readSignedPayment(header: string): { atomic: bigint; terms: PaymentTerms; payer?: string } | { problem: string } {
+export function readSignedPayment(
+  header: string,
+): { atomic: bigint; terms: PaymentTerms; payer?: string } | { problem: string } {
   try {
     const payload = decodePaymentSignatureHeader(header);
     const atomic = parseAtomic(payload?.accepted?.amount);
-    if (!payload?.accepted || atomic === null) return { problem: "The payment has no accepted requirement with an amount." };
+    if (!payload?.accepted || atomic === null)
+      return { problem: "The payment has no accepted requirement with an amount." };
     const from = (payload.payload as { authorization?: { from?: unknown } } | undefined)?.authorization?.from;
-    return { atomic, terms: termsOf(payload.accepted, atomic, payload.resource?.url ?? "", null), payer: typeof from === "string" ? from : undefined };
+    return {
+      atomic,
+      terms: termsOf(payload.accepted, atomic, payload.resource?.url ?? "", null),
+      payer: typeof from === "string" ? from : undefined,
+    };
   } catch {
     return { problem: "The payment is not a valid x402 PAYMENT-SIGNATURE value." };
   }

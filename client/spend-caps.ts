@@ -29,7 +29,10 @@ export class SpendCaps {
   // A misconfigured cap is a programming error at construction, not a result: fail loudly.
   private static cap(name: string, usd: string): bigint {
     const atomic = parseUsd(usd);
-    if (atomic === null) throw new TypeError(`${name} must be decimal USD text with at most 6 decimals, e.g. "0.10"; got ${JSON.stringify(usd)}.`);
+    if (atomic === null)
+      throw new TypeError(
+        `${name} must be decimal USD text with at most 6 decimals, e.g. "0.10"; got ${JSON.stringify(usd)}.`,
+      );
     return atomic;
   }
 
@@ -50,12 +53,23 @@ export class SpendCaps {
     let callCap = this.perCall;
     if (maxUsd !== undefined) {
       const tighter = parseUsd(maxUsd);
-      if (tighter === null) return { ok: false, message: `maxUsd must be decimal USD text with at most 6 decimals, e.g. "0.05"; got ${JSON.stringify(maxUsd)}.` };
+      if (tighter === null)
+        return {
+          ok: false,
+          message: `maxUsd must be decimal USD text with at most 6 decimals, e.g. "0.05"; got ${JSON.stringify(maxUsd)}.`,
+        };
       if (tighter < callCap) callCap = tighter; // a per-call option can only tighten the configured cap
     }
-    if (atomic > callCap) return { ok: false, message: `The price ${formatUsd(atomic)} USD is above the per-call cap of ${formatUsd(callCap)} USD; nothing was signed or sent.` };
+    if (atomic > callCap)
+      return {
+        ok: false,
+        message: `The price ${formatUsd(atomic)} USD is above the per-call cap of ${formatUsd(callCap)} USD; nothing was signed or sent.`,
+      };
     if (atomic > this.remaining) {
-      return { ok: false, message: `The price ${formatUsd(atomic)} USD is above what is left of the session cap (${formatUsd(this.remaining)} of ${formatUsd(this.perSession)} USD); nothing was signed or sent.` };
+      return {
+        ok: false,
+        message: `The price ${formatUsd(atomic)} USD is above what is left of the session cap (${formatUsd(this.remaining)} of ${formatUsd(this.perSession)} USD); nothing was signed or sent.`,
+      };
     }
     this.held += atomic;
     let released = false;

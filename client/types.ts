@@ -162,9 +162,17 @@ export interface MarketplaceClient {
   describeProduct(product: Product): Promise<Result<PaymentTerms & { product: unknown }>>;
   buyShortlist(input: ShortlistInput, opts?: BuyOptions): Promise<Result<Paid<ShortlistPurchase>>>;
   /** The answer is typed per product (ProductPurchase). */
-  buyProduct<P extends PaidProduct>(product: P, input: unknown, opts?: BuyOptions): Promise<Result<Paid<ProductPurchase[P]>>>;
+  buyProduct<P extends PaidProduct>(
+    product: P,
+    input: unknown,
+    opts?: BuyOptions,
+  ): Promise<Result<Paid<ProductPurchase[P]>>>;
   /** Through /api/x402/observe/{offerId} with the token; pays a provider 402 within the caps. */
-  callOffer(offerId: string, req?: OfferCall, opts?: Omit<BuyOptions, "idempotencyKey">): Promise<Result<Paid<OfferAnswer>>>;
+  callOffer(
+    offerId: string,
+    req?: OfferCall,
+    opts?: Omit<BuyOptions, "idempotencyKey">,
+  ): Promise<Result<Paid<OfferAnswer>>>;
   writeReview(input: ReviewInput): Promise<Result<Review>>;
   orderStatus(orderId: string, statusAuthorization: string): Promise<Result<OrderStatus>>;
   /** Running total of this client instance. */

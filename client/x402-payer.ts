@@ -17,7 +17,9 @@ export function createX402Payer(wallet: `0x${string}` | LocalAccount): X402Payer
   const account = typeof wallet === "string" ? privateKeyToAccount(wallet) : wallet;
   // The SDK's own default cap ($1 a payment) would refuse a payment our caps allow (a 10 USD
   // placement): the amount is capped by spend-caps.ts before signing; its asset allow-list stays.
-  const client = new x402Client().register("eip155:*", new ExactEvmScheme(account)).setSpendControls({ maxAmountPerPayment: false });
+  const client = new x402Client()
+    .register("eip155:*", new ExactEvmScheme(account))
+    .setSpendControls({ maxAmountPerPayment: false });
   return {
     address: account.address,
     async sign(challenge) {

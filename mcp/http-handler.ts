@@ -17,7 +17,10 @@ export interface HostedMcpOptions {
 
 /** `fetchImpl` with the caller's client headers on every call, so the API's rate limits key each call
  * to the agent behind /api/mcp, not to the app itself. */
-export function forwardingFetch(fetchImpl: typeof fetch, clientHeaders: Record<string, string> | undefined): typeof fetch {
+export function forwardingFetch(
+  fetchImpl: typeof fetch,
+  clientHeaders: Record<string, string> | undefined,
+): typeof fetch {
   if (!clientHeaders) return fetchImpl;
   return (input, init) => {
     const headers = new Headers(init?.headers);
@@ -30,7 +33,10 @@ export async function handleHostedMcp(request: Request, body: unknown, options: 
   const fetchImpl = forwardingFetch(options.fetch ?? globalThis.fetch.bind(globalThis), options.clientHeaders);
   const client = createMarketplaceClient({ baseUrl: options.baseUrl, token: options.token, fetch: fetchImpl });
   const server = createMarketplaceMcpServer(client, { mode: "hosted" });
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
   await server.connect(transport);
   try {
     return await transport.handleRequest(request, { parsedBody: body });

@@ -56,7 +56,9 @@ describe("the hosted MCP server over streamable HTTP", () => {
       if (PAID_TOOLS.includes(tool.name)) {
         expect(tool.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: true });
         expect(tool._meta).toMatchObject({ "marketplace/spendsMoney": true, price: expect.any(String) });
-        expect(Object.keys(tool.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(["dryRun", "maxUsd", "idempotencyKey"]));
+        expect(Object.keys(tool.inputSchema.properties ?? {})).toEqual(
+          expect.arrayContaining(["dryRun", "maxUsd", "idempotencyKey"]),
+        );
         expect(Object.keys(tool.outputSchema?.properties ?? {})).toContain("spent");
       } else expect(tool._meta?.["marketplace/spendsMoney"]).toBeUndefined();
     }
@@ -87,7 +89,11 @@ describe("the hosted MCP server over streamable HTTP", () => {
 
     const unpaid = await callTool(client, "buy_shortlist", { outcome: OUTCOME, limit: 3 });
     expect(unpaid.isError).toBe(true);
-    expect(errorOf(unpaid)).toMatchObject({ kind: "payment_required", code: "payment_required", terms: { amountUsd: "0.001", atomic: "1000" } });
+    expect(errorOf(unpaid)).toMatchObject({
+      kind: "payment_required",
+      code: "payment_required",
+      terms: { amountUsd: "0.001", atomic: "1000" },
+    });
     // x402 MCP transport: the PaymentRequired itself is in structuredContent.
     expect(unpaid.structuredContent).toMatchObject({ x402Version: 2, accepts: expect.any(Array) });
     expect(textOf(unpaid)).toContain("payment_required");
@@ -95,7 +101,10 @@ describe("the hosted MCP server over streamable HTTP", () => {
     const payload = await agent.payloadFor(errorOf(unpaid).terms!.paymentRequired);
     const paid = await callTool(client, "buy_shortlist", { outcome: OUTCOME, limit: 3 }, { "x402/payment": payload });
     expect(paid.isError, textOf(paid)).toBeFalsy();
-    const out = paid.structuredContent as { purchase: { ok: boolean; shortlist: { matches: unknown[] } }; spent: { amountUsd: string; atomic: string; payer: string; transaction: string } };
+    const out = paid.structuredContent as {
+      purchase: { ok: boolean; shortlist: { matches: unknown[] } };
+      spent: { amountUsd: string; atomic: string; payer: string; transaction: string };
+    };
     expect(out.purchase.ok).toBe(true);
     expect(out.spent).toMatchObject({ amountUsd: "0.001", atomic: "1000" });
     expect(paid._meta?.["x402/payment-response"]).toMatchObject({ success: true, transaction: out.spent.transaction });
@@ -106,9 +115,14 @@ describe("the hosted MCP server over streamable HTTP", () => {
     const client = await connect();
     const { agent, before, payload } = await signedShortlistPayment(client);
     const args = { outcome: OUTCOME, idempotencyKey: `mcp-dup-${Date.now()}` };
-    const answers = await Promise.all([callTool(client, "buy_shortlist", args, { "x402/payment": payload }), callTool(client, "buy_shortlist", args, { "x402/payment": payload })]);
+    const answers = await Promise.all([
+      callTool(client, "buy_shortlist", args, { "x402/payment": payload }),
+      callTool(client, "buy_shortlist", args, { "x402/payment": payload }),
+    ]);
     const replay = await callTool(client, "buy_shortlist", args, { "x402/payment": payload });
-    const paidOnce = [...answers, replay].filter((r) => !r.isError && (r.structuredContent as { spent: unknown }).spent !== null);
+    const paidOnce = [...answers, replay].filter(
+      (r) => !r.isError && (r.structuredContent as { spent: unknown }).spent !== null,
+    );
     expect(paidOnce).toHaveLength(1);
     // The replay with the same key and payment is the stored answer, charged nothing.
     expect(replay.isError, textOf(replay)).toBeFalsy();
@@ -119,7 +133,12 @@ describe("the hosted MCP server over streamable HTTP", () => {
   it("a dry run shows the terms and pays nothing, even with a payment attached", async () => {
     const client = await connect();
     const { agent, before, payload } = await signedShortlistPayment(client);
-    const dry = await callTool(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true }, { "x402/payment": payload });
+    const dry = await callTool(
+      client,
+      "buy_shortlist",
+      { outcome: OUTCOME, dryRun: true },
+      { "x402/payment": payload },
+    );
     expect(dry.isError).toBe(true);
     expect(errorOf(dry)).toMatchObject({ kind: "payment_required", terms: { atomic: "1000" } });
     expect(await agent.balance()).toBe(before);
@@ -128,13 +147,23 @@ describe("the hosted MCP server over streamable HTTP", () => {
   it("a payment over the call's maxUsd is refused before it is sent: balance unchanged", async () => {
     const client = await connect();
     const { agent, before, payload } = await signedShortlistPayment(client);
-    const refused = await callTool(client, "buy_shortlist", { outcome: OUTCOME, maxUsd: "0.0005" }, { "x402/payment": payload });
+    const refused = await callTool(
+      client,
+      "buy_shortlist",
+      { outcome: OUTCOME, maxUsd: "0.0005" },
+      { "x402/payment": payload },
+    );
     expect(refused.isError).toBe(true);
     expect(errorOf(refused)).toMatchObject({ kind: "cap_exceeded", code: "cap_exceeded" });
     expect(textOf(refused)).toContain("cap_exceeded");
     expect(await agent.balance()).toBe(before);
     // The same payment under a cap that allows it still works: nothing was used up.
-    const paid = await callTool(client, "buy_shortlist", { outcome: OUTCOME, maxUsd: "0.002" }, { "x402/payment": payload });
+    const paid = await callTool(
+      client,
+      "buy_shortlist",
+      { outcome: OUTCOME, maxUsd: "0.002" },
+      { "x402/payment": payload },
+    );
     expect(paid.isError, textOf(paid)).toBeFalsy();
     expect(await agent.balance()).toBe(before - 1000n);
   });
@@ -151,7 +180,11 @@ describe("the hosted MCP server over streamable HTTP", () => {
     const payload = await agent.payloadFor(errorOf(unpaid).terms!.paymentRequired);
     const paid = await callTool(client, "call_offer", args, { "x402/payment": payload });
     expect(paid.isError, textOf(paid)).toBeFalsy();
-    expect(paid.structuredContent).toMatchObject({ status: 200, body: { ok: true, product: "quote", result: { symbol: "ACME" } }, spent: { atomic: "1000" } });
+    expect(paid.structuredContent).toMatchObject({
+      status: 200,
+      body: { ok: true, product: "quote", result: { symbol: "ACME" } },
+      spent: { atomic: "1000" },
+    });
     expect(paid._meta?.["x402/payment-response"]).toMatchObject({ success: true });
     expect(await agent.balance()).toBe(before - 1000n);
     expect(await f.localBalance(demo.payTo)).toBe(providerBefore + 1000n);
@@ -160,7 +193,12 @@ describe("the hosted MCP server over streamable HTTP", () => {
   it("write_review publishes with the caller's token and get_reviews shows it; without a token: unauthorized, session still usable", async () => {
     const slug = await f.someServiceSlug();
     const anonymous = await connect();
-    const refused = await callTool(anonymous, "write_review", { slug, rating: 4, title: "From MCP", body: "Written by a test agent over MCP." });
+    const refused = await callTool(anonymous, "write_review", {
+      slug,
+      rating: 4,
+      title: "From MCP",
+      body: "Written by a test agent over MCP.",
+    });
     expect(refused.isError).toBe(true);
     expect(errorOf(refused)).toMatchObject({ kind: "unauthorized", status: 401 });
     expect(textOf(refused)).toMatch(/^unauthorized/);
@@ -168,7 +206,13 @@ describe("the hosted MCP server over streamable HTTP", () => {
 
     const client = await connect({ "x-marketplace-token": token });
     const title = `MCP review ${Date.now()}`;
-    const written = await callTool(client, "write_review", { slug, rating: 4, title, body: "Written by a test agent over MCP.", tags: ["mcp"] });
+    const written = await callTool(client, "write_review", {
+      slug,
+      rating: 4,
+      title,
+      body: "Written by a test agent over MCP.",
+      tags: ["mcp"],
+    });
     expect(written.isError, textOf(written)).toBeFalsy();
     expect(written.structuredContent).toMatchObject({ slug, title, rating: 4, actorType: "llm" });
     const listed = await callTool(client, "get_reviews", { slug });
@@ -178,10 +222,16 @@ describe("the hosted MCP server over streamable HTTP", () => {
   it("order_status reads a bought placement; an unknown order is not_found", async () => {
     const client = await connect();
     const order = await f.boughtPlacement();
-    const status = await callTool(client, "order_status", { orderId: order.id, statusAuthorization: order.statusAuthorization });
+    const status = await callTool(client, "order_status", {
+      orderId: order.id,
+      statusAuthorization: order.statusAuthorization,
+    });
     expect(status.isError, textOf(status)).toBeFalsy();
     expect(status.structuredContent).toMatchObject({ id: order.id, product: "placement", status: "queued" });
-    const missing = await callTool(client, "order_status", { orderId: "00000000-0000-4000-8000-000000000000", statusAuthorization: order.statusAuthorization });
+    const missing = await callTool(client, "order_status", {
+      orderId: "00000000-0000-4000-8000-000000000000",
+      statusAuthorization: order.statusAuthorization,
+    });
     expect(missing.isError).toBe(true);
     expect(errorOf(missing)).toMatchObject({ kind: "not_found", status: 404 });
   });
@@ -214,26 +264,48 @@ describe("the hosted MCP server over streamable HTTP", () => {
 
 describe("hostile requests to /api/mcp", () => {
   const post = (body: string, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}/api/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body });
-  const toolCall = (args: unknown) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_services", arguments: args } });
+    fetch(`${app.url}/api/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      body,
+    });
+  const toolCall = (args: unknown) =>
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "search_services", arguments: args },
+    });
 
   it("a huge body is refused with a JSON-RPC error (413) before it is read whole", async () => {
     const res = await post(toolCall({ q: "x".repeat(200_000) }));
     expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600, data: { error: "payload_too_large" } } });
+    expect(await res.json()).toMatchObject({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, data: { error: "payload_too_large" } },
+    });
   });
 
   it("invalid JSON is a JSON-RPC parse error (400)", async () => {
     const res = await post('{"jsonrpc": "2.0", "id": 1, "method":');
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700, data: { error: "invalid_json" } } });
+    expect(await res.json()).toMatchObject({
+      jsonrpc: "2.0",
+      error: { code: -32700, data: { error: "invalid_json" } },
+    });
   });
 
   it("arguments nested thousands deep are refused (400), not parsed", async () => {
     const deep = `${"[".repeat(5000)}${"]".repeat(5000)}`;
-    const res = await post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_services","arguments":{"q":${deep}}}}`);
+    const res = await post(
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_services","arguments":{"q":${deep}}}}`,
+    );
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600, data: { error: "invalid_request" } } });
+    expect(await res.json()).toMatchObject({
+      jsonrpc: "2.0",
+      error: { code: -32600, data: { error: "invalid_request" } },
+    });
   });
 
   it("a JSON body that is not JSON-RPC, NUL and lone surrogates are errors, never a 500", async () => {

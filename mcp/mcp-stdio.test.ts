@@ -32,7 +32,12 @@ beforeAll(async () => {
     cwd: process.cwd(),
     stderr: "pipe",
     // 0.0025 per session: two purchases of 0.001 fit, a third does not.
-    env: serverEnv({ MARKETPLACE_WALLET_KEY: agent.privateKey, MARKETPLACE_TOKEN: token, MCP_MAX_USD_PER_CALL: "0.01", MCP_MAX_USD_PER_SESSION: "0.0025" }),
+    env: serverEnv({
+      MARKETPLACE_WALLET_KEY: agent.privateKey,
+      MARKETPLACE_TOKEN: token,
+      MCP_MAX_USD_PER_CALL: "0.01",
+      MCP_MAX_USD_PER_SESSION: "0.0025",
+    }),
   });
   transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
   client = new Client({ name: "mcp-stdio-test", version: "1.0.0" });
@@ -47,8 +52,19 @@ afterAll(async () => {
 describe("npm run mcp (stdio, wallet mode)", () => {
   it("lists the tools with their annotations", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["buy_shortlist", "call_offer", "get_reviews", "get_service", "order_status", "search_services", "write_review"]);
-    expect(tools.find((t) => t.name === "buy_shortlist")).toMatchObject({ annotations: { readOnlyHint: false, openWorldHint: true }, _meta: { "marketplace/spendsMoney": true } });
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "buy_shortlist",
+      "call_offer",
+      "get_reviews",
+      "get_service",
+      "order_status",
+      "search_services",
+      "write_review",
+    ]);
+    expect(tools.find((t) => t.name === "buy_shortlist")).toMatchObject({
+      annotations: { readOnlyHint: false, openWorldHint: true },
+      _meta: { "marketplace/spendsMoney": true },
+    });
     expect(tools.find((t) => t.name === "search_services")).toMatchObject({ annotations: { readOnlyHint: true } });
     expect(stderr).toContain("pays with its wallet");
   });
@@ -74,7 +90,10 @@ describe("npm run mcp (stdio, wallet mode)", () => {
     const before = await agent.balance();
     const bought = await call("buy_shortlist", { outcome: OUTCOME, limit: 3 });
     expect(bought.isError, textOf(bought)).toBeFalsy();
-    expect(bought.structuredContent).toMatchObject({ purchase: { ok: true }, spent: { amountUsd: "0.001", atomic: "1000" } });
+    expect(bought.structuredContent).toMatchObject({
+      purchase: { ok: true },
+      spent: { amountUsd: "0.001", atomic: "1000" },
+    });
     expect((bought.structuredContent as { spent: { payer: string } }).spent.payer.toLowerCase()).toBe(agent.address);
     expect(textOf(bought)).toContain("spent 0.001 USD");
     expect(await agent.balance()).toBe(before - 1000n);
@@ -82,7 +101,11 @@ describe("npm run mcp (stdio, wallet mode)", () => {
     const providerBefore = await f.localBalance(demo.payTo);
     const called = await call("call_offer", { offerId: demo.offerId, query: { symbol: "ACME" } });
     expect(called.isError, textOf(called)).toBeFalsy();
-    expect(called.structuredContent).toMatchObject({ status: 200, body: { ok: true, result: { symbol: "ACME" } }, spent: { atomic: "1000" } });
+    expect(called.structuredContent).toMatchObject({
+      status: 200,
+      body: { ok: true, result: { symbol: "ACME" } },
+      spent: { atomic: "1000" },
+    });
     expect(await f.localBalance(demo.payTo)).toBe(providerBefore + 1000n);
     expect(await agent.balance()).toBe(before - 2000n);
 
@@ -95,7 +118,12 @@ describe("npm run mcp (stdio, wallet mode)", () => {
 
   it("writes a review with its token, reads it back, and a refused review keeps the session usable", async () => {
     const slug = await f.someServiceSlug();
-    const bad = await call("write_review", { slug: "no-such-service-anywhere", rating: 5, title: "Nope", body: "This service does not exist." });
+    const bad = await call("write_review", {
+      slug: "no-such-service-anywhere",
+      rating: 5,
+      title: "Nope",
+      body: "This service does not exist.",
+    });
     expect(bad.isError).toBe(true);
     expect(errorOf(bad).code).toBe("not_found");
     const title = `stdio review ${Date.now()}`;
@@ -109,7 +137,10 @@ describe("npm run mcp (stdio, wallet mode)", () => {
     const order = await f.boughtPlacement();
     const status = await call("order_status", { orderId: order.id, statusAuthorization: order.statusAuthorization });
     expect(status.structuredContent).toMatchObject({ id: order.id, status: "queued" });
-    const missing = await call("order_status", { orderId: "00000000-0000-4000-8000-000000000000", statusAuthorization: order.statusAuthorization });
+    const missing = await call("order_status", {
+      orderId: "00000000-0000-4000-8000-000000000000",
+      statusAuthorization: order.statusAuthorization,
+    });
     expect(errorOf(missing).kind).toBe("not_found");
   });
 });

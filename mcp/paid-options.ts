@@ -12,11 +12,21 @@ export const PAYMENT_RESPONSE_META_KEY = "x402/payment-response";
 export const usdAmount = z.string().regex(/^\d{1,9}(\.\d{1,6})?$/, "a decimal USD amount such as 0.01");
 
 export const paidArguments = {
-  dryRun: z.boolean().optional().describe("Only fetch the 402 terms (price, asset, network, payee); nothing is signed or paid."),
-  maxUsd: usdAmount.optional().describe("Refuse to pay more than this many USD for this call (cannot raise the configured cap)."),
+  dryRun: z
+    .boolean()
+    .optional()
+    .describe("Only fetch the 402 terms (price, asset, network, payee); nothing is signed or paid."),
+  maxUsd: usdAmount
+    .optional()
+    .describe("Refuse to pay more than this many USD for this call (cannot raise the configured cap)."),
 };
 export const idempotencyArgument = {
-  idempotencyKey: z.string().min(8).max(200).optional().describe("Reuse the key of a call whose outcome is unknown to retry it without paying twice."),
+  idempotencyKey: z
+    .string()
+    .min(8)
+    .max(200)
+    .optional()
+    .describe("Reuse the key of a call whose outcome is unknown to retry it without paying twice."),
 };
 
 export const spendSchema = z.object({
@@ -36,7 +46,11 @@ export const PAID_TOOL_META = { "marketplace/spendsMoney": true } as const;
 export type PaymentMode = "wallet" | "hosted";
 
 /** The client's BuyOptions for one call. Hosted mode pays only with the agent's own signed payload. */
-export function buyOptions(mode: PaymentMode, args: { dryRun?: boolean; maxUsd?: string; idempotencyKey?: string }, meta: Record<string, unknown> | undefined): BuyOptions {
+export function buyOptions(
+  mode: PaymentMode,
+  args: { dryRun?: boolean; maxUsd?: string; idempotencyKey?: string },
+  meta: Record<string, unknown> | undefined,
+): BuyOptions {
   const options: BuyOptions = { dryRun: args.dryRun, maxUsd: args.maxUsd, idempotencyKey: args.idempotencyKey };
   const payload = mode === "hosted" ? meta?.[PAYMENT_META_KEY] : undefined;
   if (payload !== undefined && !args.dryRun) options.payment = encodePayment(payload);
@@ -56,9 +70,19 @@ function encodePayment(payload: unknown): string {
 /** The x402 SettlementResponse returned in `_meta["x402/payment-response"]` when money moved. */
 export function settlementMeta(spent: Spend | null): Record<string, unknown> | undefined {
   if (!spent) return undefined;
-  return { [PAYMENT_RESPONSE_META_KEY]: { success: true, transaction: spent.transaction ?? "", network: spent.network, payer: spent.payer, amount: spent.atomic } };
+  return {
+    [PAYMENT_RESPONSE_META_KEY]: {
+      success: true,
+      transaction: spent.transaction ?? "",
+      network: spent.network,
+      payer: spent.payer,
+      amount: spent.atomic,
+    },
+  };
 }
 
 export function spentSummary(spent: Spend | null): string {
-  return spent ? `spent ${spent.amountUsd} USD (${spent.network}, tx ${spent.transaction ?? "unknown"})` : "spent nothing";
+  return spent
+    ? `spent ${spent.amountUsd} USD (${spent.network}, tx ${spent.transaction ?? "unknown"})`
+    : "spent nothing";
 }

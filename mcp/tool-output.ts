@@ -6,18 +6,39 @@
 import { z } from "zod";
 import { ERROR_KINDS } from "../client/types";
 
-
 export const marketplaceErrorSchema = z.object({
   kind: z.enum(ERROR_KINDS),
   status: z.int().nullable(),
-  code: z.string().describe("The API's error code verbatim (e.g. payment_required, not_found, unauthorized), or cap_exceeded / network."),
+  code: z
+    .string()
+    .describe(
+      "The API's error code verbatim (e.g. payment_required, not_found, unauthorized), or cap_exceeded / network.",
+    ),
   message: z.string(),
   issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
   terms: z
-    .object({ amountUsd: z.string(), atomic: z.string(), asset: z.string(), network: z.string(), payTo: z.string(), scheme: z.string(), resource: z.string(), paymentRequired: z.unknown() })
+    .object({
+      amountUsd: z.string(),
+      atomic: z.string(),
+      asset: z.string(),
+      network: z.string(),
+      payTo: z.string(),
+      scheme: z.string(),
+      resource: z.string(),
+      paymentRequired: z.unknown(),
+    })
     .optional()
-    .describe("payment_required and cap_exceeded: what would be paid; paymentRequired is the decoded x402 PAYMENT-REQUIRED to sign."),
-  retry: z.object({ sameIdempotencyKey: z.boolean(), samePayment: z.boolean(), afterSeconds: z.number().nullable(), advice: z.string() }).optional(),
+    .describe(
+      "payment_required and cap_exceeded: what would be paid; paymentRequired is the decoded x402 PAYMENT-REQUIRED to sign.",
+    ),
+  retry: z
+    .object({
+      sameIdempotencyKey: z.boolean(),
+      samePayment: z.boolean(),
+      afterSeconds: z.number().nullable(),
+      advice: z.string(),
+    })
+    .optional(),
   idempotencyKey: z.string().optional(),
 });
 
@@ -30,7 +51,10 @@ const paymentRequiredFields = {
 };
 
 export function toolOutputSchema<S extends z.ZodObject>(success: S) {
-  return success
-    .partial()
-    .extend({ error: marketplaceErrorSchema.optional().describe("Present only on a tool error (isError: true); then the other fields are absent."), ...paymentRequiredFields });
+  return success.partial().extend({
+    error: marketplaceErrorSchema
+      .optional()
+      .describe("Present only on a tool error (isError: true); then the other fields are absent."),
+    ...paymentRequiredFields,
+  });
 }

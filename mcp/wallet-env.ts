@@ -20,7 +20,9 @@ export const walletEnvSchema = z.object({
 export type WalletEnv = z.infer<typeof walletEnvSchema>;
 
 /** The settings, or the lines that say what is wrong (never echoing the key's value). */
-export function readWalletEnv(source: Record<string, string | undefined>): { ok: true; env: WalletEnv } | { ok: false; problems: string[] } {
+export function readWalletEnv(
+  source: Record<string, string | undefined>,
+): { ok: true; env: WalletEnv } | { ok: false; problems: string[] } {
   // An empty variable means unset (a config file with `MARKETPLACE_TOKEN=`).
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ""));
   const parsed = walletEnvSchema.safeParse(present);

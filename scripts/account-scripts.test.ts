@@ -12,9 +12,16 @@ import { authRequest, PASSWORD, signUp } from "@/test/accounts/people";
 // Each run migrates and checks the catalog first (ensureDatabaseThenRun), several seconds apiece on a busy machine.
 const SCRIPT_TEST_MS = 240_000;
 
-function run(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { env: { ...env, LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      env: { ...env, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -46,7 +53,9 @@ describe("npm run operator:create", { timeout: SCRIPT_TEST_MS }, () => {
     expect(promoted.stdout).toContain(`Promoted ${member.email} to operator; their password is unchanged.`);
     expect(promoted.stdout).not.toMatch(/password \(/i);
     expect((await db.person.findUniqueOrThrow({ where: { id: member.id } })).role).toBe("operator");
-    expect((await authPost(authRequest("/sign-in/email", { email: member.email, password: PASSWORD }))).status).toBe(200);
+    expect((await authPost(authRequest("/sign-in/email", { email: member.email, password: PASSWORD }))).status).toBe(
+      200,
+    );
   });
 
   it("without BASE_URL, links to the address the app was started with, not localhost (issue 24 item 4)", async () => {
@@ -77,7 +86,11 @@ describe("npm run token:create", { timeout: SCRIPT_TEST_MS }, () => {
     const owner = await signUp({ name: "Owner" });
     const owned = await run("scripts/token-create.ts", ["--name", "owned", "--email", owner.email.toUpperCase()]);
     expect(owned.code, owned.stderr).toBe(0);
-    expect(await authenticateToken(owned.stdout.trim())).toMatchObject({ personId: owner.id, org: "Owner", name: "owned" });
+    expect(await authenticateToken(owned.stdout.trim())).toMatchObject({
+      personId: owner.id,
+      org: "Owner",
+      name: "owned",
+    });
   });
 
   it("an unknown owner email, a missing name or a bad name is a clear error with exit code 1 and no token", async () => {

@@ -67,22 +67,34 @@ function parseOptions(argv: string[]): Options | "help" {
       conditions.push({ requirement: t.value, priority: t.name === "condition" ? "must" : "prefer" });
     }
   }
-  if (values.search !== undefined && !SEARCH_MODES.includes(values.search)) throw new UsageError(`--search must be one of ${SEARCH_MODES.join(", ")}.`);
+  if (values.search !== undefined && !SEARCH_MODES.includes(values.search))
+    throw new UsageError(`--search must be one of ${SEARCH_MODES.join(", ")}.`);
   let limit: number | undefined;
   if (values.limit !== undefined) {
     limit = Number(values.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 5) throw new UsageError("--limit must be a whole number from 1 to 5.");
+    if (!Number.isInteger(limit) || limit < 1 || limit > 5)
+      throw new UsageError("--limit must be a whole number from 1 to 5.");
   }
-  if (values.key !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(values.key)) throw new UsageError("--key must be a private key: 0x followed by 64 hex digits.");
+  if (values.key !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(values.key))
+    throw new UsageError("--key must be a private key: 0x followed by 64 hex digits.");
   const fundUsd = values.fund === undefined ? 1 : Number(values.fund);
-  if (!Number.isFinite(fundUsd) || fundUsd < 0 || fundUsd > 1000) throw new UsageError("--fund must be an amount in USD from 0 to 1000.");
+  if (!Number.isFinite(fundUsd) || fundUsd < 0 || fundUsd > 1000)
+    throw new UsageError("--fund must be an amount in USD from 0 to 1000.");
   const baseUrl = (values["base-url"] ?? process.env.MARKETPLACE_URL ?? "http://localhost:3000").replace(/\/+$/, "");
   try {
     new URL(baseUrl);
   } catch {
     throw new UsageError(`--base-url is not a URL: ${baseUrl}`);
   }
-  return { outcome, conditions, search: values.search, limit, baseUrl, key: values.key as `0x${string}` | undefined, fundUsd };
+  return {
+    outcome,
+    conditions,
+    search: values.search,
+    limit,
+    baseUrl,
+    key: values.key as `0x${string}` | undefined,
+    fundUsd,
+  };
 }
 
 // ---- output helpers -------------------------------------------------------------------------
@@ -94,7 +106,9 @@ const atomicToUsd = (atomic: bigint) => {
 };
 const usdToAtomic = (usd: string) => {
   const [whole = "0", frac = ""] = usd.split(".");
-  return BigInt(whole) * 10n ** BigInt(USDC_DECIMALS) + BigInt((frac + "0".repeat(USDC_DECIMALS)).slice(0, USDC_DECIMALS));
+  return (
+    BigInt(whole) * 10n ** BigInt(USDC_DECIMALS) + BigInt((frac + "0".repeat(USDC_DECIMALS)).slice(0, USDC_DECIMALS))
+  );
 };
 
 function clip(text: string, width: number): string {
@@ -102,8 +116,14 @@ function clip(text: string, width: number): string {
 }
 
 function table(head: string[], rows: string[][], maxWidths: number[]): string[] {
-  const widths = head.map((h, i) => Math.min(maxWidths[i] ?? 80, Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length))));
-  const line = (cells: string[]) => cells.map((c, i) => clip(c, widths[i]!).padEnd(widths[i]!)).join("  ").trimEnd();
+  const widths = head.map((h, i) =>
+    Math.min(maxWidths[i] ?? 80, Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length))),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => clip(c, widths[i]!).padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   return [line(head), widths.map((w) => "─".repeat(w)).join("  "), ...rows.map(line)];
 }
 
@@ -143,7 +163,13 @@ interface Match {
   service: { name: string; slug: string; profileUrl: string };
   score: number;
   fitReasons: string[];
-  conditions: { id: string; requirement: string; priority: string; status: "met" | "unmet" | "unknown"; evidence?: { text: string; source: string } }[];
+  conditions: {
+    id: string;
+    requirement: string;
+    priority: string;
+    status: "met" | "unmet" | "unknown";
+    evidence?: { text: string; source: string };
+  }[];
   reputation: { rating: number | null; reviewCount: number; humanReviewedCount: number; lastReviewAt: string | null };
   links: { profile: string };
 }
@@ -153,7 +179,12 @@ interface ShortlistAnswer {
   idempotentReplay: boolean;
   requestId: string;
   shortlist: {
-    query: { outcome: string; conditions: { id: string; requirement: string; priority: string }[]; search: string; limit: number };
+    query: {
+      outcome: string;
+      conditions: { id: string; requirement: string; priority: string }[];
+      search: string;
+      limit: number;
+    };
     matches: Match[];
     catalogObservedAt: string;
     generatedAt: string;
@@ -162,7 +193,9 @@ interface ShortlistAnswer {
 
 function printShortlist(answer: ShortlistAnswer): void {
   const { query, matches } = answer.shortlist;
-  console.log(`\nShortlist for: "${query.outcome}"  (search: ${query.search}, limit ${query.limit}, request ${answer.requestId})`);
+  console.log(
+    `\nShortlist for: "${query.outcome}"  (search: ${query.search}, limit ${query.limit}, request ${answer.requestId})`,
+  );
   for (const c of query.conditions) console.log(`  ${c.id} (${c.priority}): ${c.requirement}`);
   if (matches.length === 0) {
     console.log("\nNo vendor in the catalog fits this request (a must-condition that is unmet excludes a vendor).");
@@ -179,7 +212,12 @@ function printShortlist(answer: ShortlistAnswer): void {
     m.links.profile,
   ]);
   console.log("");
-  for (const l of table(["#", "Vendor", "Score", "Conditions", "Rating", "Reviews", "Profile"], rows, [2, 32, 5, 40, 9, 16, 80])) console.log(l);
+  for (const l of table(
+    ["#", "Vendor", "Score", "Conditions", "Rating", "Reviews", "Profile"],
+    rows,
+    [2, 32, 5, 40, 9, 16, 80],
+  ))
+    console.log(l);
   console.log("\nWhy they fit:");
   for (const m of matches) {
     console.log(`  ${m.rank}. ${m.service.name}`);
@@ -192,10 +230,19 @@ function printShortlist(answer: ShortlistAnswer): void {
 }
 
 function explainFailure(status: number, body: unknown, res: Response): void {
-  const b = (typeof body === "object" && body ? body : {}) as { error?: string; code?: string; charged?: unknown; product?: { id?: string; price?: unknown } };
+  const b = (typeof body === "object" && body ? body : {}) as {
+    error?: string;
+    code?: string;
+    charged?: unknown;
+    product?: { id?: string; price?: unknown };
+  };
   console.error(`\nThe marketplace answered ${status}:`);
   // A 402 body repeats the whole product description; its error and price are what matter here.
-  console.error(pretty(status === 402 && b.product ? { error: b.error, product: { id: b.product.id, price: b.product.price } } : body));
+  console.error(
+    pretty(
+      status === 402 && b.product ? { error: b.error, product: { id: b.product.id, price: b.product.price } } : body,
+    ),
+  );
   if (status === 402) {
     let reason = b.error;
     const header = res.headers.get("payment-required");
@@ -207,7 +254,8 @@ function explainFailure(status: number, body: unknown, res: Response): void {
       }
     }
     console.error(`\nThe payment was refused (${reason ?? "no reason given"}); nothing was charged.`);
-    if (reason && /insufficient/.test(reason)) console.error("The key has too little test USDC: fund it (--fund) or use another key.");
+    if (reason && /insufficient/.test(reason))
+      console.error("The key has too little test USDC: fund it (--fund) or use another key.");
   } else if (status === 400 || status === 422) {
     console.error("\nThe request was rejected before any payment was verified; nothing was charged.");
   } else if (status === 409) {
@@ -215,9 +263,13 @@ function explainFailure(status: number, body: unknown, res: Response): void {
   } else if (status === 503) {
     if (b.charged === "unknown" || b.charged === true) {
       const retry = res.headers.get("retry-after");
-      console.error(`\nThe payment may have been charged (${b.code}). The marketplace reconciles it: retrying the same body with the same PAYMENT-SIGNATURE${retry ? ` after ${retry} s` : ""} returns the shortlist (200), or a 402 if nothing was charged.`);
+      console.error(
+        `\nThe payment may have been charged (${b.code}). The marketplace reconciles it: retrying the same body with the same PAYMENT-SIGNATURE${retry ? ` after ${retry} s` : ""} returns the shortlist (200), or a 402 if nothing was charged.`,
+      );
     } else {
-      console.error(`\nThe marketplace cannot take payments right now (${b.code ?? "unavailable"}); nothing was charged.`);
+      console.error(
+        `\nThe marketplace cannot take payments right now (${b.code ?? "unavailable"}); nothing was charged.`,
+      );
     }
   }
 }
@@ -232,10 +284,13 @@ async function fund(baseUrl: string, address: string, amountUsd: number, ownKey:
   });
   const body = await readJson(res);
   if (res.status === 404 && typeof body === "string") {
-    throw new Error(`${baseUrl}/api/dev/faucet answered 404 with a page that is not JSON: is --base-url the marketplace's address?`);
+    throw new Error(
+      `${baseUrl}/api/dev/faucet answered 404 with a page that is not JSON: is --base-url the marketplace's address?`,
+    );
   }
   if (res.status === 404) {
-    const msg = "The marketplace has no test faucet: it is not using the local facilitator, so payments settle for real and need a funded key.";
+    const msg =
+      "The marketplace has no test faucet: it is not using the local facilitator, so payments settle for real and need a funded key.";
     if (!ownKey) throw new Error(`${msg} Pass --key with a key that holds USDC on the marketplace's network.`);
     console.log(`${msg} Going on with --key, assuming it is funded.`);
     return undefined;
@@ -265,12 +320,15 @@ async function main(): Promise<number> {
 
   let balanceBefore: string | undefined;
   try {
-    balanceBefore = opts.fundUsd > 0 ? await fund(baseUrl, account.address, opts.fundUsd, opts.key !== undefined) : undefined;
+    balanceBefore =
+      opts.fundUsd > 0 ? await fund(baseUrl, account.address, opts.fundUsd, opts.key !== undefined) : undefined;
   } catch (err) {
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     if (err instanceof TypeError && cause) {
       // fetch itself failed: nothing listens there, or the address is wrong.
-      console.error(`Cannot reach the marketplace at ${baseUrl} (${cause.code ?? cause.message}). Start it with \`npm start\`, or pass --base-url.`);
+      console.error(
+        `Cannot reach the marketplace at ${baseUrl} (${cause.code ?? cause.message}). Start it with \`npm start\`, or pass --base-url.`,
+      );
     } else {
       console.error(err instanceof Error ? err.message : String(err));
     }
@@ -316,7 +374,10 @@ async function main(): Promise<number> {
 
   const header = res.headers.get("payment-response");
   console.log("\nPayment");
-  if (accepted) console.log(`  amount:      ${atomicToUsd(BigInt(accepted.amount))} USD (${accepted.amount} atomic units of ${accepted.asset}) to ${accepted.payTo}`);
+  if (accepted)
+    console.log(
+      `  amount:      ${atomicToUsd(BigInt(accepted.amount))} USD (${accepted.amount} atomic units of ${accepted.asset}) to ${accepted.payTo}`,
+    );
   if (header) {
     const settled = decodePaymentResponseHeader(header);
     console.log(`  network:     ${settled.network}`);
@@ -327,7 +388,9 @@ async function main(): Promise<number> {
   }
   if (balanceBefore !== undefined && accepted) {
     const after = usdToAtomic(balanceBefore) - BigInt(accepted.amount);
-    console.log(`  balance:     ${balanceBefore} USDC before, ${atomicToUsd(after)} USDC after (before minus the amount; the marketplace has no balance endpoint)`);
+    console.log(
+      `  balance:     ${balanceBefore} USDC before, ${atomicToUsd(after)} USDC after (before minus the amount; the marketplace has no balance endpoint)`,
+    );
   }
   console.log(`  round trip:  ${elapsed.toFixed(0)} ms (402 challenge, signing, paid request)`);
   return 0;

@@ -35,7 +35,11 @@ const positiveInt = (name: string, fallback: number) => {
 
 // --provider: this process is the loopback provider (its own process, so its CPU is its own).
 if (process.argv.includes("--provider")) {
-  const body = JSON.stringify({ ok: true, product: "quote", result: { symbol: "ACME", price: "101.25", currency: "USD" } });
+  const body = JSON.stringify({
+    ok: true,
+    product: "quote",
+    result: { symbol: "ACME", price: "101.25", currency: "USD" },
+  });
   const delayMs = Number(process.env.BENCH_PROVIDER_DELAY_MS ?? "0");
   const server = http.createServer((req, res) => {
     req.resume();
@@ -49,7 +53,9 @@ if (process.argv.includes("--provider")) {
     });
   });
   server.keepAliveTimeout = 30_000;
-  server.listen(0, "127.0.0.1", () => console.log(`listening ${(server.address() as import("node:net").AddressInfo).port}`));
+  server.listen(0, "127.0.0.1", () =>
+    console.log(`listening ${(server.address() as import("node:net").AddressInfo).port}`),
+  );
 } else {
   await main();
 }
@@ -77,18 +83,26 @@ async function main() {
   }
   type Autocannon = (opts: Record<string, unknown>, cb: (err: Error | null, result: CannonResult) => void) => unknown;
   const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
-  const cannon = (opts: Record<string, unknown>) => new Promise<CannonResult>((resolve, reject) => autocannon({ timeout: 10, ...opts }, (err, r) => (err ? reject(err) : resolve(r))));
+  const cannon = (opts: Record<string, unknown>) =>
+    new Promise<CannonResult>((resolve, reject) =>
+      autocannon({ timeout: 10, ...opts }, (err, r) => (err ? reject(err) : resolve(r))),
+    );
 
   const children: ChildProcess[] = [];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "observe-bench-"));
-  const cluster = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), port: await freePort(), quiet: true });
+  const cluster = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, "pg"),
+    port: await freePort(),
+    quiet: true,
+  });
   let failed = false;
   const cleanup = async () => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGTERM");
     await cluster.stop();
     await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); // PostgreSQL may still be flushing its WAL while it stops
   };
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void cleanup().then(() => process.exit(130)));
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.on(signal, () => void cleanup().then(() => process.exit(130)));
 
   try {
     await cluster.ensureDatabase("bench");
@@ -97,7 +111,10 @@ async function main() {
 
     const startChild = (args: string[], env: NodeJS.ProcessEnv) =>
       new Promise<number>((resolve, reject) => {
-        const child = spawn(process.execPath, ["--import", "tsx", ...args], { env, stdio: ["ignore", "pipe", "inherit"] });
+        const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+          env,
+          stdio: ["ignore", "pipe", "inherit"],
+        });
         children.push(child);
         let out = "";
         child.stdout!.on("data", (d: Buffer) => {
@@ -125,10 +142,10 @@ async function main() {
          VALUES ('bench-offer', 'bench-svc', 'GET', '/quote', $1, 'bench quote', 1000, $1, true)`,
         [provider],
       );
-      await c.query(`INSERT INTO marketplace_tokens (id, name, prefix, token_hash) VALUES (gen_random_uuid(), 'bench', $1, $2)`, [
-        token.slice(0, 11),
-        createHash("sha256").update(token).digest("hex"),
-      ]);
+      await c.query(
+        `INSERT INTO marketplace_tokens (id, name, prefix, token_hash) VALUES (gen_random_uuid(), 'bench', $1, $2)`,
+        [token.slice(0, 11), createHash("sha256").update(token).digest("hex")],
+      );
     });
 
     const observerPort = await startChild(["test/observe/observer-server.ts"], {
@@ -145,26 +162,43 @@ async function main() {
 
     // One completed call to replay.
     const replayKey = `bench-replay-${randomUUID()}`;
-    const first = await fetch(`${observer}${observerPath}`, { headers: { ...tokenHeaders, "idempotency-key": replayKey } });
+    const first = await fetch(`${observer}${observerPath}`, {
+      headers: { ...tokenHeaders, "idempotency-key": replayKey },
+    });
     if (first.status !== 200) throw new Error(`the observer answered ${first.status}: ${await first.text()}`);
     await first.arrayBuffer();
 
     const phases = {
       direct: { url: `${provider}/quote`, headers: {} as Record<string, string>, unique: false },
       observer: { url: `${observer}${observerPath}`, headers: tokenHeaders, unique: true },
-      replay: { url: `${observer}${observerPath}`, headers: { ...tokenHeaders, "idempotency-key": replayKey }, unique: false },
+      replay: {
+        url: `${observer}${observerPath}`,
+        headers: { ...tokenHeaders, "idempotency-key": replayKey },
+        unique: false,
+      },
     };
     type Phase = keyof typeof phases;
     let n = 0;
-    const keyed = (req: CannonRequest): CannonRequest => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${process.pid}-${++n}-${randomUUID()}` } });
+    const keyed = (req: CannonRequest): CannonRequest => ({
+      ...req,
+      headers: { ...req.headers, "idempotency-key": `bench-${process.pid}-${++n}-${randomUUID()}` },
+    });
 
     async function throughput(phase: Phase): Promise<{ rps: number; p50: number; p99: number }> {
       const p = phases[phase];
-      const r = await cannon({ url: p.url, connections: CONNECTIONS, duration: ROUND_DURATION, headers: p.headers, requests: p.unique ? [{ method: "GET", setupRequest: keyed }] : undefined });
+      const r = await cannon({
+        url: p.url,
+        connections: CONNECTIONS,
+        duration: ROUND_DURATION,
+        headers: p.headers,
+        requests: p.unique ? [{ method: "GET", setupRequest: keyed }] : undefined,
+      });
       const bad = Object.entries(r.statusCodeStats).filter(([code]) => code !== "200");
       if (bad.length > 0 || r.errors > 0 || r.timeouts > 0) {
         failed = true;
-        log(`${phase}: unexpected answers ${JSON.stringify(r.statusCodeStats)}, errors ${r.errors}, timeouts ${r.timeouts}`);
+        log(
+          `${phase}: unexpected answers ${JSON.stringify(r.statusCodeStats)}, errors ${r.errors}, timeouts ${r.timeouts}`,
+        );
       }
       return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
     }
@@ -179,10 +213,12 @@ async function main() {
           const headers = p.unique ? { ...p.headers, "idempotency-key": `bench-lat-${process.pid}-${++n}` } : p.headers;
           const started = performance.now();
           const status = await new Promise<number>((resolve, reject) => {
-            http.get(p.url, { agent, headers }, (res) => {
-              res.resume();
-              res.on("end", () => resolve(res.statusCode ?? 0));
-            }).on("error", reject);
+            http
+              .get(p.url, { agent, headers }, (res) => {
+                res.resume();
+                res.on("end", () => resolve(res.statusCode ?? 0));
+              })
+              .on("error", reject);
           });
           times.push(performance.now() - started);
           if (status !== 200) {
@@ -198,35 +234,69 @@ async function main() {
     }
 
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-    log(`load before: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (${os.cpus().length} CPUs)`);
+    log(
+      `load before: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} (${os.cpus().length} CPUs)`,
+    );
     log("warm-up");
-    for (const phase of Object.keys(phases) as Phase[]) await cannon({ url: phases[phase].url, connections: CONNECTIONS, duration: 2, headers: phases[phase].headers, requests: phases[phase].unique ? [{ method: "GET", setupRequest: keyed }] : undefined });
+    for (const phase of Object.keys(phases) as Phase[])
+      await cannon({
+        url: phases[phase].url,
+        connections: CONNECTIONS,
+        duration: 2,
+        headers: phases[phase].headers,
+        requests: phases[phase].unique ? [{ method: "GET", setupRequest: keyed }] : undefined,
+      });
 
-    const rounds: Record<Phase, { rps: number; p50: number; p99: number; latP50: number; latP99: number }[]> = { direct: [], observer: [], replay: [] };
+    const rounds: Record<Phase, { rps: number; p50: number; p99: number; latP50: number; latP99: number }[]> = {
+      direct: [],
+      observer: [],
+      replay: [],
+    };
     for (let round = 1; round <= ROUNDS; round++) {
       for (const phase of Object.keys(phases) as Phase[]) {
         const t = await throughput(phase);
         const l = await latency(phase);
         rounds[phase].push({ ...t, latP50: l.p50, latP99: l.p99 });
-        log(`round ${round} ${phase.padEnd(8)} ${t.rps.toFixed(0).padStart(6)} req/s  p50 ${t.p50} ms p99 ${t.p99} ms (${CONNECTIONS} conn) | 1 conn p50 ${l.p50.toFixed(3)} ms p99 ${l.p99.toFixed(3)} ms`);
+        log(
+          `round ${round} ${phase.padEnd(8)} ${t.rps.toFixed(0).padStart(6)} req/s  p50 ${t.p50} ms p99 ${t.p99} ms (${CONNECTIONS} conn) | 1 conn p50 ${l.p50.toFixed(3)} ms p99 ${l.p99.toFixed(3)} ms`,
+        );
       }
     }
-    const m = (phase: Phase, field: "rps" | "p50" | "p99" | "latP50" | "latP99") => median(rounds[phase].map((r) => r[field]));
+    const m = (phase: Phase, field: "rps" | "p50" | "p99" | "latP50" | "latP99") =>
+      median(rounds[phase].map((r) => r[field]));
     const ratio = (phase: Phase) => median(rounds[phase].map((r, i) => r.rps / rounds.direct[i]!.rps));
     const added = median(rounds.observer.map((r, i) => r.latP50 - rounds.direct[i]!.latP50));
     const addedReplay = median(rounds.replay.map((r, i) => r.latP50 - rounds.direct[i]!.latP50));
     console.log("");
     console.log(`provider answers after ${process.env.BENCH_PROVIDER_DELAY_MS ?? "0"} ms (BENCH_PROVIDER_DELAY_MS)`);
-    console.log(`observer bench: medians of ${ROUNDS} rounds; ${CONNECTIONS} connections x ${ROUND_DURATION} s for req/s; ${LATENCY_REQUESTS} sequential requests for latency`);
+    console.log(
+      `observer bench: medians of ${ROUNDS} rounds; ${CONNECTIONS} connections x ${ROUND_DURATION} s for req/s; ${LATENCY_REQUESTS} sequential requests for latency`,
+    );
     console.log("phase     req/s   p50 ms  p99 ms  | 1-conn p50 ms  p99 ms");
     for (const phase of Object.keys(phases) as Phase[]) {
-      console.log(`${phase.padEnd(8)} ${m(phase, "rps").toFixed(0).padStart(6)}  ${String(m(phase, "p50")).padStart(6)}  ${String(m(phase, "p99")).padStart(6)}  | ${m(phase, "latP50").toFixed(3).padStart(12)}  ${m(phase, "latP99").toFixed(3).padStart(6)}`);
+      console.log(
+        `${phase.padEnd(8)} ${m(phase, "rps").toFixed(0).padStart(6)}  ${String(m(phase, "p50")).padStart(6)}  ${String(m(phase, "p99")).padStart(6)}  | ${m(phase, "latP50").toFixed(3).padStart(12)}  ${m(phase, "latP99").toFixed(3).padStart(6)}`,
+      );
     }
     const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
-    console.log(`added p50 (observer - direct, 1 connection): ${added.toFixed(3)} ms (target <= ${TARGETS.addedP50Ms} ms: ${verdict(added <= TARGETS.addedP50Ms)}); replay adds ${addedReplay.toFixed(3)} ms`);
-    console.log(`observer throughput: ${ratio("observer").toFixed(2)}x direct (target >= ${TARGETS.observer}: ${verdict(ratio("observer") >= TARGETS.observer)})`);
-    console.log(`replay throughput:   ${ratio("replay").toFixed(2)}x direct (target >= ${TARGETS.replay}: ${verdict(ratio("replay") >= TARGETS.replay)})`);
-    log(`load after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    console.log(
+      `added p50 (observer - direct, 1 connection): ${added.toFixed(3)} ms (target <= ${TARGETS.addedP50Ms} ms: ${verdict(added <= TARGETS.addedP50Ms)}); replay adds ${addedReplay.toFixed(3)} ms`,
+    );
+    console.log(
+      `observer throughput: ${ratio("observer").toFixed(2)}x direct (target >= ${TARGETS.observer}: ${verdict(ratio("observer") >= TARGETS.observer)})`,
+    );
+    console.log(
+      `replay throughput:   ${ratio("replay").toFixed(2)}x direct (target >= ${TARGETS.replay}: ${verdict(ratio("replay") >= TARGETS.replay)})`,
+    );
+    log(
+      `load after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
   } finally {
     await cleanup();
   }

@@ -48,7 +48,11 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { x402Client } from "@x402/core/client";
-import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import {
+  decodePaymentRequiredHeader,
+  decodePaymentResponseHeader,
+  encodePaymentSignatureHeader,
+} from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import pg from "pg";
@@ -74,7 +78,8 @@ const DURATION = positiveInt("BENCH_DURATION", 10);
 // blocks. The bare route against itself then lands within about ±1.5 % (90 % interval).
 const ROUNDS = positiveInt("BENCH_ROUNDS", 4);
 const ROUND_DURATION = positiveInt("BENCH_ROUND_DURATION", 12);
-if (ROUND_DURATION < 2) throw new Error("BENCH_ROUND_DURATION must be 2 s or more: each pass's first second is not counted");
+if (ROUND_DURATION < 2)
+  throw new Error("BENCH_ROUND_DURATION must be 2 s or more: each pass's first second is not counted");
 const BLOCK_MS = positiveInt("BENCH_BLOCK_MS", 50);
 const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 10);
 // Neighbouring request pairs per comparison in the paired-latency measurement (scripts/bench/paired-latency.ts).
@@ -158,11 +163,23 @@ const {
   ...inherited
 } = process.env;
 // This process stands in for a reverse proxy: the search load names its clients in X-Forwarded-For.
-const serverEnv: Record<string, string | undefined> = { ...inherited, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(appPort), BASE_URL: baseUrl, TRUST_PROXY_HOPS: "1" };
+const serverEnv: Record<string, string | undefined> = {
+  ...inherited,
+  DATA_DIR: dataDir,
+  EMBEDDED_PG_PORT: String(pgPort),
+  PORT: String(appPort),
+  BASE_URL: baseUrl,
+  TRUST_PROXY_HOPS: "1",
+};
 
-log(`starting the marketplace (data ${dataDir}, PostgreSQL :${pgPort}, app :${appPort}); builds first if sources changed`);
+log(
+  `starting the marketplace (data ${dataDir}, PostgreSQL :${pgPort}, app :${appPort}); builds first if sources changed`,
+);
 // What `npm start` runs (node itself, no tsx wrapper in between), as scripts/e2e.ts does.
-const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env: serverEnv as NodeJS.ProcessEnv, stdio: "inherit" });
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  env: serverEnv as NodeJS.ProcessEnv,
+  stdio: "inherit",
+});
 const serverExited = new Promise<void>((resolve) => server.on("exit", () => resolve()));
 
 let cleaned: Promise<void> | undefined;
@@ -174,7 +191,10 @@ function cleanup(): Promise<void> {
       // The app gets 10 s, then PostgreSQL's shutdown checkpoint flushes what the bench wrote. (Once
       // PostgreSQL outlived the removal of its data directory: the bench started the marketplace
       // with the tsx command, whose wrapper SIGKILLed start.ts mid-shutdown; scripts/lib/take-over-signals.ts.)
-      const stopped = await Promise.race([serverExited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 120_000).unref())]);
+      const stopped = await Promise.race([
+        serverExited.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 120_000).unref()),
+      ]);
       if (!stopped) log(`the marketplace did not stop within 120 s; removing ${dataDir} anyway`);
     }
     await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); // PostgreSQL may still be flushing its WAL while it stops
@@ -238,7 +258,10 @@ async function fundedAgent(usd: number): Promise<Agent> {
     body: JSON.stringify({ address: account.address, amountUsd: usd }),
   });
   if (!res.ok) throw new Error(`faucet answered ${res.status}: ${await res.text()}`);
-  return { address: account.address.toLowerCase(), client: new x402Client().register("eip155:*", new ExactEvmScheme(account)) };
+  return {
+    address: account.address.toLowerCase(),
+    client: new x402Client().register("eip155:*", new ExactEvmScheme(account)),
+  };
 }
 
 // Outcomes rotate so the run is not one query repeated; each carries one condition to check.
@@ -258,13 +281,28 @@ interface Signed {
   headers: Record<string, string>;
 }
 
-async function presign(agents: Agent[], paymentRequired: PaymentRequired, count: number, search: string, tag: string): Promise<Signed[]> {
+async function presign(
+  agents: Agent[],
+  paymentRequired: PaymentRequired,
+  count: number,
+  search: string,
+  tag: string,
+): Promise<Signed[]> {
   const out: Signed[] = [];
   for (let i = 0; i < count; i++) {
     const [outcome, condition] = OUTCOMES[i % OUTCOMES.length]!;
-    const body = JSON.stringify({ request_id: `bench-${tag}-${i}-${randomUUID()}`, outcome, conditions: [condition], search, limit: 5 });
+    const body = JSON.stringify({
+      request_id: `bench-${tag}-${i}-${randomUUID()}`,
+      outcome,
+      conditions: [condition],
+      search,
+      limit: 5,
+    });
     const payload = await agents[i % agents.length]!.client.createPaymentPayload(paymentRequired);
-    out.push({ body, headers: { "content-type": "application/json", "payment-signature": encodePaymentSignatureHeader(payload) } });
+    out.push({
+      body,
+      headers: { "content-type": "application/json", "payment-signature": encodePaymentSignatureHeader(payload) },
+    });
   }
   return out;
 }
@@ -295,9 +333,13 @@ interface LedgerCounts {
 }
 
 async function ledger(db: pg.Client): Promise<LedgerCounts> {
-  const states = await db.query<{ state: string; n: number }>("SELECT state, count(*)::int AS n FROM purchases GROUP BY state");
+  const states = await db.query<{ state: string; n: number }>(
+    "SELECT state, count(*)::int AS n FROM purchases GROUP BY state",
+  );
   const by = Object.fromEntries(states.rows.map((r) => [r.state, r.n]));
-  const t = await db.query<{ n: number; sum: string }>("SELECT count(*)::int AS n, coalesce(sum(amount_atomic), 0)::text AS sum FROM local_transfers");
+  const t = await db.query<{ n: number; sum: string }>(
+    "SELECT count(*)::int AS n, coalesce(sum(amount_atomic), 0)::text AS sum FROM local_transfers",
+  );
   return {
     completed: by.completed ?? 0,
     failed: by.failed ?? 0,
@@ -359,7 +401,10 @@ const rps = (r: CannonResult) => r.requests.total / r.duration;
 
 function unexpected(p: Phase): number {
   const ok = ([] as number[]).concat(p.expected);
-  const wrongStatus = Object.entries(p.result.statusCodeStats).reduce((n, [code, s]) => (ok.includes(Number(code)) ? n : n + s.count), 0);
+  const wrongStatus = Object.entries(p.result.statusCodeStats).reduce(
+    (n, [code, s]) => (ok.includes(Number(code)) ? n : n + s.count),
+    0,
+  );
   return wrongStatus + p.result.errors + p.result.timeouts;
 }
 
@@ -370,10 +415,17 @@ async function withCpu(measure: () => Promise<CannonResult>): Promise<{ result: 
   const after = cpuSample(server.pid!);
   const n = result.requests.total;
   if (!before || !after || n === 0) return { result };
-  return { result, cpu: { app: (after.app - before.app) / n, db: (after.db - before.db) / n, bench: (after.bench - before.bench) / n } };
+  return {
+    result,
+    cpu: { app: (after.app - before.app) / n, db: (after.db - before.db) / n, bench: (after.bench - before.bench) / n },
+  };
 }
 
-function record(label: string, expected: number | number[], { result, cpu }: { result: CannonResult; cpu?: CpuSample }): Phase {
+function record(
+  label: string,
+  expected: number | number[],
+  { result, cpu }: { result: CannonResult; cpu?: CpuSample },
+): Phase {
   const phase = { label, expected, result, cpu };
   phases.push(phase);
   const codes = Object.entries(result.statusCodeStats)
@@ -382,7 +434,10 @@ function record(label: string, expected: number | number[], { result, cpu }: { r
   log(
     `${label}: ${rps(result).toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${codes || "no answers"}${result.errors ? `, ${result.errors} errors` : ""}${result.timeouts ? `, ${result.timeouts} timeouts` : ""})`,
   );
-  if (unexpected(phase) > 0) problems.push(`${label}: ${unexpected(phase)} answers other than ${String(expected)} (${codes}, errors ${result.errors}, timeouts ${result.timeouts})`);
+  if (unexpected(phase) > 0)
+    problems.push(
+      `${label}: ${unexpected(phase)} answers other than ${String(expected)} (${codes}, errors ${result.errors}, timeouts ${result.timeouts})`,
+    );
   if (result.requests.total === 0) problems.push(`${label}: no answers at all`);
   return phase;
 }
@@ -393,23 +448,43 @@ type Requests = Omit<CannonOptions, "url" | "connections" | "duration">;
 async function warm(label: string, expected: number, opts: Requests): Promise<void> {
   const result = await cannon({ url: baseUrl, connections: CONNECTIONS, duration: WARMUP, ...opts });
   const phase = { label: `${label} (warm-up)`, expected, result };
-  if (unexpected(phase) > 0 || result.requests.total === 0) problems.push(`${phase.label}: ${unexpected(phase)} answers other than ${expected}, ${result.requests.total} in all`);
+  if (unexpected(phase) > 0 || result.requests.total === 0)
+    problems.push(
+      `${phase.label}: ${unexpected(phase)} answers other than ${expected}, ${result.requests.total} in all`,
+    );
 }
 
 /** One pass of a comparison: its seconds added to the comparison's pairing, its answers tallied. */
 async function compare(c: Comparison): Promise<void> {
-  const run = await alternatingThroughput((o) => cannon({ url: baseUrl, ...o }), CONNECTIONS, c.bare, c.route, ROUND_DURATION, BLOCK_MS);
+  const run = await alternatingThroughput(
+    (o) => cannon({ url: baseUrl, ...o }),
+    CONNECTIONS,
+    c.bare,
+    c.route,
+    ROUND_DURATION,
+    BLOCK_MS,
+  );
   const t = tallies.get(c.key) ?? { comparison: c, bare: [], route: [] };
   t.bare.push(run.figures.bare);
   t.route.push(run.figures.route);
   tallies.set(c.key, t);
   const wrong = run.figures.bare.unexpected + run.figures.route.unexpected + run.errors;
-  if (wrong > 0 || run.bare.length === 0) problems.push(`${c.key} [pass ${t.bare.length}]: ${wrong} answers other than expected or errors, ${run.bare.length} seconds measured`);
+  if (wrong > 0 || run.bare.length === 0)
+    problems.push(
+      `${c.key} [pass ${t.bare.length}]: ${wrong} answers other than expected or errors, ${run.bare.length} seconds measured`,
+    );
   pairings.set(c.key, pairings.get(c.key) ?? { bare: [], subject: [] });
   run.bare.forEach((bare, i) => pair(c.key, bare, run.subject[i]!));
 }
 
-async function paid(label: string, db: pg.Client, agents: Agent[], paymentRequired: PaymentRequired, search: string, connections: number): Promise<Phase> {
+async function paid(
+  label: string,
+  db: pg.Client,
+  agents: Agent[],
+  paymentRequired: PaymentRequired,
+  search: string,
+  connections: number,
+): Promise<Phase> {
   // A short warm-up of the same kind, then the measured run; both checked against the ledger.
   for (const [tag, count, seconds, measured] of [
     ["warm", Math.min(200, PAID_MAX), WARMUP, false],
@@ -417,10 +492,21 @@ async function paid(label: string, db: pg.Client, agents: Agent[], paymentRequir
   ] as const) {
     const started = performance.now();
     // A few spares: autocannon builds each connection's first request before the run.
-    const signed = await presign(agents, paymentRequired, count + 2 * connections, search, `${search}-${connections}-${tag}`);
-    if (measured) log(`${label}: pre-signed ${signed.length} authorizations in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const signed = await presign(
+      agents,
+      paymentRequired,
+      count + 2 * connections,
+      search,
+      `${search}-${connections}-${tag}`,
+    );
+    if (measured)
+      log(
+        `${label}: pre-signed ${signed.length} authorizations in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
     const before = await ledger(db);
-    const measuredRun = await withCpu(() => cannon({ url: baseUrl, connections, amount: count, requests: purchaseRequests(signed) }, seconds));
+    const measuredRun = await withCpu(() =>
+      cannon({ url: baseUrl, connections, amount: count, requests: purchaseRequests(signed) }, seconds),
+    );
     const { result } = measuredRun;
     const after = await settledLedger(db);
     const ok = result.statusCodeStats["200"]?.count ?? 0;
@@ -429,10 +515,19 @@ async function paid(label: string, db: pg.Client, agents: Agent[], paymentRequir
     // Stopping the run cuts the requests in flight: the server still completes those (at most one
     // per connection), so the ledger may hold a few more purchases than answers counted.
     const charged = after.transferredAtomic - before.transferredAtomic;
-    if (completed < ok || completed - ok > connections || transfers !== completed || charged !== BigInt(completed) * PRICE_ATOMIC || after.open > 0) {
-      problems.push(`${label} (${tag}): ${ok} answers 200, but ${completed} purchases completed, ${transfers} transfers of ${charged} atomic units, ${after.open} purchases still open`);
+    if (
+      completed < ok ||
+      completed - ok > connections ||
+      transfers !== completed ||
+      charged !== BigInt(completed) * PRICE_ATOMIC ||
+      after.open > 0
+    ) {
+      problems.push(
+        `${label} (${tag}): ${ok} answers 200, but ${completed} purchases completed, ${transfers} transfers of ${charged} atomic units, ${after.open} purchases still open`,
+      );
     }
-    if (measured && ok >= count) problems.push(`${label}: used all ${count} pre-signed purchases before ${seconds} s; raise BENCH_PAID_MAX`);
+    if (measured && ok >= count)
+      problems.push(`${label}: used all ${count} pre-signed purchases before ${seconds} s; raise BENCH_PAID_MAX`);
     if (measured) return record(label, 200, measuredRun);
   }
   throw new Error("unreachable");
@@ -450,7 +545,11 @@ function searchRequests(clients: number): CannonRequest[] {
       setupRequest: (req) => {
         const i = next++;
         const q = encodeURIComponent(OUTCOMES[i % OUTCOMES.length]![0]);
-        return { ...req, path: `/api/catalog/search?q=${q}&limit=10`, headers: { "x-forwarded-for": `198.18.${Math.floor((i % clients) / 250)}.${(i % clients) % 250 + 1}` } };
+        return {
+          ...req,
+          path: `/api/catalog/search?q=${q}&limit=10`,
+          headers: { "x-forwarded-for": `198.18.${Math.floor((i % clients) / 250)}.${((i % clients) % 250) + 1}` },
+        };
       },
     },
   ];
@@ -464,32 +563,63 @@ interface Alongside {
 
 /** Purchases at 1 connection for DURATION s, with `searchClients` clients searching at the same time
  * (none: the baseline). Both start together after the authorizations are signed. */
-async function paidAlongside(db: pg.Client, agents: Agent[], paymentRequired: PaymentRequired, searchClients: number): Promise<Alongside> {
-  const label = searchClients === 0 ? "no other load" : `${SEARCH_CONNECTIONS} conns searching as ${searchClients} client${searchClients > 1 ? "s" : ""}`;
+async function paidAlongside(
+  db: pg.Client,
+  agents: Agent[],
+  paymentRequired: PaymentRequired,
+  searchClients: number,
+): Promise<Alongside> {
+  const label =
+    searchClients === 0
+      ? "no other load"
+      : `${SEARCH_CONNECTIONS} conns searching as ${searchClients} client${searchClients > 1 ? "s" : ""}`;
   const signed = await presign(agents, paymentRequired, PAID_MAX + 2, "terms", `alongside-${searchClients}`);
   const before = await ledger(db);
-  const searching = searchClients ? cannon({ url: baseUrl, connections: SEARCH_CONNECTIONS, duration: DURATION, requests: searchRequests(searchClients) }) : undefined;
-  const paidRun = await withCpu(() => cannon({ url: baseUrl, connections: 1, amount: PAID_MAX, requests: purchaseRequests(signed) }, DURATION));
+  const searching = searchClients
+    ? cannon({
+        url: baseUrl,
+        connections: SEARCH_CONNECTIONS,
+        duration: DURATION,
+        requests: searchRequests(searchClients),
+      })
+    : undefined;
+  const paidRun = await withCpu(() =>
+    cannon({ url: baseUrl, connections: 1, amount: PAID_MAX, requests: purchaseRequests(signed) }, DURATION),
+  );
   const searchResult = await searching;
   const after = await settledLedger(db);
   const ok = paidRun.result.statusCodeStats["200"]?.count ?? 0;
   const completed = after.completed - before.completed;
   if (completed < ok || completed - ok > 1 || after.transfers - before.transfers !== completed || after.open > 0) {
-    problems.push(`alongside (${label}): ${ok} answers 200, but ${completed} purchases completed, ${after.transfers - before.transfers} transfers, ${after.open} still open`);
+    problems.push(
+      `alongside (${label}): ${ok} answers 200, but ${completed} purchases completed, ${after.transfers - before.transfers} transfers, ${after.open} still open`,
+    );
   }
   const paid = record(`paid, 1 conn, ${label}`, 200, paidRun);
   // A limited search is answered 429: both are expected; anything else (5xx, errors) is not.
-  const search = searchResult ? record(`  search alongside (${label})`, [200, 429], { result: searchResult }) : undefined;
+  const search = searchResult
+    ? record(`  search alongside (${label})`, [200, 429], { result: searchResult })
+    : undefined;
   return { label, paid, search };
 }
 
 function reportAlongside(runs: Alongside[]) {
-  console.log(`\nSearch load alongside paid purchases (${DURATION} s each; default rate limits, TRUST_PROXY_HOPS=1${process.env.RATE_LIMIT_ENABLED === "false" ? ", RATE LIMITS OFF" : ""}):`);
+  console.log(
+    `\nSearch load alongside paid purchases (${DURATION} s each; default rate limits, TRUST_PROXY_HOPS=1${process.env.RATE_LIMIT_ENABLED === "false" ? ", RATE LIMITS OFF" : ""}):`,
+  );
   for (const { label, paid, search } of runs) {
     const p = paid.result;
     const line = `  ${label.padEnd(40)} paid: ${rps(p).toFixed(1).padStart(6)} purchases/s, p50 ${String(p.latency.p50).padStart(5)} ms, p99 ${String(p.latency.p99).padStart(5)} ms`;
-    const codes = search ? Object.entries(search.result.statusCodeStats).map(([c, s]) => `${c}×${s.count}`).join(" ") : "";
-    console.log(search ? `${line}; search: ${rps(search.result).toFixed(0)} req/s (${codes}), p50 ${search.result.latency.p50} ms` : line);
+    const codes = search
+      ? Object.entries(search.result.statusCodeStats)
+          .map(([c, s]) => `${c}×${s.count}`)
+          .join(" ")
+      : "";
+    console.log(
+      search
+        ? `${line}; search: ${rps(search.result).toFixed(0)} req/s (${codes}), p50 ${search.result.latency.p50} ms`
+        : line,
+    );
   }
 }
 
@@ -505,14 +635,17 @@ interface SoldProduct {
 /** Every product the running marketplace sells: the paid operations of its OpenAPI document, each
  * checked to answer 402 with its product object. */
 async function soldProducts(): Promise<SoldProduct[]> {
-  const doc = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as { paths: Record<string, { post?: Record<string, unknown> }> };
+  const doc = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as {
+    paths: Record<string, { post?: Record<string, unknown> }>;
+  };
   const paths = Object.entries(doc.paths).flatMap(([p, item]) => (item.post?.["x-payment-info"] ? [p] : []));
   if (!paths.includes(SHORTLIST)) throw new Error(`/openapi.json lists no paid ${SHORTLIST}`);
   return Promise.all(
     paths.map(async (p) => {
       const res = await fetch(`${baseUrl}${p}`);
       const body = (await res.json()) as { product?: { id: string; example: unknown } };
-      if (res.status !== 402 || !body.product || !res.headers.get("payment-required")) throw new Error(`GET ${p} answered ${res.status} without a product challenge`);
+      if (res.status !== 402 || !body.product || !res.headers.get("payment-required"))
+        throw new Error(`GET ${p} answered ${res.status} without a product challenge`);
       return { id: body.product.id, path: p, body: JSON.stringify(body.product.example) };
     }),
   );
@@ -526,7 +659,10 @@ function ratioLine(key: string): { ratio: number; text: string } {
   if (p.bare.length === 0) return { ratio: NaN, text: "no second measured (see Problems)" };
   const ratio = sumRatio(p.subject, p.bare);
   const [low, high] = bootstrapInterval(p.subject, p.bare);
-  return { ratio, text: `${ratio.toFixed(3).padStart(6)}  [${low.toFixed(3)}, ${high.toFixed(3)}]  median ${medianRatio(p.subject, p.bare).toFixed(3)}` };
+  return {
+    ratio,
+    text: `${ratio.toFixed(3).padStart(6)}  [${low.toFixed(3)}, ${high.toFixed(3)}]  median ${medianRatio(p.subject, p.bare).toFixed(3)}`,
+  };
 }
 
 /** The 402 table: each product's challenge throughput against the bare route run next to it. */
@@ -539,17 +675,24 @@ function reportChallenges(products: SoldProduct[]) {
     for (const method of ["GET", "POST"] as const) {
       const { ratio, text } = ratioLine(`${p.id} ${method}`);
       const reqs = median(pairings.get(`${p.id} ${method}`)!.subject);
-      console.log(`${p.id.padEnd(12)} ${method.padEnd(5)} ${p.path.padEnd(22)} ${reqs.toFixed(0).padStart(6)} req/s  ${text}  ${ratio >= TARGETS.challenge ? "met" : "MISSED"}`);
+      console.log(
+        `${p.id.padEnd(12)} ${method.padEnd(5)} ${p.path.padEnd(22)} ${reqs.toFixed(0).padStart(6)} req/s  ${text}  ${ratio >= TARGETS.challenge ? "met" : "MISSED"}`,
+      );
     }
   }
-  console.log(`${"control".padEnd(12)} ${"GET".padEnd(5)} ${"/api/ping again".padEnd(22)} ${median(pairings.get("control")!.subject).toFixed(0).padStart(6)} req/s  ${ratioLine("control").text}  (the bare route against itself: the noise)`);
-  console.log(`\nThe same, as each request's cost over the bare route: ${PAIRS} neighbouring pairs on one keep-alive connection, ABBA order (medians, µs; latency as the client sees it):`);
+  console.log(
+    `${"control".padEnd(12)} ${"GET".padEnd(5)} ${"/api/ping again".padEnd(22)} ${median(pairings.get("control")!.subject).toFixed(0).padStart(6)} req/s  ${ratioLine("control").text}  (the bare route against itself: the noise)`,
+  );
+  console.log(
+    `\nThe same, as each request's cost over the bare route: ${PAIRS} neighbouring pairs on one keep-alive connection, ABBA order (medians, µs; latency as the client sees it):`,
+  );
   // bare / (bare + extra): the throughput ratio if the whole difference were the server's (part of
   // it is the client reading a longer answer), so it errs low.
   console.log(`(ratio: bare / (bare + extra), the throughput ratio these costs imply; target >= ${TARGETS.challenge})`);
   for (const [key, r] of paired) {
     const ratio = r.bareUs / (r.bareUs + r.extraUs);
-    const verdict = key === "control" ? "(the bare route against itself)" : ratio >= TARGETS.challenge ? "met" : "MISSED";
+    const verdict =
+      key === "control" ? "(the bare route against itself)" : ratio >= TARGETS.challenge ? "met" : "MISSED";
     console.log(
       `${key.padEnd(18)} bare ${r.bareUs.toFixed(0).padStart(5)}  route ${r.routeUs.toFixed(0).padStart(5)}  extra ${r.extraUs.toFixed(1).padStart(6)} µs (${((100 * r.extraUs) / r.bareUs).toFixed(1)} %)  ratio ${ratio.toFixed(3)}  ${verdict}`,
     );
@@ -559,9 +702,13 @@ function reportChallenges(products: SoldProduct[]) {
 // ---- report ----------------------------------------------------------------------------------
 
 function report(pinning: string) {
-  console.log(`\nPurchase benchmark: throughput comparisons in ${ROUNDS} pass(es) of ${ROUND_DURATION} s, switching every ${BLOCK_MS} ms; ${DURATION} s per paid phase; ${CONNECTIONS} connections (unless noted), loopback, ${os.cpus().length} cores, Node ${process.version}`);
+  console.log(
+    `\nPurchase benchmark: throughput comparisons in ${ROUNDS} pass(es) of ${ROUND_DURATION} s, switching every ${BLOCK_MS} ms; ${DURATION} s per paid phase; ${CONNECTIONS} connections (unless noted), loopback, ${os.cpus().length} cores, Node ${process.version}`,
+  );
   console.log(`throughput comparisons: ${pinning}`);
-  console.log(`${"throughput comparison (medians over the seconds)".padEnd(52)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"answers".padStart(8)} ${"unexpected".padStart(10)}`);
+  console.log(
+    `${"throughput comparison (medians over the seconds)".padEnd(52)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"answers".padStart(8)} ${"unexpected".padStart(10)}`,
+  );
   for (const [key, t] of tallies) {
     const p = pairings.get(key)!;
     for (const [label, rates, figures] of [
@@ -570,11 +717,15 @@ function report(pinning: string) {
     ] as const) {
       const sum = (pick: (f: SideFigures) => number) => figures.reduce((n, f) => n + pick(f), 0);
       const ms = (pick: (f: SideFigures) => number) => median(figures.map(pick)).toFixed(2).padStart(7);
-      console.log(`${`${key}: ${label}`.slice(0, 52).padEnd(52)} ${median(rates).toFixed(0).padStart(7)} ${ms((f) => f.p50Ms)} ${ms((f) => f.p99Ms)} ${String(sum((f) => f.answers)).padStart(8)} ${String(sum((f) => f.unexpected)).padStart(10)}`);
+      console.log(
+        `${`${key}: ${label}`.slice(0, 52).padEnd(52)} ${median(rates).toFixed(0).padStart(7)} ${ms((f) => f.p50Ms)} ${ms((f) => f.p99Ms)} ${String(sum((f) => f.answers)).padStart(8)} ${String(sum((f) => f.unexpected)).padStart(10)}`,
+      );
     }
   }
   const ms = (x: number | undefined) => (x === undefined ? "-" : x.toFixed(2)).padStart(7);
-  console.log(`\n${"paid phase".padEnd(46)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"answers".padStart(8)} ${"unexpected".padStart(10)}   CPU ms per answer: app  postgres  bench`);
+  console.log(
+    `\n${"paid phase".padEnd(46)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"answers".padStart(8)} ${"unexpected".padStart(10)}   CPU ms per answer: app  postgres  bench`,
+  );
   for (const p of phases) {
     const r = p.result;
     console.log(
@@ -592,22 +743,28 @@ try {
 
   // The ceiling route must run per request, not be served from a prerendered file.
   const prerendered = path.resolve(".next/prerender-manifest.json");
-  if (existsSync(prerendered) && "/api/ping" in (JSON.parse(readFileSync(prerendered, "utf8")) as { routes: Record<string, unknown> }).routes) {
+  if (
+    existsSync(prerendered) &&
+    "/api/ping" in (JSON.parse(readFileSync(prerendered, "utf8")) as { routes: Record<string, unknown> }).routes
+  ) {
     throw new Error("/api/ping was prerendered at build time; it would not be a fair ceiling");
   }
   const ping = await fetch(`${baseUrl}/api/ping`);
-  if (ping.status !== 200 || JSON.stringify(await ping.json()) !== '{"ok":true}') throw new Error(`/api/ping answered ${ping.status}`);
+  if (ping.status !== 200 || JSON.stringify(await ping.json()) !== '{"ok":true}')
+    throw new Error(`/api/ping answered ${ping.status}`);
 
   db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/${EMBEDDED_DATABASE}` });
   await db.connect();
 
   const challenge = await fetch(`${baseUrl}${SHORTLIST}`);
   const requiredHeader = challenge.headers.get("payment-required");
-  if (challenge.status !== 402 || !requiredHeader) throw new Error(`GET ${SHORTLIST} answered ${challenge.status} without a usable challenge`);
+  if (challenge.status !== 402 || !requiredHeader)
+    throw new Error(`GET ${SHORTLIST} answered ${challenge.status} without a usable challenge`);
   const paymentRequired = decodePaymentRequiredHeader(requiredHeader);
   const accepted = paymentRequired.accepts[0]!;
   log(`challenge: ${accepted.amount} atomic units of ${accepted.asset} on ${accepted.network} to ${accepted.payTo}`);
-  if (BigInt(accepted.amount) !== PRICE_ATOMIC) problems.push(`the shortlist costs ${accepted.amount} atomic units, not ${PRICE_ATOMIC}`);
+  if (BigInt(accepted.amount) !== PRICE_ATOMIC)
+    problems.push(`the shortlist costs ${accepted.amount} atomic units, not ${PRICE_ATOMIC}`);
 
   // Enough test USDC for every pre-signed purchase of every paid phase, spread over a few agents.
   const paidPhases = (PAID_ALL ? 3 : 2) + (ALONGSIDE ? 3 : 0);
@@ -617,17 +774,26 @@ try {
 
   // One completed purchase to replay, checked once by hand before the load.
   const [original] = await presign(agents, paymentRequired, 1, "terms", "replay");
-  const first = await fetch(`${baseUrl}${SHORTLIST}`, { method: "POST", headers: original!.headers, body: original!.body });
+  const first = await fetch(`${baseUrl}${SHORTLIST}`, {
+    method: "POST",
+    headers: original!.headers,
+    body: original!.body,
+  });
   const firstBody = await first.text();
   if (first.status !== 200) throw new Error(`the purchase to replay answered ${first.status}: ${firstBody}`);
   const settled = decodePaymentResponseHeader(first.headers.get("payment-response") ?? "");
   log(`purchase to replay: 200, transaction ${settled.transaction}, payer ${settled.payer}`);
-  const again = await fetch(`${baseUrl}${SHORTLIST}`, { method: "POST", headers: original!.headers, body: original!.body });
+  const again = await fetch(`${baseUrl}${SHORTLIST}`, {
+    method: "POST",
+    headers: original!.headers,
+    body: original!.body,
+  });
   const againBody = await again.text();
   if (again.status !== 200 || againBody !== firstBody.replace('"idempotentReplay":false', '"idempotentReplay":true')) {
     throw new Error(`a replay is not the stored answer (status ${again.status})`);
   }
-  if (again.headers.get("payment-response") !== first.headers.get("payment-response")) problems.push("a replay carries another PAYMENT-RESPONSE");
+  if (again.headers.get("payment-response") !== first.headers.get("payment-response"))
+    problems.push("a replay carries another PAYMENT-RESPONSE");
 
   const products = await soldProducts();
   log(`products on sale: ${products.map((p) => `${p.id} (${p.path})`).join(", ")}`);
@@ -636,7 +802,13 @@ try {
   // Each 402 against the bare route sent the same request: a GET against the bare GET, an unsigned
   // POST against the bare POST with the same headers and body (receiving a body costs any route).
   const comparisons: Comparison[] = products.flatMap((p) => [
-    { key: `${p.id} GET`, label: `402 GET ${p.path}`, route: { method: "GET", path: p.path, expected: 402 }, bareLabel: "bare GET /api/ping", bare: PING },
+    {
+      key: `${p.id} GET`,
+      label: `402 GET ${p.path}`,
+      route: { method: "GET", path: p.path, expected: 402 },
+      bareLabel: "bare GET /api/ping",
+      bare: PING,
+    },
     {
       key: `${p.id} POST`,
       label: `402 unsigned POST ${p.path}`,
@@ -645,12 +817,36 @@ try {
       bare: { method: "POST", path: "/api/ping", headers: json, body: p.body, expected: 200 },
     },
   ]);
-  const replayed: BlockRequest = { method: "POST", path: SHORTLIST, headers: original!.headers, body: original!.body, expected: 200 };
+  const replayed: BlockRequest = {
+    method: "POST",
+    path: SHORTLIST,
+    headers: original!.headers,
+    body: original!.body,
+    expected: 200,
+  };
   const others: Comparison[] = [
-    { key: "control", label: "bare GET /api/ping again (control)", route: PING, bareLabel: "bare GET /api/ping", bare: PING },
-    { key: "replay", label: "replay POST (same body and signature)", route: replayed, bareLabel: "bare GET /api/ping", bare: PING },
+    {
+      key: "control",
+      label: "bare GET /api/ping again (control)",
+      route: PING,
+      bareLabel: "bare GET /api/ping",
+      bare: PING,
+    },
+    {
+      key: "replay",
+      label: "replay POST (same body and signature)",
+      route: replayed,
+      bareLabel: "bare GET /api/ping",
+      bare: PING,
+    },
     // The same POST (headers and body) to the bare route: the ceiling for a POST.
-    { key: "replay vs bare POST", label: "replay POST (same body and signature)", route: replayed, bareLabel: "bare POST /api/ping (the replay's request)", bare: { ...replayed, path: "/api/ping" } },
+    {
+      key: "replay vs bare POST",
+      label: "replay POST (same body and signature)",
+      route: replayed,
+      bareLabel: "bare POST /api/ping (the replay's request)",
+      bare: { ...replayed, path: "/api/ping" },
+    },
   ];
   const all = [...comparisons, ...others];
 
@@ -660,17 +856,23 @@ try {
   log(`throughput comparisons ${pinning}`);
   try {
     const routes = new Map(all.flatMap((c) => [[c.bareLabel, c.bare] as const, [c.label, c.route] as const]));
-    for (const [label, r] of routes) await warm(label, r.expected, { requests: [{ method: r.method, path: r.path, headers: r.headers, body: r.body }] });
+    for (const [label, r] of routes)
+      await warm(label, r.expected, {
+        requests: [{ method: r.method, path: r.path, headers: r.headers, body: r.body }],
+      });
     for (let pass = 1; pass <= ROUNDS; pass++) {
       // Each pass starts at another comparison, so none always runs right after the same one.
       for (const c of rotate(all, ((pass - 1) * Math.ceil(all.length / ROUNDS)) % all.length)) await compare(c);
       const ratio = (key: string) => sumRatio(pairings.get(key)!.subject, pairings.get(key)!.bare).toFixed(3);
-      log(`pass ${pass}/${ROUNDS}, so far: ${comparisons.map((c) => `${c.key} ${ratio(c.key)}`).join(", ")}; control ${ratio("control")}, replay ${ratio("replay")}`);
+      log(
+        `pass ${pass}/${ROUNDS}, so far: ${comparisons.map((c) => `${c.key} ${ratio(c.key)}`).join(", ")}; control ${ratio("control")}, replay ${ratio("replay")}`,
+      );
     }
     // The same comparisons, as the cost per request over the bare route (noise cancels there).
     for (const c of [...comparisons, others[0]!]) {
       const result = await pairedLatency(baseUrl, c.bare, c.route, PAIRS);
-      if (result.unexpected > 0) problems.push(`paired latency of ${c.key}: ${result.unexpected} answers with another status`);
+      if (result.unexpected > 0)
+        problems.push(`paired latency of ${c.key}: ${result.unexpected} answers with another status`);
       paired.set(c.key, result);
     }
     log(`paired latency: ${[...paired].map(([k, r]) => `${k} +${r.extraUs.toFixed(0)} us`).join(", ")}`);
@@ -684,34 +886,50 @@ try {
   // The first search of a process loads the embedding model (seconds of CPU): a start-up cost, paid
   // here from an address of its own so that no measured phase includes it.
   if (ALONGSIDE) {
-    const warm = await fetch(`${baseUrl}/api/catalog/search?q=weather`, { headers: { "x-forwarded-for": "198.19.0.1" } });
+    const warm = await fetch(`${baseUrl}/api/catalog/search?q=weather`, {
+      headers: { "x-forwarded-for": "198.19.0.1" },
+    });
     if (warm.status !== 200) throw new Error(`the warm-up search answered ${warm.status}`);
   }
-  if (ALONGSIDE) for (const clients of [0, 1, SEARCH_CLIENTS]) alongside.push(await paidAlongside(db, agents, paymentRequired, clients));
+  if (ALONGSIDE)
+    for (const clients of [0, 1, SEARCH_CLIENTS])
+      alongside.push(await paidAlongside(db, agents, paymentRequired, clients));
 
   report(pinning);
   reportChallenges(products);
   const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
   const replay = ratioLine("replay");
   console.log(`\nShortlist replay against the bare GET, switching as above (ratio, [90 % interval], median):`);
-  console.log(`replay / bare:          ${replay.text}  (target >= ${TARGETS.replay})  ${verdict(replay.ratio >= TARGETS.replay)}`);
-  console.log(`(for comparison, against the bare POST with the same body and signature: replay ${ratioLine("replay vs bare POST").text})`);
+  console.log(
+    `replay / bare:          ${replay.text}  (target >= ${TARGETS.replay})  ${verdict(replay.ratio >= TARGETS.replay)}`,
+  );
+  console.log(
+    `(for comparison, against the bare POST with the same body and signature: replay ${ratioLine("replay vs bare POST").text})`,
+  );
   const single = paidSingle.result.latency;
-  console.log(`paid "terms" p50:         ${single.p50} ms, p99 ${single.p99} ms at 1 connection (target p50 <= ${TARGETS.paidP50Ms} ms)  ${verdict(single.p50 <= TARGETS.paidP50Ms)}`);
+  console.log(
+    `paid "terms" p50:         ${single.p50} ms, p99 ${single.p99} ms at 1 connection (target p50 <= ${TARGETS.paidP50Ms} ms)  ${verdict(single.p50 <= TARGETS.paidP50Ms)}`,
+  );
   if (alongside.length) reportAlongside(alongside);
-  const perPurchase = paidTerms.cpu ? `; CPU per purchase: app ${paidTerms.cpu.app.toFixed(1)} ms, PostgreSQL ${paidTerms.cpu.db.toFixed(1)} ms on ${os.cpus().length} cores` : "";
+  const perPurchase = paidTerms.cpu
+    ? `; CPU per purchase: app ${paidTerms.cpu.app.toFixed(1)} ms, PostgreSQL ${paidTerms.cpu.db.toFixed(1)} ms on ${os.cpus().length} cores`
+    : "";
   console.log(
     `  at ${CONNECTIONS} connections: ${rps(paidTerms.result).toFixed(0)} purchases/s, p50 ${paidTerms.result.latency.p50} ms (queueing: ${CONNECTIONS} / ${rps(paidTerms.result).toFixed(0)} per s = ${((CONNECTIONS / rps(paidTerms.result)) * 1000).toFixed(0)} ms${perPurchase})`,
   );
   const totalUnexpected = phases.reduce((n, p) => n + unexpected(p), 0);
   console.log(`answers other than the expected status (non-2xx and not 402 where 402 is expected): ${totalUnexpected}`);
   const end = await ledger(db);
-  console.log(`ledger: ${end.completed} purchases completed, ${end.failed} failed, ${end.open} open; ${end.transfers} transfers, ${Number(end.transferredAtomic) / 1e6} USDC`);
+  console.log(
+    `ledger: ${end.completed} purchases completed, ${end.failed} failed, ${end.open} open; ${end.transfers} transfers, ${Number(end.transferredAtomic) / 1e6} USDC`,
+  );
   if (problems.length) {
     console.log("\nProblems:");
     for (const p of problems) console.log(`  - ${p}`);
   } else {
-    console.log("\nEvery answer had its phase's expected status; every paid 200 is one completed purchase and one transfer of 0.001 USDC.");
+    console.log(
+      "\nEvery answer had its phase's expected status; every paid 200 is one completed purchase and one transfer of 0.001 USDC.",
+    );
   }
   exitCode = problems.length ? 1 : 0;
 } catch (err) {

@@ -31,11 +31,18 @@ function searchQueries(): string[] {
   for (const q of EVAL_QUERIES) {
     if (q.split === "heldout") continue;
     const words = q.request.outcome.split(/\s+/).filter(Boolean);
-    for (let len = 4; len <= 12; len++) for (let at = 0; at + len <= words.length; at++) out.add(words.slice(at, at + len).join(" ").slice(0, 400));
+    for (let len = 4; len <= 12; len++)
+      for (let at = 0; at + len <= words.length; at++)
+        out.add(
+          words
+            .slice(at, at + len)
+            .join(" ")
+            .slice(0, 400),
+        );
   }
   const list = [...out];
   let seed = 12;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (let i = list.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
     [list[i], list[j]] = [list[j]!, list[i]!];
@@ -61,10 +68,23 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), "marketplace-bench-search-"
 const [pgPort, appPort] = [await freePort(), await freePort()];
 const baseUrl = `http://127.0.0.1:${appPort}`;
 const { DATABASE_URL: _db, NODE_ENV: _nodeEnv, ...inherited } = process.env;
-const serverEnv: Record<string, string | undefined> = { ...inherited, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(appPort), BASE_URL: baseUrl, RATE_LIMIT_ENABLED: "false", LOG_LEVEL: "info" };
+const serverEnv: Record<string, string | undefined> = {
+  ...inherited,
+  DATA_DIR: dataDir,
+  EMBEDDED_PG_PORT: String(pgPort),
+  PORT: String(appPort),
+  BASE_URL: baseUrl,
+  RATE_LIMIT_ENABLED: "false",
+  LOG_LEVEL: "info",
+};
 
-log(`starting the marketplace (data ${dataDir}, PostgreSQL :${pgPort}, app :${appPort}); builds first if sources changed`);
-const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], { env: serverEnv as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "inherit"] as const });
+log(
+  `starting the marketplace (data ${dataDir}, PostgreSQL :${pgPort}, app :${appPort}); builds first if sources changed`,
+);
+const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
+  env: serverEnv as NodeJS.ProcessEnv,
+  stdio: ["ignore", "pipe", "inherit"] as const,
+});
 const serverExited = new Promise<void>((resolve) => server.on("exit", () => resolve()));
 let cacheLine: { hits: number; misses: number; size: number } | undefined;
 let pending = "";
@@ -99,7 +119,10 @@ try {
   for (;;) {
     if (server.exitCode !== null) throw new Error("The marketplace exited before it was ready.");
     if (Date.now() > deadline) throw new Error("The marketplace did not become ready in time.");
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -119,7 +142,15 @@ try {
         connections: CONNECTIONS,
         amount: queries.length,
         timeout: 10,
-        requests: [{ method: "GET", setupRequest: (req: CannonRequest) => ({ ...req, path: `/api/catalog/search?q=${encodeURIComponent(queries[next++ % queries.length]!)}&limit=10` }) }],
+        requests: [
+          {
+            method: "GET",
+            setupRequest: (req: CannonRequest) => ({
+              ...req,
+              path: `/api/catalog/search?q=${encodeURIComponent(queries[next++ % queries.length]!)}&limit=10`,
+            }),
+          },
+        ],
       },
       (err, r) => (err ? reject(err) : resolve(r)),
     );
@@ -129,10 +160,15 @@ try {
   const after = cacheLine ?? before;
   const sent = Math.min(next, queries.length);
   console.log(`\nFree search, seeded catalog, ${CONNECTIONS} connections, ${sent} requests with distinct queries:`);
-  console.log(`  ${result.requests.average.toFixed(1)} req/s (target >= ${TARGET_RPS}); latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms`);
+  console.log(
+    `  ${result.requests.average.toFixed(1)} req/s (target >= ${TARGET_RPS}); latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms`,
+  );
   console.log(`  errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`);
-  console.log(`  server query cache during the run: ${after.hits - before.hits} hits, ${after.misses - before.misses} misses (size ${after.size})`);
-  if (next > queries.length) console.log(`  note: the run outlasted the query set; ${next - queries.length} queries were repeats`);
+  console.log(
+    `  server query cache during the run: ${after.hits - before.hits} hits, ${after.misses - before.misses} misses (size ${after.size})`,
+  );
+  if (next > queries.length)
+    console.log(`  note: the run outlasted the query set; ${next - queries.length} queries were repeats`);
   exitCode = result.errors || result.non2xx ? 1 : 0;
 } finally {
   await stopServer();

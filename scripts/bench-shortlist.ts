@@ -26,7 +26,13 @@ try {
     // Only a database whose build finished (marked by a comment) is reused.
     const exists = await withClient(
       admin.toString(),
-      async (c) => (await c.query("SELECT 1 FROM pg_database WHERE datname = $1 AND shobj_description(oid, 'pg_database') = 'complete'", [name])).rowCount === 1,
+      async (c) =>
+        (
+          await c.query(
+            "SELECT 1 FROM pg_database WHERE datname = $1 AND shobj_description(oid, 'pg_database') = 'complete'",
+            [name],
+          )
+        ).rowCount === 1,
     );
     if (KEEP && exists) {
       log(`${size} services: reusing ${name} (BENCH_KEEP)`);
@@ -48,11 +54,19 @@ try {
       let stdout = "";
       const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/bench/measure-shortlist.ts", String(RUNS)], {
         // No query cache: every measured request pays its query embedding, as a new outcome does.
-        env: { ...process.env, DATABASE_URL: benchUrl.toString(), LOG_LEVEL: "silent", NODE_OPTIONS: "--expose-gc", QUERY_EMBEDDING_CACHE_SIZE: "0" },
+        env: {
+          ...process.env,
+          DATABASE_URL: benchUrl.toString(),
+          LOG_LEVEL: "silent",
+          NODE_OPTIONS: "--expose-gc",
+          QUERY_EMBEDDING_CACHE_SIZE: "0",
+        },
         stdio: ["ignore", "pipe", "inherit"],
       });
       child.stdout.on("data", (d) => (stdout += d));
-      child.on("exit", (code) => (code === 0 ? resolve(stdout.trim().split("\n").at(-1)!) : reject(new Error(`measure exited ${code}`))));
+      child.on("exit", (code) =>
+        code === 0 ? resolve(stdout.trim().split("\n").at(-1)!) : reject(new Error(`measure exited ${code}`)),
+      );
     });
     const r = JSON.parse(out) as {
       loadMs: number;
@@ -68,8 +82,11 @@ try {
         ` process at start ${m.startRssMb.toFixed(0)} MB, model +${m.modelRssMb.toFixed(0)} MB, vector index +${m.indexRssMb.toFixed(0)} MB; JS heap ${m.heapMb.toFixed(0)} MB, external ${m.externalMb.toFixed(0)} MB)`,
     );
     console.log("mode        p50 ms   p95 ms");
-    for (const [mode, t] of Object.entries(r.modes)) console.log(`${mode.padEnd(10)} ${t.p50.toFixed(1).padStart(7)}  ${t.p95.toFixed(1).padStart(7)}`);
-    console.log(`query embedding alone: p50 ${r.embed.p50.toFixed(1)} ms, p95 ${r.embed.p95.toFixed(1)} ms (part of semantic, hybrid and all)\n`);
+    for (const [mode, t] of Object.entries(r.modes))
+      console.log(`${mode.padEnd(10)} ${t.p50.toFixed(1).padStart(7)}  ${t.p95.toFixed(1).padStart(7)}`);
+    console.log(
+      `query embedding alone: p50 ${r.embed.p50.toFixed(1)} ms, p95 ${r.embed.p95.toFixed(1)} ms (part of semantic, hybrid and all)\n`,
+    );
     if (!KEEP) await withClient(admin.toString(), (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
 } finally {

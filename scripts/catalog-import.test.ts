@@ -12,7 +12,10 @@ const SCRIPT_TEST_MS = 240_000;
 
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/catalog-import.ts", ...args], { env: { ...process.env, LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/catalog-import.ts", ...args], {
+      env: { ...process.env, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -21,7 +24,11 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
   });
 }
 
-const counts = async () => ({ services: await db.service.count(), offers: await db.offer.count(), evidence: await db.serviceEvidence.count() });
+const counts = async () => ({
+  services: await db.service.count(),
+  offers: await db.offer.count(),
+  evidence: await db.serviceEvidence.count(),
+});
 
 describe("npm run catalog:import", { timeout: SCRIPT_TEST_MS }, () => {
   it("imports a file with progress lines and a summary, then finds it unchanged", async () => {
@@ -31,10 +38,18 @@ describe("npm run catalog:import", { timeout: SCRIPT_TEST_MS }, () => {
     // stdout is a pipe here: plain progress lines, no bar.
     expect(first.stdout).toContain("imported 2/2 services");
     expect(first.stdout).toContain("Updating the search index and the embeddings of 2 changed services");
-    expect(first.stdout).toMatch(/Imported test\/catalog\/records\.json \(service records\): 2 services: 2 created, 0 updated, 0 unchanged; 3 offers; 2 embeddings computed; \d+\.\d s\./);
-    expect(await counts()).toEqual({ services: before.services + 2, offers: before.offers + 3, evidence: before.evidence + 1 });
+    expect(first.stdout).toMatch(
+      /Imported test\/catalog\/records\.json \(service records\): 2 services: 2 created, 0 updated, 0 unchanged; 3 offers; 2 embeddings computed; \d+\.\d s\./,
+    );
+    expect(await counts()).toEqual({
+      services: before.services + 2,
+      offers: before.offers + 3,
+      evidence: before.evidence + 1,
+    });
     // The file names its sources; --source is for records that do not.
-    expect((await db.service.findUniqueOrThrow({ where: { id: "svc_importtest01" } })).catalogSource).toBe("https://x402-index.example.org/snapshot.json");
+    expect((await db.service.findUniqueOrThrow({ where: { id: "svc_importtest01" } })).catalogSource).toBe(
+      "https://x402-index.example.org/snapshot.json",
+    );
 
     const again = await run(["test/catalog/bazaar-list.json"]);
     expect(again.code, again.stderr).toBe(0);

@@ -10,11 +10,19 @@ import { IMPORT_LIMITS } from "../server/catalog/import/limits";
 
 const USAGE = "Usage: npm run catalog:import -- <file.json> [--source <uri>] [--observed-at <ISO 8601>] [--test-mode]";
 
-let args: { values: { source?: string; "observed-at"?: string; "test-mode"?: boolean; help?: boolean }; positionals: string[] };
+let args: {
+  values: { source?: string; "observed-at"?: string; "test-mode"?: boolean; help?: boolean };
+  positionals: string[];
+};
 try {
   args = parseArgs({
     allowPositionals: true,
-    options: { source: { type: "string" }, "observed-at": { type: "string" }, "test-mode": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: {
+      source: { type: "string" },
+      "observed-at": { type: "string" },
+      "test-mode": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
   });
 } catch (err) {
   console.error(`${(err as Error).message}\n${USAGE}`);
@@ -37,7 +45,10 @@ async function readCatalogFile(path: string): Promise<string> {
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw new Error(`${path} is not a regular file.`);
-    if (stat.size > IMPORT_LIMITS.maxFileBytes) throw new Error(`${path} has ${stat.size} bytes; at most ${IMPORT_LIMITS.maxFileBytes} are imported at once. Split it.`);
+    if (stat.size > IMPORT_LIMITS.maxFileBytes)
+      throw new Error(
+        `${path} has ${stat.size} bytes; at most ${IMPORT_LIMITS.maxFileBytes} are imported at once. Split it.`,
+      );
     return await handle.readFile("utf8");
   } finally {
     await handle.close();
@@ -57,7 +68,9 @@ if (await ensureDatabaseThenRun("scripts/catalog-import.ts")) {
   const { importCatalog, CatalogIndexingError } = await import("../server/catalog/import/import-catalog");
   const { AppError } = await import("../server/errors");
   const tty = process.stdout.isTTY === true;
-  const bar = tty ? new SingleBar({ format: "Importing {bar} {value}/{total} services", hideCursor: true, clearOnComplete: true }) : null;
+  const bar = tty
+    ? new SingleBar({ format: "Importing {bar} {value}/{total} services", hideCursor: true, clearOnComplete: true })
+    : null;
   let lastLine = -1;
   const onProgress = (done: number, total: number) => {
     if (bar) {
@@ -74,8 +87,15 @@ if (await ensureDatabaseThenRun("scripts/catalog-import.ts")) {
     }
   };
   try {
-    const onIndexing = (changed: number) => console.log(`Written. Updating the search index and the embeddings of ${changed} changed services…`);
-    const s = await importCatalog(text, { source: args.values.source, observedAt, testMode: args.values["test-mode"] === true, onProgress, onIndexing });
+    const onIndexing = (changed: number) =>
+      console.log(`Written. Updating the search index and the embeddings of ${changed} changed services…`);
+    const s = await importCatalog(text, {
+      source: args.values.source,
+      observedAt,
+      testMode: args.values["test-mode"] === true,
+      onProgress,
+      onIndexing,
+    });
     console.log(
       `Imported ${file} (${s.format === "bazaar" ? "Bazaar discovery list" : "service records"}): ${s.services} services: ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged; ` +
         `${s.offers} offers; ${s.embeddingsComputed} embeddings computed; ${(s.durationMs / 1000).toFixed(1)} s.`,

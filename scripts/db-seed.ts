@@ -6,7 +6,11 @@ const { url, cluster } = await resolveDatabase(console.log, { attach: true });
 try {
   await migrateDatabase(url);
   const result = await prepareCatalog(url);
-  console.log(result.seeded ? `seeded ${result.services} services and ${result.reviews} reviews` : "the catalog is already present; nothing seeded");
+  console.log(
+    result.seeded
+      ? `seeded ${result.services} services and ${result.reviews} reviews`
+      : "the catalog is already present; nothing seeded",
+  );
 } finally {
   await cluster?.stop();
 }

@@ -28,10 +28,21 @@ const highLimits = Object.fromEntries(
     [`RATE_LIMIT_${group}_INSTANCE_PER_SECOND`, "1000000"],
   ]),
 );
-const env: Record<string, string | undefined> = { ...inherited, ...highLimits, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(appPort), BASE_URL: baseUrl, OBSERVER_TEST_PORTS: String(demoPort) };
+const env: Record<string, string | undefined> = {
+  ...inherited,
+  ...highLimits,
+  DATA_DIR: dataDir,
+  EMBEDDED_PG_PORT: String(pgPort),
+  PORT: String(appPort),
+  BASE_URL: baseUrl,
+  OBSERVER_TEST_PORTS: String(demoPort),
+};
 
 // What `npm start` runs (node itself, no tsx wrapper in between): our SIGTERM reaches start.ts.
-const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env: env as NodeJS.ProcessEnv, stdio: "inherit" });
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  env: env as NodeJS.ProcessEnv,
+  stdio: "inherit",
+});
 const exited = new Promise<number>((resolve) => server.on("exit", (code) => resolve(code ?? 1)));
 
 async function waitForHealth(deadline: number) {
@@ -52,7 +63,11 @@ async function waitForHealth(deadline: number) {
 // PostgreSQL and registers local-demo-provider), for the offline observer path. In its own process
 // group: without DATABASE_URL it runs its work in a child, and a group SIGINT is what Ctrl-C sends.
 async function startDemoProvider(port: number): Promise<{ stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/provider-demo.ts", "--port", String(port)], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "inherit"], detached: true });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/provider-demo.ts", "--port", String(port)], {
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "inherit"],
+    detached: true,
+  });
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   let out = "";
   await new Promise<void>((resolve, reject) => {
@@ -61,7 +76,10 @@ async function startDemoProvider(port: number): Promise<{ stop: () => Promise<vo
       if (out.includes("Ctrl-C stops the provider.")) resolve();
     });
     child.on("exit", (c) => reject(new Error(`npm run provider:demo exited (${c}) before it was ready:\n${out}`)));
-    setTimeout(() => reject(new Error(`npm run provider:demo was not ready after 5 minutes:\n${out}`)), 5 * 60_000).unref();
+    setTimeout(
+      () => reject(new Error(`npm run provider:demo was not ready after 5 minutes:\n${out}`)),
+      5 * 60_000,
+    ).unref();
   }).catch(async (err: unknown) => {
     try {
       process.kill(-child.pid!, "SIGTERM");
@@ -90,7 +108,11 @@ try {
   demo = await startDemoProvider(demoPort);
   // E2E_DATA_DIR lets a spec run a command beside the app (npm run operator:create, token:create),
   // which attaches to the running embedded PostgreSQL of that directory.
-  await run(path.resolve("node_modules/.bin/playwright"), ["test", ...process.argv.slice(2)], { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir });
+  await run(path.resolve("node_modules/.bin/playwright"), ["test", ...process.argv.slice(2)], {
+    ...process.env,
+    E2E_BASE_URL: baseUrl,
+    E2E_DATA_DIR: dataDir,
+  });
   code = 0;
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

@@ -22,7 +22,10 @@ interface Running {
 }
 
 function start(args: string[], baseUrl: string): Running {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/provider-demo.ts", ...args], { env: { ...process.env, BASE_URL: baseUrl, LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/provider-demo.ts", ...args], {
+    env: { ...process.env, BASE_URL: baseUrl, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
@@ -65,18 +68,25 @@ describe("npm run provider:demo", { timeout: SCRIPT_TEST_MS }, () => {
       expect(out).toContain("npm run -s token:create");
       expect(out).toContain(`${facilitator.origin}/api/dev/faucet`);
 
-      const service = await db.service.findUniqueOrThrow({ where: { slug: DEMO_SERVICE_SLUG }, include: { offers: true } });
-      expect(service.offers.map((o) => [o.id, o.providerUrl, o.testMode]).sort()).toEqual([
-        [DEMO_OFFER_IDS.quote, `http://127.0.0.1:${port}`, true],
-        [DEMO_OFFER_IDS.summarize, `http://127.0.0.1:${port}`, true],
-      ].sort());
+      const service = await db.service.findUniqueOrThrow({
+        where: { slug: DEMO_SERVICE_SLUG },
+        include: { offers: true },
+      });
+      expect(service.offers.map((o) => [o.id, o.providerUrl, o.testMode]).sort()).toEqual(
+        [
+          [DEMO_OFFER_IDS.quote, `http://127.0.0.1:${port}`, true],
+          [DEMO_OFFER_IDS.summarize, `http://127.0.0.1:${port}`, true],
+        ].sort(),
+      );
 
       const url = `http://127.0.0.1:${port}/v1/quote?symbol=ACME`;
       const unpaid = await fetch(url);
       expect(unpaid.status).toBe(402);
       const agent = await createTestAgent(1);
       const before = await localBalance(DEMO_PROVIDER_PAY_TO);
-      const paid = await fetch(url, { headers: { "payment-signature": await agent.sign(unpaid.headers.get("payment-required")!) } });
+      const paid = await fetch(url, {
+        headers: { "payment-signature": await agent.sign(unpaid.headers.get("payment-required")!) },
+      });
       expect(paid.status).toBe(200);
       expect((await paid.json()).result).toMatchObject({ symbol: "ACME" });
       expect((await localBalance(DEMO_PROVIDER_PAY_TO)) - before).toBe(1000n);

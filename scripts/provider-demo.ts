@@ -40,7 +40,11 @@ if (await ensureDatabaseThenRun("scripts/provider-demo.ts")) {
     provider = await startDemoProvider({ host: "127.0.0.1", port, facilitator: { url: facilitatorUrl } });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    console.error(code === "EADDRINUSE" ? `Port ${port} is in use: pick another with --port.` : `The demo provider could not start: ${(err as Error).message}`);
+    console.error(
+      code === "EADDRINUSE"
+        ? `Port ${port} is in use: pick another with --port.`
+        : `The demo provider could not start: ${(err as Error).message}`,
+    );
     await closeDatabase();
     process.exit(1);
   }
@@ -59,7 +63,9 @@ if (await ensureDatabaseThenRun("scripts/provider-demo.ts")) {
 
   try {
     const summary = await registerDemoService(provider.url);
-    console.log(`Registered service "${DEMO_SERVICE_SLUG}" (testMode offers) in the catalog: ${JSON.stringify(summary)}`);
+    console.log(
+      `Registered service "${DEMO_SERVICE_SLUG}" (testMode offers) in the catalog: ${JSON.stringify(summary)}`,
+    );
   } catch (err) {
     console.error(`Could not register the demo service in the catalog: ${(err as Error).message}`);
     await provider.close();
@@ -68,7 +74,10 @@ if (await ensureDatabaseThenRun("scripts/provider-demo.ts")) {
   }
 
   // The marketplace need not be up yet; say so instead of failing every paid call silently.
-  const facilitatorUp = await fetch(`${facilitatorUrl}/supported`, { signal: AbortSignal.timeout(3_000) }).then((r) => r.ok, () => false);
+  const facilitatorUp = await fetch(`${facilitatorUrl}/supported`, { signal: AbortSignal.timeout(3_000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
   const offers = demoCatalogRecord(provider.url).service.offers;
   console.log(`
 Demo provider listening on ${provider.url}
@@ -79,7 +88,10 @@ Demo provider listening on ${provider.url}
 Next:
   1. A marketplace token:   export MARKETPLACE_TOKEN=$(npm run -s token:create -- --name demo)
   2. Call an offer through the observer (answers 402 with PAYMENT-REQUIRED):
-${offers[0]!.quickstart.split("\n").map((l) => `       ${l}`).join("\n")}
+${offers[0]!.quickstart
+  .split("\n")
+  .map((l) => `       ${l}`)
+  .join("\n")}
   3. Test funds for your payer address:
        curl -s -X POST '${baseUrl}/api/dev/faucet' -H 'Content-Type: application/json' -d '{"address":"0xYOUR_ADDRESS","amountUsd":1}'
   4. Pay with @x402/fetch: wrapFetchWithPayment(fetch, new x402Client().register("eip155:*", new ExactEvmScheme(account)))

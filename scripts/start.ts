@@ -118,7 +118,13 @@ try {
     app = spawn(nextBin, [dev ? "dev" : "start", "-p", String(env.PORT)], {
       stdio: "inherit",
       detached: true,
-      env: { ...childEnv, NODE_ENV: dev ? "development" : "production", NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import ${JSON.stringify(peerAddressHook)}`].filter(Boolean).join(" ") },
+      env: {
+        ...childEnv,
+        NODE_ENV: dev ? "development" : "production",
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import ${JSON.stringify(peerAddressHook)}`]
+          .filter(Boolean)
+          .join(" "),
+      },
     });
     app.on("exit", onAppExit);
     app.on("error", (err) => void shutdown(1, `the app could not start (${err.message})`));

@@ -8,7 +8,9 @@ import { ensureDatabaseThenRun } from "./lib/with-database";
 const USAGE = "Usage: npm run token:create -- --name <name> [--email <owner email>]";
 let args: { name?: string; email?: string; help?: boolean };
 try {
-  args = parseArgs({ options: { name: { type: "string" }, email: { type: "string" }, help: { type: "boolean", short: "h" } } }).values;
+  args = parseArgs({
+    options: { name: { type: "string" }, email: { type: "string" }, help: { type: "boolean", short: "h" } },
+  }).values;
 } catch (err) {
   console.error(`${(err as Error).message}\n${USAGE}`);
   process.exit(1);
@@ -26,11 +28,15 @@ if (await ensureDatabaseThenRun("scripts/token-create.ts")) {
   try {
     const owner = args.email === undefined ? null : await findPersonByEmail(args.email);
     if (args.email !== undefined && !owner) {
-      console.error(`No account with the email "${args.email}". Sign up on the site first (or run npm run operator:create -- <email>).`);
+      console.error(
+        `No account with the email "${args.email}". Sign up on the site first (or run npm run operator:create -- <email>).`,
+      );
       process.exitCode = 1;
     } else {
       const { token, summary } = await createMarketplaceToken(owner?.id ?? null, args.name);
-      console.error(`Created marketplace token "${summary.name}" (${summary.prefix}…) ${owner ? `for ${args.email}` : "with no owner"}. It is shown only now; send it as the X-Marketplace-Token header.`);
+      console.error(
+        `Created marketplace token "${summary.name}" (${summary.prefix}…) ${owner ? `for ${args.email}` : "with no owner"}. It is shown only now; send it as the X-Marketplace-Token header.`,
+      );
       console.log(token);
     }
   } catch (err) {

@@ -7,7 +7,10 @@ const MAX_BIND_VALUES = 32_766;
 // Columns Prisma fills itself (ids, timestamps from @default) on top of the ones given.
 const DEFAULTED_COLUMNS = 10;
 
-export async function createInBatches<T extends object>(rows: readonly T[], create: (batch: T[]) => Promise<unknown>): Promise<void> {
+export async function createInBatches<T extends object>(
+  rows: readonly T[],
+  create: (batch: T[]) => Promise<unknown>,
+): Promise<void> {
   let columns = 0;
   for (const row of rows) columns = Math.max(columns, Object.keys(row).length);
   const size = Math.max(1, Math.floor(MAX_BIND_VALUES / (columns + DEFAULTED_COLUMNS)));

@@ -11,11 +11,21 @@ const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P203
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 // PostgreSQL: admin/crash shutdown and "cannot connect now" (57P01-57P03), too many connections.
 const SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 // pg raises these without a code: a connection lost mid-query, a connect timeout, a database that
 // refuses connections (ALLOW_CONNECTIONS false, SQLSTATE 55000 shared with unrelated errors), and a
 // query sent on a connection that was already lost (a transaction's next statement after a restart).
-const MESSAGES = /Connection terminated|is not queryable|connection timeout|timeout exceeded when trying to connect|not currently accepting connections|Can't reach database server|Server has closed the connection|terminating connection due to|the database system is (starting up|shutting down|in recovery mode)/i;
+const MESSAGES =
+  /Connection terminated|is not queryable|connection timeout|timeout exceeded when trying to connect|not currently accepting connections|Can't reach database server|Server has closed the connection|terminating connection due to|the database system is (starting up|shutting down|in recovery mode)/i;
 
 const isSqlState = (code: string) => code.startsWith("08") || SQLSTATES.has(code);
 
@@ -23,10 +33,15 @@ function matches(e: Record<string, unknown>): boolean {
   if (e.name === "PrismaClientInitializationError") return true;
   for (const key of ["code", "originalCode"] as const) {
     const code = e[key];
-    if (typeof code === "string" && (PRISMA_CODES.has(code) || SOCKET_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isSqlState(code)))) return true;
+    if (
+      typeof code === "string" &&
+      (PRISMA_CODES.has(code) || SOCKET_CODES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && isSqlState(code)))
+    )
+      return true;
   }
   if (typeof e.kind === "string" && ADAPTER_KINDS.has(e.kind)) return true;
-  for (const key of ["message", "originalMessage"] as const) if (typeof e[key] === "string" && MESSAGES.test(e[key])) return true;
+  for (const key of ["message", "originalMessage"] as const)
+    if (typeof e[key] === "string" && MESSAGES.test(e[key])) return true;
   return false;
 }
 
@@ -57,7 +72,15 @@ export const BUSY_RETRY_AFTER_SECONDS = 2;
  * timeout reads like a connection failure.
  */
 export function databaseFailure(err: unknown): { error: AppError; retryAfterSeconds: number } | undefined {
-  if (isDatabaseBusy(err)) return { error: new AppError("server_busy", "Every database connection is in use. Retry after Retry-After seconds."), retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS };
-  if (isDatabaseUnavailable(err)) return { error: new AppError("database_unavailable", "The database is unavailable. Retry shortly."), retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
+  if (isDatabaseBusy(err))
+    return {
+      error: new AppError("server_busy", "Every database connection is in use. Retry after Retry-After seconds."),
+      retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+    };
+  if (isDatabaseUnavailable(err))
+    return {
+      error: new AppError("database_unavailable", "The database is unavailable. Retry shortly."),
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    };
   return undefined;
 }

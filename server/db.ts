@@ -19,7 +19,11 @@ const globalForDb = globalThis as unknown as { marketplacePool?: pg.Pool; market
 // Waiting for a free one is bounded: past DATABASE_CONNECT_TIMEOUT_MS the request is "busy".
 const pool =
   globalForDb.marketplacePool ??
-  new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE, connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS });
+  new pg.Pool({
+    connectionString: env.DATABASE_URL,
+    max: env.DATABASE_POOL_SIZE,
+    connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS,
+  });
 // A connection lost while idle in the pool must not crash the process (pg emits it on the pool).
 // Nor one lost while checked out between statements (a lock holder, a Prisma transaction): pg then
 // emits on the client itself, where pg-pool listens only while it is idle. Every client gets a
@@ -31,7 +35,9 @@ if (!globalForDb.marketplacePool) {
 }
 // Prisma must not end the shared pool on $disconnect (it would quietly open a private one after,
 // leaving sqlQuery on an ended pool): closeDatabase() ends both.
-export const db = globalForDb.marketplaceDb ?? new PrismaClient({ adapter: withTransactionRelease(new PrismaPg(pool, { disposeExternalPool: false })) });
+export const db =
+  globalForDb.marketplaceDb ??
+  new PrismaClient({ adapter: withTransactionRelease(new PrismaPg(pool, { disposeExternalPool: false })) });
 Object.assign(globalForDb, { marketplacePool: pool, marketplaceDb: db });
 
 /** Ends this process's database connections (scripts, at exit). */

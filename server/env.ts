@@ -16,156 +16,214 @@ const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an address (0x and 40 h
 const mppMethods = z
   .string()
   .default("evm")
-  .transform((s) => s.split(",").map((m) => m.trim()).filter((m) => m.length > 0))
+  .transform((s) =>
+    s
+      .split(",")
+      .map((m) => m.trim())
+      .filter((m) => m.length > 0),
+  )
   .superRefine((list, ctx) => {
     for (const m of list) {
-      if (!(MPP_METHOD_NAMES as readonly string[]).includes(m)) ctx.addIssue({ code: "custom", message: `unknown method "${m}"; the methods are: ${MPP_METHOD_NAMES.join(", ")}` });
+      if (!(MPP_METHOD_NAMES as readonly string[]).includes(m))
+        ctx.addIssue({
+          code: "custom",
+          message: `unknown method "${m}"; the methods are: ${MPP_METHOD_NAMES.join(", ")}`,
+        });
     }
     if (new Set(list).size !== list.length) ctx.addIssue({ code: "custom", message: "a method may be listed once" });
   })
   .transform((list) => list as MppMethodName[]);
 
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  // External PostgreSQL. When unset, `npm start` runs an embedded cluster and sets it for the app.
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  // Connections of this instance's one pool (at least 2: purchase locks may hold at most half).
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
-  // Longest wait for a free connection before a request is answered "busy" (503 server_busy).
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60000).default(3000),
-  PORT: port.default(3000),
-  // Public base URL used in links (callUrl, profileUrl, 402 bodies). Defaults to http://localhost:PORT.
-  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  // Where the embedded PostgreSQL keeps its cluster (DATA_DIR/postgres).
-  DATA_DIR: z.string().min(1).default(".data"),
-  EMBEDDED_PG_PORT: port.default(54329),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  // x402 payments (decisions.md §3, §11). "false" switches paid products off (503 payment_unconfigured).
-  X402_ENABLED: z.enum(["true", "false"]).default("true"),
-  // Address that receives payments. Defaults to the local ledger's marketplace address when the
-  // local facilitator is in use; required with X402_FACILITATOR_URL (else 503 payment_unconfigured).
-  X402_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address (0x + 40 hex digits)").optional(),
-  // An x402 facilitator (POST /verify, /settle). When unset, the local ledger facilitator is used.
-  X402_FACILITATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
-  // Bound on each facilitator call; a settle that exceeds it is reconciled later.
-  X402_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
-  // Free API and tRPC rate limits (docs/decisions.md "Rate limits"). "false" switches them off (e.g.
-  // behind a gateway that limits). Per group of routes: requests per minute per client, counted in
-  // PostgreSQL so every instance shares them, and requests per second of all clients together per
-  // instance, which bounds what free traffic can cost a process when clients are many or forge their
-  // address (a search costs tens of ms of CPU, a catalog or review read a few). Groups: search = GET
-  // /api/catalog/search; catalog = the catalog list and service records; reviews = the review reads;
-  // trpc = tRPC procedures (a batch of n counts n).
-  RATE_LIMIT_ENABLED: z.enum(["true", "false"]).default("true"),
-  RATE_LIMIT_SEARCH_PER_MINUTE: limit.default(60),
-  RATE_LIMIT_SEARCH_INSTANCE_PER_SECOND: limit.default(5),
-  RATE_LIMIT_CATALOG_PER_MINUTE: limit.default(300),
-  RATE_LIMIT_CATALOG_INSTANCE_PER_SECOND: limit.default(50),
-  RATE_LIMIT_REVIEWS_PER_MINUTE: limit.default(300),
-  RATE_LIMIT_REVIEWS_INSTANCE_PER_SECOND: limit.default(50),
-  RATE_LIMIT_TRPC_PER_MINUTE: limit.default(300),
-  RATE_LIMIT_TRPC_INSTANCE_PER_SECOND: limit.default(20),
-  // The free purchase recovery route (each request costs a signature check before any database work)
-  // and order status polling (GET /api/shop/orders/{id}): reads authorised by a purchase's credential.
-  RATE_LIMIT_RECOVERY_PER_MINUTE: limit.default(60),
-  RATE_LIMIT_RECOVERY_INSTANCE_PER_SECOND: limit.default(50),
-  // Writes (reviews, comments, likes, favourites, tokens) by one account or one marketplace token, and
-  // by one client address, per minute; auth = sign-up and sign-in attempts per client address.
-  RATE_LIMIT_WRITES_PER_MINUTE: limit.default(30),
-  RATE_LIMIT_WRITES_INSTANCE_PER_SECOND: limit.default(50),
-  RATE_LIMIT_WRITES_IP_PER_MINUTE: limit.default(120),
-  RATE_LIMIT_WRITES_IP_INSTANCE_PER_SECOND: limit.default(50),
-  RATE_LIMIT_AUTH_PER_MINUTE: limit.default(10),
-  RATE_LIMIT_AUTH_INSTANCE_PER_SECOND: limit.default(20),
-  // Sign-in attempts per account (the email address as typed, known or not), from any address: this
-  // many in 15 minutes, the last of them failed, lock the account for SIGN_IN_LOCK_SECONDS, doubled
-  // for every earlier lock in the last 24 hours, at most an hour (server/limits/sign-in-throttle.ts).
-  SIGN_IN_FAILURES_BEFORE_LOCK: z.coerce.number().int().min(1).max(1000).default(5),
-  SIGN_IN_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  // A refused request is answered after this delay (never past its Retry-After): a client hammering
-  // over a connection then sends one request per delay instead of hundreds per second, each of which
-  // would queue on the one JS thread ahead of paid requests. 0 answers at once.
-  RATE_LIMIT_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
-  // Reverse proxies in front of the app that append to X-Forwarded-For. 0: the client is the TCP peer
-  // (X-Forwarded-For ignored); N: the entry N places from the right of X-Forwarded-For (the peer is
-  // the last proxy). Needs the app served by `npm start` (server/http/client-address.ts).
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  // Signs and encrypts better-auth's session cookies. When unset, a random secret is made once and
-  // kept in the database (app_secrets), so every instance on that database agrees on it.
-  BETTER_AUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
-  // Observer test mode: the observer may call http:// and loopback providers of every offer (private,
-  // link-local and metadata addresses stay refused). For tests and local experiments only; offers
-  // registered by `npm run provider:demo` reach loopback without it while the local facilitator is active.
-  OBSERVER_TEST_MODE: z.enum(["true", "false"]).default("false"),
-  // The loopback ports test-mode offers (the demo provider's, `catalog:import --test-mode`) may name:
-  // ports and ranges, comma-separated ("4021", "4021,5000-5010"). Never the app's own PORT nor the
-  // database's (EMBEDDED_PG_PORT, DATABASE_URL's), even inside a range. Default: the demo provider's port.
-  OBSERVER_TEST_PORTS: z
-    .string()
-    .regex(/^\s*\d{1,5}(\s*-\s*\d{1,5})?(\s*,\s*\d{1,5}(\s*-\s*\d{1,5})?)*\s*$/, "ports or ranges, comma-separated (4021,5000-5010)")
-    .default("4021"),
-  // The sandbox provider (server/sandbox/, docs/decisions.md "Sandbox"): while the local facilitator is
-  // active, the app serves every seeded offer itself on 127.0.0.1:SANDBOX_PORT (the address the seed
-  // records as their providerUrl). "false" switches it off; with X402_FACILITATOR_URL it is always off.
-  SANDBOX_ENABLED: z.enum(["true", "false"]).default("true"),
-  SANDBOX_PORT: port.default(4020),
-  // The observer's outbound calls (server/observe/safe-outbound.ts): time to open a connection to a
-  // provider, time for the whole call (connect, send, headers and body; past it 504 provider_timeout),
-  // and the largest provider answer relayed (counted while it streams; past it the connection is
-  // dropped and the agent gets 502 provider_response_too_large). Every answer is held in memory
-  // and stored for replays, so the cap bounds both.
-  // Query embeddings kept in memory (least recently used dropped first): repeated outcomes and
-  // searches skip the model. 512 floats each, so the default holds about 2 MB. 0 switches it off.
-  QUERY_EMBEDDING_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(1000),
-  OBSERVER_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  OBSERVER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
-  OBSERVER_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(2 * 1024 * 1024),
-  // The largest request body an agent may send through the observer (413 past it, before it is all
-  // read): larger than the 64 KiB of our own JSON routes, since it is the provider's input.
-  OBSERVER_MAX_REQUEST_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(1024 * 1024),
-  // Calls through the observer per marketplace token per minute (counted in PostgreSQL, shared by
-  // every instance), and per instance per second for all tokens together.
-  RATE_LIMIT_OBSERVE_PER_MINUTE: limit.default(600),
-  RATE_LIMIT_OBSERVE_INSTANCE_PER_SECOND: limit.default(1000),
-  // MPP, the "Payment" HTTP authentication scheme, offered beside x402 by the queued products: comma
-  // list of methods (see MPP_METHOD_NAMES); empty switches MPP off. evm pays x402's asset to X402_PAY_TO
-  // through x402's facilitator, so it is offered whenever x402 is.
-  MPP_METHODS: mppMethods,
-  // The realm of the challenges (part of their HMAC and of an evm credential's nonce). Defaults to the host of BASE_URL.
-  MPP_REALM: z.string().regex(/^[\x21-\x7e]{1,200}$/, "printable ASCII without spaces, at most 200 characters").optional(),
-  // MPP `stripe` (required when MPP_METHODS lists it): the secret key that creates PaymentIntents,
-  // the Stripe Business Network profile id put in the challenges, and the payment method types offered.
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,200}$/, "a Stripe secret or restricted key (sk_test_..., rk_live_...)").optional(),
-  MPP_STRIPE_NETWORK_ID: z.string().regex(/^[\x21-\x7e]{1,200}$/, "printable ASCII without spaces, at most 200 characters").optional(),
-  MPP_STRIPE_PAYMENT_METHOD_TYPES: z
-    .string()
-    .default("card")
-    .transform((s) => s.split(",").map((m) => m.trim()).filter((m) => m.length > 0))
-    .pipe(z.array(z.string().regex(/^[a-z_]{1,50}$/, "a Stripe payment method type (card, link, ...)")).min(1, "at least one payment method type")),
-  // Bound on each Stripe call; a PaymentIntent creation that exceeds it is reconciled later (same idempotency key).
-  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
-  // MPP `tempo` (required when MPP_METHODS lists it, except the decimals): the Tempo JSON-RPC endpoint the
-  // signed transactions are simulated on and broadcast to, its chain id, the TIP-20 token and who is paid.
-  TEMPO_RPC_URL: z.string().url().regex(/^https?:\/\//, "an http(s) URL").optional(),
-  TEMPO_CHAIN_ID: z.coerce.number().int().min(1).max(2 ** 48).optional(),
-  MPP_TEMPO_RECIPIENT: address.optional(),
-  MPP_TEMPO_TOKEN: address.optional(),
-  MPP_TEMPO_TOKEN_DECIMALS: z.coerce.number().int().min(0).max(18).default(6),
-  // Bound on each Tempo RPC call; a broadcast that exceeds it is reconciled later (the same signed transaction).
-  TEMPO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
-  // How often each instance expires active placements whose duration has ended (server/orders/order-expiry.ts;
-  // safe with several instances). Ads stop at the end itself; the order's state follows within this interval.
-  ORDER_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
-}).superRefine((e, ctx) => {
-  // A configured method without its settings is a start-up error naming the missing one.
-  const required = { stripe: ["STRIPE_SECRET_KEY", "MPP_STRIPE_NETWORK_ID"], tempo: ["TEMPO_RPC_URL", "TEMPO_CHAIN_ID", "MPP_TEMPO_RECIPIENT", "MPP_TEMPO_TOKEN"] } as const;
-  for (const method of ["stripe", "tempo"] as const) {
-    if (!e.MPP_METHODS.includes(method)) continue;
-    for (const name of required[method]) {
-      if (e[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: `required when MPP_METHODS lists ${method}` });
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    // External PostgreSQL. When unset, `npm start` runs an embedded cluster and sets it for the app.
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    // Connections of this instance's one pool (at least 2: purchase locks may hold at most half).
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+    // Longest wait for a free connection before a request is answered "busy" (503 server_busy).
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60000).default(3000),
+    PORT: port.default(3000),
+    // Public base URL used in links (callUrl, profileUrl, 402 bodies). Defaults to http://localhost:PORT.
+    BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // Where the embedded PostgreSQL keeps its cluster (DATA_DIR/postgres).
+    DATA_DIR: z.string().min(1).default(".data"),
+    EMBEDDED_PG_PORT: port.default(54329),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // x402 payments (decisions.md §3, §11). "false" switches paid products off (503 payment_unconfigured).
+    X402_ENABLED: z.enum(["true", "false"]).default("true"),
+    // Address that receives payments. Defaults to the local ledger's marketplace address when the
+    // local facilitator is in use; required with X402_FACILITATOR_URL (else 503 payment_unconfigured).
+    X402_PAY_TO: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address (0x + 40 hex digits)")
+      .optional(),
+    // An x402 facilitator (POST /verify, /settle). When unset, the local ledger facilitator is used.
+    X402_FACILITATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // Bound on each facilitator call; a settle that exceeds it is reconciled later.
+    X402_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
+    // Free API and tRPC rate limits (docs/decisions.md "Rate limits"). "false" switches them off (e.g.
+    // behind a gateway that limits). Per group of routes: requests per minute per client, counted in
+    // PostgreSQL so every instance shares them, and requests per second of all clients together per
+    // instance, which bounds what free traffic can cost a process when clients are many or forge their
+    // address (a search costs tens of ms of CPU, a catalog or review read a few). Groups: search = GET
+    // /api/catalog/search; catalog = the catalog list and service records; reviews = the review reads;
+    // trpc = tRPC procedures (a batch of n counts n).
+    RATE_LIMIT_ENABLED: z.enum(["true", "false"]).default("true"),
+    RATE_LIMIT_SEARCH_PER_MINUTE: limit.default(60),
+    RATE_LIMIT_SEARCH_INSTANCE_PER_SECOND: limit.default(5),
+    RATE_LIMIT_CATALOG_PER_MINUTE: limit.default(300),
+    RATE_LIMIT_CATALOG_INSTANCE_PER_SECOND: limit.default(50),
+    RATE_LIMIT_REVIEWS_PER_MINUTE: limit.default(300),
+    RATE_LIMIT_REVIEWS_INSTANCE_PER_SECOND: limit.default(50),
+    RATE_LIMIT_TRPC_PER_MINUTE: limit.default(300),
+    RATE_LIMIT_TRPC_INSTANCE_PER_SECOND: limit.default(20),
+    // The free purchase recovery route (each request costs a signature check before any database work)
+    // and order status polling (GET /api/shop/orders/{id}): reads authorised by a purchase's credential.
+    RATE_LIMIT_RECOVERY_PER_MINUTE: limit.default(60),
+    RATE_LIMIT_RECOVERY_INSTANCE_PER_SECOND: limit.default(50),
+    // Writes (reviews, comments, likes, favourites, tokens) by one account or one marketplace token, and
+    // by one client address, per minute; auth = sign-up and sign-in attempts per client address.
+    RATE_LIMIT_WRITES_PER_MINUTE: limit.default(30),
+    RATE_LIMIT_WRITES_INSTANCE_PER_SECOND: limit.default(50),
+    RATE_LIMIT_WRITES_IP_PER_MINUTE: limit.default(120),
+    RATE_LIMIT_WRITES_IP_INSTANCE_PER_SECOND: limit.default(50),
+    RATE_LIMIT_AUTH_PER_MINUTE: limit.default(10),
+    RATE_LIMIT_AUTH_INSTANCE_PER_SECOND: limit.default(20),
+    // Sign-in attempts per account (the email address as typed, known or not), from any address: this
+    // many in 15 minutes, the last of them failed, lock the account for SIGN_IN_LOCK_SECONDS, doubled
+    // for every earlier lock in the last 24 hours, at most an hour (server/limits/sign-in-throttle.ts).
+    SIGN_IN_FAILURES_BEFORE_LOCK: z.coerce.number().int().min(1).max(1000).default(5),
+    SIGN_IN_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    // A refused request is answered after this delay (never past its Retry-After): a client hammering
+    // over a connection then sends one request per delay instead of hundreds per second, each of which
+    // would queue on the one JS thread ahead of paid requests. 0 answers at once.
+    RATE_LIMIT_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+    // Reverse proxies in front of the app that append to X-Forwarded-For. 0: the client is the TCP peer
+    // (X-Forwarded-For ignored); N: the entry N places from the right of X-Forwarded-For (the peer is
+    // the last proxy). Needs the app served by `npm start` (server/http/client-address.ts).
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    // Signs and encrypts better-auth's session cookies. When unset, a random secret is made once and
+    // kept in the database (app_secrets), so every instance on that database agrees on it.
+    BETTER_AUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
+    // Observer test mode: the observer may call http:// and loopback providers of every offer (private,
+    // link-local and metadata addresses stay refused). For tests and local experiments only; offers
+    // registered by `npm run provider:demo` reach loopback without it while the local facilitator is active.
+    OBSERVER_TEST_MODE: z.enum(["true", "false"]).default("false"),
+    // The loopback ports test-mode offers (the demo provider's, `catalog:import --test-mode`) may name:
+    // ports and ranges, comma-separated ("4021", "4021,5000-5010"). Never the app's own PORT nor the
+    // database's (EMBEDDED_PG_PORT, DATABASE_URL's), even inside a range. Default: the demo provider's port.
+    OBSERVER_TEST_PORTS: z
+      .string()
+      .regex(
+        /^\s*\d{1,5}(\s*-\s*\d{1,5})?(\s*,\s*\d{1,5}(\s*-\s*\d{1,5})?)*\s*$/,
+        "ports or ranges, comma-separated (4021,5000-5010)",
+      )
+      .default("4021"),
+    // The sandbox provider (server/sandbox/, docs/decisions.md "Sandbox"): while the local facilitator is
+    // active, the app serves every seeded offer itself on 127.0.0.1:SANDBOX_PORT (the address the seed
+    // records as their providerUrl). "false" switches it off; with X402_FACILITATOR_URL it is always off.
+    SANDBOX_ENABLED: z.enum(["true", "false"]).default("true"),
+    SANDBOX_PORT: port.default(4020),
+    // The observer's outbound calls (server/observe/safe-outbound.ts): time to open a connection to a
+    // provider, time for the whole call (connect, send, headers and body; past it 504 provider_timeout),
+    // and the largest provider answer relayed (counted while it streams; past it the connection is
+    // dropped and the agent gets 502 provider_response_too_large). Every answer is held in memory
+    // and stored for replays, so the cap bounds both.
+    // Query embeddings kept in memory (least recently used dropped first): repeated outcomes and
+    // searches skip the model. 512 floats each, so the default holds about 2 MB. 0 switches it off.
+    QUERY_EMBEDDING_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+    OBSERVER_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    OBSERVER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+    OBSERVER_MAX_RESPONSE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024)
+      .default(2 * 1024 * 1024),
+    // The largest request body an agent may send through the observer (413 past it, before it is all
+    // read): larger than the 64 KiB of our own JSON routes, since it is the provider's input.
+    OBSERVER_MAX_REQUEST_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(16 * 1024 * 1024)
+      .default(1024 * 1024),
+    // Calls through the observer per marketplace token per minute (counted in PostgreSQL, shared by
+    // every instance), and per instance per second for all tokens together.
+    RATE_LIMIT_OBSERVE_PER_MINUTE: limit.default(600),
+    RATE_LIMIT_OBSERVE_INSTANCE_PER_SECOND: limit.default(1000),
+    // MPP, the "Payment" HTTP authentication scheme, offered beside x402 by the queued products: comma
+    // list of methods (see MPP_METHOD_NAMES); empty switches MPP off. evm pays x402's asset to X402_PAY_TO
+    // through x402's facilitator, so it is offered whenever x402 is.
+    MPP_METHODS: mppMethods,
+    // The realm of the challenges (part of their HMAC and of an evm credential's nonce). Defaults to the host of BASE_URL.
+    MPP_REALM: z
+      .string()
+      .regex(/^[\x21-\x7e]{1,200}$/, "printable ASCII without spaces, at most 200 characters")
+      .optional(),
+    // MPP `stripe` (required when MPP_METHODS lists it): the secret key that creates PaymentIntents,
+    // the Stripe Business Network profile id put in the challenges, and the payment method types offered.
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,200}$/, "a Stripe secret or restricted key (sk_test_..., rk_live_...)")
+      .optional(),
+    MPP_STRIPE_NETWORK_ID: z
+      .string()
+      .regex(/^[\x21-\x7e]{1,200}$/, "printable ASCII without spaces, at most 200 characters")
+      .optional(),
+    MPP_STRIPE_PAYMENT_METHOD_TYPES: z
+      .string()
+      .default("card")
+      .transform((s) =>
+        s
+          .split(",")
+          .map((m) => m.trim())
+          .filter((m) => m.length > 0),
+      )
+      .pipe(
+        z
+          .array(z.string().regex(/^[a-z_]{1,50}$/, "a Stripe payment method type (card, link, ...)"))
+          .min(1, "at least one payment method type"),
+      ),
+    // Bound on each Stripe call; a PaymentIntent creation that exceeds it is reconciled later (same idempotency key).
+    STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
+    // MPP `tempo` (required when MPP_METHODS lists it, except the decimals): the Tempo JSON-RPC endpoint the
+    // signed transactions are simulated on and broadcast to, its chain id, the TIP-20 token and who is paid.
+    TEMPO_RPC_URL: z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, "an http(s) URL")
+      .optional(),
+    TEMPO_CHAIN_ID: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 48)
+      .optional(),
+    MPP_TEMPO_RECIPIENT: address.optional(),
+    MPP_TEMPO_TOKEN: address.optional(),
+    MPP_TEMPO_TOKEN_DECIMALS: z.coerce.number().int().min(0).max(18).default(6),
+    // Bound on each Tempo RPC call; a broadcast that exceeds it is reconciled later (the same signed transaction).
+    TEMPO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
+    // How often each instance expires active placements whose duration has ended (server/orders/order-expiry.ts;
+    // safe with several instances). Ads stop at the end itself; the order's state follows within this interval.
+    ORDER_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  })
+  .superRefine((e, ctx) => {
+    // A configured method without its settings is a start-up error naming the missing one.
+    const required = {
+      stripe: ["STRIPE_SECRET_KEY", "MPP_STRIPE_NETWORK_ID"],
+      tempo: ["TEMPO_RPC_URL", "TEMPO_CHAIN_ID", "MPP_TEMPO_RECIPIENT", "MPP_TEMPO_TOKEN"],
+    } as const;
+    for (const method of ["stripe", "tempo"] as const) {
+      if (!e.MPP_METHODS.includes(method)) continue;
+      for (const name of required[method]) {
+        if (e[name] === undefined)
+          ctx.addIssue({ code: "custom", path: [name], message: `required when MPP_METHODS lists ${method}` });
+      }
     }
-  }
-});
+  });
 
 export type Env = z.infer<typeof schema>;
 

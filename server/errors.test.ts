@@ -25,14 +25,19 @@ function sources(dir: string): string[] {
 const FILES = [...sources("server"), ...sources("app"), ...sources("components"), "proxy.ts", "instrumentation.ts"];
 
 // A code passed to the helpers that answer or throw one, or written as an answer's `error`/`code`.
-const CODE_USES = [/\bnew AppError\(\s*"([a-z0-9_]+)"/g, /\b(?:refusal|unavailable|errorJson|errorAnswer|error)\(\s*"([a-z0-9_]+)"/g, /\b(?:error|code):\s*"([a-z0-9_]+)"/g];
+const CODE_USES = [
+  /\bnew AppError\(\s*"([a-z0-9_]+)"/g,
+  /\b(?:refusal|unavailable|errorJson|errorAnswer|error)\(\s*"([a-z0-9_]+)"/g,
+  /\b(?:error|code):\s*"([a-z0-9_]+)"/g,
+];
 
 function usedCodes(files: string[]): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const file of files) {
     for (const line of readFileSync(file, "utf8").split("\n")) {
       if (line.includes("addIssue")) continue; // zod's own issue codes ("custom")
-      for (const pattern of CODE_USES) for (const m of line.matchAll(pattern)) found.set(m[1]!, [...(found.get(m[1]!) ?? []), file]);
+      for (const pattern of CODE_USES)
+        for (const m of line.matchAll(pattern)) found.set(m[1]!, [...(found.get(m[1]!) ?? []), file]);
     }
   }
   return found;
@@ -42,10 +47,21 @@ describe("the error table", () => {
   it("has every code the code base throws or answers", () => {
     const used = usedCodes(FILES);
     expect(used.size).toBeGreaterThan(25);
-    const missing = [...used.entries()].filter(([code]) => !(code in ERROR_TABLE)).map(([code, files]) => `${code} (${[...new Set(files)].join(", ")})`);
+    const missing = [...used.entries()]
+      .filter(([code]) => !(code in ERROR_TABLE))
+      .map(([code, files]) => `${code} (${[...new Set(files)].join(", ")})`);
     expect(missing).toEqual([]);
     // The scan sees the payment layer's codes, which used to live outside the table.
-    for (const code of ["purchase_in_progress", "idempotency_key_mismatch", "idempotency_key_required", "settlement_unknown", "fulfilment_pending", "purchase_interrupted", "payment_unconfigured", "facilitator_unavailable"]) {
+    for (const code of [
+      "purchase_in_progress",
+      "idempotency_key_mismatch",
+      "idempotency_key_required",
+      "settlement_unknown",
+      "fulfilment_pending",
+      "purchase_interrupted",
+      "payment_unconfigured",
+      "facilitator_unavailable",
+    ]) {
       expect(used.has(code), code).toBe(true);
     }
   });
@@ -63,9 +79,15 @@ describe("the error table", () => {
   it("the payment layer answers only the codes it declares (the document lists those)", () => {
     const declared = new Set<string>([...PURCHASE_REFUSAL_CODES, ...PURCHASE_UNAVAILABLE_CODES]);
     // The purchase itself (flow, phases, replies); recovery, faucet and dev facilitator are routes of their own.
-    const payments = FILES.filter((f) => /^purchase-(?!recovery)/.test(path.basename(f)) && f.startsWith(path.join("server", "payments")));
-    expect(payments.map((f) => path.basename(f))).toEqual(expect.arrayContaining(["purchase-flow.ts", "purchase-phases.ts", "purchase-reply.ts"]));
-    const answered = [...usedCodes(payments).keys()].filter((code) => !declared.has(code) && code !== "payment_required");
+    const payments = FILES.filter(
+      (f) => /^purchase-(?!recovery)/.test(path.basename(f)) && f.startsWith(path.join("server", "payments")),
+    );
+    expect(payments.map((f) => path.basename(f))).toEqual(
+      expect.arrayContaining(["purchase-flow.ts", "purchase-phases.ts", "purchase-reply.ts"]),
+    );
+    const answered = [...usedCodes(payments).keys()].filter(
+      (code) => !declared.has(code) && code !== "payment_required",
+    );
     expect(answered).toEqual([]);
   });
 

@@ -14,7 +14,8 @@ function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[b.length]!;
@@ -34,7 +35,9 @@ export function closestField(key: string, known: readonly string[]): string | un
 function unknownFieldMessage(key: string, known: readonly string[]): string {
   const close = closestField(key, known);
   if (close) return `Unknown field ${show(key)}; did you mean ${JSON.stringify(close)}?`;
-  return known.length > 0 ? `Unknown field ${show(key)}; known fields: ${known.join(", ")}.` : `Unknown field ${show(key)}.`;
+  return known.length > 0
+    ? `Unknown field ${show(key)}; known fields: ${known.join(", ")}.`
+    : `Unknown field ${show(key)}.`;
 }
 
 // zod copies an issue when it finalises it but keeps its `keys` array: the message of each unknown
@@ -45,14 +48,18 @@ export const unknownFieldMessages = (keys: readonly string[]): string[] | undefi
 function jsonType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `the ${typeof value} ${typeof value === "string" ? show(value) : String(value)}`;
+  return typeof value === "object"
+    ? "an object"
+    : `the ${typeof value} ${typeof value === "string" ? show(value) : String(value)}`;
 }
 
 type RawIssue = z.core.$ZodRawIssue;
 
 function issueMessage(iss: RawIssue): string | undefined {
   if (iss.code === "unrecognized_keys") {
-    const known = Object.keys((iss.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def?.shape ?? {});
+    const known = Object.keys(
+      (iss.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def?.shape ?? {},
+    );
     const messages = iss.keys.map((k) => unknownFieldMessage(k, known));
     fieldMessages.set(iss.keys, messages);
     return messages.join(" ");
@@ -61,13 +68,31 @@ function issueMessage(iss: RawIssue): string | undefined {
     // `tested: true` where the option is the string "true": say which type to send. Only a
     // primitive is turned into text: String() of a JSON object with an own `toString` key throws.
     const asText = typeof iss.input === "number" || typeof iss.input === "boolean" ? String(iss.input) : undefined;
-    if (asText !== undefined && iss.values.some((v) => v === asText)) return `Send the string ${JSON.stringify(asText)} (in quotes), not ${jsonType(iss.input)}.`;
+    if (asText !== undefined && iss.values.some((v) => v === asText))
+      return `Send the string ${JSON.stringify(asText)} (in quotes), not ${jsonType(iss.input)}.`;
     const options = iss.values.map((v) => JSON.stringify(v)).join(", ");
     return `Expected one of ${options}; got ${jsonType(iss.input)}.`;
   }
-  if (iss.code === "invalid_type" && iss.input !== undefined && (iss.expected === "number" || iss.expected === "int" || iss.expected === "string" || iss.expected === "boolean")) {
-    const expected = iss.expected === "int" ? "an integer" : iss.expected === "number" ? "a number" : iss.expected === "string" ? "a string" : "a boolean";
-    const hint = typeof iss.input === "string" && iss.expected !== "string" && iss.input.trim() !== "" && !Number.isNaN(Number(iss.input)) ? " (without quotes)" : "";
+  if (
+    iss.code === "invalid_type" &&
+    iss.input !== undefined &&
+    (iss.expected === "number" || iss.expected === "int" || iss.expected === "string" || iss.expected === "boolean")
+  ) {
+    const expected =
+      iss.expected === "int"
+        ? "an integer"
+        : iss.expected === "number"
+          ? "a number"
+          : iss.expected === "string"
+            ? "a string"
+            : "a boolean";
+    const hint =
+      typeof iss.input === "string" &&
+      iss.expected !== "string" &&
+      iss.input.trim() !== "" &&
+      !Number.isNaN(Number(iss.input))
+        ? " (without quotes)"
+        : "";
     return `Expected ${expected}${hint}; got ${jsonType(iss.input)}.`;
   }
   return undefined;

@@ -7,20 +7,33 @@ import { createPrismaClient } from "./db";
 import { withTransactionRelease } from "./transaction-release";
 
 const within = <T>(ms: number, work: Promise<T>) =>
-  Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms: the pool is out of connections`)), ms).unref())]);
+  Promise.race([
+    work,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer within ${ms} ms: the pool is out of connections`)), ms).unref(),
+    ),
+  ]);
 
 describe("a transaction's connection", () => {
   it("terminated mid-transaction, is given back: a pool of one keeps answering after three such deaths", async () => {
     const client = createPrismaClient(process.env.DATABASE_URL, 1);
     try {
       for (let round = 0; round < 3; round++) {
-        const failed = client.$transaction(async (tx) => {
-          const [self] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
-          await withClient(inject("pgAdminUrl"), (admin) => admin.query("SELECT pg_terminate_backend($1)", [self!.pid]));
-          await new Promise((r) => setTimeout(r, 200)); // the termination reaches the client
-          await tx.$queryRaw`SELECT 1`;
-        }, { maxWait: 5_000, timeout: 10_000 });
-        const err = await failed.then(() => null, (e: unknown) => e);
+        const failed = client.$transaction(
+          async (tx) => {
+            const [self] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+            await withClient(inject("pgAdminUrl"), (admin) =>
+              admin.query("SELECT pg_terminate_backend($1)", [self!.pid]),
+            );
+            await new Promise((r) => setTimeout(r, 200)); // the termination reaches the client
+            await tx.$queryRaw`SELECT 1`;
+          },
+          { maxWait: 5_000, timeout: 10_000 },
+        );
+        const err = await failed.then(
+          () => null,
+          (e: unknown) => e,
+        );
         expect(isDatabaseUnavailable(err), String(err)).toBe(true);
         expect(await within(5_000, client.$queryRaw`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
       }

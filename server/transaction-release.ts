@@ -24,7 +24,10 @@ const ENDS = new Set(["COMMIT", "ROLLBACK"]);
 /** The pooled client inside @prisma/adapter-pg's transaction; checked, so an upgrade that renames it fails loudly. */
 function pooledClientOf(tx: AdapterTransaction): pg.PoolClient {
   const client = (tx as unknown as { client?: pg.PoolClient }).client;
-  if (!client || typeof client.release !== "function") throw new Error("@prisma/adapter-pg's transaction no longer exposes its pool client: review server/transaction-release.ts");
+  if (!client || typeof client.release !== "function")
+    throw new Error(
+      "@prisma/adapter-pg's transaction no longer exposes its pool client: review server/transaction-release.ts",
+    );
   return client;
 }
 
@@ -72,7 +75,9 @@ export function withTransactionRelease(factory: PrismaPg): PrismaPg {
     async connect() {
       const adapter = await connect();
       const start = adapter.startTransaction.bind(adapter);
-      return Object.assign(adapter, { startTransaction: async (...args: Parameters<Adapter["startTransaction"]>) => releaseOnce(await start(...args)) });
+      return Object.assign(adapter, {
+        startTransaction: async (...args: Parameters<Adapter["startTransaction"]>) => releaseOnce(await start(...args)),
+      });
     },
   });
 }

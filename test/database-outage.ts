@@ -18,7 +18,10 @@ export function databaseOutage(): { cut(): Promise<void>; restore(): Promise<voi
     async cut() {
       outage = true;
       await admin(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`);
-      await admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [database]);
+      await admin(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+        [database],
+      );
     },
     restore,
   };

@@ -25,7 +25,8 @@ export default async function setup(project: TestProject) {
   await prepareCatalog(cluster.urlFor(TEMPLATES.seeded));
   // Templates must have no open connections when copied.
   await withClient(cluster.urlFor("postgres"), async (c) => {
-    for (const name of Object.values(TEMPLATES)) await c.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false IS_TEMPLATE true`);
+    for (const name of Object.values(TEMPLATES))
+      await c.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false IS_TEMPLATE true`);
   });
   project.provide("pgAdminUrl", cluster.urlFor("postgres"));
   return async () => {

@@ -5,8 +5,19 @@ import * as validateRouteModule from "@/app/api/shop/[product]/validate/route";
 
 type Handler = (request: Request) => Promise<Response>;
 
-function bind<M extends string>(route: Record<M, (request: Request, context: { params: Promise<{ product: string }> }) => Promise<Response>>, segment: string): Record<M, Handler> {
-  return Object.fromEntries(Object.entries(route).map(([method, handler]) => [method, (request: Request) => (handler as (r: Request, c: unknown) => Promise<Response>)(request, { params: Promise.resolve({ product: segment }) })])) as Record<M, Handler>;
+function bind<M extends string>(
+  route: Record<M, (request: Request, context: { params: Promise<{ product: string }> }) => Promise<Response>>,
+  segment: string,
+): Record<M, Handler> {
+  return Object.fromEntries(
+    Object.entries(route).map(([method, handler]) => [
+      method,
+      (request: Request) =>
+        (handler as (r: Request, c: unknown) => Promise<Response>)(request, {
+          params: Promise.resolve({ product: segment }),
+        }),
+    ]),
+  ) as Record<M, Handler>;
 }
 
 /** GET, POST, PUT, DELETE, PATCH, OPTIONS of /api/shop/{segment}. */

@@ -11,18 +11,30 @@ export default async function HomePage() {
     <HydrateClient>
       <div className="space-y-12">
         <section className="space-y-4">
-          <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">Paid APIs for software agents, one request at a time.</h1>
+          <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+            Paid APIs for software agents, one request at a time.
+          </h1>
           <p className="max-w-2xl text-lg text-slate-700">
-            A catalog of third-party services that agents pay per call with the x402 protocol in USDC, with honest reviews written by agents and people.
+            A catalog of third-party services that agents pay per call with the x402 protocol in USDC, with honest
+            reviews written by agents and people.
           </p>
           <div className="flex flex-wrap gap-3">
-            <Link href="/services" className="rounded-md bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700">
+            <Link
+              href="/services"
+              className="rounded-md bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-700"
+            >
               Browse services
             </Link>
-            <Link href="/services#q" className="rounded-md border border-slate-300 bg-white px-5 py-2.5 font-semibold hover:bg-slate-50">
+            <Link
+              href="/services#q"
+              className="rounded-md border border-slate-300 bg-white px-5 py-2.5 font-semibold hover:bg-slate-50"
+            >
               Search the catalog
             </Link>
-            <Link href="/docs" className="rounded-md border border-slate-300 bg-white px-5 py-2.5 font-semibold hover:bg-slate-50">
+            <Link
+              href="/docs"
+              className="rounded-md border border-slate-300 bg-white px-5 py-2.5 font-semibold hover:bg-slate-50"
+            >
               Read the docs
             </Link>
           </div>
@@ -33,8 +45,14 @@ export default async function HomePage() {
             <h2 className="text-lg font-semibold">For agents</h2>
             <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-slate-700">
               <li>Find services with the free catalog API: filter by capability, protocol, price and test status.</li>
-              <li>Call any offer through its call URL with a marketplace token; the provider&apos;s HTTP 402 passes through so your x402 client pays it.</li>
-              <li>Buy a ranked software-vendor shortlist for 0.001 USD with a signed x402 authorization, no account needed.</li>
+              <li>
+                Call any offer through its call URL with a marketplace token; the provider&apos;s HTTP 402 passes
+                through so your x402 client pays it.
+              </li>
+              <li>
+                Buy a ranked software-vendor shortlist for 0.001 USD with a signed x402 authorization, no account
+                needed.
+              </li>
               <li>Write reviews, comments and likes with your token.</li>
             </ul>
             <p className="mt-4 text-sm">
@@ -52,7 +70,10 @@ export default async function HomePage() {
             <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-slate-700">
               <li>Browse services by what they do, compare offers, prices and quickstart commands.</li>
               <li>Read reviews with their revisions and comments; see which ones a person has checked.</li>
-              <li>See the facts behind each service: compliance, regions, limits, SLAs and retention, each with its source.</li>
+              <li>
+                See the facts behind each service: compliance, regions, limits, SLAs and retention, each with its
+                source.
+              </li>
             </ul>
             <p className="mt-4 text-sm">
               <Link href="/services" className="text-indigo-700 underline">
@@ -69,7 +90,10 @@ export default async function HomePage() {
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
             {CAPABILITIES.map((c) => (
               <li key={c}>
-                <Link href={`/services?capability=${c}`} className="block rounded-lg border border-slate-200 bg-white p-3 text-center text-sm font-medium hover:border-indigo-300 hover:text-indigo-700">
+                <Link
+                  href={`/services?capability=${c}`}
+                  className="block rounded-lg border border-slate-200 bg-white p-3 text-center text-sm font-medium hover:border-indigo-300 hover:text-indigo-700"
+                >
                   {CAPABILITY_LABELS[c]}
                 </Link>
               </li>

@@ -19,9 +19,21 @@ const requests: [string, () => Promise<Response>][] = [
   ["GET /api/catalog/services", () => servicesGet(new Request(`${BASE}/api/catalog/services?limit=3`))],
   ["GET /api/catalog/services?q", () => servicesGet(new Request(`${BASE}/api/catalog/services?q=weather`))],
   ["GET /api/catalog/search", () => searchGet(new Request(`${BASE}/api/catalog/search?q=weather`))],
-  ["GET /api/catalog/services/{slug}", () => serviceGet(new Request(`${BASE}/api/catalog/services/isobar-weather`), { params: Promise.resolve({ slug: "isobar-weather" }) })],
+  [
+    "GET /api/catalog/services/{slug}",
+    () =>
+      serviceGet(new Request(`${BASE}/api/catalog/services/isobar-weather`), {
+        params: Promise.resolve({ slug: "isobar-weather" }),
+      }),
+  ],
   ["GET /api/reviews", () => reviewsGet(new Request(`${BASE}/api/reviews?limit=3`))],
-  ["GET /api/reviews/{id}", () => reviewGet(new Request(`${BASE}/api/reviews/x`), { params: Promise.resolve({ id: "00000000-0000-4000-8000-000000000000" }) })],
+  [
+    "GET /api/reviews/{id}",
+    () =>
+      reviewGet(new Request(`${BASE}/api/reviews/x`), {
+        params: Promise.resolve({ id: "00000000-0000-4000-8000-000000000000" }),
+      }),
+  ],
 ];
 
 describe("database outage", () => {
@@ -40,13 +52,19 @@ describe("database outage", () => {
 
   it("tRPC procedures answer 503 SERVICE_UNAVAILABLE with Retry-After and no query text", async () => {
     await cutDatabase();
-    for (const path of ["catalog.list?input=%7B%7D", "catalog.profile?input=%7B%22slug%22%3A%22isobar-weather%22%7D", "reviews.list?input=%7B%7D"]) {
+    for (const path of [
+      "catalog.list?input=%7B%7D",
+      "catalog.profile?input=%7B%22slug%22%3A%22isobar-weather%22%7D",
+      "reviews.list?input=%7B%7D",
+    ]) {
       const res = await trpcGet(new Request(`${BASE}/api/trpc/${path}`));
       expect(res.status, path).toBe(503);
       expect(res.headers.get("retry-after"), path).toMatch(/^\d+$/);
       const text = await res.text();
       expect(text).not.toMatch(/prisma|invocation|SELECT|findMany/i);
-      expect(JSON.parse(text)).toMatchObject({ error: { data: { code: "SERVICE_UNAVAILABLE", appCode: "database_unavailable" } } });
+      expect(JSON.parse(text)).toMatchObject({
+        error: { data: { code: "SERVICE_UNAVAILABLE", appCode: "database_unavailable" } },
+      });
     }
   });
 
@@ -72,7 +90,7 @@ describe("isDatabaseUnavailable", () => {
       Object.assign(new Error("init"), { name: "PrismaClientInitializationError" }),
     ];
     const no = [
-      new Error("invalid byte sequence for encoding \"UTF8\": 0x00"),
+      new Error('invalid byte sequence for encoding "UTF8": 0x00'),
       Object.assign(new Error("duplicate key"), { code: "23505" }),
       Object.assign(new Error("unique"), { code: "P2002" }),
       new TypeError("x is undefined"),

@@ -10,12 +10,19 @@ import { shopRoute } from "@/test/shop-route";
 const { GET: describeShortlist, POST: buyShortlist } = shopRoute("shortlist");
 const SHORTLIST = "http://marketplace.test/api/shop/shortlist";
 const nested = (depth: number) => `{"x":${"[".repeat(depth)}${"]".repeat(depth)}}`;
-const post = (handler: (r: Request) => Promise<Response>, url: string, body: string, headers: Record<string, string> = {}) =>
-  handler(new Request(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body }));
+const post = (
+  handler: (r: Request) => Promise<Response>,
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+) => handler(new Request(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body }));
 
 async function signature(): Promise<{ header: string; agent: Awaited<ReturnType<typeof createTestAgent>> }> {
   const agent = await createTestAgent();
-  return { agent, header: await agent.sign((await describeShortlist(new Request(SHORTLIST))).headers.get("payment-required")!) };
+  return {
+    agent,
+    header: await agent.sign((await describeShortlist(new Request(SHORTLIST))).headers.get("payment-required")!),
+  };
 }
 
 describe("nesting depth limit", () => {
@@ -43,15 +50,23 @@ describe("nesting depth limit", () => {
     const deep = await post(buyShortlist, SHORTLIST, nested(5_000), { "payment-signature": header });
     expect(deep.status).toBe(400);
     // {"x": [...]} at exactly the limit is valid JSON the schema refuses for its unknown key, one over is the depth error.
-    const atLimit = await (await post(buyShortlist, SHORTLIST, nested(MAX_JSON_DEPTH - 1), { "payment-signature": header })).json();
+    const atLimit = await (
+      await post(buyShortlist, SHORTLIST, nested(MAX_JSON_DEPTH - 1), { "payment-signature": header })
+    ).json();
     expect(atLimit.issues.some((i: { path: string }) => i.path === "(body)")).toBe(false);
-    const over = await (await post(buyShortlist, SHORTLIST, nested(MAX_JSON_DEPTH), { "payment-signature": header })).json();
+    const over = await (
+      await post(buyShortlist, SHORTLIST, nested(MAX_JSON_DEPTH), { "payment-signature": header })
+    ).json();
     expect(over.issues).toEqual([{ path: "(body)", message: expect.stringContaining(String(MAX_JSON_DEPTH)) }]);
   });
 
   it("brackets inside strings do not count", async () => {
     const { header } = await signature();
-    const body = JSON.stringify({ request_id: "deep-strings-01", outcome: `weather ${"[{".repeat(500)} "\\" ${"]}".repeat(500)}`, search: "terms" });
+    const body = JSON.stringify({
+      request_id: "deep-strings-01",
+      outcome: `weather ${"[{".repeat(500)} "\\" ${"]}".repeat(500)}`,
+      search: "terms",
+    });
     const res = await post(buyShortlist, SHORTLIST, body, { "payment-signature": header });
     expect(res.status).toBe(200);
   });
@@ -69,7 +84,11 @@ describe("nesting depth limit", () => {
     payload.accepted.extra = { ...payload.accepted.extra, deep: "DEEP" };
     const deepJson = JSON.stringify(payload).replace('"DEEP"', "[".repeat(6_000) + "]".repeat(6_000));
     const deepHeader = Buffer.from(deepJson).toString("base64");
-    const body = JSON.stringify({ request_id: "deep-header-01", outcome: "weather forecast api for routes", search: "terms" });
+    const body = JSON.stringify({
+      request_id: "deep-header-01",
+      outcome: "weather forecast api for routes",
+      search: "terms",
+    });
     const started = performance.now();
     const res = await post(buyShortlist, SHORTLIST, body, { "payment-signature": deepHeader });
     const elapsed = performance.now() - started;

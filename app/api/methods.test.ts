@@ -11,14 +11,14 @@ const ALLOWED: Record<string, string[]> = {
   "catalog/search": ["GET"],
   "catalog/services": ["GET"],
   "catalog/services/[slug]": ["GET"],
-  "reviews": ["GET", "POST"],
+  reviews: ["GET", "POST"],
   "reviews/[id]": ["GET", "PATCH"],
   "reviews/[id]/like": ["POST"],
   "reviews/[id]/favorite": ["POST"],
   "reviews/[id]/comments": ["POST"],
   "reviews/[id]/comments/[commentId]": ["PATCH", "DELETE"],
-  "health": ["GET"],
-  "ping": ["GET", "POST"],
+  health: ["GET"],
+  ping: ["GET", "POST"],
   "dev/faucet": ["POST"],
   "dev/facilitator/verify": ["POST"],
   "dev/facilitator/settle": ["POST"],
@@ -26,7 +26,7 @@ const ALLOWED: Record<string, string[]> = {
   "shop/[product]": ["GET", "POST"],
   // Each product's own static route (app/api/shop/<segment>).
   ...Object.fromEntries(PRODUCT_LIST.map((p) => [`shop/${productSegment(p)}`, ["GET", "POST"]])),
-  "mcp": ["POST"],
+  mcp: ["POST"],
   "shop/[product]/validate": ["POST"],
   "shop/purchases/[key]": ["GET"],
   "shop/orders/[id]": ["GET"],
@@ -35,7 +35,10 @@ const ALLOWED: Record<string, string[]> = {
 };
 const CATCH_ALL = "[...path]";
 // Routes whose answer depends on a path segment: called with a real one (every product has the same methods).
-const PARAMS: Record<string, Record<string, string>> = { "shop/[product]": { product: "shortlist" }, "shop/[product]/validate": { product: "placements" } };
+const PARAMS: Record<string, Record<string, string>> = {
+  "shop/[product]": { product: "shortlist" },
+  "shop/[product]/validate": { product: "placements" },
+};
 // The observer route's method is the offer's: every method goes through its token and offer checks
 // first (test/observe/route-errors.test.ts checks its 405s with real offers).
 const OBSERVER = "x402/observe/[offerId]";
@@ -54,7 +57,9 @@ describe("wrong methods on /api routes", () => {
   it("the observer route answers every method, token first: 401 JSON without one", async () => {
     const mod = await load(OBSERVER);
     for (const method of ROUTE_METHODS) {
-      const res = await (mod[method] as Handler)(request(method), { params: Promise.resolve({ offerId: "no-such-offer" }) });
+      const res = await (mod[method] as Handler)(request(method), {
+        params: Promise.resolve({ offerId: "no-such-offer" }),
+      });
       expect(res.status, method).toBe(401);
       expect((await res.json()).error).toBe("unauthorized");
     }
@@ -62,7 +67,9 @@ describe("wrong methods on /api routes", () => {
 
   it.each(Object.entries(ALLOWED))("%s answers other methods with 405 JSON and Allow", async (route, allowed) => {
     const mod = await load(route);
-    const allow = [...ROUTE_METHODS].filter((m) => allowed.includes(m) || m === "OPTIONS" || (m === "HEAD" && allowed.includes("GET")));
+    const allow = [...ROUTE_METHODS].filter(
+      (m) => allowed.includes(m) || m === "OPTIONS" || (m === "HEAD" && allowed.includes("GET")),
+    );
     for (const method of ROUTE_METHODS) {
       if (allowed.includes(method) || (method === "HEAD" && allowed.includes("GET"))) continue;
       const handler = mod[method] as Handler | undefined;
@@ -75,7 +82,10 @@ describe("wrong methods on /api routes", () => {
       }
       expect(res.status, `${route} ${method}`).toBe(405);
       expect(res.headers.get("content-type")).toContain("application/json");
-      expect(await res.json()).toEqual({ error: "method_not_allowed", message: `${method} is not allowed here; use ${allow.join(", ")}.` });
+      expect(await res.json()).toEqual({
+        error: "method_not_allowed",
+        message: `${method} is not allowed here; use ${allow.join(", ")}.`,
+      });
     }
   });
 

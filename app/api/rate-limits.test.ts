@@ -22,7 +22,8 @@ const { GET: recoverPurchase } = await import("./shop/purchases/[key]/route");
 const { db } = await import("@/server/db");
 
 const BASE = "http://marketplace.test";
-const from = (ip: string, path: string, init: RequestInit = {}) => new Request(`${BASE}${path}`, { ...init, headers: { ...init.headers, "x-forwarded-for": ip } });
+const from = (ip: string, path: string, init: RequestInit = {}) =>
+  new Request(`${BASE}${path}`, { ...init, headers: { ...init.headers, "x-forwarded-for": ip } });
 const params = <T>(p: T) => ({ params: Promise.resolve(p) });
 
 function expectLimitHeaders(res: Response, limit: number, remaining: number) {
@@ -65,8 +66,14 @@ describe("free REST routes", () => {
   it("the catalog list and service records share one count; reviews have their own", async () => {
     const ip = "198.51.100.20";
     expect((await listServices(from(ip, "/api/catalog/services?limit=1"))).status).toBe(200);
-    expect((await serviceRecord(from(ip, "/api/catalog/services/isobar-weather"), params({ slug: "isobar-weather" }))).status).toBe(200);
-    await expectRateLimited(await serviceRecord(from(ip, "/api/catalog/services/isobar-weather"), params({ slug: "isobar-weather" })), 2);
+    expect(
+      (await serviceRecord(from(ip, "/api/catalog/services/isobar-weather"), params({ slug: "isobar-weather" })))
+        .status,
+    ).toBe(200);
+    await expectRateLimited(
+      await serviceRecord(from(ip, "/api/catalog/services/isobar-weather"), params({ slug: "isobar-weather" })),
+      2,
+    );
     await expectRateLimited(await listServices(from(ip, "/api/catalog/services")), 2);
 
     const review = await db.review.findFirstOrThrow({ select: { id: true } });
@@ -84,7 +91,8 @@ describe("free REST routes", () => {
     env.RATE_LIMIT_REFUSAL_DELAY_MS = 400;
     try {
       const ip = "198.51.100.50";
-      for (let i = 0; i < 3; i++) expect((await search(from(ip, "/api/catalog/search?q=weather&limit=1"))).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await search(from(ip, "/api/catalog/search?q=weather&limit=1"))).status).toBe(200);
       const started = performance.now();
       await expectRateLimited(await search(from(ip, "/api/catalog/search?q=weather&limit=1")), 3);
       expect(performance.now() - started).toBeGreaterThanOrEqual(390);
@@ -96,11 +104,17 @@ describe("free REST routes", () => {
   it("the free purchase recovery route has its own count: 429 past it, before any signature is checked", async () => {
     const ip = "198.51.100.40";
     for (const remaining of [1, 0]) {
-      const res = await recoverPurchase(from(ip, "/api/shop/purchases/recovery-key-0001"), params({ key: "recovery-key-0001" }));
+      const res = await recoverPurchase(
+        from(ip, "/api/shop/purchases/recovery-key-0001"),
+        params({ key: "recovery-key-0001" }),
+      );
       expect(res.status).toBe(401); // no Purchase-Authorization: refused, but counted
       expectLimitHeaders(res, 2, remaining);
     }
-    await expectRateLimited(await recoverPurchase(from(ip, "/api/shop/purchases/recovery-key-0001"), params({ key: "recovery-key-0001" })), 2);
+    await expectRateLimited(
+      await recoverPurchase(from(ip, "/api/shop/purchases/recovery-key-0001"), params({ key: "recovery-key-0001" })),
+      2,
+    );
     // Its count is its own: the catalog is still open to this client.
     expect((await listServices(from(ip, "/api/catalog/services?limit=1"))).status).toBe(200);
   });
@@ -108,7 +122,14 @@ describe("free REST routes", () => {
   it("a product's free validate route counts with the catalog reads: RateLimit-* on its answers, 429 past the limit", async () => {
     const ip = "198.51.100.60";
     const validate = (await import("@/test/shop-route")).validateRoute("evaluations");
-    const check = () => validate.POST(from(ip, "/api/shop/evaluations/validate", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }));
+    const check = () =>
+      validate.POST(
+        from(ip, "/api/shop/evaluations/validate", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        }),
+      );
     for (const remaining of [1, 0]) {
       const res = await check();
       expect(res.status).toBe(400); // invalid, but counted
@@ -126,7 +147,13 @@ describe("free REST routes", () => {
       const get = await shortlist.GET(from(ip, "/api/shop/shortlist"));
       expect(get.status).toBe(402);
       expect(get.headers.get("ratelimit-limit")).toBeNull();
-      const post = await shortlist.POST(from(ip, "/api/shop/shortlist", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }));
+      const post = await shortlist.POST(
+        from(ip, "/api/shop/shortlist", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        }),
+      );
       expect(post.status).toBe(402);
     }
   });

@@ -34,11 +34,18 @@ const widgetStockOperation: FreeOperation<"GET"> = {
   description: "A free read that exists only in this test.",
   tags: ["Catalog"],
   security: [],
-  parameters: [pathParameter("colour", colourSchema, "The widget's colour."), ...queryParameters(stockQuery, { warehouse: "Where to count." })],
-  schemas: { responses: { WidgetStock: { schema: widgetStockSchema, description: "Widgets of one colour in one warehouse." } } },
+  parameters: [
+    pathParameter("colour", colourSchema, "The widget's colour."),
+    ...queryParameters(stockQuery, { warehouse: "Where to count." }),
+  ],
+  schemas: {
+    responses: { WidgetStock: { schema: widgetStockSchema, description: "Widgets of one colour in one warehouse." } },
+  },
   responses: {
     "200": { description: "The stock.", content: jsonContent("WidgetStock") },
-    ...errorResponses(["invalid_request", "not_found", ...FREE_READ_CODES], { detail: { not_found: "Here: no widget of this colour is catalogued." } }),
+    ...errorResponses(["invalid_request", "not_found", ...FREE_READ_CODES], {
+      detail: { not_found: "Here: no widget of this colour is catalogued." },
+    }),
   },
   handler: route(async (request: Request, context: { params: Promise<{ colour: string }> }) => {
     const colour = colourSchema.parse((await context.params).colour);
@@ -67,21 +74,47 @@ describe("a free operation declared in a test", () => {
     const post = POST(new Request(`${BASE}/api/catalog/widgets/red`, { method: "POST" }));
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
-    expect(await post.json()).toEqual({ error: "method_not_allowed", message: "POST is not allowed here; use GET, HEAD, OPTIONS." });
+    expect(await post.json()).toEqual({
+      error: "method_not_allowed",
+      message: "POST is not allowed here; use GET, HEAD, OPTIONS.",
+    });
     expect(OPTIONS(new Request(`${BASE}/api/catalog/widgets/red`, { method: "OPTIONS" })).status).toBe(204);
   });
 
   it("gets its OpenAPI operation and named schema from the declaration", () => {
     const doc = buildOpenApiDocument(BASE, PRODUCT_LIST, operations);
     const get = doc.paths["/api/catalog/widgets/{colour}"]!.get!;
-    expect(get).toMatchObject({ operationId: "getWidgetStock", summary: "Count widgets in stock (test)", tags: ["Catalog"], security: [] });
+    expect(get).toMatchObject({
+      operationId: "getWidgetStock",
+      summary: "Count widgets in stock (test)",
+      tags: ["Catalog"],
+      security: [],
+    });
     expect(get.parameters).toEqual([
-      { name: "colour", in: "path", required: true, description: "The widget's colour.", schema: { type: "string", enum: ["red", "green", "blue"] } },
-      { name: "warehouse", in: "query", required: false, description: "Where to count.", schema: { default: "north", type: "string", enum: ["north", "south"] } },
+      {
+        name: "colour",
+        in: "path",
+        required: true,
+        description: "The widget's colour.",
+        schema: { type: "string", enum: ["red", "green", "blue"] },
+      },
+      {
+        name: "warehouse",
+        in: "query",
+        required: false,
+        description: "Where to count.",
+        schema: { default: "north", type: "string", enum: ["north", "south"] },
+      },
     ]);
-    expect(get.responses["200"]!.content!["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/WidgetStock" });
+    expect(get.responses["200"]!.content!["application/json"]!.schema).toEqual({
+      $ref: "#/components/schemas/WidgetStock",
+    });
     expect(Object.keys(get.responses)).toEqual(["200", "400", "404", "405", "429", "503"]);
-    expect(doc.components.schemas.WidgetStock).toMatchObject({ type: "object", required: ["colour", "warehouse", "count"], description: "Widgets of one colour in one warehouse." });
+    expect(doc.components.schemas.WidgetStock).toMatchObject({
+      type: "object",
+      required: ["colour", "warehouse", "count"],
+      description: "Widgets of one colour in one warehouse.",
+    });
     // The real operations are all still there, in their order; without the declaration none of it exists.
     const plain = buildOpenApiDocument(BASE);
     expect(Object.keys(doc.paths)).toEqual([...Object.keys(plain.paths), "/api/catalog/widgets/{colour}"]);
@@ -94,14 +127,29 @@ describe("a free operation declared in a test", () => {
     expect(html).toContain("/api/catalog/widgets/{colour}");
     expect(html).toContain("Count widgets in stock (test)");
     expect(html).toContain('id="schema-WidgetStock"');
-    expect(renderToStaticMarkup(ApiReference({ document: buildOpenApiDocument(BASE) }))).not.toContain("getWidgetStock");
+    expect(renderToStaticMarkup(ApiReference({ document: buildOpenApiDocument(BASE) }))).not.toContain(
+      "getWidgetStock",
+    );
   });
 
   it("a declaration the routes, the document or /docs cannot serve is refused when listed; one without a route file is reported", () => {
-    expect(() => checkedOperations([...operations, { ...widgetStockOperation, operationId: "getOtherStock" }])).toThrow(/route GET \/api\/catalog\/widgets\/\{colour\}/);
-    expect(() => checkedOperations([{ ...widgetStockOperation, tags: ["Widgets"] }])).toThrow(/one tag of the document/);
-    expect(() => checkedOperations([{ ...widgetStockOperation, path: "/api/catalog/widgets/:colour" }])).toThrow(/not a path/);
-    expect(() => buildOpenApiDocument(BASE, PRODUCT_LIST, [...FREE_OPERATIONS, { ...widgetStockOperation, schemas: { responses: { ServiceRecord: { schema: widgetStockSchema } } } }])).toThrow(/ServiceRecord is taken/);
-    expect(unpaired({}, [widgetStockOperation])).toEqual(["GET /api/catalog/widgets/{colour} (getWidgetStock) has no route file"]);
+    expect(() => checkedOperations([...operations, { ...widgetStockOperation, operationId: "getOtherStock" }])).toThrow(
+      /route GET \/api\/catalog\/widgets\/\{colour\}/,
+    );
+    expect(() => checkedOperations([{ ...widgetStockOperation, tags: ["Widgets"] }])).toThrow(
+      /one tag of the document/,
+    );
+    expect(() => checkedOperations([{ ...widgetStockOperation, path: "/api/catalog/widgets/:colour" }])).toThrow(
+      /not a path/,
+    );
+    expect(() =>
+      buildOpenApiDocument(BASE, PRODUCT_LIST, [
+        ...FREE_OPERATIONS,
+        { ...widgetStockOperation, schemas: { responses: { ServiceRecord: { schema: widgetStockSchema } } } },
+      ]),
+    ).toThrow(/ServiceRecord is taken/);
+    expect(unpaired({}, [widgetStockOperation])).toEqual([
+      "GET /api/catalog/widgets/{colour} (getWidgetStock) has no route file",
+    ]);
   });
 });

@@ -27,7 +27,10 @@ describe("/api/shop/ads in the OpenAPI document", () => {
     expect(item.get!.operationId).toBe("describeSponsoredAd");
     expect(item.get!.security).toEqual([]);
     expect(item.post!.operationId).toBe("buySponsoredAd");
-    expect(item.post!["x-payment-info"]).toMatchObject({ protocols: ["x402"], price: { amount: "0.002", currency: "USD", mode: "fixed" } });
+    expect(item.post!["x-payment-info"]).toMatchObject({
+      protocols: ["x402"],
+      price: { amount: "0.002", currency: "USD", mode: "fixed" },
+    });
   });
 
   it("publishes the request: strict, context with query or capability", () => {
@@ -52,7 +55,9 @@ describe("/api/shop/ads in the OpenAPI document", () => {
     const conflict = responses(item.post!)["409"]!;
     expect(conflict.description).toMatch(/no_eligible_ad/);
     const schema = schemaOf(conflict);
-    expect((props(schema).error as Json).enum).toEqual(expect.arrayContaining(["no_eligible_ad", "purchase_in_progress", "idempotency_key_in_use"]));
+    expect((props(schema).error as Json).enum).toEqual(
+      expect.arrayContaining(["no_eligible_ad", "purchase_in_progress", "idempotency_key_in_use"]),
+    );
     expect(props(schema).charged).toMatchObject({ const: false });
   });
 });

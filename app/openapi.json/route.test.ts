@@ -39,7 +39,8 @@ function deref<T = Json>(node: unknown): T {
   return current as T;
 }
 
-const at = (path: string, method: "get" | "post") => (doc.paths as Record<string, Record<string, Json>>)[path]![method]!;
+const at = (path: string, method: "get" | "post") =>
+  (doc.paths as Record<string, Record<string, Json>>)[path]![method]!;
 const describeOp = at("/api/shop/shortlist", "get");
 const buyOp = at("/api/shop/shortlist", "post");
 const responses = (op: Json) => op.responses as Record<string, Json>;
@@ -48,10 +49,28 @@ function responseSchema(op: Json, status: string): Json {
   const schema = ((responses(op)[status]!.content as Json)["application/json"] as Json).schema as Json;
   const target = deref(schema);
   const own = schema.properties as Record<string, Json> | undefined;
-  return own ? { ...target, properties: { ...(target.properties as Json), ...Object.fromEntries(Object.entries(own).map(([k, v]) => [k, { ...((target.properties as Record<string, Json> | undefined)?.[k] ?? {}), ...v }])) } } : target;
+  return own
+    ? {
+        ...target,
+        properties: {
+          ...(target.properties as Json),
+          ...Object.fromEntries(
+            Object.entries(own).map(([k, v]) => [
+              k,
+              { ...((target.properties as Record<string, Json> | undefined)?.[k] ?? {}), ...v },
+            ]),
+          ),
+        },
+      }
+    : target;
 }
 const responseHeaders = (op: Json, status: string) =>
-  Object.fromEntries(Object.entries((responses(op)[status]!.headers ?? {}) as Json).map(([name, h]) => [name, deref<{ required?: boolean; schema: Json }>(h)]));
+  Object.fromEntries(
+    Object.entries((responses(op)[status]!.headers ?? {}) as Json).map(([name, h]) => [
+      name,
+      deref<{ required?: boolean; schema: Json }>(h),
+    ]),
+  );
 const props = (schema: Json) => schema.properties as Record<string, Json>;
 
 describe("GET /openapi.json", () => {
@@ -73,7 +92,9 @@ describe("GET /openapi.json", () => {
   it("names both shortlist operations, and every operation id is unique", () => {
     expect(describeOp.operationId).toBe("describeSoftwareVendorShortlist");
     expect(buyOp.operationId).toBe("buySoftwareVendorShortlist");
-    const ids = Object.values(doc.paths as Record<string, Record<string, Json>>).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    const ids = Object.values(doc.paths as Record<string, Record<string, Json>>).flatMap((item) =>
+      Object.values(item).map((op) => op.operationId),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -106,7 +127,8 @@ describe("GET /openapi.json", () => {
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
       for (const [method, op] of Object.entries(item)) {
         expect(Array.isArray(op.security), `${method} ${path}`).toBe(true);
-        for (const requirement of op.security as Json[]) for (const name of Object.keys(requirement)) expect(schemes, `${method} ${path}`).toContain(name);
+        for (const requirement of op.security as Json[])
+          for (const name of Object.keys(requirement)) expect(schemes, `${method} ${path}`).toContain(name);
       }
     }
     expect((doc.info as Json).license).toMatchObject({ name: expect.any(String) });
@@ -119,7 +141,10 @@ describe("describeSoftwareVendorShortlist (GET)", () => {
   });
 
   it("402: PAYMENT-REQUIRED header, body {error, product, free}", () => {
-    expect(responseHeaders(describeOp, "402")["PAYMENT-REQUIRED"]).toMatchObject({ required: true, schema: { type: "string" } });
+    expect(responseHeaders(describeOp, "402")["PAYMENT-REQUIRED"]).toMatchObject({
+      required: true,
+      schema: { type: "string" },
+    });
     const body = responseSchema(describeOp, "402");
     expect(body.required).toEqual(["error", "message", "product", "free"]);
     const free = deref(props(body).free);
@@ -130,7 +155,10 @@ describe("describeSoftwareVendorShortlist (GET)", () => {
 
   it("503: {error, code, charged: false}, payment_unconfigured or facilitator_unavailable", () => {
     const variants = responseSchema(describeOp, "503").oneOf as Json[];
-    expect(variants.map((v) => (props(v).code as Json).const).sort()).toEqual(["facilitator_unavailable", "payment_unconfigured"]);
+    expect(variants.map((v) => (props(v).code as Json).const).sort()).toEqual([
+      "facilitator_unavailable",
+      "payment_unconfigured",
+    ]);
     for (const v of variants) {
       expect(v.required).toEqual(expect.arrayContaining(["error", "code", "charged"]));
       expect(props(v).charged).toMatchObject({ const: false });
@@ -138,7 +166,11 @@ describe("describeSoftwareVendorShortlist (GET)", () => {
   });
 
   it("marks every answer Cache-Control: no-store", () => {
-    for (const status of Object.keys(responses(describeOp))) expect(responseHeaders(describeOp, status)["Cache-Control"]?.schema).toEqual({ type: "string", const: "no-store" });
+    for (const status of Object.keys(responses(describeOp)))
+      expect(responseHeaders(describeOp, status)["Cache-Control"]?.schema).toEqual({
+        type: "string",
+        const: "no-store",
+      });
   });
 });
 
@@ -148,11 +180,17 @@ describe("buySoftwareVendorShortlist (POST)", () => {
   });
 
   it("takes PAYMENT-SIGNATURE and Idempotency-Key (8–200, ^[A-Za-z0-9._:-]+$), both optional", () => {
-    const params = (buyOp.parameters as Json[]).map((p) => deref<{ name: string; in: string; required?: boolean; schema: Json }>(p));
+    const params = (buyOp.parameters as Json[]).map((p) =>
+      deref<{ name: string; in: string; required?: boolean; schema: Json }>(p),
+    );
     const signature = params.find((p) => p.name === "PAYMENT-SIGNATURE")!;
     expect(signature).toMatchObject({ in: "header", required: false });
     const key = params.find((p) => p.name === "Idempotency-Key")!;
-    expect(key).toMatchObject({ in: "header", required: false, schema: { type: "string", minLength: 8, maxLength: 200, pattern: "^[A-Za-z0-9._:-]+$" } });
+    expect(key).toMatchObject({
+      in: "header",
+      required: false,
+      schema: { type: "string", minLength: 8, maxLength: 200, pattern: "^[A-Za-z0-9._:-]+$" },
+    });
     const pattern = new RegExp(key.schema.pattern as string);
     expect(pattern.test("order-2024.01:ab_C")).toBe(true);
     expect(pattern.test("has space")).toBe(false);
@@ -169,7 +207,11 @@ describe("buySoftwareVendorShortlist (POST)", () => {
     expect(Object.keys(p).sort()).toEqual(["conditions", "constraints", "limit", "outcome", "request_id", "search"]);
     expect(p.request_id).toMatchObject({ type: "string", minLength: 8, maxLength: 200 });
     expect(p.outcome).toMatchObject({ type: "string", minLength: 8, maxLength: 2400 });
-    expect(p.search).toMatchObject({ type: "string", enum: ["all", "exact", "terms", "semantic", "hybrid"], default: "all" });
+    expect(p.search).toMatchObject({
+      type: "string",
+      enum: ["all", "exact", "terms", "semantic", "hybrid"],
+      default: "all",
+    });
     expect(p.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 5, default: 5 });
 
     expect(p.conditions).toMatchObject({ type: "array", maxItems: 12 });
@@ -192,15 +234,22 @@ describe("buySoftwareVendorShortlist (POST)", () => {
   });
 
   it("200: {ok, idempotentReplay, requestId, shortlist} with PAYMENT-RESPONSE", () => {
-    expect(responseHeaders(buyOp, "200")["PAYMENT-RESPONSE"]).toMatchObject({ required: true, schema: { type: "string" } });
+    expect(responseHeaders(buyOp, "200")["PAYMENT-RESPONSE"]).toMatchObject({
+      required: true,
+      schema: { type: "string" },
+    });
     const body = responseSchema(buyOp, "200");
     expect(body.required).toEqual(expect.arrayContaining(["ok", "idempotentReplay", "requestId", "shortlist"]));
     expect(props(body).ok).toMatchObject({ const: true });
     expect(props(body).idempotentReplay).toMatchObject({ type: "boolean" });
     const shortlist = deref(props(body).shortlist);
-    expect(shortlist.required).toEqual(expect.arrayContaining(["query", "matches", "catalogObservedAt", "generatedAt"]));
+    expect(shortlist.required).toEqual(
+      expect.arrayContaining(["query", "matches", "catalogObservedAt", "generatedAt"]),
+    );
     const match = deref((props(shortlist).matches as Json).items);
-    expect(match.required).toEqual(expect.arrayContaining(["rank", "service", "score", "fitReasons", "conditions", "reputation", "links", "offers"]));
+    expect(match.required).toEqual(
+      expect.arrayContaining(["rank", "service", "score", "fitReasons", "conditions", "reputation", "links", "offers"]),
+    );
   });
 
   it.each([
@@ -227,13 +276,20 @@ describe("buySoftwareVendorShortlist (POST)", () => {
   });
 
   it("409 and 503 carry Retry-After (seconds)", () => {
-    for (const status of ["409", "503"]) expect(responseHeaders(buyOp, status)["Retry-After"]).toMatchObject({ required: false, schema: { type: "integer", minimum: 1 } });
+    for (const status of ["409", "503"])
+      expect(responseHeaders(buyOp, status)["Retry-After"]).toMatchObject({
+        required: false,
+        schema: { type: "integer", minimum: 1 },
+      });
   });
 
-  it("503: the six codes with charged false, false, \"unknown\", true, false or \"unknown\", any (server_busy); each with error = code and a message", () => {
+  it('503: the six codes with charged false, false, "unknown", true, false or "unknown", any (server_busy); each with error = code and a message', () => {
     const variants = responseSchema(buyOp, "503").oneOf as Json[];
-    const chargedOf = (c: Json) => ("const" in c ? c.const : ((c.anyOf ?? c.oneOf) as Json[]).map((x) => String(x.const)).join("|"));
-    const charged = Object.fromEntries(variants.map((v) => [(props(v).code as Json).const, chargedOf(props(v).charged as Json)]));
+    const chargedOf = (c: Json) =>
+      "const" in c ? c.const : ((c.anyOf ?? c.oneOf) as Json[]).map((x) => String(x.const)).join("|");
+    const charged = Object.fromEntries(
+      variants.map((v) => [(props(v).code as Json).const, chargedOf(props(v).charged as Json)]),
+    );
     expect(charged).toEqual({
       payment_unconfigured: false,
       facilitator_unavailable: false,
@@ -249,7 +305,8 @@ describe("buySoftwareVendorShortlist (POST)", () => {
   });
 
   it("marks every answer Cache-Control: no-store", () => {
-    for (const status of Object.keys(responses(buyOp))) expect(responseHeaders(buyOp, status)["Cache-Control"]?.schema).toEqual({ type: "string", const: "no-store" });
+    for (const status of Object.keys(responses(buyOp)))
+      expect(responseHeaders(buyOp, status)["Cache-Control"]?.schema).toEqual({ type: "string", const: "no-store" });
   });
 });
 
@@ -261,10 +318,16 @@ describe("recoverPurchase (GET /api/shop/purchases/{key})", () => {
     // 200 for an immediate product's stored answer, 202 for a queued one's.
     expect(Object.keys(responses(op)).sort()).toEqual(["200", "202", "400", "401", "403", "404", "409", "429", "503"]);
     const params = (op.parameters as Json[]).map((p) => deref<{ name: string; in: string; required?: boolean }>(p));
-    expect(params).toEqual(expect.arrayContaining([expect.objectContaining({ name: "key", in: "path", required: true }), expect.objectContaining({ name: "Purchase-Authorization", in: "header", required: true })]));
+    expect(params).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: "key", in: "path", required: true }),
+        expect.objectContaining({ name: "Purchase-Authorization", in: "header", required: true }),
+      ]),
+    );
     expect(responseHeaders(op, "200")["PAYMENT-RESPONSE"]).toBeDefined();
     expect(op.description).toMatch(/EIP-712[\s\S]*PurchaseRecovery[\s\S]*expiresAt/);
-    for (const status of ["400", "401", "403", "404", "409", "503"]) expect(responseSchema(op, status).required).toEqual(expect.arrayContaining(["error", "message"]));
+    for (const status of ["400", "401", "403", "404", "409", "503"])
+      expect(responseSchema(op, status).required).toEqual(expect.arrayContaining(["error", "message"]));
   });
 
   it("publishes the header's JSON and the 409 recovery hint of buySoftwareVendorShortlist", () => {
@@ -291,8 +354,15 @@ describe("the free APIs", () => {
 
   it("search takes q (1–400 characters; without it, the most called services) and bounds limit to 1–50", () => {
     const params = at("/api/catalog/search", "get").parameters as Json[];
-    expect(params.find((p) => p.name === "q")).toMatchObject({ in: "query", required: false, schema: { type: "string", minLength: 1, maxLength: 400 } });
-    expect(params.find((p) => p.name === "limit")).toMatchObject({ required: false, schema: { type: "integer", minimum: 1, maximum: 50, default: 10 } });
+    expect(params.find((p) => p.name === "q")).toMatchObject({
+      in: "query",
+      required: false,
+      schema: { type: "string", minLength: 1, maxLength: 400 },
+    });
+    expect(params.find((p) => p.name === "limit")).toMatchObject({
+      required: false,
+      schema: { type: "integer", minimum: 1, maximum: 50, default: 10 },
+    });
   });
 
   it("the service record is schemaVersion 1, snapshot+live-reviews", () => {
@@ -300,14 +370,20 @@ describe("the free APIs", () => {
     expect(props(record).schemaVersion).toMatchObject({ const: 1 });
     expect(props(record).dataMode).toMatchObject({ const: "snapshot+live-reviews" });
     const service = deref(props(record).service);
-    expect(deref((props(service).offers as Json).items).required).toEqual(expect.arrayContaining(["id", "method", "path", "callUrl", "priceUsd"]));
+    expect(deref((props(service).offers as Json).items).required).toEqual(
+      expect.arrayContaining(["id", "method", "path", "callUrl", "priceUsd"]),
+    );
     // Issue 11's additive fields: how each offer is paid and what the observer saw.
     expect(service.required).toEqual(expect.arrayContaining(["protocols", "observed"]));
     expect(deref(props(service).protocols)).toMatchObject({ type: "array", items: { enum: ["x402", "mpp"] } });
-    expect(deref(props(service).observed).required).toEqual(expect.arrayContaining(["calls30d", "paidCalls30d", "uniquePayers30d", "successRate", "p50LatencyMs"]));
+    expect(deref(props(service).observed).required).toEqual(
+      expect.arrayContaining(["calls30d", "paidCalls30d", "uniquePayers30d", "successRate", "p50LatencyMs"]),
+    );
     const offer = deref((props(service).offers as Json).items);
     expect(offer.required).toEqual(expect.arrayContaining(["protocol", "routedByMarketplace", "observed"]));
-    expect(deref(props(offer).observed).required).toEqual(expect.arrayContaining(["calls30d", "successRate", "p50LatencyMs"]));
+    expect(deref(props(offer).observed).required).toEqual(
+      expect.arrayContaining(["calls30d", "successRate", "p50LatencyMs"]),
+    );
   });
 
   it("review records in both forms carry verifiedCall; shortlist reputation counts verified reviews", () => {
@@ -331,7 +407,10 @@ describe("the free APIs", () => {
 describe("the document matches what the shortlist route answers", () => {
   it.each([
     ["GET", () => shortlistGET(new Request("http://marketplace.test/api/shop/shortlist"))],
-    ["unsigned POST", () => shortlistPOST(new Request("http://marketplace.test/api/shop/shortlist", { method: "POST" }))],
+    [
+      "unsigned POST",
+      () => shortlistPOST(new Request("http://marketplace.test/api/shop/shortlist", { method: "POST" })),
+    ],
   ])("%s: a documented 402 with a decodable PAYMENT-REQUIRED", async (name, call) => {
     const res = await call();
     const op = name === "GET" ? describeOp : buyOp;
@@ -339,7 +418,10 @@ describe("the document matches what the shortlist route answers", () => {
     expect(res.status).toBe(402);
     const header = res.headers.get("payment-required")!;
     expect(header).toMatch(new RegExp(responseHeaders(op, "402")["PAYMENT-REQUIRED"]!.schema.pattern as string));
-    expect(JSON.parse(Buffer.from(header, "base64").toString("utf8"))).toMatchObject({ x402Version: 2, error: "payment_required" });
+    expect(JSON.parse(Buffer.from(header, "base64").toString("utf8"))).toMatchObject({
+      x402Version: 2,
+      error: "payment_required",
+    });
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = paymentRequiredBodySchema.parse(await res.json());
     expect(body.product.operationId).toBe(buyOp.operationId);
@@ -353,9 +435,12 @@ describe("the /docs page renders the document", () => {
     const { renderToStaticMarkup } = await import("react-dom/server");
     const { default: DocsPage } = await import("@/app/(site)/docs/page");
     const html = renderToStaticMarkup(await DocsPage());
-    const ids = Object.values(doc.paths as Record<string, Record<string, Json>>).flatMap((item) => Object.values(item).map((op) => op.operationId as string));
+    const ids = Object.values(doc.paths as Record<string, Record<string, Json>>).flatMap((item) =>
+      Object.values(item).map((op) => op.operationId as string),
+    );
     for (const id of ids) expect(html).toContain(`id="${id}"`);
-    for (const name of Object.keys((doc.components as Json).schemas as Json)) expect(html).toContain(`id="schema-${name}"`);
+    for (const name of Object.keys((doc.components as Json).schemas as Json))
+      expect(html).toContain(`id="schema-${name}"`);
     expect(html).toContain('href="/openapi.json"');
     expect(html).toContain('id="methodology"');
     expect(html).toContain('id="paying"');
@@ -370,11 +455,19 @@ describe("the /docs page renders the document", () => {
     const { default: DocsPage } = await import("@/app/(site)/docs/page");
     const { PRODUCT_LIST } = await import("@/server/products/products");
     const html = renderToStaticMarkup(await DocsPage());
-    const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    const escape = (text: string) =>
+      text
+        .replace(/&/g, "&amp;")
+        .replace(/"/g, "&quot;")
+        .replace(/'/g, "&#x27;")
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;");
     for (const product of PRODUCT_LIST) {
       expect(html).toContain(`id="product-${product.id}"`);
       expect(html).toContain(`href="#${product.operationId}"`);
-      const route402 = await (await shopRoute(product.path.split("/").pop()!).GET(new Request(`http://marketplace.test${product.path}`))).json();
+      const route402 = await (
+        await shopRoute(product.path.split("/").pop()!).GET(new Request(`http://marketplace.test${product.path}`))
+      ).json();
       expect(html).toContain(escape(JSON.stringify(route402, null, 2)));
     }
     const { readdirSync, readFileSync } = await import("node:fs");
@@ -386,12 +479,27 @@ describe("the /docs page renders the document", () => {
 
 describe("free reads document their limits and outages", () => {
   it("every free catalog and review read declares 405 with Allow, 429 with Retry-After and RateLimit-*, and 503 with Retry-After", () => {
-    const paths = doc.paths as Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
-    const free = ["/api/catalog/services", "/api/catalog/services/{slug}", "/api/catalog/search", "/api/reviews", "/api/reviews/{id}"];
+    const paths = doc.paths as Record<
+      string,
+      Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>
+    >;
+    const free = [
+      "/api/catalog/services",
+      "/api/catalog/services/{slug}",
+      "/api/catalog/search",
+      "/api/reviews",
+      "/api/reviews/{id}",
+    ];
     for (const path of free) {
       const responses = paths[path]!.get!.responses;
       expect(Object.keys(responses["405"]!.headers!), path).toEqual(["Allow"]);
-      expect(Object.keys(responses["429"]!.headers!), path).toEqual(["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy"]);
+      expect(Object.keys(responses["429"]!.headers!), path).toEqual([
+        "Retry-After",
+        "RateLimit-Limit",
+        "RateLimit-Remaining",
+        "RateLimit-Reset",
+        "RateLimit-Policy",
+      ]);
       expect(Object.keys(responses["503"]!.headers!), path).toEqual(["Retry-After"]);
     }
   });
@@ -415,42 +523,107 @@ describe("the review writes", () => {
     expect(schemes.marketplaceToken).toMatchObject({ type: "apiKey", in: "header", name: "X-Marketplace-Token" });
   });
 
-  it.each(WRITES)("%s %s (%s): the token, Idempotency-Key, every status with its codes", (path, method, operationId, success) => {
-    const o = op(path, method);
-    expect(o.operationId).toBe(operationId);
-    expect(o.security).toEqual([{ marketplaceToken: [] }]);
-    const statuses = [success, "400", "401", "403", "404", "405", "413", "415", "422", "429", "503", ...(operationId === "createReview" ? ["409"] : [])];
-    expect(Object.keys(o.responses).sort()).toEqual(statuses.sort());
-    const key = o.parameters.map((p) => deref<{ name: string; in: string; required?: boolean; schema: Json }>(p)).find((p) => p.name === "Idempotency-Key")!;
-    expect(key).toMatchObject({ in: "header", required: false, schema: { type: "string", minLength: 8, maxLength: 200, pattern: "^[A-Za-z0-9._:-]+$" } });
-    const codes: Record<string, string> = { "400": "invalid_request", "401": "unauthorized", "403": "forbidden", "404": "not_found", "413": "payload_too_large", "415": "unsupported_media_type", "422": "idempotency_key_reused", "429": "rate_limited", "409": "conflict" };
-    for (const [status, code] of Object.entries(codes)) if (status in o.responses) expect(o.responses[status]!.description, `${status}`).toContain(code);
-    for (const status of statuses.filter((s) => Number(s) >= 400)) expect(responseSchema(o, status).required).toEqual(expect.arrayContaining(["error", "message"]));
-    expect(Object.keys(responseHeaders(o, "429"))).toEqual(expect.arrayContaining(["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy"]));
-    expect(Object.keys(responseHeaders(o, success))).toEqual(expect.arrayContaining(["Idempotent-Replayed", "RateLimit-Remaining"]));
-  });
+  it.each(WRITES)(
+    "%s %s (%s): the token, Idempotency-Key, every status with its codes",
+    (path, method, operationId, success) => {
+      const o = op(path, method);
+      expect(o.operationId).toBe(operationId);
+      expect(o.security).toEqual([{ marketplaceToken: [] }]);
+      const statuses = [
+        success,
+        "400",
+        "401",
+        "403",
+        "404",
+        "405",
+        "413",
+        "415",
+        "422",
+        "429",
+        "503",
+        ...(operationId === "createReview" ? ["409"] : []),
+      ];
+      expect(Object.keys(o.responses).sort()).toEqual(statuses.sort());
+      const key = o.parameters
+        .map((p) => deref<{ name: string; in: string; required?: boolean; schema: Json }>(p))
+        .find((p) => p.name === "Idempotency-Key")!;
+      expect(key).toMatchObject({
+        in: "header",
+        required: false,
+        schema: { type: "string", minLength: 8, maxLength: 200, pattern: "^[A-Za-z0-9._:-]+$" },
+      });
+      const codes: Record<string, string> = {
+        "400": "invalid_request",
+        "401": "unauthorized",
+        "403": "forbidden",
+        "404": "not_found",
+        "413": "payload_too_large",
+        "415": "unsupported_media_type",
+        "422": "idempotency_key_reused",
+        "429": "rate_limited",
+        "409": "conflict",
+      };
+      for (const [status, code] of Object.entries(codes))
+        if (status in o.responses) expect(o.responses[status]!.description, `${status}`).toContain(code);
+      for (const status of statuses.filter((s) => Number(s) >= 400))
+        expect(responseSchema(o, status).required).toEqual(expect.arrayContaining(["error", "message"]));
+      expect(Object.keys(responseHeaders(o, "429"))).toEqual(
+        expect.arrayContaining([
+          "Retry-After",
+          "RateLimit-Limit",
+          "RateLimit-Remaining",
+          "RateLimit-Reset",
+          "RateLimit-Policy",
+        ]),
+      );
+      expect(Object.keys(responseHeaders(o, success))).toEqual(
+        expect.arrayContaining(["Idempotent-Replayed", "RateLimit-Remaining"]),
+      );
+    },
+  );
 
   it("request bodies come from the services' schemas", () => {
-    const bodyOf = (o: Op) => deref(((o.requestBody as Json).content as Record<string, Json>)["application/json"]!.schema);
+    const bodyOf = (o: Op) =>
+      deref(((o.requestBody as Json).content as Record<string, Json>)["application/json"]!.schema);
     const create = bodyOf(op("/api/reviews", "post"));
-    expect(create).toMatchObject({ type: "object", additionalProperties: false, required: ["slug", "rating", "title", "body"] });
+    expect(create).toMatchObject({
+      type: "object",
+      additionalProperties: false,
+      required: ["slug", "rating", "title", "body"],
+    });
     expect(props(create).rating).toMatchObject({ type: "integer", minimum: 1, maximum: 5 });
     expect(props(create).title).toMatchObject({ type: "string", minLength: 1, maxLength: 200 });
     expect(props(create).body).toMatchObject({ type: "string", minLength: 1, maxLength: 5000 });
-    expect(props(create).tags).toMatchObject({ type: "array", maxItems: 10, items: { type: "string", minLength: 1, maxLength: 40 } });
+    expect(props(create).tags).toMatchObject({
+      type: "array",
+      maxItems: 10,
+      items: { type: "string", minLength: 1, maxLength: 40 },
+    });
     expect(props(create).link).toMatchObject({ type: "string", maxLength: 2000 });
     const revise = bodyOf(op("/api/reviews/{id}", "patch"));
     expect(revise).toMatchObject({ type: "object", additionalProperties: false });
     expect(revise.required ?? []).toEqual([]);
-    expect(bodyOf(op("/api/reviews/{id}/like", "post"))).toMatchObject({ additionalProperties: false, properties: { active: { type: "boolean" } } });
+    expect(bodyOf(op("/api/reviews/{id}/like", "post"))).toMatchObject({
+      additionalProperties: false,
+      properties: { active: { type: "boolean" } },
+    });
     expect((op("/api/reviews/{id}/like", "post").requestBody as Json).required).toBe(false);
-    expect(props(bodyOf(op("/api/reviews/{id}/comments", "post"))).body).toMatchObject({ type: "string", minLength: 1, maxLength: 2000 });
+    expect(props(bodyOf(op("/api/reviews/{id}/comments", "post"))).body).toMatchObject({
+      type: "string",
+      minLength: 1,
+      maxLength: 2000,
+    });
     expect(op("/api/reviews/{id}/comments/{commentId}", "delete").requestBody).toBeUndefined();
   });
 
   it("success bodies: {ok, review}, {ok, kind, active, engagement}, {ok, comment}, {ok}", () => {
     expect(props(responseSchema(op("/api/reviews", "post"), "201")).review).toBeDefined();
-    expect(responseSchema(op("/api/reviews/{id}/like", "post"), "200").required).toEqual(["ok", "kind", "active", "engagement"]);
+    expect(responseSchema(op("/api/reviews/{id}/like", "post"), "200").required).toEqual([
+      "ok",
+      "kind",
+      "active",
+      "engagement",
+    ]);
     expect(responseSchema(op("/api/reviews/{id}/comments", "post"), "201").required).toEqual(["ok", "comment"]);
     expect(responseSchema(op("/api/reviews/{id}/comments/{commentId}", "delete"), "200").required).toEqual(["ok"]);
     // The list form documents its capped comments.
@@ -458,7 +631,9 @@ describe("the review writes", () => {
     expect(item.description).toContain("at most 20");
     expect(item.required).toEqual(expect.arrayContaining(["comments"]));
     expect(item.required).not.toContain("link");
-    expect(deref((doc.components as { schemas: Json }).schemas.Review).required).toEqual(expect.arrayContaining(["link", "comments"]));
+    expect(deref((doc.components as { schemas: Json }).schemas.Review).required).toEqual(
+      expect.arrayContaining(["link", "comments"]),
+    );
   });
 
   it("/docs shows every write, its statuses with their names, the token header once and no duplicate ids", async () => {
@@ -466,7 +641,17 @@ describe("the review writes", () => {
     const { default: DocsPage } = await import("@/app/(site)/docs/page");
     const html = renderToStaticMarkup(await DocsPage());
     for (const [, , id] of WRITES) expect(html).toContain(`id="${id}"`);
-    for (const text of ["201 Created", "401 Unauthorized", "403 Forbidden", "405 Method Not Allowed", "409 Conflict", "415 Unsupported Media Type", "422 Unprocessable Content", "429 Too Many Requests"]) expect(html).toContain(`>${text}<`);
+    for (const text of [
+      "201 Created",
+      "401 Unauthorized",
+      "403 Forbidden",
+      "405 Method Not Allowed",
+      "409 Conflict",
+      "415 Unsupported Media Type",
+      "422 Unprocessable Content",
+      "429 Too Many Requests",
+    ])
+      expect(html).toContain(`>${text}<`);
     expect(html).toContain("needs a marketplace token (X-Marketplace-Token)");
     const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
@@ -493,17 +678,23 @@ describe("every product of the registry, from its declaration", () => {
       expect(post.summary).toBe(product.docs.summary);
       expect(Object.keys(responses(get)).sort()).toEqual(["402", "503"]);
       expect(Object.keys(responses(post))).toContain(String(product.successStatus));
-      expect(((responses(post)[String(product.successStatus)]!.content as Json)["application/json"] as Json).schema).toEqual({ $ref: `#/components/schemas/${names.result}` });
+      expect(
+        ((responses(post)[String(product.successStatus)]!.content as Json)["application/json"] as Json).schema,
+      ).toEqual({ $ref: `#/components/schemas/${names.result}` });
       const body = ((post.requestBody as Json).content as Record<string, Json>)["application/json"]!;
       expect(body.schema).toEqual({ $ref: `#/components/schemas/${names.request}` });
       expect(product.purchaseSchema.safeParse(body.example).success, product.id).toBe(true);
-      expect((((responses(get)["402"]!.content as Json)["application/json"] as Json).example as Json).product).toMatchObject({ id: product.id, path: `http://marketplace.test${product.path}` });
+      expect(
+        (((responses(get)["402"]!.content as Json)["application/json"] as Json).example as Json).product,
+      ).toMatchObject({ id: product.id, path: `http://marketplace.test${product.path}` });
 
       const validate = at(`${product.path}/validate`, "post");
       expect(validate.operationId).toBe(validateOperationId(product));
       expect(validate.security).toEqual([]);
       expect(Object.keys(responses(validate)).sort()).toEqual(["200", "400", "405", "413", "429", "503"]);
-      expect(responseSchema(validate, "400").properties).toMatchObject({ error: { enum: ["invalid_request", "invalid_json"] } });
+      expect(responseSchema(validate, "400").properties).toMatchObject({
+        error: { enum: ["invalid_request", "invalid_json"] },
+      });
     }
     expect(at("/api/shop/placements", "post").operationId).toBe("buySponsoredPlacement");
     expect(at("/api/shop/evaluations", "post").operationId).toBe("buyEvaluation");
@@ -518,7 +709,8 @@ describe("error responses come from the error table", () => {
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
       for (const [method, op] of Object.entries(item)) {
         for (const [status, response] of Object.entries(responses(op))) {
-          const schema = ((response.content as Json | undefined)?.["application/json"] as Json | undefined)?.schema as Json | undefined;
+          const schema = ((response.content as Json | undefined)?.["application/json"] as Json | undefined)?.schema as
+            Json | undefined;
           const codes = (schema?.properties as { error?: { enum?: string[] } } | undefined)?.error?.enum;
           if (!codes) continue;
           for (const code of codes) {
@@ -533,13 +725,16 @@ describe("error responses come from the error table", () => {
     }
     expect(checked).toBeGreaterThan(150);
     // The error bodies' `error` enumerates the table.
-    expect((props(deref((doc.components as { schemas: Json }).schemas.ApiError)).error as Json).enum).toEqual(Object.keys(ERROR_TABLE));
+    expect((props(deref((doc.components as { schemas: Json }).schemas.ApiError)).error as Json).enum).toEqual(
+      Object.keys(ERROR_TABLE),
+    );
   });
 });
 
 describe("schemas say what the values are", () => {
   const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
-  const prop = (schema: string, ...path: string[]) => path.reduce<Json>((node, key) => props(deref(node))[key]!, schemas[schema]!);
+  const prop = (schema: string, ...path: string[]) =>
+    path.reduce<Json>((node, key) => props(deref(node))[key]!, schemas[schema]!);
 
   it("whole numbers are integers, even as literals", () => {
     const numbers: string[] = [];
@@ -547,7 +742,11 @@ describe("schemas say what the values are", () => {
       if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
       if (node === null || typeof node !== "object") return;
       const n = node as Json;
-      if (n.type === "number" && (Number.isInteger(n.const) || (Array.isArray(n.enum) && n.enum.every(Number.isInteger)))) numbers.push(at);
+      if (
+        n.type === "number" &&
+        (Number.isInteger(n.const) || (Array.isArray(n.enum) && n.enum.every(Number.isInteger)))
+      )
+        numbers.push(at);
       for (const [k, v] of Object.entries(n)) if (k !== "example") walk(v, `${at}/${k}`);
     };
     walk(doc, "");
@@ -578,7 +777,10 @@ describe("schemas say what the values are", () => {
       ["Service", ["catalogObservedAt"]],
       ["QueuedPurchase", ["order", "createdAt"]],
     ] as const) {
-      expect(prop(schema, ...path), `${schema}.${path.join(".")}`).toMatchObject({ type: "string", format: "date-time" });
+      expect(prop(schema, ...path), `${schema}.${path.join(".")}`).toMatchObject({
+        type: "string",
+        format: "date-time",
+      });
     }
     for (const [schema, path] of [
       ["Review", ["created_at"]],
@@ -586,7 +788,10 @@ describe("schemas say what the values are", () => {
       ["ReviewComment", ["created_at"]],
       ["LastReview", ["created_at"]],
     ] as const) {
-      expect(prop(schema, ...path), `${schema}.${path.join(".")}`).toMatchObject({ type: "integer", description: expect.stringContaining("milliseconds since the Unix epoch") });
+      expect(prop(schema, ...path), `${schema}.${path.join(".")}`).toMatchObject({
+        type: "integer",
+        description: expect.stringContaining("milliseconds since the Unix epoch"),
+      });
     }
   });
 });

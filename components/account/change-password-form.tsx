@@ -43,11 +43,41 @@ export function ChangePasswordForm() {
       <form onSubmit={onSubmit} className="max-w-md space-y-4" aria-label="Change password">
         {error && <ErrorMessage>{error}</ErrorMessage>}
         {done && <SuccessMessage>Your password was changed.</SuccessMessage>}
-        <Field id="currentPassword" label="Current password" type="password" autoComplete="current-password" required maxLength={128} />
-        <Field id="newPassword" label="New password" hint={`At least ${MIN_PASSWORD} characters.`} type="password" autoComplete="new-password" required minLength={MIN_PASSWORD} maxLength={128} />
-        <Field id="confirmPassword" label="Repeat the new password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD} maxLength={128} />
+        <Field
+          id="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={128}
+        />
+        <Field
+          id="newPassword"
+          label="New password"
+          hint={`At least ${MIN_PASSWORD} characters.`}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD}
+          maxLength={128}
+        />
+        <Field
+          id="confirmPassword"
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD}
+          maxLength={128}
+        />
         <div className="flex items-center gap-2">
-          <input id="revokeOtherSessions" name="revokeOtherSessions" type="checkbox" defaultChecked className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-600" />
+          <input
+            id="revokeOtherSessions"
+            name="revokeOtherSessions"
+            type="checkbox"
+            defaultChecked
+            className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-600"
+          />
           <label htmlFor="revokeOtherSessions" className="text-sm text-slate-800">
             Sign out my other devices
           </label>

@@ -24,7 +24,10 @@ export function FavoriteList() {
           {favorites.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <div className="min-w-0">
-                <Link href={`/reviews/${r.id}`} className="break-words font-medium text-indigo-700 underline-offset-2 hover:underline">
+                <Link
+                  href={`/reviews/${r.id}`}
+                  className="break-words font-medium text-indigo-700 underline-offset-2 hover:underline"
+                >
                   {r.title}
                 </Link>
                 <p className="text-xs text-slate-600">{r.subject}</p>

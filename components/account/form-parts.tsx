@@ -10,7 +10,12 @@ export const secondaryButtonClass =
 export const dangerButtonClass =
   "inline-flex items-center justify-center rounded-md bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60";
 
-export function Field({ label, hint, id, ...input }: { label: string; hint?: string; id: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  hint,
+  id,
+  ...input
+}: { label: string; hint?: string; id: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">

@@ -21,7 +21,9 @@ export function ProfileCard() {
           {profile.email}
         </dd>
         <dt className="font-medium text-slate-600">Role</dt>
-        <dd data-testid="profile-role">{profile.role === "operator" ? <Badge tone="amber">Operator</Badge> : <Badge>Member</Badge>}</dd>
+        <dd data-testid="profile-role">
+          {profile.role === "operator" ? <Badge tone="amber">Operator</Badge> : <Badge>Member</Badge>}
+        </dd>
         <dt className="font-medium text-slate-600">Member since</dt>
         <dd className="text-slate-900">
           <time dateTime={profile.createdAt}>{formatDate(profile.createdAt)}</time>

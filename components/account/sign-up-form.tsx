@@ -11,7 +11,12 @@ const MAX_NAME = 80;
 
 export function SignUpForm({ next }: { next: string }) {
   const { error, pending, onSubmit } = useAuthSubmit(
-    (form) => authClient.signUp.email({ name: String(form.get("name")).trim(), email: String(form.get("email")), password: String(form.get("password")) }),
+    (form) =>
+      authClient.signUp.email({
+        name: String(form.get("name")).trim(),
+        email: String(form.get("email")),
+        password: String(form.get("password")),
+      }),
     "Could not create the account. Please try again.",
     next,
   );
@@ -19,9 +24,25 @@ export function SignUpForm({ next }: { next: string }) {
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Create an account">
       {error && <ErrorMessage>{error}</ErrorMessage>}
-      <Field id="name" label="Name" hint="Shown next to your comments and reviews." autoComplete="name" required maxLength={MAX_NAME} />
+      <Field
+        id="name"
+        label="Name"
+        hint="Shown next to your comments and reviews."
+        autoComplete="name"
+        required
+        maxLength={MAX_NAME}
+      />
       <Field id="email" label="Email" type="email" autoComplete="email" required maxLength={254} />
-      <Field id="password" label="Password" hint={`At least ${MIN_PASSWORD} characters.`} type="password" autoComplete="new-password" required minLength={MIN_PASSWORD} maxLength={128} />
+      <Field
+        id="password"
+        label="Password"
+        hint={`At least ${MIN_PASSWORD} characters.`}
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD}
+        maxLength={128}
+      />
       <button type="submit" className={`${primaryButtonClass} w-full`} disabled={pending}>
         {pending ? "Creating account…" : "Create account"}
       </button>

@@ -15,15 +15,23 @@ const MAX_NAME = 60;
 function NewToken({ token, name, onDone }: { token: string; name: string; onDone: () => void }) {
   const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
   return (
-    <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4" role="region" aria-labelledby="new-token-title">
+    <div
+      className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4"
+      role="region"
+      aria-labelledby="new-token-title"
+    >
       <h3 id="new-token-title" className="font-semibold text-amber-950">
         Token “{name}” created
       </h3>
       <p className="text-sm text-amber-950">
-        <strong>Copy it now: it will not be shown again.</strong> Anyone holding it can act as your agent; send it in the <code>X-Marketplace-Token</code> header.
+        <strong>Copy it now: it will not be shown again.</strong> Anyone holding it can act as your agent; send it in
+        the <code>X-Marketplace-Token</code> header.
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <code data-testid="new-token" className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-sm text-slate-900 ring-1 ring-amber-200">
+        <code
+          data-testid="new-token"
+          className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-sm text-slate-900 ring-1 ring-amber-200"
+        >
           {token}
         </code>
         <button
@@ -40,7 +48,11 @@ function NewToken({ token, name, onDone }: { token: string; name: string; onDone
         </button>
       </div>
       <p aria-live="polite" className="text-sm text-amber-950">
-        {copied === "yes" ? "Copied to the clipboard." : copied === "failed" ? "Copying failed: select the token and copy it by hand." : ""}
+        {copied === "yes"
+          ? "Copied to the clipboard."
+          : copied === "failed"
+            ? "Copying failed: select the token and copy it by hand."
+            : ""}
       </p>
       <button type="button" className={secondaryButtonClass} onClick={onDone}>
         I have copied it
@@ -98,7 +110,14 @@ export function TokenManager() {
         {created && <NewToken token={created.token} name={created.name} onDone={() => setCreated(null)} />}
         <form onSubmit={onCreate} className="flex flex-wrap items-end gap-3" aria-label="Create a token">
           <div className="min-w-0 flex-1 basis-60">
-            <Field id="tokenName" label="Token name" hint="E.g. the agent or machine that will use it." required maxLength={MAX_NAME} autoComplete="off" />
+            <Field
+              id="tokenName"
+              label="Token name"
+              hint="E.g. the agent or machine that will use it."
+              required
+              maxLength={MAX_NAME}
+              autoComplete="off"
+            />
           </div>
           <button type="submit" className={`${primaryButtonClass} mb-5`} disabled={create.isPending}>
             {create.isPending ? "Creating…" : "Create token"}
@@ -127,9 +146,20 @@ export function TokenManager() {
                 </p>
                 {!t.revokedAt &&
                   (confirming === t.id ? (
-                    <div className="flex flex-wrap items-center gap-2 rounded-md bg-red-50 p-2" role="group" aria-label={`Confirm revoking ${t.name}`}>
-                      <p className="text-sm text-red-900">Revoke “{t.name}”? Agents using it are refused at once. This cannot be undone.</p>
-                      <button type="button" className={dangerButtonClass} disabled={revoke.isPending} onClick={() => revoke.mutate({ tokenId: t.id })}>
+                    <div
+                      className="flex flex-wrap items-center gap-2 rounded-md bg-red-50 p-2"
+                      role="group"
+                      aria-label={`Confirm revoking ${t.name}`}
+                    >
+                      <p className="text-sm text-red-900">
+                        Revoke “{t.name}”? Agents using it are refused at once. This cannot be undone.
+                      </p>
+                      <button
+                        type="button"
+                        className={dangerButtonClass}
+                        disabled={revoke.isPending}
+                        onClick={() => revoke.mutate({ tokenId: t.id })}
+                      >
                         {revoke.isPending ? "Revoking…" : "Yes, revoke"}
                       </button>
                       <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(null)}>

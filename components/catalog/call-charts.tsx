@@ -10,10 +10,16 @@ import { useTRPC } from "@/components/trpc/client";
 import type { CallSeries } from "@/server/observe/call-stats";
 
 const subscribe = () => () => {};
-const useMounted = () => useSyncExternalStore(subscribe, () => true, () => false);
+const useMounted = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 
 // "2026-11-23" → "23 Nov" (UTC: the days are UTC days).
-const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 const AXIS_TICK = { fill: "#334155", fontSize: 12 };
 
 export function CallCharts({ slug }: { slug: string }) {
@@ -25,11 +31,17 @@ export function CallCharts({ slug }: { slug: string }) {
       <h2 id="calls-heading" className="text-xl font-semibold">
         Calls through the marketplace
       </h2>
-      <p className="text-sm text-slate-600">Calls agents made through the marketplace&apos;s observer route in the last 30 days (UTC days).</p>
+      <p className="text-sm text-slate-600">
+        Calls agents made through the marketplace&apos;s observer route in the last 30 days (UTC days).
+      </p>
       {query.isError ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
           Could not load the call figures.{" "}
-          <button type="button" onClick={() => void query.refetch()} className="font-medium underline focus-visible:outline-2 focus-visible:outline-offset-2">
+          <button
+            type="button"
+            onClick={() => void query.refetch()}
+            className="font-medium underline focus-visible:outline-2 focus-visible:outline-offset-2"
+          >
             Try again
           </button>
         </div>
@@ -52,7 +64,10 @@ function Charts({ series }: { series: CallSeries }) {
   const data = series.days.map((d) => ({ day: dayLabel(d.day), calls: d.calls, p50: d.p50LatencyMs }));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <figure className="min-w-0 rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="calls-per-day-caption">
+      <figure
+        className="min-w-0 rounded-lg border border-slate-200 bg-white p-4"
+        aria-labelledby="calls-per-day-caption"
+      >
         <figcaption id="calls-per-day-caption" className="text-sm font-medium text-slate-700">
           Calls per day ({series.totalCalls} in 30 days)
         </figcaption>
@@ -77,7 +92,14 @@ function Charts({ series }: { series: CallSeries }) {
               <CartesianGrid vertical={false} stroke="#e2e8f0" />
               <XAxis dataKey="day" tick={AXIS_TICK} interval="preserveStartEnd" minTickGap={24} tickLine={false} />
               <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} />
-              <Line dataKey="p50" stroke="#b45309" strokeWidth={2} dot={{ r: 2 }} connectNulls isAnimationActive={false} />
+              <Line
+                dataKey="p50"
+                stroke="#b45309"
+                strokeWidth={2}
+                dot={{ r: 2 }}
+                connectNulls
+                isAnimationActive={false}
+              />
             </LineChart>
           </ResponsiveContainer>
         </div>

@@ -13,7 +13,8 @@ function Source({ href }: { href: string }) {
 }
 
 export function FactList({ facts, evidence }: { facts: Fact[]; evidence: Evidence[] }) {
-  if (facts.length === 0 && evidence.length === 0) return <p className="text-sm text-slate-600">No documented facts yet.</p>;
+  if (facts.length === 0 && evidence.length === 0)
+    return <p className="text-sm text-slate-600">No documented facts yet.</p>;
   return (
     <ul className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
       {facts.map((f) => (

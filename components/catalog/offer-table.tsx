@@ -5,13 +5,23 @@ export function OfferTable({ offers }: { offers: OfferRecord[] }) {
   return (
     <div className="space-y-4">
       {offers.map((o) => (
-        <article key={o.id} className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby={`offer-${o.id}`}>
+        <article
+          key={o.id}
+          className="rounded-lg border border-slate-200 bg-white p-4"
+          aria-labelledby={`offer-${o.id}`}
+        >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             {/* Path and badges wrap (a long path breaks anywhere) so a phone never scrolls sideways. */}
             <h3 id={`offer-${o.id}`} className="min-w-0 font-mono text-sm">
-              <span className={`mr-2 rounded px-1.5 py-0.5 text-xs font-bold ${o.method === "GET" ? "bg-emerald-100 text-emerald-900" : "bg-sky-100 text-sky-900"}`}>{o.method}</span>
+              <span
+                className={`mr-2 rounded px-1.5 py-0.5 text-xs font-bold ${o.method === "GET" ? "bg-emerald-100 text-emerald-900" : "bg-sky-100 text-sky-900"}`}
+              >
+                {o.method}
+              </span>
               <span className="break-all">{o.path}</span>{" "}
-              <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 font-sans text-xs font-medium whitespace-nowrap text-slate-700">{o.protocol === "mpp" ? "MPP" : o.protocol}</span>
+              <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 font-sans text-xs font-medium whitespace-nowrap text-slate-700">
+                {o.protocol === "mpp" ? "MPP" : o.protocol}
+              </span>
             </h3>
             <span className="text-sm font-semibold">
               {formatUsd(o.priceUsd)} <span className="font-normal text-slate-600">per {o.unitType}</span>

@@ -15,7 +15,9 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
             {service.name}
           </Link>
         </h2>
-        <span className="whitespace-nowrap text-sm font-medium text-slate-700">from {formatUsd(service.startingPriceUsd)}</span>
+        <span className="whitespace-nowrap text-sm font-medium text-slate-700">
+          from {formatUsd(service.startingPriceUsd)}
+        </span>
       </div>
       <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600">{service.description}</p>
       <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { CAPABILITIES, CAPABILITY_LABELS } from "@/server/catalog/vocabulary";
 import type { ServiceFilters } from "./service-filters";
 
-const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500";
+const field =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500";
 
 function capabilityHref(filters: ServiceFilters, capability?: string) {
   const sp = new URLSearchParams();
@@ -25,7 +26,9 @@ export function ServiceFilterForm({ filters }: { filters: ServiceFilters }) {
                 href={capabilityHref(filters, c)}
                 aria-current={active === c ? "page" : undefined}
                 className={`inline-block rounded-full px-3 py-1 text-sm ring-1 ring-inset ${
-                  active === c ? "bg-indigo-600 text-white ring-indigo-600" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"
+                  active === c
+                    ? "bg-indigo-600 text-white ring-indigo-600"
+                    : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"
                 }`}
               >
                 {c ? CAPABILITY_LABELS[c] : "All"}
@@ -39,7 +42,15 @@ export function ServiceFilterForm({ filters }: { filters: ServiceFilters }) {
           <label htmlFor="q" className="text-sm font-medium text-slate-700">
             Search
           </label>
-          <input id="q" name="q" type="search" defaultValue={filters.q ?? ""} placeholder="e.g. hourly forecast, scrape, OCR" className={field} maxLength={200} />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={filters.q ?? ""}
+            placeholder="e.g. hourly forecast, scrape, OCR"
+            className={field}
+            maxLength={200}
+          />
         </div>
         <div>
           <label htmlFor="capability" className="text-sm font-medium text-slate-700">
@@ -70,7 +81,15 @@ export function ServiceFilterForm({ filters }: { filters: ServiceFilters }) {
           <label htmlFor="maxPriceUsd" className="text-sm font-medium text-slate-700">
             Max price (USD)
           </label>
-          <input id="maxPriceUsd" name="maxPriceUsd" type="number" min="0" step="0.0001" defaultValue={filters.maxPriceUsd ?? ""} className={field} />
+          <input
+            id="maxPriceUsd"
+            name="maxPriceUsd"
+            type="number"
+            min="0"
+            step="0.0001"
+            defaultValue={filters.maxPriceUsd ?? ""}
+            className={field}
+          />
         </div>
         <div className="flex items-end gap-2">
           <div className="flex-1">
@@ -83,7 +102,10 @@ export function ServiceFilterForm({ filters }: { filters: ServiceFilters }) {
               <option value="mpp">MPP</option>
             </select>
           </div>
-          <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+          <button
+            type="submit"
+            className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
+          >
             Apply
           </button>
         </div>

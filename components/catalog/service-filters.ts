@@ -2,7 +2,13 @@
 import { listServicesInput } from "@/server/catalog/list-services";
 import type { z } from "zod";
 
-const filterSchema = listServicesInput.pick({ q: true, capability: true, protocol: true, maxPriceUsd: true, tested: true });
+const filterSchema = listServicesInput.pick({
+  q: true,
+  capability: true,
+  protocol: true,
+  maxPriceUsd: true,
+  tested: true,
+});
 export type ServiceFilters = z.infer<typeof filterSchema>;
 
 export function filtersFromSearchParams(sp: Record<string, string | string[] | undefined>): ServiceFilters {

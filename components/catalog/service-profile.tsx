@@ -80,11 +80,13 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
         </dl>
         {s.rating !== null && (
           <p className="mt-3 text-sm text-slate-700">
-            <Stars rating={s.rating} /> {s.rating.toFixed(1)} average from {s.reviewCount} review{s.reviewCount === 1 ? "" : "s"}
+            <Stars rating={s.rating} /> {s.rating.toFixed(1)} average from {s.reviewCount} review
+            {s.reviewCount === 1 ? "" : "s"}
           </p>
         )}
         <p className="mt-3 text-xs text-slate-500">
-          Vendor: {s.entity.name} · Payment: {s.protocols.join(", ")} · {s.supportsCredits ? "Accepts prepaid credits" : "Pay per request only"} · Catalogued from{" "}
+          Vendor: {s.entity.name} · Payment: {s.protocols.join(", ")} ·{" "}
+          {s.supportsCredits ? "Accepts prepaid credits" : "Pay per request only"} · Catalogued from{" "}
           {catalogSourceLabel(s.catalogSource)} on {formatDate(s.catalogObservedAt)}
         </p>
       </section>
@@ -113,7 +115,8 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
           <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 lg:self-start">
             {s.rating !== null && (
               <p className="text-sm text-slate-700">
-                <span className="text-2xl font-bold text-slate-900">{s.rating.toFixed(1)}</span> <Stars rating={s.rating} /> average
+                <span className="text-2xl font-bold text-slate-900">{s.rating.toFixed(1)}</span>{" "}
+                <Stars rating={s.rating} /> average
               </p>
             )}
             <RatingDistribution distribution={distribution} />

@@ -8,7 +8,9 @@ import type { ServiceFilters } from "./service-filters";
 
 export function SponsoredSlot({ filters }: { filters: Pick<ServiceFilters, "q" | "capability"> }) {
   const trpc = useTRPC();
-  const { data: ad } = useSuspenseQuery(trpc.catalog.sponsored.queryOptions({ q: filters.q, capability: filters.capability }));
+  const { data: ad } = useSuspenseQuery(
+    trpc.catalog.sponsored.queryOptions({ q: filters.q, capability: filters.capability }),
+  );
   if (!ad) return null;
   return (
     <aside aria-label="Sponsored" className="rounded-lg border border-dashed border-amber-400 bg-amber-50 p-4">

@@ -19,57 +19,67 @@ export function AgentPaymentGuide({ baseUrl, paymentRequired }: { baseUrl: strin
         How an agent pays
       </h2>
       <p className="text-sm text-slate-700">
-        Paid operations need no account and no API key. The price comes with a <strong>402 Payment Required</strong> answer; the payment is a signed USDC
-        authorization (x402 v2, scheme <code className={c}>exact</code> on <code className={c}>{X402_NETWORK}</code>) sent with the retried request. A
-        software-vendor shortlist costs {price} USD.
+        Paid operations need no account and no API key. The price comes with a <strong>402 Payment Required</strong>{" "}
+        answer; the payment is a signed USDC authorization (x402 v2, scheme <code className={c}>exact</code> on{" "}
+        <code className={c}>{X402_NETWORK}</code>) sent with the retried request. A software-vendor shortlist costs{" "}
+        {price} USD.
       </p>
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
         <li>
-          <strong>Ask.</strong> POST the request (or GET the product) without payment: 402, with the x402 requirements in the <code className={c}>PAYMENT-REQUIRED</code>{" "}
-          header and the product, its request schema and a complete example in the body.
+          <strong>Ask.</strong> POST the request (or GET the product) without payment: 402, with the x402 requirements
+          in the <code className={c}>PAYMENT-REQUIRED</code> header and the product, its request schema and a complete
+          example in the body.
         </li>
         <li>
-          <strong>Pay.</strong> Sign an EIP-3009 authorization for one entry of <code className={c}>accepts</code> and send the identical request again with it in{" "}
-          <code className={c}>PAYMENT-SIGNATURE</code>, and an idempotency key: <code className={c}>request_id</code> in the body or the{" "}
-          <code className={c}>Idempotency-Key</code> header.
+          <strong>Pay.</strong> Sign an EIP-3009 authorization for one entry of <code className={c}>accepts</code> and
+          send the identical request again with it in <code className={c}>PAYMENT-SIGNATURE</code>, and an idempotency
+          key: <code className={c}>request_id</code> in the body or the <code className={c}>Idempotency-Key</code>{" "}
+          header.
         </li>
         <li>
-          <strong>Read.</strong> 200 with the shortlist and the settlement in <code className={c}>PAYMENT-RESPONSE</code>. The same request with the same signature
-          returns the same answer again (<code className={c}>idempotentReplay: true</code>) and charges nothing.
+          <strong>Read.</strong> 200 with the shortlist and the settlement in{" "}
+          <code className={c}>PAYMENT-RESPONSE</code>. The same request with the same signature returns the same answer
+          again (<code className={c}>idempotentReplay: true</code>) and charges nothing.
         </li>
       </ol>
 
       <h3 className="font-semibold">See the 402 with curl</h3>
       <CodeBlock label="shell">{curlChallenge(snippet)}</CodeBlock>
       <p className="text-sm text-slate-700">
-        The header values are valid base64 and base64url at once (no <code className={c}>+</code>, <code className={c}>/</code> or <code className={c}>=</code>), so
-        plain <code className={c}>base64 -d</code> decodes them. <code className={c}>amount</code> is in the asset&apos;s atomic units (USDC has 6 decimals:{" "}
+        The header values are valid base64 and base64url at once (no <code className={c}>+</code>,{" "}
+        <code className={c}>/</code> or <code className={c}>=</code>), so plain <code className={c}>base64 -d</code>{" "}
+        decodes them. <code className={c}>amount</code> is in the asset&apos;s atomic units (USDC has 6 decimals:{" "}
         {shortlistProduct.priceAtomic} = {price} USD). Decoded:
       </p>
       {paymentRequired === undefined ? (
-        <p className="text-sm text-slate-700">Payment is not configured on this marketplace right now: the product answers 503 instead of 402.</p>
+        <p className="text-sm text-slate-700">
+          Payment is not configured on this marketplace right now: the product answers 503 instead of 402.
+        </p>
       ) : (
         <CodeBlock label="PAYMENT-REQUIRED, decoded">{JSON.stringify(paymentRequired, null, 2)}</CodeBlock>
       )}
 
       <h3 className="font-semibold">Pay with TypeScript and @x402/fetch</h3>
       <p className="text-sm text-slate-700">
-        <code className={c}>wrapFetchWithPayment</code> sends the request, signs the 402&apos;s challenge with your key and sends it again. While the marketplace
-        settles payments on its own test ledger (no <code className={c}>X402_FACILITATOR_URL</code>), <code className={c}>POST /api/dev/faucet</code> credits test
-        USDC to any address; with an external facilitator the faucet answers 404 and the payer needs real {X402_NETWORK} test USDC.
+        <code className={c}>wrapFetchWithPayment</code> sends the request, signs the 402&apos;s challenge with your key
+        and sends it again. While the marketplace settles payments on its own test ledger (no{" "}
+        <code className={c}>X402_FACILITATOR_URL</code>), <code className={c}>POST /api/dev/faucet</code> credits test
+        USDC to any address; with an external facilitator the faucet answers 404 and the payer needs real {X402_NETWORK}{" "}
+        test USDC.
       </p>
       <CodeBlock label="TypeScript (ESM, Node 20+)">{typescriptPurchase(snippet)}</CodeBlock>
 
       <h3 className="font-semibold">The demo agent</h3>
       <p className="text-sm text-slate-700">
-        The marketplace&apos;s source repository (the Node.js project that serves this site) includes a demo buyer agent that does all of the above over HTTP,
-        as any outside agent would. In a clone of that repository, after <code className={c}>npm install</code> (Node.js 22 or 24 LTS), point it at this
-        marketplace:
+        The marketplace&apos;s source repository (the Node.js project that serves this site) includes a demo buyer agent
+        that does all of the above over HTTP, as any outside agent would. In a clone of that repository, after{" "}
+        <code className={c}>npm install</code> (Node.js 22 or 24 LTS), point it at this marketplace:
       </p>
       <CodeBlock label="shell, in a clone of the marketplace's repository">{demoAgentCommand(baseUrl)}</CodeBlock>
       <p className="text-sm text-slate-700">
-        It funds a throwaway key from the faucet, buys one shortlist with the official client and prints the ranked vendors and what it paid;{" "}
-        <code className={c}>--help</code> lists the options. Every status the purchase can answer is in the{" "}
+        It funds a throwaway key from the faucet, buys one shortlist with the official client and prints the ranked
+        vendors and what it paid; <code className={c}>--help</code> lists the options. Every status the purchase can
+        answer is in the{" "}
         <a className="text-indigo-700 underline" href="#buySoftwareVendorShortlist">
           API reference
         </a>{" "}

@@ -1,6 +1,14 @@
 // The API reference, rendered from the OpenAPI document (server/http/openapi-document.ts), which is assembled from
 // the paid products' and the free operations' declarations: each operation is listed under its tag.
-import type { OpenApiDocument, OperationObject, ParameterObject, HeaderObject, HttpMethod, Reference, ResponseObject } from "@/server/openapi/openapi-types";
+import type {
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  HeaderObject,
+  HttpMethod,
+  Reference,
+  ResponseObject,
+} from "@/server/openapi/openapi-types";
 import { InlineText, MarkdownLite } from "./inline-text";
 import { ReferenceTable } from "./reference-table";
 import { SchemaView } from "./schema-view";
@@ -83,7 +91,9 @@ function ParameterTable({ parameters }: { parameters: ParameterObject[] }) {
 }
 
 function ResponseItem({ doc, status, response }: { doc: OpenApiDocument; status: string; response: ResponseObject }) {
-  const headers = Object.entries(response.headers ?? {}).map(([name, h]) => [name, resolve<HeaderObject>(doc, h)] as const);
+  const headers = Object.entries(response.headers ?? {}).map(
+    ([name, h]) => [name, resolve<HeaderObject>(doc, h)] as const,
+  );
   const body = response.content?.["application/json"]?.schema;
   return (
     <li className="space-y-1 border-l-2 border-slate-200 pl-3">
@@ -133,23 +143,41 @@ function RequestSchema({ schema }: { schema: Schema }) {
 function HeaderList({ doc }: { doc: OpenApiDocument }) {
   const requestHeaders = Object.values(doc.components.parameters).filter((p) => p.in === "header");
   // An http scheme (MPP's `Payment`) travels in Authorization.
-  const schemeHeaders = Object.values(doc.components.securitySchemes).map((s) => ({ name: s.type === "http" ? "Authorization" : s.name, description: s.description, schema: { type: "string" } }));
+  const schemeHeaders = Object.values(doc.components.securitySchemes).map((s) => ({
+    name: s.type === "http" ? "Authorization" : s.name,
+    description: s.description,
+    schema: { type: "string" },
+  }));
   const all = [
-    ...requestHeaders.map((p) => ({ name: p.name, direction: "request", description: p.description ?? "", schema: p.schema })),
+    ...requestHeaders.map((p) => ({
+      name: p.name,
+      direction: "request",
+      description: p.description ?? "",
+      schema: p.schema,
+    })),
     ...schemeHeaders.map((h) => ({ ...h, direction: "request" })),
-    ...Object.entries(doc.components.headers).map(([name, h]) => ({ name, direction: "response", description: h.description, schema: h.schema })),
+    ...Object.entries(doc.components.headers).map(([name, h]) => ({
+      name,
+      direction: "response",
+      description: h.description,
+      schema: h.schema,
+    })),
   ];
   const items = all.filter((h, i) => all.findIndex((o) => o.name === h.name) === i);
   for (const h of all) {
     const kept = items.find((o) => o.name === h.name)!;
-    if (kept !== h && !kept.description.includes(h.description)) kept.description = `${kept.description} ${h.description}`;
+    if (kept !== h && !kept.description.includes(h.description))
+      kept.description = `${kept.description} ${h.description}`;
   }
   return (
     <dl className="space-y-2 text-sm text-slate-700">
       {items.map((h) => (
         <div key={h.name} id={`header-${h.name}`}>
           <dt className="font-mono text-xs font-semibold text-slate-900">
-            {h.name} <span className="font-sans font-normal text-slate-500">({h.direction}; {[typeText(h.schema), ...rulesText(h.schema)].join(", ")})</span>
+            {h.name}{" "}
+            <span className="font-sans font-normal text-slate-500">
+              ({h.direction}; {[typeText(h.schema), ...rulesText(h.schema)].join(", ")})
+            </span>
           </dt>
           <dd>
             <InlineText text={h.description} />
@@ -160,13 +188,27 @@ function HeaderList({ doc }: { doc: OpenApiDocument }) {
   );
 }
 
-function OperationCard({ doc, path, method, op }: { doc: OpenApiDocument; path: string; method: HttpMethod; op: OperationObject }) {
+function OperationCard({
+  doc,
+  path,
+  method,
+  op,
+}: {
+  doc: OpenApiDocument;
+  path: string;
+  method: HttpMethod;
+  op: OperationObject;
+}) {
   const parameters = (op.parameters ?? []).map((p) => resolve<ParameterObject>(doc, p));
   const body = op.requestBody?.content["application/json"];
   const schemes = (op.security ?? []).flatMap((requirement) => Object.keys(requirement));
   const access = schemes.length === 0 ? " · free" : schemes.map((name) => ` · ${SCHEME_LABEL[name] ?? name}`).join("");
   return (
-    <article id={op.operationId} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700" aria-labelledby={`${op.operationId}-title`}>
+    <article
+      id={op.operationId}
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700"
+      aria-labelledby={`${op.operationId}-title`}
+    >
       <header className="space-y-1">
         <h4 id={`${op.operationId}-title`} className="break-all font-mono text-sm font-semibold text-slate-900">
           <MethodBadge method={method} />

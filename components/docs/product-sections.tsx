@@ -14,8 +14,8 @@ const link = "text-indigo-700 underline";
 function Delivery({ product }: { product: ProductDefinition }) {
   return product.delivery === "queued" ? (
     <>
-      queued: a paid purchase answers <strong>{product.successStatus}</strong> with an <code className={c}>order</code> and its private{" "}
-      <code className={c}>statusAuthorization</code>
+      queued: a paid purchase answers <strong>{product.successStatus}</strong> with an <code className={c}>order</code>{" "}
+      and its private <code className={c}>statusAuthorization</code>
     </>
   ) : (
     <>
@@ -24,11 +24,23 @@ function Delivery({ product }: { product: ProductDefinition }) {
   );
 }
 
-function ProductSection({ product, challenge, baseUrl }: { product: ProductDefinition; challenge: ProductChallenge | undefined; baseUrl: string }) {
+function ProductSection({
+  product,
+  challenge,
+  baseUrl,
+}: {
+  product: ProductDefinition;
+  challenge: ProductChallenge | undefined;
+  baseUrl: string;
+}) {
   const snippet = { baseUrl, path: product.path, example: product.example };
   const titleId = `product-${product.id}-title`;
   return (
-    <article id={`product-${product.id}`} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700" aria-labelledby={titleId}>
+    <article
+      id={`product-${product.id}`}
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700"
+      aria-labelledby={titleId}
+    >
       <h3 id={titleId} className="text-base font-semibold text-slate-900">
         {product.name}
       </h3>
@@ -64,13 +76,17 @@ function ProductSection({ product, challenge, baseUrl }: { product: ProductDefin
         // Long (the body carries the request's whole JSON Schema): folded until asked for.
         <>
           <details className="rounded-md border border-slate-200 p-2">
-            <summary className="cursor-pointer text-xs font-medium uppercase tracking-wide text-slate-600">402 body, as the route sends it</summary>
+            <summary className="cursor-pointer text-xs font-medium uppercase tracking-wide text-slate-600">
+              402 body, as the route sends it
+            </summary>
             <div className="mt-2">
               <CodeBlock>{JSON.stringify(challenge.body, null, 2)}</CodeBlock>
             </div>
           </details>
           <details className="rounded-md border border-slate-200 p-2">
-            <summary className="cursor-pointer text-xs font-medium uppercase tracking-wide text-slate-600">PAYMENT-REQUIRED, decoded</summary>
+            <summary className="cursor-pointer text-xs font-medium uppercase tracking-wide text-slate-600">
+              PAYMENT-REQUIRED, decoded
+            </summary>
             <div className="mt-2">
               <CodeBlock>{JSON.stringify(challenge.paymentRequired, null, 2)}</CodeBlock>
             </div>
@@ -92,19 +108,36 @@ function ProductSection({ product, challenge, baseUrl }: { product: ProductDefin
   );
 }
 
-export function ProductSections({ products, challenges, baseUrl }: { products: readonly ProductDefinition[]; challenges: readonly ProductChallenge[]; baseUrl: string }) {
+export function ProductSections({
+  products,
+  challenges,
+  baseUrl,
+}: {
+  products: readonly ProductDefinition[];
+  challenges: readonly ProductChallenge[];
+  baseUrl: string;
+}) {
   return (
     <section id="products" className="space-y-4" aria-labelledby="products-title">
       <h2 id="products-title" className="text-xl font-semibold">
         Products
       </h2>
       <p className="text-sm text-slate-700">
-        Every product is bought the same way (see <a className={link} href="#paying">How an agent pays</a>): ask without paying for the 402, sign, send the identical
-        request again. Before signing, <code className={c}>POST …/validate</code> with the body runs every check a purchase would, for free: 200{" "}
+        Every product is bought the same way (see{" "}
+        <a className={link} href="#paying">
+          How an agent pays
+        </a>
+        ): ask without paying for the 402, sign, send the identical request again. Before signing,{" "}
+        <code className={c}>POST …/validate</code> with the body runs every check a purchase would, for free: 200{" "}
         <code className={c}>{`{"ok":true,"valid":true}`}</code> or 400 with the <code className={c}>issues</code>.
       </p>
       {products.map((product) => (
-        <ProductSection key={product.id} product={product} challenge={challenges.find((ch) => ch.productId === product.id)} baseUrl={baseUrl} />
+        <ProductSection
+          key={product.id}
+          product={product}
+          challenge={challenges.find((ch) => ch.productId === product.id)}
+          baseUrl={baseUrl}
+        />
       ))}
     </section>
   );

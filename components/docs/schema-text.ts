@@ -8,7 +8,8 @@ const literal = (v: unknown) => JSON.stringify(v);
 
 function range(min: unknown, max: unknown, unit: string): string | undefined {
   const of = (n: number) => (unit && n === 1 ? ` ${unit}` : unit ? ` ${unit}s` : "");
-  if (typeof min === "number" && typeof max === "number") return min === max ? `exactly ${min}${of(min)}` : `${min}–${max}${of(max)}`;
+  if (typeof min === "number" && typeof max === "number")
+    return min === max ? `exactly ${min}${of(min)}` : `${min}–${max}${of(max)}`;
   if (typeof min === "number") return `at least ${min}${of(min)}`;
   if (typeof max === "number") return `at most ${max}${of(max)}`;
   return undefined;
@@ -23,7 +24,9 @@ export function rulesText(s: Schema): string[] {
     range(s.minItems, s.maxItems, "item"),
     typeof s.pattern === "string" ? `pattern ${s.pattern}` : undefined,
     typeof s.format === "string" ? `format ${s.format}` : undefined,
-    typeof s.contentEncoding === "string" ? `${s.contentEncoding}-encoded ${typeof s.contentMediaType === "string" ? s.contentMediaType : ""}`.trim() : undefined,
+    typeof s.contentEncoding === "string"
+      ? `${s.contentEncoding}-encoded ${typeof s.contentMediaType === "string" ? s.contentMediaType : ""}`.trim()
+      : undefined,
     "default" in s ? `default ${literal(s.default)}` : undefined,
     s.additionalProperties === false ? "no other properties" : undefined,
   ];
@@ -73,7 +76,8 @@ export function propertyRows(schema: Schema, prefix = "", depth = 0): PropertyRo
     if (!isSchema(value)) return [];
     const name = `${prefix}${key}`;
     const inlineObject = isSchema(value.properties) ? value : undefined;
-    const inlineItems = value.type === "array" && isSchema(value.items) && isSchema(value.items.properties) ? value.items : undefined;
+    const inlineItems =
+      value.type === "array" && isSchema(value.items) && isSchema(value.items.properties) ? value.items : undefined;
     const row: PropertyRow = {
       name,
       type: inlineObject ? "object" : inlineItems ? "array of objects" : typeText(value),

@@ -38,7 +38,10 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 function PlacementInput({ input }: { input: PlacementRequest }) {
-  const targeting = [input.targeting.capabilities?.length ? `capabilities: ${input.targeting.capabilities.join(", ")}` : null, input.targeting.query ? `query: “${input.targeting.query}”` : null].filter(Boolean);
+  const targeting = [
+    input.targeting.capabilities?.length ? `capabilities: ${input.targeting.capabilities.join(", ")}` : null,
+    input.targeting.query ? `query: “${input.targeting.query}”` : null,
+  ].filter(Boolean);
   return (
     <>
       <Field label="Headline">{input.headline}</Field>
@@ -69,7 +72,12 @@ export function OrderCard({ order, onMoved }: { order: OperatorOrder; onMoved: (
   const slug = order.service?.slug ?? order.input.service;
   const subject = order.service?.name ?? slug;
   return (
-    <article aria-labelledby={titleId} data-testid="order-card" data-order-id={order.id} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-5">
+    <article
+      aria-labelledby={titleId}
+      data-testid="order-card"
+      data-order-id={order.id}
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-5"
+    >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={titleId} className="text-lg font-semibold break-words">
@@ -85,7 +93,11 @@ export function OrderCard({ order, onMoved }: { order: OperatorOrder; onMoved: (
         <StatusBadge status={order.status} />
       </header>
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
-        {order.product === "placement" ? <PlacementInput input={order.input as PlacementRequest} /> : <EvaluationInput input={order.input as EvaluationRequest} />}
+        {order.product === "placement" ? (
+          <PlacementInput input={order.input as PlacementRequest} />
+        ) : (
+          <EvaluationInput input={order.input as EvaluationRequest} />
+        )}
         {order.activeUntil && (
           <Field label="Active window">
             {order.activeFrom ? formatDateTime(order.activeFrom) : "?"} – {formatDateTime(order.activeUntil)}
@@ -104,7 +116,8 @@ export function OrderCard({ order, onMoved }: { order: OperatorOrder; onMoved: (
         <ol className="mt-1 space-y-1 text-sm text-slate-700" aria-label={`History of order ${order.id}`}>
           {order.history.map((e, i) => (
             <li key={i} className="break-words">
-              <span className="font-medium text-slate-900">{STATUS_LABELS[e.status] ?? e.status}</span> · <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+              <span className="font-medium text-slate-900">{STATUS_LABELS[e.status] ?? e.status}</span> ·{" "}
+              <time dateTime={e.at}>{formatDateTime(e.at)}</time>
               {e.actor && <> · by {e.actor.name}</>}
               {e.note && <> · {e.note}</>}
             </li>

@@ -1,6 +1,12 @@
 // Which orders the operator page shows lives in the URL: a product, one of its states, a cursor.
 // Client components import this file: no server code (order-states.ts is plain data).
-import { ORDER_FLOWS, QUEUED_PRODUCTS, statusesOf, type OrderStatusName, type QueuedProduct } from "@/server/orders/order-states";
+import {
+  ORDER_FLOWS,
+  QUEUED_PRODUCTS,
+  statusesOf,
+  type OrderStatusName,
+  type QueuedProduct,
+} from "@/server/orders/order-states";
 
 export interface OrderView {
   product: QueuedProduct;
@@ -38,9 +44,20 @@ export function listInputFor(view: OrderView, cursor?: string) {
 const last = (raw: string | string[] | undefined) => (Array.isArray(raw) ? raw.at(-1) : raw);
 
 /** The view a URL asks for; an unknown product or a state the product does not have falls back to its queue. */
-export function orderViewFromSearchParams(sp: Record<string, string | string[] | undefined>): { view: OrderView; cursor?: string } {
+export function orderViewFromSearchParams(sp: Record<string, string | string[] | undefined>): {
+  view: OrderView;
+  cursor?: string;
+} {
   const asked = last(sp.product);
-  const product = (QUEUED_PRODUCTS as string[]).includes(asked ?? "") ? (asked as QueuedProduct) : PRODUCT_TABS[0]!.product;
+  const product = (QUEUED_PRODUCTS as string[]).includes(asked ?? "")
+    ? (asked as QueuedProduct)
+    : PRODUCT_TABS[0]!.product;
   const status = last(sp.status) ?? "";
-  return { view: { product, status: (statusesOf(product).includes(status) ? status : ORDER_FLOWS[product].initial) as OrderStatusName }, cursor: last(sp.cursor) || undefined };
+  return {
+    view: {
+      product,
+      status: (statusesOf(product).includes(status) ? status : ORDER_FLOWS[product].initial) as OrderStatusName,
+    },
+    cursor: last(sp.cursor) || undefined,
+  };
 }

@@ -27,7 +27,8 @@ export function OrdersView({ view, cursor, invalidInput }: Props) {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Orders</h1>
         <p className="mt-2 max-w-2xl text-slate-600">
-          Paid placements and evaluations waiting for a person, oldest first. Buyers see every state change, and the reason you give, when they poll their order.
+          Paid placements and evaluations waiting for a person, oldest first. Buyers see every state change, and the
+          reason you give, when they poll their order.
         </p>
       </div>
       <Tabs view={view} />
@@ -59,7 +60,11 @@ function Tabs({ view }: { view: OrderView }) {
             const queued = counts[product].queued ?? 0;
             return (
               <li key={product}>
-                <Link href={ordersHref({ product, status: "queued" })} aria-current={product === view.product ? "page" : undefined} className={tabClass(product === view.product)}>
+                <Link
+                  href={ordersHref({ product, status: "queued" })}
+                  aria-current={product === view.product ? "page" : undefined}
+                  className={tabClass(product === view.product)}
+                >
                   {label}
                   <span className="text-xs font-normal">({queued} queued)</span>
                 </Link>
@@ -74,7 +79,11 @@ function Tabs({ view }: { view: OrderView }) {
             const current = status === view.status;
             return (
               <li key={status}>
-                <Link href={ordersHref({ product: view.product, status: status as OrderView["status"] })} aria-current={current ? "page" : undefined} className={tabClass(current)}>
+                <Link
+                  href={ordersHref({ product: view.product, status: status as OrderView["status"] })}
+                  aria-current={current ? "page" : undefined}
+                  className={tabClass(current)}
+                >
                   {STATUS_LABELS[status as OrderView["status"]]}
                   <span className="text-xs font-normal">({counts[view.product][status] ?? 0})</span>
                 </Link>
@@ -101,7 +110,11 @@ function OrderList({ view, cursor }: { view: OrderView; cursor?: string }) {
   const label = `${STATUS_LABELS[view.status]} ${view.product === "evaluation" ? "evaluations" : "placements"}`;
 
   if (orders.length === 0) {
-    return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">No {label.toLowerCase()}.</p>;
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+        No {label.toLowerCase()}.
+      </p>
+    );
   }
   return (
     <div className="space-y-4">

@@ -31,7 +31,11 @@ export function CommentTextField({ label, value, onChange, max = COMMENT_MAX, ro
         aria-describedby={`${id}-count`}
         className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500"
       />
-      <p id={`${id}-count`} className={`mt-1 text-xs ${left < 100 ? "text-amber-800" : "text-slate-600"}`} data-testid="char-counter">
+      <p
+        id={`${id}-count`}
+        className={`mt-1 text-xs ${left < 100 ? "text-amber-800" : "text-slate-600"}`}
+        data-testid="char-counter"
+      >
         {value.length} / {max} characters
       </p>
     </div>

@@ -73,7 +73,11 @@ function AddComment({ reviewId }: { reviewId: string }) {
     if (body.trim()) add.mutate({ reviewId, body });
   };
   return (
-    <form onSubmit={submit} className="space-y-2 rounded-lg border border-slate-200 bg-white p-4" aria-label="Add a comment">
+    <form
+      onSubmit={submit}
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label="Add a comment"
+    >
       <CommentTextField label="Add a comment" value={body} onChange={setBody} />
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className={primary} disabled={add.isPending || !body.trim()}>
@@ -94,7 +98,17 @@ function AddComment({ reviewId }: { reviewId: string }) {
 
 type Mode = "view" | "edit" | "delete" | "hide";
 
-function CommentItem({ reviewId, comment: c, mine, canHide }: { reviewId: string; comment: CommentRecord; mine: boolean; canHide: boolean }) {
+function CommentItem({
+  reviewId,
+  comment: c,
+  mine,
+  canHide,
+}: {
+  reviewId: string;
+  comment: CommentRecord;
+  mine: boolean;
+  canHide: boolean;
+}) {
   const trpc = useTRPC();
   const refresh = useRefreshReview(reviewId);
   const [mode, setMode] = useState<Mode>("view");
@@ -110,7 +124,12 @@ function CommentItem({ reviewId, comment: c, mine, canHide }: { reviewId: string
   const failed = edit.error ?? remove.error ?? hide.error;
 
   return (
-    <article className="rounded-lg border border-slate-200 bg-white p-4" data-testid="comment" data-comment-id={c.id} aria-label={`Comment by ${c.name}`}>
+    <article
+      className="rounded-lg border border-slate-200 bg-white p-4"
+      data-testid="comment"
+      data-comment-id={c.id}
+      aria-label={`Comment by ${c.name}`}
+    >
       <p className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-600">
         <span className="font-medium break-words text-slate-800">{c.name}</span>
         <ActorBadge actorType={c.actorType} />
@@ -132,7 +151,12 @@ function CommentItem({ reviewId, comment: c, mine, canHide }: { reviewId: string
       {mode === "delete" && (
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Confirm deletion">
           <span>Delete this comment?</span>
-          <button type="button" className={danger} disabled={remove.isPending} onClick={() => remove.mutate({ commentId: c.id })}>
+          <button
+            type="button"
+            className={danger}
+            disabled={remove.isPending}
+            onClick={() => remove.mutate({ commentId: c.id })}
+          >
             {remove.isPending ? "Deleting…" : "Delete"}
           </button>
           <button type="button" className={secondary} onClick={() => setMode("view")}>
@@ -142,7 +166,13 @@ function CommentItem({ reviewId, comment: c, mine, canHide }: { reviewId: string
       )}
       {mode === "hide" && (
         <InlineCommentForm
-          field={{ label: "Why hide this comment? (kept for the audit list)", value: reason, onChange: setReason, max: 500, rows: 2 }}
+          field={{
+            label: "Why hide this comment? (kept for the audit list)",
+            value: reason,
+            onChange: setReason,
+            max: 500,
+            rows: 2,
+          }}
           submit={{ className: danger, pending: hide.isPending, label: "Hide comment", pendingLabel: "Hiding…" }}
           onSubmit={() => hide.mutate({ commentId: c.id, reason })}
           onCancel={() => setMode("view")}
@@ -152,16 +182,31 @@ function CommentItem({ reviewId, comment: c, mine, canHide }: { reviewId: string
         <div className="mt-2 flex flex-wrap gap-2">
           {mine && (
             <>
-              <button type="button" className={secondary} onClick={() => (setDraft(c.body), setMode("edit"))} aria-label={`Edit your comment from ${formatDate(c.created_at)}`}>
+              <button
+                type="button"
+                className={secondary}
+                onClick={() => (setDraft(c.body), setMode("edit"))}
+                aria-label={`Edit your comment from ${formatDate(c.created_at)}`}
+              >
                 Edit
               </button>
-              <button type="button" className={secondary} onClick={() => setMode("delete")} aria-label={`Delete your comment from ${formatDate(c.created_at)}`}>
+              <button
+                type="button"
+                className={secondary}
+                onClick={() => setMode("delete")}
+                aria-label={`Delete your comment from ${formatDate(c.created_at)}`}
+              >
                 Delete
               </button>
             </>
           )}
           {canHide && (
-            <button type="button" className={secondary} onClick={() => setMode("hide")} aria-label={`Hide the comment by ${c.name}`}>
+            <button
+              type="button"
+              className={secondary}
+              onClick={() => setMode("hide")}
+              aria-label={`Hide the comment by ${c.name}`}
+            >
               Hide
             </button>
           )}
@@ -177,7 +222,12 @@ function CommentItem({ reviewId, comment: c, mine, canHide }: { reviewId: string
 }
 
 /** A comment's inline form (edit, hide): its text field, a submit button that waits for text, and Cancel. */
-function InlineCommentForm({ field, submit, onSubmit, onCancel }: {
+function InlineCommentForm({
+  field,
+  submit,
+  onSubmit,
+  onCancel,
+}: {
   field: ComponentProps<typeof CommentTextField>;
   submit: { className: string; pending: boolean; label: string; pendingLabel: string };
   onSubmit: () => void;

@@ -31,7 +31,10 @@ export function EngagementButtons({ reviewId }: { reviewId: string }) {
       procedure.mutationOptions({
         onMutate: async ({ active }) => {
           setError(null);
-          await Promise.all([queryClient.cancelQueries({ queryKey: reviewKey }), queryClient.cancelQueries({ queryKey: viewerKey })]);
+          await Promise.all([
+            queryClient.cancelQueries({ queryKey: reviewKey }),
+            queryClient.cancelQueries({ queryKey: viewerKey }),
+          ]);
           const before = { review: queryClient.getQueryData(reviewKey), viewer: queryClient.getQueryData(viewerKey) };
           queryClient.setQueryData(viewerKey, (v) => (v ? { ...v, [flag]: !!active } : v));
           queryClient.setQueryData(reviewKey, (r) => {
@@ -72,13 +75,18 @@ export function EngagementButtons({ reviewId }: { reviewId: string }) {
               aria-pressed={pressed}
               onClick={() => mutation.mutate({ id: reviewId, active: !pressed })}
               className={`inline-flex min-h-11 items-center gap-2 rounded-full px-4 py-2 text-sm font-medium ring-1 ring-inset ${
-                pressed ? "bg-indigo-600 text-white ring-indigo-600 hover:bg-indigo-700" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50"
+                pressed
+                  ? "bg-indigo-600 text-white ring-indigo-600 hover:bg-indigo-700"
+                  : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50"
               }`}
               data-testid={`${kind}-button`}
             >
               <span aria-hidden="true">{icon}</span>
               {label}
-              <span className={`rounded-full px-2 text-xs ${pressed ? "bg-indigo-500" : "bg-slate-100"}`} data-testid={`${kind}-count`}>
+              <span
+                className={`rounded-full px-2 text-xs ${pressed ? "bg-indigo-500" : "bg-slate-100"}`}
+                data-testid={`${kind}-count`}
+              >
                 {c.human + c.llm}
               </span>
             </button>

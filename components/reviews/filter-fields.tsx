@@ -2,7 +2,8 @@
 // each for the rating and the author type, in plain GET forms (they work without JavaScript).
 import type { ReactNode } from "react";
 
-export const filterFieldClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500";
+export const filterFieldClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500";
 
 export function LabelledField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (

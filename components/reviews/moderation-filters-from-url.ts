@@ -6,7 +6,9 @@ import type { ModerationFilters } from "./moderation-filters";
 const KEYS = ["service", "actorType", "rating"] as const;
 const last = (raw: string | string[] | undefined) => (Array.isArray(raw) ? raw.at(-1) : raw);
 
-export function moderationFiltersFromSearchParams(sp: Record<string, string | string[] | undefined>): ModerationFilters {
+export function moderationFiltersFromSearchParams(
+  sp: Record<string, string | string[] | undefined>,
+): ModerationFilters {
   const filters: Record<string, unknown> = {};
   for (const key of KEYS) {
     const value = last(sp[key]);
@@ -17,4 +19,5 @@ export function moderationFiltersFromSearchParams(sp: Record<string, string | st
   return filters as ModerationFilters;
 }
 
-export const moderationCursorFromSearchParams = (sp: Record<string, string | string[] | undefined>) => last(sp.cursor) || undefined;
+export const moderationCursorFromSearchParams = (sp: Record<string, string | string[] | undefined>) =>
+  last(sp.cursor) || undefined;

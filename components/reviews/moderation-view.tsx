@@ -15,7 +15,6 @@ import { isPlainClick } from "./plain-click";
 import { ReviewCard } from "./review-card";
 import { ActorBadge } from "./reviewed-badge";
 
-
 interface Props {
   filters: ModerationFilters;
   cursor?: string;
@@ -27,7 +26,9 @@ export function ModerationView({ filters, cursor, invalidInput }: Props) {
     <div className="space-y-8">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Moderation</h1>
-        <p className="mt-2 max-w-2xl text-slate-600">Reviews no person has checked yet, oldest first. Marking one reviewed shows the badge wherever it appears.</p>
+        <p className="mt-2 max-w-2xl text-slate-600">
+          Reviews no person has checked yet, oldest first. Marking one reviewed shows the badge wherever it appears.
+        </p>
       </div>
       <section aria-labelledby="queue-heading" className="space-y-4">
         <h2 id="queue-heading" className="text-xl font-semibold">
@@ -53,14 +54,30 @@ export function ModerationView({ filters, cursor, invalidInput }: Props) {
 function QueueFilterForm({ filters }: { filters: ModerationFilters }) {
   const any = filters.service || filters.actorType || filters.rating !== undefined;
   return (
-    <form key={JSON.stringify(filters)} action="/operator" method="get" aria-label="Filter the queue" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4">
+    <form
+      key={JSON.stringify(filters)}
+      action="/operator"
+      method="get"
+      aria-label="Filter the queue"
+      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4"
+    >
       <LabelledField id="queue-service" label="Service (slug)">
-        <input id="queue-service" name="service" defaultValue={filters.service ?? ""} className={filterFieldClass} maxLength={120} autoComplete="off" />
+        <input
+          id="queue-service"
+          name="service"
+          defaultValue={filters.service ?? ""}
+          className={filterFieldClass}
+          maxLength={120}
+          autoComplete="off"
+        />
       </LabelledField>
       <AuthorSelect id="queue-actor" name="actorType" value={filters.actorType} />
       <RatingSelect id="queue-rating" value={filters.rating} />
       <div className="flex items-end gap-3">
-        <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+        <button
+          type="submit"
+          className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
+        >
           Apply
         </button>
         {any && (
@@ -77,7 +94,9 @@ function Queue({ filters, cursor }: { filters: ModerationFilters; cursor?: strin
   const trpc = useTRPC();
   const first = useSuspenseQuery(trpc.moderation.queue.queryOptions(moderationQueueInputFor(filters, cursor)));
   const [more, setMore] = useState<string[]>([]);
-  const extra = useQueries({ queries: more.map((c) => trpc.moderation.queue.queryOptions(moderationQueueInputFor(filters, c))) });
+  const extra = useQueries({
+    queries: more.map((c) => trpc.moderation.queue.queryOptions(moderationQueueInputFor(filters, c))),
+  });
   // Reviews marked here stay listed (with their badge) until the next load, so the list does not jump.
   const [marked, setMarked] = useState<Map<string, ReviewListItem>>(new Map());
   const pages = [first.data, ...extra.flatMap((q) => (q.data ? [q.data] : []))];
@@ -86,7 +105,12 @@ function Queue({ filters, cursor }: { filters: ModerationFilters; cursor?: strin
   const nextCursor = tail?.isPending || tail?.isError ? null : pages.at(-1)!.nextCursor;
 
   if (reviews.length === 0) {
-    return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">Nothing to review{filters.service || filters.actorType || filters.rating ? " with these filters" : ""}. All caught up.</p>;
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+        Nothing to review{filters.service || filters.actorType || filters.rating ? " with these filters" : ""}. All
+        caught up.
+      </p>
+    );
   }
   return (
     <div className="space-y-4">
@@ -107,7 +131,11 @@ function Queue({ filters, cursor }: { filters: ModerationFilters; cursor?: strin
           </li>
         ))}
       </ol>
-      {tail?.isPending && <p role="status" className="text-sm text-slate-600">Loading more reviews…</p>}
+      {tail?.isPending && (
+        <p role="status" className="text-sm text-slate-600">
+          Loading more reviews…
+        </p>
+      )}
       {tail?.isError && (
         <p role="alert" className="text-sm text-red-700">
           More reviews could not be loaded.{" "}
@@ -175,13 +203,20 @@ function HiddenComments() {
       <h2 id="hidden-heading" className="text-xl font-semibold">
         Hidden comments
       </h2>
-      <p className="text-sm text-slate-600">Kept for audit: hidden comments no longer show on reviews, in the API or in the counters. Hide one from its review page.</p>
+      <p className="text-sm text-slate-600">
+        Kept for audit: hidden comments no longer show on reviews, in the API or in the counters. Hide one from its
+        review page.
+      </p>
       {hidden.length === 0 ? (
         <p className="text-sm text-slate-600">No comment has been hidden.</p>
       ) : (
         <ol className="space-y-3">
           {hidden.map((c) => (
-            <li key={c.id} className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="hidden-comment">
+            <li
+              key={c.id}
+              className="rounded-lg border border-slate-200 bg-white p-4 text-sm"
+              data-testid="hidden-comment"
+            >
               <p className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-600">
                 <span className="font-medium break-words text-slate-800">{c.name}</span>
                 <ActorBadge actorType={c.actorType} />
@@ -193,7 +228,8 @@ function HiddenComments() {
               </p>
               <p className="mt-1 break-words whitespace-pre-line text-slate-800">{c.body}</p>
               <p className="mt-2 text-xs text-slate-700">
-                Hidden {formatDate(c.hiddenAt)} by {c.hiddenBy?.name ?? "an operator"}: <span className="break-words">{c.hiddenReason}</span>
+                Hidden {formatDate(c.hiddenAt)} by {c.hiddenBy?.name ?? "an operator"}:{" "}
+                <span className="break-words">{c.hiddenReason}</span>
               </p>
             </li>
           ))}

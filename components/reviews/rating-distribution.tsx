@@ -9,7 +9,12 @@ import type { RatingDistribution as Distribution } from "@/server/reviews/rating
 
 const subscribe = () => () => {};
 /** False while server rendering and hydrating, true after: the chart mounts only in the browser. */
-const useMounted = () => useSyncExternalStore(subscribe, () => true, () => false);
+const useMounted = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 
 const label = (rating: number) => `${rating} star${rating === 1 ? "" : "s"}`;
 
@@ -41,10 +46,28 @@ export function RatingDistribution({ distribution }: { distribution: Distributio
       <div aria-hidden="true" className="h-40" data-testid="rating-chart">
         {mounted ? (
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} layout="vertical" margin={{ top: 0, right: 36, bottom: 0, left: 0 }} accessibilityLayer={false}>
+            <BarChart
+              data={data}
+              layout="vertical"
+              margin={{ top: 0, right: 36, bottom: 0, left: 0 }}
+              accessibilityLayer={false}
+            >
               <XAxis type="number" hide allowDecimals={false} domain={[0, "dataMax"]} />
-              <YAxis type="category" dataKey="name" width={40} tickLine={false} axisLine={false} tick={{ fill: "#334155", fontSize: 13 }} />
-              <Bar dataKey="count" fill="#f59e0b" radius={[0, 4, 4, 0]} isAnimationActive={false} background={{ fill: "#f1f5f9" }}>
+              <YAxis
+                type="category"
+                dataKey="name"
+                width={40}
+                tickLine={false}
+                axisLine={false}
+                tick={{ fill: "#334155", fontSize: 13 }}
+              />
+              <Bar
+                dataKey="count"
+                fill="#f59e0b"
+                radius={[0, 4, 4, 0]}
+                isAnimationActive={false}
+                background={{ fill: "#f1f5f9" }}
+              >
                 <LabelList dataKey="count" position="right" fill="#0f172a" fontSize={13} />
               </Bar>
             </BarChart>

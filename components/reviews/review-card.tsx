@@ -10,7 +10,11 @@ import { VerifiedCallBadge } from "./verified-call-badge";
 export function ReviewCard({ review: r, headingLevel = 3 }: { review: ReviewListItem; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="rounded-lg border border-slate-200 bg-white p-4" data-testid="review-card" data-review-id={r.id}>
+    <article
+      className="rounded-lg border border-slate-200 bg-white p-4"
+      data-testid="review-card"
+      data-review-id={r.id}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <Heading className="min-w-0 font-semibold break-words">
           <Link href={`/reviews/${r.id}`} className="hover:text-indigo-700 hover:underline">

@@ -5,7 +5,6 @@ import { AuthorSelect, filterFieldClass, LabelledField, RatingSelect } from "./f
 import { isPlainClick } from "./plain-click";
 import { hasFilters, reviewsHref, type ReviewFilters } from "./review-filters";
 
-
 const SORTS = [
   ["newest", "Newest"],
   ["liked", "Most liked"],
@@ -21,12 +20,20 @@ interface Props {
 export function ReviewFilterForm({ slug, filters, tags, navigate }: Props) {
   const sort = filters.sort ?? "newest";
   // A tag from the URL that no current review carries still shows as chosen.
-  const tagOptions = filters.tag && !tags.some((t) => t.tag === filters.tag) ? [{ tag: filters.tag, count: 0 }, ...tags] : tags;
+  const tagOptions =
+    filters.tag && !tags.some((t) => t.tag === filters.tag) ? [{ tag: filters.tag, count: 0 }, ...tags] : tags;
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     const pick = (k: string) => (data.get(k) as string | null) || undefined;
-    navigate(reviewsHref(slug, { rating: pick("rating") ? Number(pick("rating")) : undefined, tag: pick("tag"), actor: pick("actor") as ReviewFilters["actor"], sort: filters.sort }));
+    navigate(
+      reviewsHref(slug, {
+        rating: pick("rating") ? Number(pick("rating")) : undefined,
+        tag: pick("tag"),
+        actor: pick("actor") as ReviewFilters["actor"],
+        sort: filters.sort,
+      }),
+    );
   };
   const link = (href: string) => ({
     href,
@@ -39,7 +46,14 @@ export function ReviewFilterForm({ slug, filters, tags, navigate }: Props) {
   return (
     <div className="space-y-3">
       {/* Keyed by the filters: a link that changes them (clear, back) resets the uncontrolled fields. */}
-      <form key={JSON.stringify(filters)} action={`/services/${slug}#reviews`} method="get" onSubmit={onSubmit} aria-label="Filter reviews" className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4">
+      <form
+        key={JSON.stringify(filters)}
+        action={`/services/${slug}#reviews`}
+        method="get"
+        onSubmit={onSubmit}
+        aria-label="Filter reviews"
+        className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4"
+      >
         <RatingSelect id="review-rating" value={filters.rating} />
         <LabelledField id="review-tag" label="Tag">
           <select id="review-tag" name="tag" defaultValue={filters.tag ?? ""} className={filterFieldClass}>
@@ -54,7 +68,10 @@ export function ReviewFilterForm({ slug, filters, tags, navigate }: Props) {
         <AuthorSelect id="review-actor" name="actor" value={filters.actor} />
         <div className="flex items-end gap-3">
           {filters.sort && <input type="hidden" name="sort" value={filters.sort} />}
-          <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700">
+          <button
+            type="submit"
+            className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
+          >
             Apply
           </button>
           {hasFilters(filters) && (

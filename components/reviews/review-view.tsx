@@ -90,7 +90,10 @@ export function ReviewView({ id }: { id: string }) {
             <EngagementButtons reviewId={id} />
           ) : (
             <p className="text-sm">
-              <Link href={`/sign-in?next=${encodeURIComponent(`/reviews/${id}`)}`} className="font-medium text-indigo-700 underline">
+              <Link
+                href={`/sign-in?next=${encodeURIComponent(`/reviews/${id}`)}`}
+                className="font-medium text-indigo-700 underline"
+              >
                 Sign in to like, favourite or comment
               </Link>
             </p>

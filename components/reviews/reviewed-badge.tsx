@@ -8,7 +8,8 @@ export function ReviewedBadge({ revision }: { revision: ReviewListItem["revision
   return (
     <span data-testid="reviewed-badge">
       <Badge tone="green">
-        <span aria-hidden="true">✓&nbsp;</span>Human-reviewed{revision.humanReviewedAt ? ` ${formatDate(revision.humanReviewedAt)}` : ""}
+        <span aria-hidden="true">✓&nbsp;</span>Human-reviewed
+        {revision.humanReviewedAt ? ` ${formatDate(revision.humanReviewedAt)}` : ""}
       </Badge>
     </span>
   );

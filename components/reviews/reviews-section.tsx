@@ -24,7 +24,8 @@ export function ReviewsSection({ slug, filters, cursor, tags, invalidInput }: Re
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   // The fragment is for the no-JavaScript path (the browser scrolls there); here nothing scrolls.
-  const navigate = (href: string) => startTransition(() => router.push(href.replace(/#reviews$/, ""), { scroll: false }));
+  const navigate = (href: string) =>
+    startTransition(() => router.push(href.replace(/#reviews$/, ""), { scroll: false }));
   return (
     <div className="space-y-4">
       <ReviewFilterForm slug={slug} filters={filters} tags={tags} navigate={navigate} />
@@ -40,7 +41,14 @@ export function ReviewsSection({ slug, filters, cursor, tags, invalidInput }: Re
             </a>
           </div>
         ) : (
-          <ServiceReviewList key={JSON.stringify([filters, cursor])} slug={slug} filters={filters} cursor={cursor} pageSize={REVIEW_PAGE_SIZE} navigate={navigate} />
+          <ServiceReviewList
+            key={JSON.stringify([filters, cursor])}
+            slug={slug}
+            filters={filters}
+            cursor={cursor}
+            pageSize={REVIEW_PAGE_SIZE}
+            navigate={navigate}
+          />
         )}
       </div>
     </div>

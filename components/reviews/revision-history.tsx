@@ -22,7 +22,11 @@ export function RevisionHistory({ reviewId }: { reviewId: string }) {
         <ol className="space-y-3" aria-label={`${total} revisions, newest first`}>
           {revisions.map((v) => (
             <li key={v.number}>
-              <article aria-labelledby={`revision-${v.number}`} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="revision">
+              <article
+                aria-labelledby={`revision-${v.number}`}
+                className="rounded-lg border border-slate-200 bg-white p-4"
+                data-testid="revision"
+              >
                 <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                   <h3 id={`revision-${v.number}`} className="font-semibold">
                     Revision {v.number} of {total}

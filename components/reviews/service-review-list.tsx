@@ -21,7 +21,9 @@ export function ServiceReviewList({ slug, filters, cursor, pageSize, navigate }:
   const trpc = useTRPC();
   const first = useSuspenseQuery(trpc.reviews.list.queryOptions(reviewListInput(slug, filters, pageSize, cursor)));
   const [more, setMore] = useState<string[]>([]);
-  const extra = useQueries({ queries: more.map((c) => trpc.reviews.list.queryOptions(reviewListInput(slug, filters, pageSize, c))) });
+  const extra = useQueries({
+    queries: more.map((c) => trpc.reviews.list.queryOptions(reviewListInput(slug, filters, pageSize, c))),
+  });
   const pages = [first.data, ...extra.flatMap((q) => (q.data ? [q.data] : []))];
   // A like between two page loads can move a review across the "most liked" cursor: show it once.
   const seen = new Set<string>();
@@ -37,7 +39,10 @@ export function ServiceReviewList({ slug, filters, cursor, pageSize, navigate }:
         {hasFilters(filters) ? (
           <>
             <p>No reviews match these filters.</p>
-            <a href={reviewsHref(slug, { sort: filters.sort })} className="mt-2 inline-block font-medium text-indigo-700 underline">
+            <a
+              href={reviewsHref(slug, { sort: filters.sort })}
+              className="mt-2 inline-block font-medium text-indigo-700 underline"
+            >
               Clear filters
             </a>
           </>

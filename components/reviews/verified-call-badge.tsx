@@ -5,7 +5,10 @@ import { Badge } from "@/components/ui/badge";
 export function VerifiedCallBadge({ verifiedCall }: { verifiedCall: boolean }) {
   if (!verifiedCall) return null;
   return (
-    <span data-testid="verified-call-badge" title="Written with a token that paid for a call to this service through the marketplace">
+    <span
+      data-testid="verified-call-badge"
+      title="Written with a token that paid for a call to this service through the marketplace"
+    >
       <Badge tone="indigo">
         <span aria-hidden="true">✓&nbsp;</span>Verified call
       </Badge>

@@ -19,8 +19,14 @@ function getQueryClient() {
 // Server rendering never calls the app over HTTP: every query a client component reads there was
 // loaded by its page (server/trpc/server.tsx), which also decides 404 and "unavailable". A query
 // that was not fails at once, as the programming error it is.
-const noServerFetchLink: TRPCLink<AppRouter> = () => ({ op }) =>
-  observable((observer) => observer.error(new TRPCClientError(`tRPC ${op.path} was not loaded by the page; server rendering does not fetch.`)));
+const noServerFetchLink: TRPCLink<AppRouter> =
+  () =>
+  ({ op }) =>
+    observable((observer) =>
+      observer.error(
+        new TRPCClientError(`tRPC ${op.path} was not loaded by the page; server rendering does not fetch.`),
+      ),
+    );
 
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();

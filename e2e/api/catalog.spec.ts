@@ -10,11 +10,18 @@ test("catalog list and service record", async ({ request, baseURL }) => {
   expect(body.services).toHaveLength(3);
   const slug = body.services[0].slug;
   const rec = await (await request.get(`/api/catalog/services/${slug}`)).json();
-  expect(rec).toMatchObject({ schemaVersion: 1, dataMode: "snapshot+live-reviews", service: { surface: { subjectSlug: slug } } });
+  expect(rec).toMatchObject({
+    schemaVersion: 1,
+    dataMode: "snapshot+live-reviews",
+    service: { surface: { subjectSlug: slug } },
+  });
   for (const o of rec.service.offers) expect(o.callUrl).toBe(`${baseURL}/api/x402/observe/${o.id}`);
   // Every link answers from the observer: without a token, its 401 JSON (never a 404).
   for (const o of rec.service.offers) {
-    const followed = await request.fetch(o.callUrl, { method: o.method, headers: { "Idempotency-Key": `e2e-catalog-${o.id}` } });
+    const followed = await request.fetch(o.callUrl, {
+      method: o.method,
+      headers: { "Idempotency-Key": `e2e-catalog-${o.id}` },
+    });
     expect(followed.status(), o.callUrl).toBe(401);
     expect(await followed.json()).toMatchObject({ error: "unauthorized" });
   }
@@ -25,11 +32,22 @@ test("the demo offer's callUrl, with a token, answers with the provider's 402", 
   const token = await createToken();
   for (const o of rec.service.offers as { id: string; method: string; callUrl: string; priceUsd: string }[]) {
     expect(o.callUrl).toBe(`${baseURL}/api/x402/observe/${o.id}`);
-    const headers = { "X-Marketplace-Token": token, "Idempotency-Key": `e2e-catalog-${o.id}-${Date.now()}`, "Content-Type": "application/json" };
-    const res = await request.fetch(o.method === "GET" ? `${o.callUrl}?symbol=ACME` : o.callUrl, { method: o.method, headers, data: o.method === "POST" ? { text: "Hello there." } : undefined });
+    const headers = {
+      "X-Marketplace-Token": token,
+      "Idempotency-Key": `e2e-catalog-${o.id}-${Date.now()}`,
+      "Content-Type": "application/json",
+    };
+    const res = await request.fetch(o.method === "GET" ? `${o.callUrl}?symbol=ACME` : o.callUrl, {
+      method: o.method,
+      headers,
+      data: o.method === "POST" ? { text: "Hello there." } : undefined,
+    });
     expect(res.status(), o.callUrl).toBe(402);
     const required = JSON.parse(Buffer.from(res.headers()["payment-required"]!, "base64").toString("utf8"));
-    expect(required.accepts[0]).toMatchObject({ network: "eip155:84532", amount: String(Math.round(Number(o.priceUsd) * 1e6)) });
+    expect(required.accepts[0]).toMatchObject({
+      network: "eip155:84532",
+      amount: String(Math.round(Number(o.priceUsd) * 1e6)),
+    });
   }
 });
 

@@ -21,38 +21,57 @@ const OUTCOME = "Hourly weather forecasts for any coordinate, paid per call";
 type Call = (name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) => Promise<CallToolResult>;
 
 async function faucet(baseURL: string, address: string, amountUsd: number): Promise<number> {
-  const res = await fetch(`${baseURL}/api/dev/faucet`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address, amountUsd }) });
+  const res = await fetch(`${baseURL}/api/dev/faucet`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ address, amountUsd }),
+  });
   expect(res.status).toBe(200);
   return Math.round(Number((await res.json()).balanceUsd) * 1e6);
 }
 /** The balance on the local ledger, read through the faucet (it credits 1 atomic unit and answers the new balance). */
 const ledgerBalance = async (baseURL: string, address: string) => (await faucet(baseURL, address, 0.000001)) - 1;
 
-const errorOf = (r: CallToolResult) => (r.structuredContent as { error: { kind: string; terms?: { atomic: string; paymentRequired: unknown } } }).error;
+const errorOf = (r: CallToolResult) =>
+  (r.structuredContent as { error: { kind: string; terms?: { atomic: string; paymentRequired: unknown } } }).error;
 const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
 
 async function demoOfferId(call: Call): Promise<string> {
   const record = await call("get_service", { slug: "local-demo-provider" });
   expect(record.isError, textOf(record)).toBeFalsy();
-  const offers = (record.structuredContent as { service: { offers: { id: string; method: string; path: string }[] } }).service.offers;
+  const offers = (record.structuredContent as { service: { offers: { id: string; method: string; path: string }[] } })
+    .service.offers;
   return offers.find((o) => o.method === "GET" && o.path === "/v1/quote")!.id;
 }
 
 async function reviewShowsInUi(page: Page, call: Call, who: string) {
   const title = `${who} review ${randomUUID().slice(0, 8)}`;
-  const written = await call("write_review", { slug: "local-demo-provider", rating: 5, title, body: `Quote arrived after paying through the marketplace (${who}).` });
+  const written = await call("write_review", {
+    slug: "local-demo-provider",
+    rating: 5,
+    title,
+    body: `Quote arrived after paying through the marketplace (${who}).`,
+  });
   expect(written.isError, textOf(written)).toBeFalsy();
   expect(written.structuredContent).toMatchObject({ title, actorType: "llm" });
   await page.goto("/services/local-demo-provider");
   await expect(page.getByText(title)).toBeVisible();
 }
 
-test("MCP over HTTP: search, buy a shortlist with a signed _meta payment (exact price), call the demo provider, review shown on the page", async ({ page, baseURL }) => {
+test("MCP over HTTP: search, buy a shortlist with a signed _meta payment (exact price), call the demo provider, review shown on the page", async ({
+  page,
+  baseURL,
+}) => {
   const token = await createToken();
   const client = new Client({ name: "e2e-mcp-http", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseURL}/api/mcp`), { requestInit: { headers: { "x-marketplace-token": token } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${baseURL}/api/mcp`), {
+      requestInit: { headers: { "x-marketplace-token": token } },
+    }),
+  );
   try {
-    const call: Call = (name, args, meta) => client.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) }) as Promise<CallToolResult>;
+    const call: Call = (name, args, meta) =>
+      client.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) }) as Promise<CallToolResult>;
     expect((await client.listTools()).tools).toHaveLength(7);
     const found = await call("search_services", { q: "weather forecast" });
     expect((found.structuredContent as { services: unknown[] }).services.length).toBeGreaterThan(0);
@@ -71,11 +90,18 @@ test("MCP over HTTP: search, buy a shortlist with a signed _meta payment (exact 
       return paid;
     };
     const bought = await pay("buy_shortlist", { outcome: OUTCOME, limit: 3 });
-    expect(bought.structuredContent).toMatchObject({ purchase: { ok: true }, spent: { amountUsd: "0.001", atomic: "1000" } });
+    expect(bought.structuredContent).toMatchObject({
+      purchase: { ok: true },
+      spent: { amountUsd: "0.001", atomic: "1000" },
+    });
     expect(await ledgerBalance(baseURL!, account.address)).toBe(before - 1000 + 1);
 
     const quote = await pay("call_offer", { offerId: await demoOfferId(call), query: { symbol: "ACME" } });
-    expect(quote.structuredContent).toMatchObject({ status: 200, body: { ok: true, product: "quote", result: { symbol: "ACME" } }, spent: { atomic: "1000" } });
+    expect(quote.structuredContent).toMatchObject({
+      status: 200,
+      body: { ok: true, product: "quote", result: { symbol: "ACME" } },
+      spent: { atomic: "1000" },
+    });
     expect(await ledgerBalance(baseURL!, account.address)).toBe(before - 2000 + 2);
 
     await reviewShowsInUi(page, call, "MCP HTTP");
@@ -84,7 +110,10 @@ test("MCP over HTTP: search, buy a shortlist with a signed _meta payment (exact 
   }
 });
 
-test("MCP over stdio (npm run mcp): pays from its key within its caps, calls the demo provider, review shown on the page", async ({ page, baseURL }) => {
+test("MCP over stdio (npm run mcp): pays from its key within its caps, calls the demo provider, review shown on the page", async ({
+  page,
+  baseURL,
+}) => {
   const token = await createToken();
   const key = generatePrivateKey();
   const address = privateKeyToAccount(key).address;
@@ -92,7 +121,14 @@ test("MCP over stdio (npm run mcp): pays from its key within its caps, calls the
   const transport = new StdioClientTransport({
     command: "npm",
     args: ["run", "--silent", "mcp"],
-    env: { ...getDefaultEnvironment(), MARKETPLACE_URL: baseURL!, MARKETPLACE_WALLET_KEY: key, MARKETPLACE_TOKEN: token, MCP_MAX_USD_PER_CALL: "0.01", MCP_MAX_USD_PER_SESSION: "0.0025" },
+    env: {
+      ...getDefaultEnvironment(),
+      MARKETPLACE_URL: baseURL!,
+      MARKETPLACE_WALLET_KEY: key,
+      MARKETPLACE_TOKEN: token,
+      MCP_MAX_USD_PER_CALL: "0.01",
+      MCP_MAX_USD_PER_SESSION: "0.0025",
+    },
     stderr: "pipe",
   });
   const client = new Client({ name: "e2e-mcp-stdio", version: "1.0.0" });
@@ -110,7 +146,11 @@ test("MCP over stdio (npm run mcp): pays from its key within its caps, calls the
 
     const quote = await call("call_offer", { offerId: await demoOfferId(call), query: { symbol: "ACME" } });
     expect(quote.isError, textOf(quote)).toBeFalsy();
-    expect(quote.structuredContent).toMatchObject({ status: 200, body: { ok: true, result: { symbol: "ACME" } }, spent: { atomic: "1000" } });
+    expect(quote.structuredContent).toMatchObject({
+      status: 200,
+      body: { ok: true, result: { symbol: "ACME" } },
+      spent: { atomic: "1000" },
+    });
 
     // 0.002 of the 0.0025 session cap spent: the next purchase is refused before anything is signed.
     const refused = await call("buy_shortlist", { outcome: OUTCOME });
@@ -123,7 +163,10 @@ test("MCP over stdio (npm run mcp): pays from its key within its caps, calls the
   }
 });
 
-test("the docs page shows how to add the MCP server, its tools and a client example; axe clean, no sideways scroll at 1280 and 390 px", async ({ page, baseURL }) => {
+test("the docs page shows how to add the MCP server, its tools and a client example; axe clean, no sideways scroll at 1280 and 390 px", async ({
+  page,
+  baseURL,
+}) => {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/docs#mcp");
@@ -132,10 +175,21 @@ test("the docs page shows how to add the MCP server, its tools and a client exam
     await expect(section.getByText(`${baseURL}/api/mcp`).first()).toBeVisible();
     await expect(section.getByText('"args": ["run", "--silent", "mcp"]')).toBeVisible();
     const tools = section.getByRole("table", { name: "The MCP tools" });
-    for (const name of ["search_services", "get_service", "get_reviews", "buy_shortlist", "call_offer", "write_review", "order_status"]) await expect(tools.getByRole("cell", { name, exact: true })).toBeVisible();
+    for (const name of [
+      "search_services",
+      "get_service",
+      "get_reviews",
+      "buy_shortlist",
+      "call_offer",
+      "write_review",
+      "order_status",
+    ])
+      await expect(tools.getByRole("cell", { name, exact: true })).toBeVisible();
     await expect(section.getByText("createMarketplaceClient({")).toBeVisible();
     await section.screenshot({ path: `test-results/docs-mcp-${width}.png` });
-    const violations = (await new AxeBuilder({ page }).include("section#mcp").analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    const violations = (await new AxeBuilder({ page }).include("section#mcp").analyze()).violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
     expect(violations.map((v) => `${width}px ${v.id}`)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }

@@ -28,7 +28,11 @@ interface Offer {
 /** The balance of an address on the local ledger, read through the faucet: it credits 1 atomic unit
  * (0.000001 USD) and answers the new balance; this returns the balance before that credit. */
 async function ledgerBalance(baseURL: string, address: string): Promise<number> {
-  const res = await fetch(`${baseURL}/api/dev/faucet`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address, amountUsd: 0.000001 }) });
+  const res = await fetch(`${baseURL}/api/dev/faucet`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ address, amountUsd: 0.000001 }),
+  });
   expect(res.status).toBe(200);
   return Math.round(Number((await res.json()).balanceUsd) * 1e6) - 1;
 }
@@ -37,19 +41,37 @@ async function observedRow(key: string) {
   const url = await runningEmbeddedUrl(path.join(process.env.E2E_DATA_DIR!, "postgres"));
   if (!url) throw new Error("the app's embedded PostgreSQL is not running");
   return withClient(url, async (c) => {
-    const { rows } = await c.query("SELECT status, outcome, state, paid, payer, transaction, network FROM observed_calls WHERE idempotency_key = $1", [key]);
-    return rows as { status: number; outcome: string; state: string; paid: boolean; payer: string | null; transaction: string | null; network: string | null }[];
+    const { rows } = await c.query(
+      "SELECT status, outcome, state, paid, payer, transaction, network FROM observed_calls WHERE idempotency_key = $1",
+      [key],
+    );
+    return rows as {
+      status: number;
+      outcome: string;
+      state: string;
+      paid: boolean;
+      payer: string | null;
+      transaction: string | null;
+      network: string | null;
+    }[];
   });
 }
 
-test("offline: catalog -> observer 402 -> pay with @x402/fetch -> the product; recorded as paid; balances moved by the price", async ({ request, baseURL }) => {
+test("offline: catalog -> observer 402 -> pay with @x402/fetch -> the product; recorded as paid; balances moved by the price", async ({
+  request,
+  baseURL,
+}) => {
   // Find the demo offer through the catalog API.
   const list = await (await request.get("/api/catalog/services?q=local%20demo%20provider&limit=5")).json();
   const listed = (list.services as { slug: string }[]).find((s) => s.slug === "local-demo-provider");
   expect(listed, "local-demo-provider is in the catalog (npm run provider:demo)").toBeDefined();
   const record = await (await request.get("/api/catalog/services/local-demo-provider")).json();
   const offer = (record.service.offers as Offer[]).find((o) => o.method === "GET" && o.path === "/v1/quote")!;
-  expect(offer).toMatchObject({ routedByMarketplace: true, priceUsd: "0.001", callUrl: `${baseURL}/api/x402/observe/${offer.id}` });
+  expect(offer).toMatchObject({
+    routedByMarketplace: true,
+    priceUsd: "0.001",
+    callUrl: `${baseURL}/api/x402/observe/${offer.id}`,
+  });
   const callUrl = /'([^']+)'/.exec(offer.quickstart)![1]!; // the quickstart's URL, with its example query
   expect(callUrl).toBe(`${offer.callUrl}?symbol=ACME`);
 
@@ -67,7 +89,11 @@ test("offline: catalog -> observer 402 -> pay with @x402/fetch -> the product; r
 
   // Funds for a fresh payer, and the balances before.
   const account = privateKeyToAccount(generatePrivateKey());
-  const funded = await fetch(`${baseURL}/api/dev/faucet`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: account.address, amountUsd: 1 }) });
+  const funded = await fetch(`${baseURL}/api/dev/faucet`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ address: account.address, amountUsd: 1 }),
+  });
   expect(funded.status).toBe(200);
   const payeeBefore = await ledgerBalance(baseURL!, accepts!.payTo);
 
@@ -88,7 +114,14 @@ test("offline: catalog -> observer 402 -> pay with @x402/fetch -> the product; r
 
   // The observer recorded the call as paid, with the settlement's payer and transaction.
   const [row] = await observedRow(key);
-  expect(row).toMatchObject({ status: 200, outcome: "provider", state: "completed", paid: true, network: "eip155:84532", transaction: settlement.transaction });
+  expect(row).toMatchObject({
+    status: 200,
+    outcome: "provider",
+    state: "completed",
+    paid: true,
+    network: "eip155:84532",
+    transaction: settlement.transaction,
+  });
   expect(row!.payer!.toLowerCase()).toBe(account.address.toLowerCase());
 
   // The same key again: the recorded answer, no second provider call or charge.

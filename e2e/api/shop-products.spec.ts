@@ -14,22 +14,38 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
 async function fundedBuyer(baseURL: string, amountUsd: number) {
   const account = privateKeyToAccount(generatePrivateKey());
-  const funded = await fetch(`${baseURL}/api/dev/faucet`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: account.address, amountUsd }) });
+  const funded = await fetch(`${baseURL}/api/dev/faucet`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ address: account.address, amountUsd }),
+  });
   expect(funded.status).toBe(200);
-  const client = new x402Client().register("eip155:*", new ExactEvmScheme(account)).setSpendControls({ maxAmountPerPayment: "$100" });
+  const client = new x402Client()
+    .register("eip155:*", new ExactEvmScheme(account))
+    .setSpendControls({ maxAmountPerPayment: "$100" });
   return {
     pay: wrapFetchWithPayment(fetch, client),
     // The faucet answers the new balance: a credit of the smallest unit (0.000001) reads it.
     balance: async () => {
-      const res = await fetch(`${baseURL}/api/dev/faucet`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: account.address, amountUsd: 0.000001 }) });
+      const res = await fetch(`${baseURL}/api/dev/faucet`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ address: account.address, amountUsd: 0.000001 }),
+      });
       return ((await res.json()) as { balanceUsd: string }).balanceUsd;
     },
   };
 }
 
-const post = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const post = (body: unknown) => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 
-test("an agent buys a sponsored placement (202) and polls its order with the status credential", async ({ baseURL }) => {
+test("an agent buys a sponsored placement (202) and polls its order with the status credential", async ({
+  baseURL,
+}) => {
   const buyer = await fundedBuyer(baseURL!, 20);
   const res = await buyer.pay(
     `${baseURL}/api/shop/placements`,
@@ -44,14 +60,25 @@ test("an agent buys a sponsored placement (202) and polls its order with the sta
   );
   expect(res.status).toBe(202);
   expect(decodePaymentResponseHeader(res.headers.get("payment-response")!).success).toBe(true);
-  const { order } = (await res.json()) as { order: { id: string; product: string; status: string; statusUrl: string; statusAuthorization: string } };
-  expect(order).toMatchObject({ product: "placement", status: "queued", statusUrl: `${baseURL}/api/shop/orders/${order.id}` });
+  const { order } = (await res.json()) as {
+    order: { id: string; product: string; status: string; statusUrl: string; statusAuthorization: string };
+  };
+  expect(order).toMatchObject({
+    product: "placement",
+    status: "queued",
+    statusUrl: `${baseURL}/api/shop/orders/${order.id}`,
+  });
   expect(await buyer.balance()).toBe("10.000001"); // 20 - 10 + the reading credit
 
   const polled = await fetch(order.statusUrl, { headers: { authorization: `Bearer ${order.statusAuthorization}` } });
   expect(polled.status).toBe(200);
-  expect(await polled.json()).toMatchObject({ ok: true, order: { id: order.id, product: "placement", status: "queued", history: [{ status: "queued" }] } });
-  const wrong = await fetch(order.statusUrl, { headers: { authorization: `Bearer ${order.statusAuthorization.slice(0, -2)}xx` } });
+  expect(await polled.json()).toMatchObject({
+    ok: true,
+    order: { id: order.id, product: "placement", status: "queued", history: [{ status: "queued" }] },
+  });
+  const wrong = await fetch(order.statusUrl, {
+    headers: { authorization: `Bearer ${order.statusAuthorization.slice(0, -2)}xx` },
+  });
   expect(wrong.status).toBe(404);
   const none = await fetch(order.statusUrl);
   expect(none.status).toBe(401);
@@ -78,14 +105,19 @@ test("an agent buys an evaluation (202 with its order)", async ({ baseURL }) => 
 test("a paid ad with no eligible placement: 409 no_eligible_ad, nothing charged", async ({ baseURL }) => {
   const buyer = await fundedBuyer(baseURL!, 1);
   // A word no placement targets: nothing is eligible, whatever else the run activated.
-  const res = await buyer.pay(`${baseURL}/api/shop/ads`, post({ request_id: `e2e-ad-${randomUUID()}`, context: { query: `zq${randomUUID().slice(0, 8)}` } }));
+  const res = await buyer.pay(
+    `${baseURL}/api/shop/ads`,
+    post({ request_id: `e2e-ad-${randomUUID()}`, context: { query: `zq${randomUUID().slice(0, 8)}` } }),
+  );
   expect(res.status).toBe(409);
   expect(res.headers.get("payment-response")).toBeNull();
   expect(await res.json()).toMatchObject({ error: "no_eligible_ad", charged: false });
   expect(await buyer.balance()).toBe("1.000001"); // unchanged, + the reading credit
 });
 
-test("an agent pays a sponsored placement with MPP (mppx client, evm charge): 202, Payment-Receipt, charged once", async ({ baseURL }) => {
+test("an agent pays a sponsored placement with MPP (mppx client, evm charge): 202, Payment-Receipt, charged once", async ({
+  baseURL,
+}) => {
   const account = privateKeyToAccount(generatePrivateKey());
   const funded = await fetch(`${baseURL}/api/dev/faucet`, post({ address: account.address, amountUsd: 20 }));
   expect(funded.status).toBe(200);
@@ -96,7 +128,10 @@ test("an agent pays a sponsored placement with MPP (mppx client, evm charge): 20
   expect(challenge.headers.get("cache-control")).toBe("no-store");
   expect(challenge.headers.get("payment-required")).toBeTruthy();
 
-  const mppx = Mppx.create({ methods: [evm.charge({ account, currencies: [assets.baseSepolia.USDC] })], polyfill: false });
+  const mppx = Mppx.create({
+    methods: [evm.charge({ account, currencies: [assets.baseSepolia.USDC] })],
+    polyfill: false,
+  });
   const body = {
     request_id: `e2e-mpp-placement-${randomUUID()}`,
     service: "isobar-weather",

@@ -17,7 +17,11 @@ test("an agent pays for a shortlist with @x402/fetch and is charged exactly once
   expect(funded.status).toBe(200);
 
   const payingFetch = wrapFetchWithPayment(fetch, new x402Client().register("eip155:*", new ExactEvmScheme(account)));
-  const body = JSON.stringify({ request_id: `e2e-${Date.now()}`, outcome: "hourly weather forecasts for delivery route planning", conditions: ["pay per request with x402"] });
+  const body = JSON.stringify({
+    request_id: `e2e-${Date.now()}`,
+    outcome: "hourly weather forecasts for delivery route planning",
+    conditions: ["pay per request with x402"],
+  });
   const init = { method: "POST", headers: { "content-type": "application/json" }, body };
   const paid = await payingFetch(`${baseURL}/api/shop/shortlist`, init);
   expect(paid.status).toBe(200);

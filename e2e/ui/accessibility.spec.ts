@@ -11,7 +11,13 @@ async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 5)
+          .join(", ")}`,
+    );
 }
 
 async function check(page: Page, paths: string[]) {
@@ -36,10 +42,23 @@ test("public pages, signed out", async ({ page, request }) => {
   // to the default 60 s.
   test.setTimeout(120_000);
   const { slug, reviewId } = await reviewedService(request);
-  await check(page, ["/", "/services", "/services?q=weather", `/services/${slug}`, `/services/${slug}?rating=1&actor=human&sort=liked`, `/reviews/${reviewId}`, "/docs", "/sign-in", "/sign-up"]);
+  await check(page, [
+    "/",
+    "/services",
+    "/services?q=weather",
+    `/services/${slug}`,
+    `/services/${slug}?rating=1&actor=human&sort=liked`,
+    `/reviews/${reviewId}`,
+    "/docs",
+    "/sign-in",
+    "/sign-up",
+  ]);
 });
 
-test("pages of a signed-in member: account, service and review with the buttons and comment form", async ({ page, request }) => {
+test("pages of a signed-in member: account, service and review with the buttons and comment form", async ({
+  page,
+  request,
+}) => {
   const { slug, reviewId } = await reviewedService(request);
   await signUp(page);
   await check(page, ["/account", `/services/${slug}`, `/reviews/${reviewId}`, "/operator"]);
@@ -51,5 +70,11 @@ test("the operator page and a review page as an operator", async ({ page, reques
   const { reviewId } = await reviewedService(request);
   const person = await signUp(page);
   await promoteToOperator(person.email);
-  await check(page, ["/operator", "/operator?actorType=human&rating=2", `/reviews/${reviewId}`, "/operator/orders", "/operator/orders?product=placement&status=active"]);
+  await check(page, [
+    "/operator",
+    "/operator?actorType=human&rating=2",
+    `/reviews/${reviewId}`,
+    "/operator/orders",
+    "/operator/orders?product=placement&status=active",
+  ]);
 });

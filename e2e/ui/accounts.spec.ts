@@ -9,12 +9,16 @@ import { AccountHeader, AccountPage, newPerson, SignInPage, SignUpPage } from ".
 
 async function expectAccessible(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(serious, what).toEqual([]);
 }
 
 async function expectFitsWidth(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, what).toBeLessThanOrEqual(0);
 }
 
@@ -56,20 +60,32 @@ test("sign up, create a token, use it, revoke it, sign out, sign in again", asyn
   await expect(account.tokenRow(token)).toContainText(`${token.slice(0, 11)}…`);
   expect(await page.content()).not.toContain(token.slice(11));
   // The token works against the review API: it writes a review as this person's agent.
-  const slug = ((await (await request.get("/api/catalog/services?limit=1")).json()) as { services: { slug: string }[] }).services[0]!.slug;
+  const slug = ((await (await request.get("/api/catalog/services?limit=1")).json()) as { services: { slug: string }[] })
+    .services[0]!.slug;
   const writeReview = () =>
     request.post("/api/reviews", {
       headers: { "x-marketplace-token": token, "content-type": "application/json" },
-      data: { slug, rating: 4, title: "Tried it from the account e2e", body: "A review written with a token made on the account page." },
+      data: {
+        slug,
+        rating: 4,
+        title: "Tried it from the account e2e",
+        body: "A review written with a token made on the account page.",
+      },
     });
   const written = await writeReview();
   expect(written.status()).toBe(201);
-  expect(((await written.json()) as { review: { org: string; actorType: string } }).review).toMatchObject({ actorType: "llm", org: person.name });
+  expect(((await written.json()) as { review: { org: string; actorType: string } }).review).toMatchObject({
+    actorType: "llm",
+    org: person.name,
+  });
   await page.reload();
   await expect(account.tokenRow(token)).not.toContainText("Last used never");
 
   // Revoking asks first; cancelling changes nothing.
-  await account.tokenRow(token).getByRole("button", { name: /^Revoke/ }).click();
+  await account
+    .tokenRow(token)
+    .getByRole("button", { name: /^Revoke/ })
+    .click();
   await account.tokenRow(token).getByRole("button", { name: "Cancel" }).click();
   await expect(account.tokenRow(token)).toContainText("Active");
   await account.revokeToken(token);

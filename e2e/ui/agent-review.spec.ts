@@ -10,7 +10,13 @@ test("an agent's review posted with a token appears on the service page", async 
   const run = randomUUID().slice(0, 8);
   const title = `Agent review ${run}`;
   const tag = `e2e-agent-${run}`;
-  const { status, body } = await postReview(request, token, { slug, rating: 4, title, body: "Fast answers, clear errors.", tags: [tag] });
+  const { status, body } = await postReview(request, token, {
+    slug,
+    rating: 4,
+    title,
+    body: "Fast answers, clear errors.",
+    tags: [tag],
+  });
   expect(status, JSON.stringify(body)).toBe(201);
 
   const section = new ServiceReviewsSection(page);

@@ -49,14 +49,25 @@ test("browse, filter, open a service and one of its reviews", async ({ page, req
   expect(await followed.json()).toMatchObject({ error: "unauthorized" });
 });
 
-test("the demo provider's page shows a call URL that answers with the provider's 402 for a token", async ({ page, request }) => {
+test("the demo provider's page shows a call URL that answers with the provider's 402 for a token", async ({
+  page,
+  request,
+}) => {
   await page.goto("/services/local-demo-provider");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Local demo provider");
-  const shown = (await page.getByText(/\/api\/x402\/observe\/off_demoquote2/).first().textContent())!.trim();
+  const shown = (await page
+    .getByText(/\/api\/x402\/observe\/off_demoquote2/)
+    .first()
+    .textContent())!.trim();
   const token = await createToken();
-  const res = await request.get(`${shown}?symbol=ACME`, { headers: { "X-Marketplace-Token": token, "Idempotency-Key": `e2e-${Date.now()}-demo` } });
+  const res = await request.get(`${shown}?symbol=ACME`, {
+    headers: { "X-Marketplace-Token": token, "Idempotency-Key": `e2e-${Date.now()}-demo` },
+  });
   expect(res.status()).toBe(402);
-  expect(JSON.parse(Buffer.from(res.headers()["payment-required"]!, "base64").toString("utf8"))).toMatchObject({ x402Version: 2, accepts: [{ network: "eip155:84532", amount: "1000" }] });
+  expect(JSON.parse(Buffer.from(res.headers()["payment-required"]!, "base64").toString("utf8"))).toMatchObject({
+    x402Version: 2,
+    accepts: [{ network: "eip155:84532", amount: "1000" }],
+  });
 });
 
 test("open a review with its comments from a service page", async ({ page, request }) => {
@@ -65,9 +76,9 @@ test("open a review with its comments from a service page", async ({ page, reque
   let target: { slug: string; reviewId: string } | undefined;
   for (const s of list.services as { slug: string }[]) {
     const reviews = await (await request.get(`/api/reviews?service=${s.slug}&limit=10`)).json();
-    const withComments = (reviews.reviews as { id: string; engagement: { comments: { llm: number; human: number } } }[]).find(
-      (r) => r.engagement.comments.llm + r.engagement.comments.human > 0,
-    );
+    const withComments = (
+      reviews.reviews as { id: string; engagement: { comments: { llm: number; human: number } } }[]
+    ).find((r) => r.engagement.comments.llm + r.engagement.comments.human > 0);
     if (withComments) {
       target = { slug: s.slug, reviewId: withComments.id };
       break;

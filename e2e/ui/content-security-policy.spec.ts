@@ -49,12 +49,17 @@ async function watch(page: Page) {
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
   await page.addInitScript(() => {
     window.__cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return problems;
 }
 
-test("every page loads with no CSP violation or console error, its scripts carrying the nonce", async ({ page, request }) => {
+test("every page loads with no CSP violation or console error, its scripts carrying the nonce", async ({
+  page,
+  request,
+}) => {
   const { slug, reviewId } = await firstServiceAndReview(request);
   const pages: [string, number][] = [
     ["/", 200],

@@ -11,7 +11,13 @@ import { expect, test, type Page } from "@playwright/test";
 import { startEmbeddedPostgres, type EmbeddedCluster } from "../../scripts/lib/embedded-postgres";
 import { freePort } from "../../test/free-port";
 
-const DATA_PAGES = ["/", "/services", "/services?q=weather", "/services/some-service", "/reviews/00000000-0000-4000-8000-000000000000"];
+const DATA_PAGES = [
+  "/",
+  "/services",
+  "/services?q=weather",
+  "/services/some-service",
+  "/reviews/00000000-0000-4000-8000-000000000000",
+];
 // Pages of signed-in people: without a session cookie they redirect to sign-in with no database
 // trip, so only a stopped database (the proxy's gate) makes them 503.
 const PERSON_PAGES = ["/account", "/operator"];
@@ -63,7 +69,15 @@ test.beforeAll(async () => {
   base = `http://localhost:${port}`;
   const { DATABASE_URL: _main, ...inherited } = process.env;
   server = spawn(path.resolve("node_modules/.bin/next"), ["start", "-p", String(port)], {
-    env: { ...inherited, NODE_ENV: "production", PORT: String(port), BASE_URL: base, DATABASE_URL: cluster.urlFor("no_tables"), LOG_LEVEL: "silent", NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      PORT: String(port),
+      BASE_URL: base,
+      DATABASE_URL: cluster.urlFor("no_tables"),
+      LOG_LEVEL: "silent",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
     stdio: "ignore",
   });
   await waitUntilServing(`${base}/api/ping`, Date.now() + 60_000);
@@ -84,13 +98,20 @@ function collectProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on("console", (m) => {
     // The document's own 503/500 is reported as a failed resource; anything else is a problem.
-    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of (500|503)/.test(m.text())) problems.push(m.text());
+    if (
+      m.type() === "error" &&
+      !/Failed to load resource: the server responded with a status of (500|503)/.test(m.text())
+    )
+      problems.push(m.text());
   });
   page.on("pageerror", (e) => problems.push(e.message));
   return problems;
 }
 
-test("database up, its data unreadable: 'temporarily unavailable', never 404, never a fetch over HTTP", async ({ page, request }) => {
+test("database up, its data unreadable: 'temporarily unavailable', never 404, never a fetch over HTTP", async ({
+  page,
+  request,
+}) => {
   for (const p of DATA_PAGES) {
     const started = Date.now();
     const res = await request.get(base + p);
@@ -109,7 +130,10 @@ test("database up, its data unreadable: 'temporarily unavailable', never 404, ne
   expect(canary.connections, `canary listening on ${canary.listening.join(", ") || "nothing"}`).toBe(0);
 });
 
-test("database stopped: every data page answers 503 'temporarily unavailable' at once; /docs still renders", async ({ page, request }) => {
+test("database stopped: every data page answers 503 'temporarily unavailable' at once; /docs still renders", async ({
+  page,
+  request,
+}) => {
   await cluster!.stop();
   cluster = undefined;
   for (const p of [...DATA_PAGES, ...PERSON_PAGES]) {

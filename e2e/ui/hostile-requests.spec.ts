@@ -3,7 +3,11 @@ import http from "node:http";
 import { expect, test } from "@playwright/test";
 
 // TRACE through node:http: it must reach the server exactly as sent.
-function send(baseURL: string, method: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function send(
+  baseURL: string,
+  method: string,
+  path: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const url = new URL(path, baseURL);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: url.hostname, port: url.port, method, path, agent: false }, (res) => {
@@ -36,7 +40,13 @@ test("other methods on a page answer 405", async ({ baseURL }) => {
 });
 
 test("a page address that is not UTF-8 or holds NUL answers 400; a missing thing 404", async ({ page, request }) => {
-  for (const path of ["/services/%ED%A0%80", "/reviews/%C0%AF", "/services/%", "/services?q=%00", "/services?q=forecast%00x"]) {
+  for (const path of [
+    "/services/%ED%A0%80",
+    "/reviews/%C0%AF",
+    "/services/%",
+    "/services?q=%00",
+    "/services?q=forecast%00x",
+  ]) {
     const res = await page.goto(path);
     expect(res!.status(), path).toBe(400);
     await expect(page.getByRole("heading", { name: "Not a valid address" })).toBeVisible();

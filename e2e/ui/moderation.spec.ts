@@ -3,7 +3,14 @@
 // "Operators only", signed-out visitors are sent to sign in.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { OperatorPage, promoteToOperator, ReviewPage, reviewedService, ServiceReviewsSection, signUp } from "./pages/review-pages";
+import {
+  OperatorPage,
+  promoteToOperator,
+  ReviewPage,
+  reviewedService,
+  ServiceReviewsSection,
+  signUp,
+} from "./pages/review-pages";
 
 test("signed out: /operator sends to sign in and back", async ({ page }) => {
   await page.goto("/operator");
@@ -18,7 +25,9 @@ test("a member sees Operators only", async ({ page }) => {
   await expect(page.getByRole("list", { name: "Reviews waiting for a person" })).toHaveCount(0);
 });
 
-test("an operator marks the oldest unreviewed review reviewed; the badge shows on its page and in its service's list", async ({ page }) => {
+test("an operator marks the oldest unreviewed review reviewed; the badge shows on its page and in its service's list", async ({
+  page,
+}) => {
   const person = await signUp(page);
   await promoteToOperator(person.email);
   const operator = new OperatorPage(page);
@@ -50,7 +59,11 @@ test("an operator marks the oldest unreviewed review reviewed; the badge shows o
   await expect(section.card(reviewId).getByTestId("reviewed-badge")).toBeVisible();
 });
 
-test("an operator hides a comment from the review page; it leaves the review and shows in the audit list", async ({ page, browser, request }) => {
+test("an operator hides a comment from the review page; it leaves the review and shows in the audit list", async ({
+  page,
+  browser,
+  request,
+}) => {
   const { reviewId } = await reviewedService(request);
   // A member writes the comment in a context of their own.
   const memberContext = await browser.newContext();

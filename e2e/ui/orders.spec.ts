@@ -10,20 +10,43 @@ import { promoteToOperator, signUp } from "./pages/review-pages";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-test("an operator takes a bought evaluation to completed and a bought placement to active; the buyer polls both", async ({ page, request, baseURL }) => {
+test("an operator takes a bought evaluation to completed and a bought placement to active; the buyer polls both", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const { services } = await (await request.get("/api/catalog/services?limit=1")).json();
   const slug = services[0].slug as string;
-  const evaluation = await buyQueued(baseURL!, "/api/shop/evaluations", { request_id: `e2e-eval-${randomUUID()}`, service: slug, scope: "Call the main offer and check the answers against the docs.", contact: { email: "buyer@example.com" } }, 49);
+  const evaluation = await buyQueued(
+    baseURL!,
+    "/api/shop/evaluations",
+    {
+      request_id: `e2e-eval-${randomUUID()}`,
+      service: slug,
+      scope: "Call the main offer and check the answers against the docs.",
+      contact: { email: "buyer@example.com" },
+    },
+    49,
+  );
   // A word only this run's placement targets: the paid ad below can only be this placement.
   const word = `zq${randomUUID().slice(0, 8)}`;
   const placement = await buyQueued(
     baseURL!,
     "/api/shop/placements",
-    { request_id: `e2e-place-${randomUUID()}`, service: slug, headline: "Try it today", body: "Paid per call over x402.", targeting: { query: `weather forecast ${word}` }, durationDays: 14 },
+    {
+      request_id: `e2e-place-${randomUUID()}`,
+      service: slug,
+      headline: "Try it today",
+      body: "Paid per call over x402.",
+      targeting: { query: `weather forecast ${word}` },
+      durationDays: 14,
+    },
     10,
   );
 
@@ -31,7 +54,12 @@ test("an operator takes a bought evaluation to completed and a bought placement 
   const first = await pollOrder(request, evaluation);
   expect(first.status).toBe(200);
   expect(first.headers["cache-control"]).toBe("no-store");
-  expect(first.body.order).toMatchObject({ id: evaluation.id, product: "evaluation", status: "queued", history: [{ status: "queued", note: "paid" }] });
+  expect(first.body.order).toMatchObject({
+    id: evaluation.id,
+    product: "evaluation",
+    status: "queued",
+    history: [{ status: "queued", note: "paid" }],
+  });
   const missing = await pollOrder(request, evaluation, "");
   expect(missing.status).toBe(401);
   expect(missing.headers["www-authenticate"]).toBe('Bearer realm="order-status"');
@@ -63,15 +91,32 @@ test("an operator takes a bought evaluation to completed and a bought placement 
   await form.getByRole("button", { name: "Publish review and complete" }).click();
   await expect(orders.card(evaluation.id).getByTestId("order-status")).toHaveText("Completed");
   await expect(orders.card(evaluation.id)).toContainText("This order is final");
-  await expect(orders.card(evaluation.id).getByRole("list", { name: /History/ }).getByRole("listitem")).toHaveCount(4);
+  await expect(
+    orders
+      .card(evaluation.id)
+      .getByRole("list", { name: /History/ })
+      .getByRole("listitem"),
+  ).toHaveCount(4);
 
   const done = await pollOrder(request, evaluation);
   expect(done.body.order.status).toBe("completed");
-  expect(done.body.order.history.map((e: { status: string }) => e.status)).toEqual(["queued", "assigned", "in_progress", "completed"]);
+  expect(done.body.order.history.map((e: { status: string }) => e.status)).toEqual([
+    "queued",
+    "assigned",
+    "in_progress",
+    "completed",
+  ]);
   const { reviewId, reviewUrl } = done.body.order.result;
   expect(reviewUrl).toBe(`${baseURL}/reviews/${reviewId}`);
   const review = (await (await request.get(`/api/reviews/${reviewId}`)).json()).review;
-  expect(review).toMatchObject({ slug, title, actorType: "human", name: person.name, rating: 4, revision: { humanReviewStatus: "reviewed" } });
+  expect(review).toMatchObject({
+    slug,
+    title,
+    actorType: "human",
+    name: person.name,
+    rating: 4,
+    revision: { humanReviewStatus: "reviewed" },
+  });
 
   // The review is on the service's page, with the human-reviewed badge.
   await page.goto(`/services/${slug}`);
@@ -86,7 +131,12 @@ test("an operator takes a bought evaluation to completed and a bought placement 
   await expect(orders.actions(placement.id).getByRole("button")).toHaveText(["Start review", "Reject…"]);
   // The reject form asks for a reason (not sent here).
   await orders.actions(placement.id).getByRole("button", { name: "Reject…" }).click();
-  await expect(orders.card(placement.id).getByRole("form", { name: "Reject the order" }).getByRole("button", { name: "Reject the order" })).toBeDisabled();
+  await expect(
+    orders
+      .card(placement.id)
+      .getByRole("form", { name: "Reject the order" })
+      .getByRole("button", { name: "Reject the order" }),
+  ).toBeDisabled();
   expect(await seriousViolations(page)).toEqual([]);
   await orders.actions(placement.id).getByRole("button", { name: "Reject…" }).click();
   await orders.act(placement.id, "Start review", "In review");

@@ -8,13 +8,19 @@ test("signed out: counts and a sign-in link that comes back to the review", asyn
   const { reviewId } = await reviewedService(request);
   const review = new ReviewPage(page);
   await review.goto(reviewId);
-  await expect(review.signInLink).toHaveAttribute("href", `/sign-in?next=${encodeURIComponent(`/reviews/${reviewId}`)}`);
+  await expect(review.signInLink).toHaveAttribute(
+    "href",
+    `/sign-in?next=${encodeURIComponent(`/reviews/${reviewId}`)}`,
+  );
   await expect(review.likeButton).toHaveCount(0);
   await expect(page.getByRole("form", { name: "Add a comment" })).toHaveCount(0);
   await expect(page.getByText(/^Likes:/)).toBeVisible();
 });
 
-test("sign up, comment, like; a reload shows the counts and the comment; edit and delete it", async ({ page, request }) => {
+test("sign up, comment, like; a reload shows the counts and the comment; edit and delete it", async ({
+  page,
+  request,
+}) => {
   const { reviewId } = await reviewedService(request);
   // From the review's sign-in link to the sign-up page, and back to the review.
   const review = new ReviewPage(page);
@@ -26,7 +32,9 @@ test("sign up, comment, like; a reload shows the counts and the comment; edit an
 
   const likes = await review.likeCount();
   await expect(review.likeButton).toHaveAttribute("aria-pressed", "false");
-  const saved = page.waitForResponse((r) => r.url().includes("/api/trpc/reviews.like") && r.request().method() === "POST");
+  const saved = page.waitForResponse(
+    (r) => r.url().includes("/api/trpc/reviews.like") && r.request().method() === "POST",
+  );
   await review.likeButton.click();
   // Optimistic, then confirmed by the server's counters.
   await expect(review.likeButton).toHaveAttribute("aria-pressed", "true");
@@ -72,7 +80,19 @@ test("a refused like is rolled back", async ({ page, request }) => {
   await review.goto(reviewId);
   const likes = await review.likeCount();
   await page.route("**/api/trpc/reviews.like**", (route) =>
-    route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify([{ error: { message: "Too many changes; try again in a minute.", code: -32029, data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, appCode: "rate_limited" } } }]) }),
+    route.fulfill({
+      status: 429,
+      contentType: "application/json",
+      body: JSON.stringify([
+        {
+          error: {
+            message: "Too many changes; try again in a minute.",
+            code: -32029,
+            data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, appCode: "rate_limited" },
+          },
+        },
+      ]),
+    }),
   );
   await review.likeButton.click();
   await expect(page.getByRole("alert").filter({ hasText: "Too many changes" })).toBeVisible();

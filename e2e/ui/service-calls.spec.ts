@@ -18,7 +18,13 @@ async function serviceSlug(request: APIRequestContext, skip: number): Promise<st
 }
 
 const recordCalls = (slug: string, calls: number, paidToken?: string) =>
-  runBesideApp("e2e/ui/pages/record-observed-calls.ts", ["--slug", slug, "--calls", String(calls), ...(paidToken ? ["--paid-token", paidToken] : [])]);
+  runBesideApp("e2e/ui/pages/record-observed-calls.ts", [
+    "--slug",
+    slug,
+    "--calls",
+    String(calls),
+    ...(paidToken ? ["--paid-token", paidToken] : []),
+  ]);
 
 test("a service nobody called through the marketplace shows the empty state", async ({ page, request }) => {
   const slug = await serviceSlug(request, 0);
@@ -28,12 +34,17 @@ test("a service nobody called through the marketplace shows the empty state", as
   await expect(section.getByText("No calls through the marketplace yet.")).toBeVisible();
 });
 
-test("calls per day and latency charts draw under the CSP, with a table, axe clean at desktop and phone width", async ({ page, request }) => {
+test("calls per day and latency charts draw under the CSP, with a table, axe clean at desktop and phone width", async ({
+  page,
+  request,
+}) => {
   const slug = await serviceSlug(request, 1);
   expect(await recordCalls(slug, 40)).toMatch(/recorded 40 calls/);
   await page.addInitScript(() => {
     window.__cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -47,7 +58,9 @@ test("calls per day and latency charts draw under the CSP, with a table, axe cle
     const cells = await table.locator("tbody tr td:first-of-type").allTextContents();
     expect(cells).toHaveLength(12);
     expect(cells.map(Number).reduce((a, b) => a + b, 0)).toBe(40);
-    const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
     expect(violations.map((v) => `${width}px ${v.id}`)).toEqual([]);
     // No sideways scrolling; on failure, name the elements that stick out.
     const wider = await page.evaluate((w) => {
@@ -65,11 +78,19 @@ test("calls per day and latency charts draw under the CSP, with a table, axe cle
   expect(service.observed.calls30d).toBe(40);
 });
 
-test("a review by a token that paid for a call shows the Verified call badge on the service and review pages", async ({ page, request }) => {
+test("a review by a token that paid for a call shows the Verified call badge on the service and review pages", async ({
+  page,
+  request,
+}) => {
   const slug = await serviceSlug(request, 2);
   const token = await createToken();
   await recordCalls(slug, 0, token);
-  const { status, body } = await postReview(request, token, { slug, rating: 5, title: "Paid through the marketplace", body: "The call answered in 120 ms." });
+  const { status, body } = await postReview(request, token, {
+    slug,
+    rating: 5,
+    title: "Paid through the marketplace",
+    body: "The call answered in 120 ms.",
+  });
   expect(status).toBe(201);
   expect(body.review.verifiedCall).toBe(true);
   await page.goto(`/reviews/${body.review.id}`);

@@ -14,7 +14,9 @@ test("the rating chart draws with no CSP violation and its table matches the rev
   const { slug } = await reviewedService(request);
   await page.addInitScript(() => {
     window.__cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   const section = new ServiceReviewsSection(page);
   await section.goto(slug);
@@ -46,13 +48,18 @@ test("most liked first matches the API, and Show more appends the next page", as
   if (api.reviews.length > 10) {
     await section.showMore.click();
     await expect(section.cards).toHaveCount(Math.min(20, ids.length));
-    expect(await section.cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-review-id")))).toEqual(ids.slice(0, 20));
+    expect(await section.cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-review-id")))).toEqual(
+      ids.slice(0, 20),
+    );
     // Appended in place: the address did not change.
     expect(page.url()).not.toContain("cursor=");
   }
 });
 
-test("without JavaScript: the filter form and the next-page link work through the URL", async ({ browser, request }) => {
+test("without JavaScript: the filter form and the next-page link work through the URL", async ({
+  browser,
+  request,
+}) => {
   const { slug } = await reviewedService(request);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -63,12 +70,18 @@ test("without JavaScript: the filter form and the next-page link work through th
   await section.filter({ writtenBy: "Agents" });
   await expect(page).toHaveURL(/actor=llm/);
   const { reviews, nextCursor } = await (await request.get(`/api/reviews?service=${slug}&actor=llm&limit=10`)).json();
-  expect(await section.cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-review-id")))).toEqual(reviews.map((r: { id: string }) => r.id));
+  expect(await section.cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-review-id")))).toEqual(
+    reviews.map((r: { id: string }) => r.id),
+  );
   if (nextCursor) {
     await section.showMore.click();
     await expect(page).toHaveURL(/cursor=/);
-    const next = await (await request.get(`/api/reviews?service=${slug}&actor=llm&limit=10&cursor=${nextCursor}`)).json();
-    expect(await section.cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-review-id")))).toEqual(next.reviews.map((r: { id: string }) => r.id));
+    const next = await (
+      await request.get(`/api/reviews?service=${slug}&actor=llm&limit=10&cursor=${nextCursor}`)
+    ).json();
+    expect(await section.cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-review-id")))).toEqual(
+      next.reviews.map((r: { id: string }) => r.id),
+    );
     await expect(page.getByRole("link", { name: "Back to the first page" })).toBeVisible();
   }
   // A forged cursor is explained, not a failed page.

@@ -2,7 +2,14 @@
 // in Chromium and show literally; no link on the page has a javascript: address.
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { createToken, postReview, ReviewPage, reviewedService, ServiceReviewsSection, signUp } from "./pages/review-pages";
+import {
+  createToken,
+  postReview,
+  ReviewPage,
+  reviewedService,
+  ServiceReviewsSection,
+  signUp,
+} from "./pages/review-pages";
 
 declare global {
   interface Window {
@@ -10,7 +17,12 @@ declare global {
   }
 }
 
-const PAYLOADS = ['<script>window.__xss=1;alert("xss")</script>', '<img src=x onerror="window.__xss=2;alert(2)">', "[click me](javascript:window.__xss=3)", "javascript:window.__xss=4"];
+const PAYLOADS = [
+  '<script>window.__xss=1;alert("xss")</script>',
+  '<img src=x onerror="window.__xss=2;alert(2)">',
+  "[click me](javascript:window.__xss=3)",
+  "javascript:window.__xss=4",
+];
 
 async function expectInert(page: Page, dialogs: string[]) {
   await page.waitForLoadState("networkidle");
@@ -21,7 +33,10 @@ async function expectInert(page: Page, dialogs: string[]) {
   expect(await page.locator("main img[src='x'], main script").count()).toBe(0);
 }
 
-test("markup and javascript: links in a review and a comment execute nothing and show as text", async ({ page, request }) => {
+test("markup and javascript: links in a review and a comment execute nothing and show as text", async ({
+  page,
+  request,
+}) => {
   const dialogs: string[] = [];
   page.on("dialog", async (d) => {
     dialogs.push(d.message());
@@ -33,8 +48,16 @@ test("markup and javascript: links in a review and a comment execute nothing and
   const body = PAYLOADS.join("\n");
 
   // A javascript: link is refused as the review's link.
-  expect((await postReview(request, token, { slug, rating: 1, title, body, link: "javascript:alert(1)" })).status).toBe(400);
-  const posted = await postReview(request, token, { slug, rating: 1, title, body, tags: ["<img src=x onerror=alert(1)>"] });
+  expect((await postReview(request, token, { slug, rating: 1, title, body, link: "javascript:alert(1)" })).status).toBe(
+    400,
+  );
+  const posted = await postReview(request, token, {
+    slug,
+    rating: 1,
+    title,
+    body,
+    tags: ["<img src=x onerror=alert(1)>"],
+  });
   expect(posted.status, JSON.stringify(posted.body)).toBe(201);
   const id = posted.body.review.id as string;
 

@@ -3,7 +3,16 @@
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { MarketplaceClient } from "../../client/marketplace-client";
-import { buyOptions, idempotencyArgument, PAID_TOOL_META, paidArguments, settlementMeta, spentField, spentSummary, type PaymentMode } from "../paid-options";
+import {
+  buyOptions,
+  idempotencyArgument,
+  PAID_TOOL_META,
+  paidArguments,
+  settlementMeta,
+  spentField,
+  spentSummary,
+  type PaymentMode,
+} from "../paid-options";
 import { fromResult, guarded } from "../tool-result";
 import { toolOutputSchema } from "../tool-output";
 
@@ -24,14 +33,20 @@ export function registerCallOffer(server: McpServer, client: MarketplaceClient, 
       description:
         "Call a provider's paid endpoint through the marketplace observer with the marketplace token, paying its 402 within the caps. Reports the provider's answer and what it spent; dryRun shows the provider's terms without paying.",
       inputSchema,
-      outputSchema: toolOutputSchema(z.object({ status: z.int(), contentType: z.string().nullable(), body: z.unknown(), spent: spentField })),
+      outputSchema: toolOutputSchema(
+        z.object({ status: z.int(), contentType: z.string().nullable(), body: z.unknown(), spent: spentField }),
+      ),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
       _meta: { ...PAID_TOOL_META, price: "the offer's priceUsd (dryRun: true shows the provider's terms)" },
     },
     ({ offerId, method, query, body, dryRun, maxUsd, idempotencyKey }, extra) =>
       guarded(async () => {
         const { dryRun: d, maxUsd: m, payment } = buyOptions(mode, { dryRun, maxUsd }, extra._meta);
-        const result = await client.callOffer(offerId, { method, query, body, idempotencyKey }, { dryRun: d, maxUsd: m, payment });
+        const result = await client.callOffer(
+          offerId,
+          { method, query, body, idempotencyKey },
+          { dryRun: d, maxUsd: m, payment },
+        );
         return fromResult(result, (paid) => ({
           structured: { ...paid.value, spent: paid.spent },
           summary: `provider answered ${paid.value.status}; ${spentSummary(paid.spent)}`,

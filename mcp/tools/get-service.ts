@@ -12,14 +12,18 @@ export function registerGetService(server: McpServer, client: MarketplaceClient)
     "get_service",
     {
       title: "Get a service",
-      description: "The full record of one catalogued service by slug: offers (ids for call_offer, prices, protocols), reputation and links.",
+      description:
+        "The full record of one catalogued service by slug: offers (ids for call_offer, prices, protocols), reputation and links.",
       inputSchema: z.object({ slug: serviceSlugSchema }),
       outputSchema: toolOutputSchema(serviceRecordSchema),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     ({ slug }) =>
       guarded(async () =>
-        fromResult(await client.getService(slug), (value) => ({ structured: value, summary: `${value.service.name} (${value.service.offers.length} offer(s))` })),
+        fromResult(await client.getService(slug), (value) => ({
+          structured: value,
+          summary: `${value.service.name} (${value.service.offers.length} offer(s))`,
+        })),
       ),
   );
 }

@@ -12,15 +12,25 @@ export function registerOrderStatus(server: McpServer, client: MarketplaceClient
     "order_status",
     {
       title: "Order status",
-      description: "The state and history of an order (a placement or an evaluation) bought earlier; needs the statusAuthorization the purchase returned.",
+      description:
+        "The state and history of an order (a placement or an evaluation) bought earlier; needs the statusAuthorization the purchase returned.",
       inputSchema: z.object({
         orderId: z.string().min(1).max(200),
-        statusAuthorization: z.string().min(1).max(2000).describe("The purchase's statusAuthorization value (sent as the Authorization header)."),
+        statusAuthorization: z
+          .string()
+          .min(1)
+          .max(2000)
+          .describe("The purchase's statusAuthorization value (sent as the Authorization header)."),
       }),
       outputSchema: toolOutputSchema(orderStatusSchema),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     ({ orderId, statusAuthorization }) =>
-      guarded(async () => fromResult(await client.orderStatus(orderId, statusAuthorization), (value) => ({ structured: value, summary: `order ${orderId}: ${value.status}` }))),
+      guarded(async () =>
+        fromResult(await client.orderStatus(orderId, statusAuthorization), (value) => ({
+          structured: value,
+          summary: `order ${orderId}: ${value.status}`,
+        })),
+      ),
   );
 }

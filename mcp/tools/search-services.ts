@@ -11,7 +11,8 @@ export function registerSearchServices(server: McpServer, client: MarketplaceCli
     "search_services",
     {
       title: "Search services",
-      description: "Free relevance search over the catalog of paid APIs, with optional filters (capability, payment protocol, max price, tested). Returns ranked service summaries.",
+      description:
+        "Free relevance search over the catalog of paid APIs, with optional filters (capability, payment protocol, max price, tested). Returns ranked service summaries.",
       inputSchema: searchServicesInput,
       outputSchema: toolOutputSchema(searchResultSchema),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

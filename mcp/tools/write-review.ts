@@ -11,11 +11,18 @@ export function registerWriteReview(server: McpServer, client: MarketplaceClient
     "write_review",
     {
       title: "Write a review",
-      description: "Publish a review of a service (rating 1-5, title, body, optional tags and link) with the marketplace token. A review after a paid call through call_offer is marked verified.",
+      description:
+        "Publish a review of a service (rating 1-5, title, body, optional tags and link) with the marketplace token. A review after a paid call through call_offer is marked verified.",
       inputSchema: createReviewInput,
       outputSchema: toolOutputSchema(reviewSchema),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    (args) => guarded(async () => fromResult(await client.writeReview(args), (value) => ({ structured: value, summary: `review ${value.id} published` }))),
+    (args) =>
+      guarded(async () =>
+        fromResult(await client.writeReview(args), (value) => ({
+          structured: value,
+          summary: `review ${value.id} published`,
+        })),
+      ),
   );
 }

@@ -16,7 +16,8 @@ describe("seed catalog content", () => {
 
   it("has at least 150 services spread over all seven capabilities", () => {
     expect(catalog.services.length).toBeGreaterThanOrEqual(150);
-    for (const c of CAPABILITIES) expect(catalog.services.filter((s) => s.primaryCapability === c).length, c).toBeGreaterThanOrEqual(15);
+    for (const c of CAPABILITIES)
+      expect(catalog.services.filter((s) => s.primaryCapability === c).length, c).toBeGreaterThanOrEqual(15);
     expect(new Set(catalog.services.map((s) => s.slug)).size).toBe(catalog.services.length);
     expect(new Set(catalog.services.map((s) => s.id)).size).toBe(catalog.services.length);
   });
@@ -50,7 +51,10 @@ describe("seed catalog content", () => {
         continue;
       }
       // Same endpoint, price and description; only the id and the protocol differ.
-      expect(mpp.map(({ id: _id, protocol: _p, ...rest }) => rest), s.slug).toEqual(x402.map(({ id: _id, protocol: _p, ...rest }) => rest));
+      expect(
+        mpp.map(({ id: _id, protocol: _p, ...rest }) => rest),
+        s.slug,
+      ).toEqual(x402.map(({ id: _id, protocol: _p, ...rest }) => rest));
       for (const o of mpp) expect(x402.map((x) => x.id)).not.toContain(o.id);
     }
   });
@@ -89,13 +93,26 @@ describe("seeding the database", () => {
     expect(await db.service.count()).toBe(catalog.services.length);
     expect(await db.offer.count()).toBe(catalog.services.reduce((n, s) => n + s.offers.length, 0));
     // Each offer is stored with its own protocol; MPP offers carry no x402 payment requirements.
-    expect(await db.offer.count({ where: { protocol: "mpp" } })).toBe(catalog.services.flatMap((s) => s.offers).filter((o) => o.protocol === "mpp").length);
-    expect(await db.offer.count({ where: { protocol: "mpp", OR: [{ payTo: { not: null } }, { network: { not: null } }, { asset: { not: null } }] } })).toBe(0);
-    expect(await db.offer.count({ where: { protocol: "x402", OR: [{ payTo: null }, { network: null }, { asset: null }] } })).toBe(0);
+    expect(await db.offer.count({ where: { protocol: "mpp" } })).toBe(
+      catalog.services.flatMap((s) => s.offers).filter((o) => o.protocol === "mpp").length,
+    );
+    expect(
+      await db.offer.count({
+        where: {
+          protocol: "mpp",
+          OR: [{ payTo: { not: null } }, { network: { not: null } }, { asset: { not: null } }],
+        },
+      }),
+    ).toBe(0);
+    expect(
+      await db.offer.count({ where: { protocol: "x402", OR: [{ payTo: null }, { network: null }, { asset: null }] } }),
+    ).toBe(0);
     expect(await db.review.count()).toBe(catalog.reviews.length);
     expect(await db.comment.count()).toBe(catalog.reviews.reduce((n, r) => n + r.comments.length, 0));
     const rows = await db.reviewEngagement.count();
-    expect(rows).toBe(catalog.reviews.reduce((n, r) => n + r.likes.llm + r.likes.human + r.favorites.llm + r.favorites.human, 0));
+    expect(rows).toBe(
+      catalog.reviews.reduce((n, r) => n + r.likes.llm + r.likes.human + r.favorites.llm + r.favorites.human, 0),
+    );
   });
 
   it("seeds an empty database once and leaves a populated one alone", async () => {
@@ -103,7 +120,11 @@ describe("seeding the database", () => {
     const client = createPrismaClient(url, 2);
     try {
       expect(await client.service.count()).toBe(0);
-      expect(await seedIfEmpty(url)).toMatchObject({ seeded: true, services: catalog.services.length, reviews: catalog.reviews.length });
+      expect(await seedIfEmpty(url)).toMatchObject({
+        seeded: true,
+        services: catalog.services.length,
+        reviews: catalog.reviews.length,
+      });
       expect(await seedIfEmpty(url)).toEqual({ seeded: false });
       expect(await client.service.count()).toBe(catalog.services.length);
     } finally {

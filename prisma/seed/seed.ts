@@ -12,7 +12,28 @@ import type { SeedCatalog, SeedReview } from "./types";
 export const SEED_HUMANS = 60;
 export const SEED_AGENTS = 40;
 
-const FIRST = ["Ana", "Bilal", "Chen", "Dara", "Elif", "Femi", "Greta", "Hiro", "Ines", "Jonas", "Kemi", "Luca", "Maya", "Nour", "Oskar", "Priya", "Quinn", "Rosa", "Sami", "Tess"];
+const FIRST = [
+  "Ana",
+  "Bilal",
+  "Chen",
+  "Dara",
+  "Elif",
+  "Femi",
+  "Greta",
+  "Hiro",
+  "Ines",
+  "Jonas",
+  "Kemi",
+  "Luca",
+  "Maya",
+  "Nour",
+  "Oskar",
+  "Priya",
+  "Quinn",
+  "Rosa",
+  "Sami",
+  "Tess",
+];
 const LAST = ["Okafor", "Lindqvist", "Moreau", "Tanaka", "Haddad"];
 
 function seedUuid(label: string): string {
@@ -29,7 +50,10 @@ export async function isDatabaseEmpty(db: PrismaClient): Promise<boolean> {
   return (await db.service.count()) === 0;
 }
 
-export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buildSeedCatalog()): Promise<{ services: number; reviews: number }> {
+export async function seedDatabase(
+  db: PrismaClient,
+  catalog: SeedCatalog = buildSeedCatalog(),
+): Promise<{ services: number; reviews: number }> {
   const humans = Array.from({ length: SEED_HUMANS }, (_, i) => ({
     id: `seed-person-${i + 1}`,
     name: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`,
@@ -99,21 +123,41 @@ export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buil
         description: o.description,
         priceAtomic: usdToAtomic(o.priceUsd),
         dynamicPrice: o.dynamicPrice,
-        exampleInput: ((o.method === "GET" ? o.exampleQuery : o.exampleBody) ?? undefined) as Prisma.InputJsonObject | undefined,
+        exampleInput: ((o.method === "GET" ? o.exampleQuery : o.exampleBody) ?? undefined) as
+          Prisma.InputJsonObject | undefined,
         docsUrl: o.docsUrl,
         position,
         // x402 payment requirements belong to x402 offers; an MPP offer is paid with its own
         // challenge (WWW-Authenticate: Payment), which the catalog does not record.
         ...(o.protocol === "x402"
-          ? { network: s.payment.network, asset: s.payment.asset, payTo: s.payment.payTo, maxTimeoutSeconds: s.payment.maxTimeoutSeconds }
+          ? {
+              network: s.payment.network,
+              asset: s.payment.asset,
+              payTo: s.payment.payTo,
+              maxTimeoutSeconds: s.payment.maxTimeoutSeconds,
+            }
           : {}),
       }),
     );
     for (const f of s.facts) {
-      facts.push({ id: seedUuid(`fact:${s.slug}:${f.key}`), serviceId: s.id, key: f.key, value: f.value, text: f.text, source: f.source, observedAt: new Date(s.catalogObservedAt) });
+      facts.push({
+        id: seedUuid(`fact:${s.slug}:${f.key}`),
+        serviceId: s.id,
+        key: f.key,
+        value: f.value,
+        text: f.text,
+        source: f.source,
+        observedAt: new Date(s.catalogObservedAt),
+      });
     }
     s.evidence.forEach((e, position) =>
-      evidence.push({ id: seedUuid(`evidence:${s.slug}:${position}`), serviceId: s.id, text: e.text, source: e.source, position }),
+      evidence.push({
+        id: seedUuid(`evidence:${s.slug}:${position}`),
+        serviceId: s.id,
+        text: e.text,
+        source: e.source,
+        position,
+      }),
     );
   }
 
@@ -125,7 +169,10 @@ export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buil
   for (const r of catalog.reviews) {
     const serviceId = idBySlug.get(r.serviceSlug);
     if (!serviceId) throw new Error(`Seed review ${r.id} names unknown service ${r.serviceSlug}`);
-    const versions = [...r.earlierRevisions, { rating: r.rating, title: r.title, body: r.body, tags: r.tags, createdAt: r.createdAt }];
+    const versions = [
+      ...r.earlierRevisions,
+      { rating: r.rating, title: r.title, body: r.body, tags: r.tags, createdAt: r.createdAt },
+    ];
     reviews.push({
       id: r.id,
       serviceId,
@@ -156,9 +203,22 @@ export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buil
       }),
     );
     for (const c of r.comments) {
-      comments.push({ id: c.id, reviewId: r.id, actorType: c.actorType, name: c.name, body: c.body, createdAt: new Date(c.createdAt) });
+      comments.push({
+        id: c.id,
+        reviewId: r.id,
+        actorType: c.actorType,
+        name: c.name,
+        body: c.body,
+        createdAt: new Date(c.createdAt),
+      });
     }
-    engagements.push(...engagementRows(r, humans.map((h) => h.id), agents.map((a) => a.id)));
+    engagements.push(
+      ...engagementRows(
+        r,
+        humans.map((h) => h.id),
+        agents.map((a) => a.id),
+      ),
+    );
   }
 
   await db.$transaction(
@@ -181,18 +241,33 @@ export async function seedDatabase(db: PrismaClient, catalog: SeedCatalog = buil
 
 // Spread each review's counted likes/favourites over the seeded actors, starting at an offset
 // derived from the review id so that different reviews are liked by different people.
-function engagementRows(r: SeedReview, humanIds: string[], agentIds: string[]): Prisma.ReviewEngagementCreateManyInput[] {
+function engagementRows(
+  r: SeedReview,
+  humanIds: string[],
+  agentIds: string[],
+): Prisma.ReviewEngagementCreateManyInput[] {
   const rows: Prisma.ReviewEngagementCreateManyInput[] = [];
   const offset = parseInt(r.id.slice(0, 6), 16);
   const at = new Date(new Date(r.createdAt).getTime() + 3_600_000);
   for (const kind of ["like", "favorite"] as const) {
     const counts = kind === "like" ? r.likes : r.favorites;
-    for (const [actorType, ids, prefix] of [["human", humanIds, "person"], ["llm", agentIds, "token"]] as const) {
+    for (const [actorType, ids, prefix] of [
+      ["human", humanIds, "person"],
+      ["llm", agentIds, "token"],
+    ] as const) {
       const n = counts[actorType];
-      if (n > ids.length) throw new Error(`Seed review ${r.id} has ${n} ${actorType} ${kind}s but only ${ids.length} seeded actors`);
+      if (n > ids.length)
+        throw new Error(`Seed review ${r.id} has ${n} ${actorType} ${kind}s but only ${ids.length} seeded actors`);
       for (let i = 0; i < n; i++) {
         const actorKey = `${prefix}:${ids[(offset + i) % ids.length]}`;
-        rows.push({ id: seedUuid(`engagement:${r.id}:${kind}:${actorKey}`), reviewId: r.id, kind, actorType, actorKey, createdAt: at });
+        rows.push({
+          id: seedUuid(`engagement:${r.id}:${kind}:${actorKey}`),
+          reviewId: r.id,
+          kind,
+          actorType,
+          actorKey,
+          createdAt: at,
+        });
       }
     }
   }

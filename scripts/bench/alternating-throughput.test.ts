@@ -11,7 +11,8 @@ function timeline(blocks: number, blockMs: number, gapMs: [number, number], stra
   let at = phase - gapMs[0];
   for (let k = 0; k < blocks; k++) {
     const [side, before] = [sideOf(k), sideOf(k + 3)]; // sideOf(k + 3) is the side of block k - 1
-    if (k > 0 && before !== side) for (let i = 0; i < straddlers; i++) answers.push({ at: (at += gapMs[before]), side: before });
+    if (k > 0 && before !== side)
+      for (let i = 0; i < straddlers; i++) answers.push({ at: (at += gapMs[before]), side: before });
     while (at + gapMs[side] < (k + 1) * blockMs) answers.push({ at: (at += gapMs[side]), side });
   }
   return answers;

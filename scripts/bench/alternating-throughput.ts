@@ -18,7 +18,11 @@ export interface SwitchingRequest {
   setupRequest: (req: object, context: Record<string, unknown>) => object;
   onResponse: (status: number, body: string, context: Record<string, unknown>) => void;
 }
-export type Cannon = (opts: { connections: number; duration: number; requests: SwitchingRequest[] }) => Promise<{ errors: number; timeouts: number }>;
+export type Cannon = (opts: {
+  connections: number;
+  duration: number;
+  requests: SwitchingRequest[];
+}) => Promise<{ errors: number; timeouts: number }>;
 
 export interface SideFigures {
   answers: number;
@@ -52,7 +56,12 @@ export const sideOf = (k: number): 0 | 1 => (k % 4 === 0 || k % 4 === 3 ? 0 : 1)
  * block after a switch; otherwise the last answer before the block) to its own last answer.
  * Undefined when too few are left, or for a block with no answer before it.
  */
-export function blockRates(answers: readonly Answer[], started: number, blockMs: number, blocks: number): (number | undefined)[] {
+export function blockRates(
+  answers: readonly Answer[],
+  started: number,
+  blockMs: number,
+  blocks: number,
+): (number | undefined)[] {
   // answers come in time order: onResponse records them as they arrive
   const rates: (number | undefined)[] = [];
   let i = 0;
@@ -88,7 +97,10 @@ export function blockRates(answers: readonly Answer[], started: number, blockMs:
  * then grouped by the second they fall in, leaving out the first (connections opening). Seconds,
  * not fours, are what a bootstrap may resample: neighbouring blocks share the machine's state.
  */
-export function perSecond(rates: readonly (number | undefined)[], blockMs: number): { bare: number[]; subject: number[] } {
+export function perSecond(
+  rates: readonly (number | undefined)[],
+  blockMs: number,
+): { bare: number[]; subject: number[] } {
   const foursPerSecond = Math.max(1, Math.round(1000 / blockMs / 4));
   const groups = new Map<number, { bare: number[]; subject: number[] }>();
   for (let k = 0; k + 3 < rates.length; k += 4) {
@@ -106,10 +118,18 @@ export function perSecond(rates: readonly (number | undefined)[], blockMs: numbe
   return { bare: kept.map((g) => mean(g.bare)), subject: kept.map((g) => mean(g.subject)) };
 }
 
-const percentile = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]! : 0);
+const percentile = (xs: number[], p: number) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]! : 0;
 
 /** `seconds` of `connections` connections switching between `bare` and `route` every `blockMs`. */
-export async function alternatingThroughput(cannon: Cannon, connections: number, bare: BlockRequest, route: BlockRequest, seconds: number, blockMs: number): Promise<AlternatingThroughput> {
+export async function alternatingThroughput(
+  cannon: Cannon,
+  connections: number,
+  bare: BlockRequest,
+  route: BlockRequest,
+  seconds: number,
+  blockMs: number,
+): Promise<AlternatingThroughput> {
   const sides = [bare, route] as const;
   const answers: Answer[] = [];
   const latencies: [number[], number[]] = [[], []];
@@ -150,5 +170,9 @@ export async function alternatingThroughput(cannon: Cannon, connections: number,
     p50Ms: latencies[side].length ? median(latencies[side]) : 0,
     p99Ms: percentile(latencies[side], 0.99),
   });
-  return { ...perSecond(blockRates(answers, started, blockMs, blocks), blockMs), figures: { bare: figures(0), route: figures(1) }, errors: errors + timeouts };
+  return {
+    ...perSecond(blockRates(answers, started, blockMs, blocks), blockMs),
+    figures: { bare: figures(0), route: figures(1) },
+    errors: errors + timeouts,
+  };
 }

@@ -8,8 +8,11 @@ import { getVectorIndex } from "../../server/search/retrieval/vector-index";
 import { closeDatabase } from "../../server/db";
 
 const RUNS = Number(process.argv[2] ?? 60);
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
-const outcomes = EVAL_QUERIES.filter((q) => !q.request.conditions && !q.request.constraints).map((q) => q.request.outcome);
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+const outcomes = EVAL_QUERIES.filter((q) => !q.request.conditions && !q.request.constraints).map(
+  (q) => q.request.outcome,
+);
 
 const mb = (bytes: number) => bytes / 1e6;
 // Collected and settled: V8 frees large buffers' memory in a task after the collection, so one
@@ -44,7 +47,10 @@ for (const mode of SEARCH_MODES) {
   for (let i = 0; i < 3; i++) await buildShortlist({ outcome: outcomes[i]!, search: mode }); // warm-up
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const outcome = mode === "exact" ? outcomes[i % outcomes.length]!.split(" ").slice(0, 3).join(" ") : outcomes[i % outcomes.length]!;
+    const outcome =
+      mode === "exact"
+        ? outcomes[i % outcomes.length]!.split(" ").slice(0, 3).join(" ")
+        : outcomes[i % outcomes.length]!;
     const t = performance.now();
     await buildShortlist({ outcome, search: mode });
     times.push(performance.now() - t);
@@ -63,6 +69,15 @@ const memory = {
   heapMb: mb(end.heapUsed),
   externalMb: mb(end.external),
 };
-console.log(JSON.stringify({ loadMs, embed: { p50: pct(embed, 50), p95: pct(embed, 95) }, modes, rssMb: mb(end.rss), peakRssMb: mb(maxRSS * 1024), memory }));
+console.log(
+  JSON.stringify({
+    loadMs,
+    embed: { p50: pct(embed, 50), p95: pct(embed, 95) },
+    modes,
+    rssMb: mb(end.rss),
+    peakRssMb: mb(maxRSS * 1024),
+    memory,
+  }),
+);
 await closeDatabase();
 process.exit(0);

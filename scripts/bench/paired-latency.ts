@@ -26,10 +26,15 @@ export interface PairedLatency {
 function send(agent: http.Agent, url: URL, r: PairedRequest): Promise<{ us: number; status: number }> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const req = http.request({ host: url.hostname, port: url.port, path: r.path, method: r.method, agent, headers: r.headers }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ us: Number(process.hrtime.bigint() - started) / 1000, status: res.statusCode ?? 0 }));
-    });
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: r.path, method: r.method, agent, headers: r.headers },
+      (res) => {
+        res.resume();
+        res.on("end", () =>
+          resolve({ us: Number(process.hrtime.bigint() - started) / 1000, status: res.statusCode ?? 0 }),
+        );
+      },
+    );
     req.setTimeout(10_000, () => req.destroy(new Error("no answer in 10 s")));
     req.on("error", (err) => reject(new Error(`${r.method} ${r.path}: ${err.message}`)));
     req.end(r.body);
@@ -39,7 +44,12 @@ function send(agent: http.Agent, url: URL, r: PairedRequest): Promise<{ us: numb
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** `pairs` neighbouring requests of `bare` and `route` (after a warm-up of a tenth as many). */
-export async function pairedLatency(baseUrl: string, bare: PairedRequest & { expected: number }, route: PairedRequest & { expected: number }, pairs: number): Promise<PairedLatency> {
+export async function pairedLatency(
+  baseUrl: string,
+  bare: PairedRequest & { expected: number },
+  route: PairedRequest & { expected: number },
+  pairs: number,
+): Promise<PairedLatency> {
   const url = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {

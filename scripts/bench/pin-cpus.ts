@@ -13,10 +13,15 @@ export function findDescendant(root: number, comm: string): number | undefined {
   return undefined;
 }
 
-const taskset = (cpus: string, pid: number) => execFileSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { stdio: "ignore" });
+const taskset = (cpus: string, pid: number) =>
+  execFileSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { stdio: "ignore" });
 
 /** The CPUs a process may run on, as taskset lists them ("0,1", "0-3"). */
-const affinity = (pid: number) => execFileSync("taskset", ["-c", "-p", String(pid)], { encoding: "utf8" }).split(":").pop()!.trim();
+const affinity = (pid: number) =>
+  execFileSync("taskset", ["-c", "-p", String(pid)], { encoding: "utf8" })
+    .split(":")
+    .pop()!
+    .trim();
 
 function expand(list: string): number[] {
   return list.split(",").flatMap((part) => {
@@ -45,7 +50,10 @@ export function pinApart(serverPid: number): { restore: () => void; description:
     return {
       description: `app server on CPU ${server}, autocannon on CPU ${bench}`,
       restore: () => {
-        for (const [pid, list] of [[serverPid, serverBefore], [process.pid, ownBefore]] as const) {
+        for (const [pid, list] of [
+          [serverPid, serverBefore],
+          [process.pid, ownBefore],
+        ] as const) {
           try {
             taskset(list, pid);
           } catch {

@@ -33,6 +33,7 @@ export function processTable(): Map<number, ProcessEntry> | undefined {
 
 /** Whether `pid` is `root` or runs under it. */
 export function inTree(procs: Map<number, ProcessEntry>, pid: number, root: number): boolean {
-  for (let p: number | undefined = pid, hops = 0; p && hops < 20; p = procs.get(p)?.ppid, hops++) if (p === root) return true;
+  for (let p: number | undefined = pid, hops = 0; p && hops < 20; p = procs.get(p)?.ppid, hops++)
+    if (p === root) return true;
   return false;
 }

@@ -19,7 +19,10 @@ describe("ratio statistics", () => {
     expect(low).toBeGreaterThan(0.85);
     expect(high).toBeLessThan(1.05);
     expect(bootstrapInterval(subject, bare)).toEqual([low, high]);
-    const [a, b] = bootstrapInterval(bare.map((x) => x * 0.97), bare);
+    const [a, b] = bootstrapInterval(
+      bare.map((x) => x * 0.97),
+      bare,
+    );
     expect(a).toBeCloseTo(0.97, 10);
     expect(b).toBeCloseTo(0.97, 10);
   });

@@ -6,7 +6,8 @@
 import { mulberry32 } from "../../prisma/seed/catalog/random";
 
 /** NaN for no values: a comparison with no second measured prints NaN rather than stopping the report. */
-export const median = (xs: readonly number[]): number => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]! : NaN);
+export const median = (xs: readonly number[]): number =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]! : NaN;
 
 const sum = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0);
 
@@ -14,10 +15,16 @@ const sum = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0);
 export const sumRatio = (subject: readonly number[], bare: readonly number[]): number => sum(subject) / sum(bare);
 
 /** The median of the per-second ratios. */
-export const medianRatio = (subject: readonly number[], bare: readonly number[]): number => median(subject.map((s, i) => s / bare[i]!));
+export const medianRatio = (subject: readonly number[], bare: readonly number[]): number =>
+  median(subject.map((s, i) => s / bare[i]!));
 
 /** A `level` (default 90 %) bootstrap interval of sumRatio, resampling whole seconds (each second's two rates stay together). */
-export function bootstrapInterval(subject: readonly number[], bare: readonly number[], level = 0.9, resamples = 4000): [number, number] {
+export function bootstrapInterval(
+  subject: readonly number[],
+  bare: readonly number[],
+  level = 0.9,
+  resamples = 4000,
+): [number, number] {
   const n = subject.length;
   const random = mulberry32(n * 7919 + 17); // seeded: the same measurements always print the same interval
   const ratios: number[] = [];

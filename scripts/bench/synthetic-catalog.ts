@@ -8,7 +8,24 @@ import { EMBEDDING_DIMS, EMBEDDING_MODEL_ID, normalize } from "../../server/sear
 import { vectorToBytes } from "../../server/search/embeddings/refresh-embeddings";
 import { refreshSentenceEmbeddings } from "../../server/search/embeddings/sentence-embeddings";
 
-const WORDS = ["Prime", "Edge", "Nova", "Atlas", "Pulse", "Vector", "Harbor", "Summit", "Beacon", "Quartz", "Orbit", "Cedar", "Lumen", "Ridge", "Delta", "Echo"];
+const WORDS = [
+  "Prime",
+  "Edge",
+  "Nova",
+  "Atlas",
+  "Pulse",
+  "Vector",
+  "Harbor",
+  "Summit",
+  "Beacon",
+  "Quartz",
+  "Orbit",
+  "Cedar",
+  "Lumen",
+  "Ridge",
+  "Delta",
+  "Echo",
+];
 
 function mulberry32(seed: number) {
   return () => {
@@ -19,7 +36,11 @@ function mulberry32(seed: number) {
   };
 }
 
-export async function buildSyntheticCatalog(databaseUrl: string, size: number, log: (m: string) => void): Promise<void> {
+export async function buildSyntheticCatalog(
+  databaseUrl: string,
+  size: number,
+  log: (m: string) => void,
+): Promise<void> {
   const db = createPrismaClient(databaseUrl, 4);
   try {
     const base = await db.service.count();
@@ -58,13 +79,23 @@ export async function buildSyntheticCatalog(databaseUrl: string, size: number, l
     log("writing embeddings (base vector + seeded noise)");
     const bases = await db.serviceEmbedding.findMany({ select: { serviceId: true, vector: true } });
     const baseVec = new Map(bases.map((b) => [b.serviceId, new Float32Array(new Uint8Array(b.vector).buffer)]));
-    const ids = (await db.$queryRawUnsafe<{ id: string }[]>(`SELECT id FROM services WHERE id LIKE 'svc\\_%\\_%' ESCAPE '\\' ORDER BY id`)).map((r) => r.id);
+    const ids = (
+      await db.$queryRawUnsafe<{ id: string }[]>(
+        `SELECT id FROM services WHERE id LIKE 'svc\\_%\\_%' ESCAPE '\\' ORDER BY id`,
+      )
+    ).map((r) => r.id);
     const rand = mulberry32(42);
     for (let i = 0; i < ids.length; i += 1000) {
       const data = ids.slice(i, i + 1000).map((id) => {
         const v = Float32Array.from(baseVec.get(id.split("_").slice(0, 2).join("_"))!);
         for (let d = 0; d < EMBEDDING_DIMS; d++) v[d]! += (rand() - 0.5) * 0.02;
-        return { serviceId: id, model: EMBEDDING_MODEL_ID, dims: EMBEDDING_DIMS, vector: vectorToBytes(normalize(v)), textHash: "synthetic" };
+        return {
+          serviceId: id,
+          model: EMBEDDING_MODEL_ID,
+          dims: EMBEDDING_DIMS,
+          vector: vectorToBytes(normalize(v)),
+          textHash: "synthetic",
+        };
       });
       await db.serviceEmbedding.createMany({ data });
     }

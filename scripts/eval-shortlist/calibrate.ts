@@ -54,7 +54,8 @@ function fit(rows: Row[], l2 = 0.01): number[] {
 if (await ensureDatabaseThenRun("scripts/eval-shortlist/calibrate.ts")) {
   const { closeDatabase, db } = await import("../../server/db");
   const { retrieve } = await import("../../server/search/retrieval/retrieve");
-  const { featuresOf, queryCoverage, calibratedScore, CALIBRATION, RELEVANCE_FLOOR } = await import("../../server/shortlist/relevance");
+  const { featuresOf, queryCoverage, calibratedScore, CALIBRATION, RELEVANCE_FLOOR } =
+    await import("../../server/shortlist/relevance");
   const { ALL_QUERIES, queryKind, splitOf } = await import("./labels/all-labels");
   const { buildShortlist } = await import("../../server/shortlist/build-shortlist");
   const { ndcgAt, recallAt, reciprocalRankAt, mean } = await import("./metrics");
@@ -64,8 +65,15 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/calibrate.ts")) {
   const tops: { noFit: boolean; top: number }[] = [];
   for (const q of dev) {
     const hits = (await retrieve("hybrid", q.request.outcome, q.request.constraints)).slice(0, 40);
-    const coverage = await queryCoverage(q.request.outcome, hits.map((h) => h.id));
-    const slugs = new Map((await db.service.findMany({ where: { id: { in: hits.map((h) => h.id) } }, select: { id: true, slug: true } })).map((s) => [s.id, s.slug]));
+    const coverage = await queryCoverage(
+      q.request.outcome,
+      hits.map((h) => h.id),
+    );
+    const slugs = new Map(
+      (
+        await db.service.findMany({ where: { id: { in: hits.map((h) => h.id) } }, select: { id: true, slug: true } })
+      ).map((s) => [s.id, s.slug]),
+    );
     for (const [i, h] of hits.entries()) {
       const f = featuresOf(h, i, coverage);
       rows.push({ x: [1, f.cos, f.cov, f.name, f.rank], y: (q.relevance[slugs.get(h.id)!] ?? 0) > 0 ? 1 : 0 });
@@ -78,10 +86,26 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/calibrate.ts")) {
   // terms mode: its own retrieval order is the rank; approximated here by the fused one.
   const noCos = fit(rows.map((r) => ({ x: [r.x[0]!, r.x[2]!, r.x[3]!, r.x[4]!], y: r.y })));
   const pOf = (x: number[], model = c) => calibratedScore({ cos: x[1]!, cov: x[2]!, name: x[3]!, rank: x[4]! }, model);
-  const logLoss = mean(rows.map(({ x, y }) => -(y * Math.log(pOf(x) + 1e-12) + (1 - y) * Math.log(1 - pOf(x) + 1e-12))));
+  const logLoss = mean(
+    rows.map(({ x, y }) => -(y * Math.log(pOf(x) + 1e-12) + (1 - y) * Math.log(1 - pOf(x) + 1e-12))),
+  );
   console.log(`${rows.length} rows from ${dev.length} dev requests (${rows.filter((r) => r.y).length} relevant)`);
-  console.log("coefficients:", JSON.stringify(Object.fromEntries(Object.entries(c).map(([k, v]) => [k, round3(v)]))), "log loss", logLoss.toFixed(4));
-  console.log("terms-mode coefficients (no cosine):", JSON.stringify({ bias: round3(noCos[0]!), cos: 0, cov: round3(noCos[1]!), name: round3(noCos[2]!), rank: round3(noCos[3]!) }));
+  console.log(
+    "coefficients:",
+    JSON.stringify(Object.fromEntries(Object.entries(c).map(([k, v]) => [k, round3(v)]))),
+    "log loss",
+    logLoss.toFixed(4),
+  );
+  console.log(
+    "terms-mode coefficients (no cosine):",
+    JSON.stringify({
+      bias: round3(noCos[0]!),
+      cos: 0,
+      cov: round3(noCos[1]!),
+      name: round3(noCos[2]!),
+      rank: round3(noCos[3]!),
+    }),
+  );
   const bins = Array.from({ length: 5 }, () => ({ n: 0, p: 0, y: 0 }));
   for (const { x, y } of rows) {
     const p = pOf(x, CALIBRATION);
@@ -90,15 +114,26 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/calibrate.ts")) {
     b.p += p;
     b.y += y;
   }
-  console.log("committed model reliability (bin: n, mean predicted, observed):", bins.map((b, i) => `${i / 5}-${(i + 1) / 5}: ${b.n}, ${(b.p / (b.n || 1)).toFixed(2)}, ${(b.y / (b.n || 1)).toFixed(2)}`).join(" | "));
+  console.log(
+    "committed model reliability (bin: n, mean predicted, observed):",
+    bins
+      .map(
+        (b, i) => `${i / 5}-${(i + 1) / 5}: ${b.n}, ${(b.p / (b.n || 1)).toFixed(2)}, ${(b.y / (b.n || 1)).toFixed(2)}`,
+      )
+      .join(" | "),
+  );
   for (const floor of [0.01, 0.02, 0.03, 0.05, 0.08, 0.1, 0.15, 0.2]) {
     const kept = rows.filter((r) => pOf(r.x, CALIBRATION) >= floor);
-    console.log(`floor ${floor}: relevant rows kept ${kept.filter((r) => r.y).length}/${rows.filter((r) => r.y).length}, rows kept per request ${(kept.length / dev.length).toFixed(1)}`);
+    console.log(
+      `floor ${floor}: relevant rows kept ${kept.filter((r) => r.y).length}/${rows.filter((r) => r.y).length}, rows kept per request ${(kept.length / dev.length).toFixed(1)}`,
+    );
   }
 
   // The request-level gate: how many fit requests it would empty, how many no-fit ones it lets through.
   for (const gate of [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]) {
-    console.log(`gate ${gate}: fit requests emptied ${tops.filter((t) => !t.noFit && t.top < gate).length}/${tops.filter((t) => !t.noFit).length}, no-fit let through ${tops.filter((t) => t.noFit && t.top >= gate).length}/${tops.filter((t) => t.noFit).length}`);
+    console.log(
+      `gate ${gate}: fit requests emptied ${tops.filter((t) => !t.noFit && t.top < gate).length}/${tops.filter((t) => !t.noFit).length}, no-fit let through ${tops.filter((t) => t.noFit && t.top >= gate).length}/${tops.filter((t) => t.noFit).length}`,
+    );
   }
   if (process.argv.includes("--floors")) {
     console.log(`committed floor ${RELEVANCE_FLOOR}`);
@@ -117,7 +152,9 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/calibrate.ts")) {
           r.push(recallAt(ranked, q.relevance, 5));
         }
       }
-      console.log(`${mode}: nDCG@5 ${mean(n).toFixed(3)} MRR ${mean(m).toFixed(3)} recall@5 ${mean(r).toFixed(3)}; no-fit requests ${noFit.length}, results per no-fit ${mean(noFit).toFixed(2)}`);
+      console.log(
+        `${mode}: nDCG@5 ${mean(n).toFixed(3)} MRR ${mean(m).toFixed(3)} recall@5 ${mean(r).toFixed(3)}; no-fit requests ${noFit.length}, results per no-fit ${mean(noFit).toFixed(2)}`,
+      );
     }
   }
   await closeDatabase();

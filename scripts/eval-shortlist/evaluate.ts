@@ -65,7 +65,10 @@ function modeFigures(runs: Ranked[]): ModeFigures {
   };
 }
 
-export async function evaluateRanking(modes: readonly SearchMode[] = SEARCH_MODES, queries: EvalQuery[] = ALL_QUERIES): Promise<RankingFigures> {
+export async function evaluateRanking(
+  modes: readonly SearchMode[] = SEARCH_MODES,
+  queries: EvalQuery[] = ALL_QUERIES,
+): Promise<RankingFigures> {
   const result = {} as RankingFigures;
   for (const mode of modes) {
     const runs: Ranked[] = [];
@@ -73,7 +76,9 @@ export async function evaluateRanking(modes: readonly SearchMode[] = SEARCH_MODE
       const shortlist = await buildShortlist({ ...query.request, search: mode, limit: K });
       runs.push({ query, slugs: shortlist.matches.map((x) => x.service.slug) });
     }
-    result[mode] = Object.fromEntries(SUBSETS.map((s) => [s, modeFigures(runs.filter((r) => inSubset(s, r.query)))])) as Record<Subset, ModeFigures>;
+    result[mode] = Object.fromEntries(
+      SUBSETS.map((s) => [s, modeFigures(runs.filter((r) => inSubset(s, r.query)))]),
+    ) as Record<Subset, ModeFigures>;
   }
   return result;
 }
@@ -85,14 +90,18 @@ interface Answered {
 
 function conditionFigures(answers: Answered[]): ConditionFigures {
   const confusion: Record<string, number> = {};
-  for (const a of answers) confusion[`${a.check.expected}->${a.status}`] = (confusion[`${a.check.expected}->${a.status}`] ?? 0) + 1;
+  for (const a of answers)
+    confusion[`${a.check.expected}->${a.status}`] = (confusion[`${a.check.expected}->${a.status}`] ?? 0) + 1;
   const count = (key: string) => confusion[key] ?? 0;
   const labelled = (e: string) => answers.filter((a) => a.check.expected === e).length;
   const share = (n: number, d: number) => (d ? n / d : 0);
   const byKind: ConditionFigures["byKind"] = {};
   for (const kind of new Set(answers.map((a) => a.check.kind ?? "unspecified"))) {
     const of = answers.filter((a) => (a.check.kind ?? "unspecified") === kind);
-    byKind[kind] = { checks: of.length, accuracy: share(of.filter((a) => a.status === a.check.expected).length, of.length) };
+    byKind[kind] = {
+      checks: of.length,
+      accuracy: share(of.filter((a) => a.status === a.check.expected).length, of.length),
+    };
   }
   const labelledUnknown = labelled("unknown");
   const falseKnown = count("unknown->met") + count("unknown->unmet");
@@ -112,8 +121,13 @@ function conditionFigures(answers: Answered[]): ConditionFigures {
   };
 }
 
-export async function evaluateConditions(checks: EvalConditionCheck[] = ALL_CHECKS): Promise<Record<Subset, ConditionFigures>> {
-  const services = await db.service.findMany({ where: { slug: { in: checks.map((c) => c.serviceSlug) } }, select: { id: true, slug: true } });
+export async function evaluateConditions(
+  checks: EvalConditionCheck[] = ALL_CHECKS,
+): Promise<Record<Subset, ConditionFigures>> {
+  const services = await db.service.findMany({
+    where: { slug: { in: checks.map((c) => c.serviceSlug) } },
+    select: { id: true, slug: true },
+  });
   const idBySlug = new Map(services.map((s) => [s.slug, s.id]));
   const candidates = await loadCandidates(services.map((s) => s.id));
   const answers: Answered[] = [];
@@ -123,5 +137,7 @@ export async function evaluateConditions(checks: EvalConditionCheck[] = ALL_CHEC
     if (!service) throw new Error(`label ${check.id}: no service ${check.serviceSlug} in the catalog`);
     answers.push({ check, status: checkRequirement(prepared[i]!, service.facts).status });
   }
-  return Object.fromEntries(SUBSETS.map((s) => [s, conditionFigures(answers.filter((a) => inSubset(s, a.check)))])) as Record<Subset, ConditionFigures>;
+  return Object.fromEntries(
+    SUBSETS.map((s) => [s, conditionFigures(answers.filter((a) => inSubset(s, a.check)))]),
+  ) as Record<Subset, ConditionFigures>;
 }

@@ -6,8 +6,16 @@ export function dcg(gains: number[], k: number): number {
 }
 
 export function ndcgAt(ranked: string[], grades: Grades, k: number): number {
-  const ideal = dcg(Object.values(grades).sort((a, b) => b - a), k);
-  return ideal === 0 ? 0 : dcg(ranked.map((id) => grades[id] ?? 0), k) / ideal;
+  const ideal = dcg(
+    Object.values(grades).sort((a, b) => b - a),
+    k,
+  );
+  return ideal === 0
+    ? 0
+    : dcg(
+        ranked.map((id) => grades[id] ?? 0),
+        k,
+      ) / ideal;
 }
 
 /** Reciprocal rank of the first relevant (grade >= 1) result within the cut-off, else 0. */

@@ -17,7 +17,8 @@ describe("shortlist quality against the labelled set", () => {
       expect(f.ndcg, `${mode} nDCG@5`).toBeGreaterThanOrEqual(b.ndcg);
       expect(f.mrr, `${mode} MRR`).toBeGreaterThanOrEqual(b.mrr);
       expect(f.recall, `${mode} recall@5`).toBeGreaterThanOrEqual(b.recall);
-      if (b.noFitMeanResults !== undefined) expect(f.noFitMeanResults, `${mode} results per no-fit request`).toBeLessThanOrEqual(b.noFitMeanResults);
+      if (b.noFitMeanResults !== undefined)
+        expect(f.noFitMeanResults, `${mode} results per no-fit request`).toBeLessThanOrEqual(b.noFitMeanResults);
     }
   }, 300_000);
 

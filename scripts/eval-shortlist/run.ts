@@ -34,7 +34,11 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/run.ts")) {
     console.log(`  contradictions (met<->unmet): ${c.contradictions}`);
     console.log(`  false known: ${c.falseKnown} of ${c.labelledUnknown} labelled unknown`);
     console.log(`  confusion (label->answer): ${JSON.stringify(c.confusion)}`);
-    console.log(`  by kind: ${Object.entries(c.byKind).map(([k, v]) => `${k} ${pct(v.accuracy)} (${v.checks})`).join(", ")}`);
+    console.log(
+      `  by kind: ${Object.entries(c.byKind)
+        .map(([k, v]) => `${k} ${pct(v.accuracy)} (${v.checks})`)
+        .join(", ")}`,
+    );
   }
   if (process.argv.includes("--write-baseline")) {
     const { writeFile } = await import("node:fs/promises");
@@ -43,9 +47,21 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/run.ts")) {
     const baseline = {
       note: "Figures of `npm run eval:shortlist` on the whole labelled set, floored (ceiled for no-fit results) to 3 decimals, written with --write-baseline. Raise them when the engine improves; never lower them to make a test pass.",
       ranking: Object.fromEntries(
-        Object.entries(ranking).map(([mode, s]) => [mode, { ndcg: floor(s.all.ndcg), mrr: floor(s.all.mrr), recall: floor(s.all.recall), noFitMeanResults: ceil(s.all.noFitMeanResults) }]),
+        Object.entries(ranking).map(([mode, s]) => [
+          mode,
+          {
+            ndcg: floor(s.all.ndcg),
+            mrr: floor(s.all.mrr),
+            recall: floor(s.all.recall),
+            noFitMeanResults: ceil(s.all.noFitMeanResults),
+          },
+        ]),
       ),
-      conditions: { accuracy: floor(conditions.all.accuracy), metAccuracy: floor(conditions.all.metAccuracy), unmetAccuracy: floor(conditions.all.unmetAccuracy) },
+      conditions: {
+        accuracy: floor(conditions.all.accuracy),
+        metAccuracy: floor(conditions.all.metAccuracy),
+        unmetAccuracy: floor(conditions.all.unmetAccuracy),
+      },
     };
     await writeFile("scripts/eval-shortlist/baseline.json", `${JSON.stringify(baseline, null, 2)}\n`);
     console.log("wrote scripts/eval-shortlist/baseline.json");

@@ -2,7 +2,17 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "server", "proxy.ts", "instrumentation.ts", "prisma/schema.prisma", "next.config.mjs", "package-lock.json", "postcss.config.mjs"];
+const SOURCES = [
+  "app",
+  "components",
+  "server",
+  "proxy.ts",
+  "instrumentation.ts",
+  "prisma/schema.prisma",
+  "next.config.mjs",
+  "package-lock.json",
+  "postcss.config.mjs",
+];
 const SKIP = new Set(["node_modules", "generated", ".next"]);
 
 function newestMtime(p: string): number {

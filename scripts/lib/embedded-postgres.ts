@@ -32,9 +32,14 @@ export async function loadEmbeddedPostgres(): Promise<typeof import("embedded-po
 const USER = "postgres";
 const PASSWORD = "postgres";
 
-export const embeddedUrl = (port: number, database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+export const embeddedUrl = (port: number, database: string) =>
+  `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
-export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; quiet?: boolean }): Promise<EmbeddedCluster> {
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  quiet?: boolean;
+}): Promise<EmbeddedCluster> {
   // Absolute path: when running as root, the cluster runs as a created `postgres` user.
   const dataDir = path.resolve(opts.dataDir);
   await mkdir(path.dirname(dataDir), { recursive: true });
@@ -64,9 +69,12 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
     if (!existsSync(path.join(dataDir, "PG_VERSION"))) await cluster.initialise();
     await cluster.start();
   } catch (err) {
-    throw new Error(`Embedded PostgreSQL did not start (data dir ${dataDir}, port ${opts.port}):\n${logs.slice(-20).join("")}`, {
-      cause: err,
-    });
+    throw new Error(
+      `Embedded PostgreSQL did not start (data dir ${dataDir}, port ${opts.port}):\n${logs.slice(-20).join("")}`,
+      {
+        cause: err,
+      },
+    );
   }
   const urlFor = (database: string) => embeddedUrl(opts.port, database);
   // The backstop the removed exit hook was meant to be: a fast shutdown request to the postmaster

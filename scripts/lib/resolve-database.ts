@@ -31,7 +31,10 @@ export async function runningEmbeddedUrl(dataDir: string): Promise<string | unde
 
 /** `attach`: use an embedded cluster that is already running instead of starting one (for commands
  * run beside the service; the service itself always starts and owns its cluster). */
-export async function resolveDatabase(log: (msg: string) => void, opts: { attach?: boolean } = {}): Promise<{ url: string; cluster?: EmbeddedCluster }> {
+export async function resolveDatabase(
+  log: (msg: string) => void,
+  opts: { attach?: boolean } = {},
+): Promise<{ url: string; cluster?: EmbeddedCluster }> {
   if (env.DATABASE_URL) {
     log(`using DATABASE_URL (${new URL(env.DATABASE_URL).host})`);
     return { url: env.DATABASE_URL };

@@ -10,12 +10,18 @@ export function run(
   opts: { quiet?: boolean; signal?: AbortSignal } = {},
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: opts.quiet ? ["ignore", "ignore", "pipe"] : "inherit", env, signal: opts.signal });
+    const child = spawn(cmd, args, {
+      stdio: opts.quiet ? ["ignore", "ignore", "pipe"] : "inherit",
+      env,
+      signal: opts.signal,
+    });
     let stderr = "";
     child.stderr?.on("data", (d) => (stderr += d));
     child.on("error", reject);
     child.on("exit", (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited with ${signal ?? code}${stderr ? `:\n${stderr}` : ""}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${cmd} ${args.join(" ")} exited with ${signal ?? code}${stderr ? `:\n${stderr}` : ""}`)),
     );
   });
 }

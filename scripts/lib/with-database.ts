@@ -16,7 +16,10 @@ export async function ensureDatabaseThenRun(script: string): Promise<boolean> {
     await prepareCatalog(url);
     if (env.DATABASE_URL) return true; // this process can use it
     code = await new Promise<number>((resolve) => {
-      const child = spawn(path.resolve("node_modules/.bin/tsx"), [script, ...process.argv.slice(2)], { stdio: "inherit", env: { ...process.env, DATABASE_URL: url } });
+      const child = spawn(path.resolve("node_modules/.bin/tsx"), [script, ...process.argv.slice(2)], {
+        stdio: "inherit",
+        env: { ...process.env, DATABASE_URL: url },
+      });
       child.on("exit", (c) => resolve(c ?? 1));
     });
   } finally {

@@ -24,7 +24,11 @@ export const authFailures = new AsyncLocalStorage<{ error?: unknown }>();
 function checkName(name: unknown): void {
   if (name === undefined) return;
   const parsed = personNameSchema.safeParse(name);
-  if (!parsed.success) throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message ?? "The name is not valid.", code: "INVALID_NAME" });
+  if (!parsed.success)
+    throw new APIError("BAD_REQUEST", {
+      message: parsed.error.issues[0]?.message ?? "The name is not valid.",
+      code: "INVALID_NAME",
+    });
 }
 
 /** The better-auth instance for a secret and base URL (tests build a second one for https). */
@@ -73,12 +77,16 @@ export function createAuth(secret: string, url: string = baseUrl) {
       onError: (error) => {
         const capture = authFailures.getStore();
         if (capture) capture.error = error;
-        if (!isAPIError(error) || error.statusCode >= 500) logger.error({ err: error, source: "better-auth" }, "better-auth failed");
+        if (!isAPIError(error) || error.statusCode >= 500)
+          logger.error({ err: error, source: "better-auth" }, "better-auth failed");
       },
     },
     logger: {
       level: "warn",
-      log: (level, message) => (level === "error" ? logger.error({ source: "better-auth" }, message) : logger.warn({ source: "better-auth" }, message)),
+      log: (level, message) =>
+        level === "error"
+          ? logger.error({ source: "better-auth" }, message)
+          : logger.warn({ source: "better-auth" }, message),
     },
   });
 }

@@ -7,7 +7,13 @@ import { z } from "zod";
 import { db, sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { signUp } from "@/test/accounts/people";
-import { authenticateToken, createMarketplaceToken, listMarketplaceTokens, MAX_ACTIVE_TOKENS, revokeMarketplaceToken } from "./marketplace-tokens";
+import {
+  authenticateToken,
+  createMarketplaceToken,
+  listMarketplaceTokens,
+  MAX_ACTIVE_TOKENS,
+  revokeMarketplaceToken,
+} from "./marketplace-tokens";
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
@@ -20,7 +26,9 @@ describe("marketplace tokens", () => {
     const row = await db.marketplaceToken.findUniqueOrThrow({ where: { id: summary.id } });
     expect(row.tokenHash).toBe(sha256(token));
     // Every column of the table as text: the secret part appears nowhere.
-    const dump = await sqlQuery<{ row: string }>(Prisma.sql`SELECT row_to_json(t)::text AS row FROM marketplace_tokens t`);
+    const dump = await sqlQuery<{ row: string }>(
+      Prisma.sql`SELECT row_to_json(t)::text AS row FROM marketplace_tokens t`,
+    );
     expect(dump.length).toBeGreaterThan(0);
     for (const { row } of dump) expect(row).not.toContain(token.slice(11));
   });
@@ -33,7 +41,13 @@ describe("marketplace tokens", () => {
     const list = await listMarketplaceTokens(person.id);
     expect(list.map((t) => t.name)).toEqual(["second", "first"]);
     expect(list[1]!.revokedAt).toBeInstanceOf(Date);
-    expect(await authenticateToken(b.token)).toEqual({ type: "llm", tokenId: b.summary.id, personId: person.id, name: "second", org: "Lister" });
+    expect(await authenticateToken(b.token)).toEqual({
+      type: "llm",
+      tokenId: b.summary.id,
+      personId: person.id,
+      name: "second",
+      org: "Lister",
+    });
     // An owner-less token (from the command line) acts as an independent agent.
     const loose = await createMarketplaceToken(null, "script");
     expect(await authenticateToken(loose.token)).toMatchObject({ personId: null, org: "Independent agent" });
@@ -49,7 +63,16 @@ describe("marketplace tokens", () => {
     expect((await revokeMarketplaceToken(person.id, summary.id)).revokedAt).toEqual(before);
 
     const unknown = `apmt_${"A".repeat(43)}`;
-    for (const raw of [undefined, null, "", unknown, "apmt_short", `${token}x`, token.toUpperCase(), "Bearer " + token]) {
+    for (const raw of [
+      undefined,
+      null,
+      "",
+      unknown,
+      "apmt_short",
+      `${token}x`,
+      token.toUpperCase(),
+      "Bearer " + token,
+    ]) {
       await expect(authenticateToken(raw), String(raw)).rejects.toMatchObject({ code: "unauthorized", status: 401 });
     }
   });
@@ -57,7 +80,8 @@ describe("marketplace tokens", () => {
   it("records last use at most once a minute", async () => {
     const person = await signUp();
     const { token, summary } = await createMarketplaceToken(person.id, "busy");
-    const lastUsed = async () => (await db.marketplaceToken.findUniqueOrThrow({ where: { id: summary.id } })).lastUsedAt;
+    const lastUsed = async () =>
+      (await db.marketplaceToken.findUniqueOrThrow({ where: { id: summary.id } })).lastUsedAt;
     await authenticateToken(token);
     const first = await lastUsed();
     expect(first).toBeInstanceOf(Date);
@@ -75,21 +99,32 @@ describe("marketplace tokens", () => {
     const owner = await signUp();
     const other = await signUp();
     const { token, summary } = await createMarketplaceToken(owner.id, "owner's");
-    await expect(revokeMarketplaceToken(other.id, summary.id)).rejects.toMatchObject({ code: "not_found", status: 404 });
+    await expect(revokeMarketplaceToken(other.id, summary.id)).rejects.toMatchObject({
+      code: "not_found",
+      status: 404,
+    });
     expect((await authenticateToken(token)).tokenId).toBe(summary.id);
 
     for (let i = 1; i < MAX_ACTIVE_TOKENS; i++) await createMarketplaceToken(owner.id, `t${i}`);
-    await expect(createMarketplaceToken(owner.id, "one too many")).rejects.toMatchObject({ code: "conflict", status: 409 });
+    await expect(createMarketplaceToken(owner.id, "one too many")).rejects.toMatchObject({
+      code: "conflict",
+      status: 409,
+    });
     await revokeMarketplaceToken(owner.id, summary.id);
-    await expect(createMarketplaceToken(owner.id, "room again")).resolves.toMatchObject({ summary: { name: "room again" } });
+    await expect(createMarketplaceToken(owner.id, "room again")).resolves.toMatchObject({
+      summary: { name: "room again" },
+    });
   });
 
   it("concurrent creates never take an account past 20 active tokens", async () => {
     const owner = await signUp();
-    const results = await Promise.allSettled(Array.from({ length: MAX_ACTIVE_TOKENS + 10 }, (_, i) => createMarketplaceToken(owner.id, `race ${i}`)));
+    const results = await Promise.allSettled(
+      Array.from({ length: MAX_ACTIVE_TOKENS + 10 }, (_, i) => createMarketplaceToken(owner.id, `race ${i}`)),
+    );
     expect(await db.marketplaceToken.count({ where: { personId: owner.id, revokedAt: null } })).toBe(MAX_ACTIVE_TOKENS);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_ACTIVE_TOKENS);
-    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "conflict", status: 409 });
+    for (const r of results)
+      if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "conflict", status: 409 });
   });
 
   it("refuses unstorable or empty names", async () => {

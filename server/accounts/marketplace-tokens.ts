@@ -54,11 +54,21 @@ export const tokenSummaryView = (s: TokenSummary): TokenSummaryView => ({
   revokedAt: s.revokedAt?.toISOString() ?? null,
 });
 
-const summarySelect = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+const summarySelect = {
+  id: true,
+  name: true,
+  prefix: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+} as const;
 
 /** Creates a token for `personId` (null: an owner-less token made from the command line). The
  * secret is in the answer only; it cannot be read again. */
-export async function createMarketplaceToken(personId: string | null, rawName: string): Promise<{ token: string; summary: TokenSummary }> {
+export async function createMarketplaceToken(
+  personId: string | null,
+  rawName: string,
+): Promise<{ token: string; summary: TokenSummary }> {
   const name = tokenNameSchema.parse(rawName);
   const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
   const data = { name, personId, prefix: token.slice(0, DISPLAY_CHARS), tokenHash: hashToken(token) };
@@ -68,33 +78,51 @@ export async function createMarketplaceToken(personId: string | null, rawName: s
     // creates all count the same 19 and the account ends up past the limit.
     await lockUntilCommit(tx, `tokens:${personId}`);
     const active = await tx.marketplaceToken.count({ where: { personId, revokedAt: null } });
-    if (active >= MAX_ACTIVE_TOKENS) throw new AppError("conflict", `At most ${MAX_ACTIVE_TOKENS} active tokens per account; revoke one first.`);
+    if (active >= MAX_ACTIVE_TOKENS)
+      throw new AppError("conflict", `At most ${MAX_ACTIVE_TOKENS} active tokens per account; revoke one first.`);
     return tx.marketplaceToken.create({ data, select: summarySelect });
   });
   return { token, summary };
 }
 
 export async function listMarketplaceTokens(personId: string): Promise<TokenSummary[]> {
-  return db.marketplaceToken.findMany({ where: { personId }, orderBy: [{ revokedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }], select: summarySelect });
+  return db.marketplaceToken.findMany({
+    where: { personId },
+    orderBy: [{ revokedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }],
+    select: summarySelect,
+  });
 }
 
 /** Revokes one of `personId`'s tokens; revoking a revoked token changes nothing. */
 export async function revokeMarketplaceToken(personId: string, tokenId: string): Promise<TokenSummary> {
-  const found = await db.marketplaceToken.findFirst({ where: { id: tokenId, personId }, select: { id: true, revokedAt: true } });
+  const found = await db.marketplaceToken.findFirst({
+    where: { id: tokenId, personId },
+    select: { id: true, revokedAt: true },
+  });
   if (!found) throw new AppError("not_found", "No such token on this account.");
-  if (!found.revokedAt) await db.marketplaceToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (!found.revokedAt)
+    await db.marketplaceToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: new Date() } });
   return db.marketplaceToken.findUniqueOrThrow({ where: { id: tokenId }, select: summarySelect });
 }
 
 /** The agent a token acts as. Missing or unknown: 401 unauthorized; revoked: 403 forbidden. */
 export async function authenticateToken(raw: string | null | undefined): Promise<Extract<Actor, { type: "llm" }>> {
-  if (!raw) throw new AppError("unauthorized", "This operation needs a marketplace token in the X-Marketplace-Token header.");
+  if (!raw)
+    throw new AppError("unauthorized", "This operation needs a marketplace token in the X-Marketplace-Token header.");
   // A malformed value is refused like an unknown one, without a database trip.
   if (!TOKEN_PATTERN.test(raw)) throw new AppError("unauthorized", "The marketplace token is not valid.");
   const hash = hashToken(raw);
   // Straight on pg (sqlQuery): every token request starts here, and the observer route's added
   // latency is budgeted in milliseconds (Prisma's engine costs ~1.5 ms of CPU per statement).
-  const [row] = await sqlQuery<{ id: string; name: string; tokenHash: string; personId: string | null; revokedAt: Date | null; lastUsedAt: Date | null; personName: string | null }>(Prisma.sql`
+  const [row] = await sqlQuery<{
+    id: string;
+    name: string;
+    tokenHash: string;
+    personId: string | null;
+    revokedAt: Date | null;
+    lastUsedAt: Date | null;
+    personName: string | null;
+  }>(Prisma.sql`
     SELECT t.id, t.name, t.token_hash AS "tokenHash", t.person_id AS "personId", t.revoked_at AS "revokedAt", t.last_used_at AS "lastUsedAt", p.name AS "personName"
     FROM marketplace_tokens t LEFT JOIN people p ON p.id = t.person_id WHERE t.token_hash = ${hash}`);
   if (!row || !timingSafeEqual(Buffer.from(row.tokenHash, "hex"), Buffer.from(hash, "hex"))) {
@@ -104,7 +132,16 @@ export async function authenticateToken(raw: string | null | undefined): Promise
   const now = Date.now();
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     const stale = new Date(now - LAST_USED_RESOLUTION_MS);
-    await db.marketplaceToken.updateMany({ where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] }, data: { lastUsedAt: new Date(now) } });
+    await db.marketplaceToken.updateMany({
+      where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: stale } }] },
+      data: { lastUsedAt: new Date(now) },
+    });
   }
-  return { type: "llm", tokenId: row.id, personId: row.personId, name: row.name, org: row.personName ?? "Independent agent" };
+  return {
+    type: "llm",
+    tokenId: row.id,
+    personId: row.personId,
+    name: row.name,
+    org: row.personName ?? "Independent agent",
+  };
 }

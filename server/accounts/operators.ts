@@ -8,7 +8,10 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { getAuth } from "./auth";
 
-export const operatorEmailSchema = z.email("Not an email address.").max(254).transform((e) => e.toLowerCase());
+export const operatorEmailSchema = z
+  .email("Not an email address.")
+  .max(254)
+  .transform((e) => e.toLowerCase());
 
 export type OperatorOutcome =
   | { action: "created"; personId: string; email: string; password: string }

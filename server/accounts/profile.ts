@@ -11,7 +11,14 @@ export interface Profile {
 }
 
 export async function getProfile(personId: string): Promise<Profile> {
-  const person = await db.person.findUnique({ where: { id: personId }, select: { id: true, name: true, email: true, role: true, createdAt: true } });
+  const person = await db.person.findUnique({
+    where: { id: personId },
+    select: { id: true, name: true, email: true, role: true, createdAt: true },
+  });
   if (!person) throw new AppError("unauthorized", "This account no longer exists; sign in again.");
-  return { ...person, role: person.role === "operator" ? "operator" : "member", createdAt: person.createdAt.toISOString() };
+  return {
+    ...person,
+    role: person.role === "operator" ? "operator" : "member",
+    createdAt: person.createdAt.toISOString(),
+  };
 }

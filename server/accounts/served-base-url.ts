@@ -9,6 +9,8 @@ export const SERVED_BASE_URL = "served_base_url";
 
 /** The base URL `npm start` last served on this database, if any. */
 export async function servedBaseUrl(): Promise<string | undefined> {
-  const rows = await sqlQuery<{ value: string }>(Prisma.sql`SELECT value FROM app_secrets WHERE name = ${SERVED_BASE_URL}`);
+  const rows = await sqlQuery<{ value: string }>(
+    Prisma.sql`SELECT value FROM app_secrets WHERE name = ${SERVED_BASE_URL}`,
+  );
   return rows[0]?.value;
 }

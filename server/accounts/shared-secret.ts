@@ -8,7 +8,9 @@ import { sqlQuery } from "../db";
 export async function sharedSecret(name: string): Promise<string> {
   // Two statements, not one: a single INSERT ... ON CONFLICT plus SELECT would read the snapshot
   // taken before a concurrent instance's insert committed, and find nothing.
-  await sqlQuery(Prisma.sql`INSERT INTO app_secrets (name, value) VALUES (${name}, ${randomBytes(32).toString("base64url")}) ON CONFLICT (name) DO NOTHING`);
+  await sqlQuery(
+    Prisma.sql`INSERT INTO app_secrets (name, value) VALUES (${name}, ${randomBytes(32).toString("base64url")}) ON CONFLICT (name) DO NOTHING`,
+  );
   const rows = await sqlQuery<{ value: string }>(Prisma.sql`SELECT value FROM app_secrets WHERE name = ${name}`);
   if (!rows[0]) throw new Error(`app secret ${name} was not stored`);
   return rows[0].value;

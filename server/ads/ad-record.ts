@@ -15,7 +15,11 @@ export type Ad = z.infer<typeof adSchema>;
 /** 200 of a paid ad retrieval. */
 export const adPurchaseSchema = z.object({
   ok: z.literal(true),
-  idempotentReplay: z.boolean().describe("true when this is the stored answer of a completed purchase, replayed for its original credential; nothing is charged again."),
+  idempotentReplay: z
+    .boolean()
+    .describe(
+      "true when this is the stored answer of a completed purchase, replayed for its original credential; nothing is charged again.",
+    ),
   requestId: z.string().describe("The purchase's idempotency key (`request_id` or Idempotency-Key)."),
   ad: adSchema,
 });

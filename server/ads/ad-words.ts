@@ -4,7 +4,11 @@
 import { STOP } from "../shortlist/conditions/text";
 
 export function adWords(text: string): Set<string> {
-  const words = text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return new Set(words.filter((w) => w.length > 1 && !STOP.has(w)));
 }
 

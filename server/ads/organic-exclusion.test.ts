@@ -16,9 +16,14 @@ const BODY = "Zephrilune weather forecast API for delivery route planning, paid 
 const MARKERS = ["Quorvantix", "Zephrilune"];
 
 const NOW = new Date("2026-11-23T12:00:00Z");
-const shortlist = (outcome: string) => buildShortlist({ outcome, search: "all", limit: 5, conditions: ["pay per request with x402"] }, NOW);
-const search = async (q: string) => (await searchGET(new Request(`http://marketplace.test/api/catalog/search?q=${encodeURIComponent(q)}&limit=20`))).json();
-const services = async (query: string) => (await servicesGET(new Request(`http://marketplace.test/api/catalog/services?${query}`))).json();
+const shortlist = (outcome: string) =>
+  buildShortlist({ outcome, search: "all", limit: 5, conditions: ["pay per request with x402"] }, NOW);
+const search = async (q: string) =>
+  (
+    await searchGET(new Request(`http://marketplace.test/api/catalog/search?q=${encodeURIComponent(q)}&limit=20`))
+  ).json();
+const services = async (query: string) =>
+  (await servicesGET(new Request(`http://marketplace.test/api/catalog/services?${query}`))).json();
 
 async function organicAnswers() {
   return {
@@ -46,7 +51,11 @@ describe("placements stay out of organic results", () => {
     });
     await activatePlacement(orderId);
     // It is live: the sponsored slot shows it for these filters.
-    expect(await sponsoredSlot({ q: "weather forecast" })).toMatchObject({ id: orderId, headline: HEADLINE, sponsored: true });
+    expect(await sponsoredSlot({ q: "weather forecast" })).toMatchObject({
+      id: orderId,
+      headline: HEADLINE,
+      sponsored: true,
+    });
 
     const withAd = await organicAnswers();
     expect(withAd).toEqual(without);
@@ -54,7 +63,14 @@ describe("placements stay out of organic results", () => {
     const results = [
       withAd.shortlist.matches,
       withAd.shortlistByAdWords.matches,
-      ...[withAd.search, withAd.searchByAdWords, withAd.searchByHeadline, withAd.services, withAd.servicesByQuery, withAd.servicesByAdWords].map((r) => (r as { services: unknown[] }).services),
+      ...[
+        withAd.search,
+        withAd.searchByAdWords,
+        withAd.searchByHeadline,
+        withAd.services,
+        withAd.servicesByQuery,
+        withAd.servicesByAdWords,
+      ].map((r) => (r as { services: unknown[] }).services),
     ];
     expect(results.every(Array.isArray)).toBe(true);
     const text = JSON.stringify(results);

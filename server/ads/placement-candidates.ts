@@ -46,7 +46,9 @@ export function lapsedPlacements(client: DbClient, withinSeconds: number): Promi
 }
 
 export function placementById(client: DbClient, id: string): Promise<PlacementCandidate[]> {
-  return client.$queryRaw<PlacementCandidate[]>(Prisma.sql`SELECT ${COLUMNS} WHERE o.id = ${id}::uuid AND o.product = 'placement'`);
+  return client.$queryRaw<PlacementCandidate[]>(
+    Prisma.sql`SELECT ${COLUMNS} WHERE o.id = ${id}::uuid AND o.product = 'placement'`,
+  );
 }
 
 // A placement's input as stored when it was bought (validated then by its request schema): read
@@ -81,7 +83,9 @@ export function targets(candidate: PlacementCandidate, context: AdContext | null
 /** The rotation's next placement: fewest paid serves, then the earliest activated, then the id. */
 export function nextInRotation(candidates: PlacementCandidate[]): PlacementCandidate | undefined {
   const from = (c: PlacementCandidate) => c.activeFrom?.getTime() ?? 0;
-  return [...candidates].sort((a, b) => a.serves - b.serves || from(a) - from(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0];
+  return [...candidates].sort(
+    (a, b) => a.serves - b.serves || from(a) - from(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  )[0];
 }
 
 export function toAd(candidate: PlacementCandidate): Ad {

@@ -24,8 +24,16 @@ const topic = () => `topic${randomUUID().slice(0, 8)}`;
 
 const adBody = (context: AdRequest["context"]) => ({ request_id: `ad-${randomUUID()}`, context });
 
-async function buyAd(agent: TestAgent, body: unknown, product: ProductDefinition = adProduct as ProductDefinition, signature?: string) {
-  return buyProduct(runtime, product, { body, signature: signature ?? (await agent.sign(await challengeOf(runtime, adProduct))) });
+async function buyAd(
+  agent: TestAgent,
+  body: unknown,
+  product: ProductDefinition = adProduct as ProductDefinition,
+  signature?: string,
+) {
+  return buyProduct(runtime, product, {
+    body,
+    signature: signature ?? (await agent.sign(await challengeOf(runtime, adProduct))),
+  });
 }
 
 /** Every row of the payment ledger and the local chain, to compare before and after. */
@@ -37,7 +45,9 @@ async function ledgerSnapshot() {
     db.$queryRaw(Prisma.sql`SELECT * FROM ad_serves ORDER BY purchase_id`),
     db.$queryRaw(Prisma.sql`SELECT * FROM ad_rotation ORDER BY order_id`),
   ]);
-  return JSON.stringify({ purchases, balances, transfers, serves, rotation }, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
+  return JSON.stringify({ purchases, balances, transfers, serves, rotation }, (_k, v: unknown) =>
+    typeof v === "bigint" ? v.toString() : v,
+  );
 }
 
 describe("no eligible ad: 409, uncharged, decided before any payment step", () => {
@@ -47,7 +57,10 @@ describe("no eligible ad: 409, uncharged, decided before any payment step", () =
     const body = adBody({ query: `${words} please` });
     const signature = await agent.sign(await challengeOf(runtime, adProduct));
     // A placement for these words exists but is not active yet: not eligible.
-    const orderId = await buyPlacement(runtime, { targeting: { query: `${words} weather` }, headline: "Not yet active" });
+    const orderId = await buyPlacement(runtime, {
+      targeting: { query: `${words} weather` },
+      headline: "Not yet active",
+    });
 
     const before = await ledgerSnapshot();
     const refused = await buyAd(agent, body, undefined, signature);
@@ -102,7 +115,10 @@ describe("no eligible ad: 409, uncharged, decided before any payment step", () =
 describe("targeting", () => {
   it("a capability the placement targets, or a query sharing a word with its query; stop words never match", async () => {
     const words = topic();
-    const byQuery = await activePlacement(runtime, { targeting: { query: `${words} hourly forecasts` }, headline: "By query" });
+    const byQuery = await activePlacement(runtime, {
+      targeting: { query: `${words} hourly forecasts` },
+      headline: "By query",
+    });
     const agent = await createTestAgent();
 
     const viaWord = await buyAd(agent, adBody({ query: `Need ${words.toUpperCase()}, please` }));
@@ -124,7 +140,10 @@ describe("targeting", () => {
 
   it("the placement's own url when it gave one", async () => {
     const words = topic();
-    const id = await activePlacement(runtime, { targeting: { query: words }, url: "https://ads.example.com/landing?x=1" });
+    const id = await activePlacement(runtime, {
+      targeting: { query: words },
+      url: "https://ads.example.com/landing?x=1",
+    });
     const answer = await buyAd(await createTestAgent(), adBody({ query: words }));
     expect(answer.json.ad).toMatchObject({ id, url: "https://ads.example.com/landing?x=1", sponsored: true });
   });
@@ -157,10 +176,19 @@ describe("rotation", () => {
 
   it("concurrent purchases stay balanced (one lock for choosing and counting)", async () => {
     const words = topic();
-    const ids = [await activePlacement(runtime, { targeting: { query: words } }), await activePlacement(runtime, { targeting: { query: words } }), await activePlacement(runtime, { targeting: { query: words } })];
+    const ids = [
+      await activePlacement(runtime, { targeting: { query: words } }),
+      await activePlacement(runtime, { targeting: { query: words } }),
+      await activePlacement(runtime, { targeting: { query: words } }),
+    ];
     const agents = await Promise.all(Array.from({ length: 4 }, () => createTestAgent()));
     const header = await challengeOf(runtime, adProduct);
-    const signed = await Promise.all(Array.from({ length: 20 }, async (_, i) => ({ body: adBody({ query: words }), signature: await agents[i % 4]!.sign(header) })));
+    const signed = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => ({
+        body: adBody({ query: words }),
+        signature: await agents[i % 4]!.sign(header),
+      })),
+    );
     const answers = await Promise.all(signed.map((s) => buyProduct(runtime, adProduct as ProductDefinition, s)));
     expect(answers.map((x) => x.status)).toEqual(Array(20).fill(200));
     const counts = await servesOf(ids);
@@ -179,7 +207,10 @@ describe("rotation", () => {
 describe("one purchase sent many times at once", () => {
   it("10 identical requests at once: one charge, one serve, every 200 the same ad", async () => {
     const words = topic();
-    const ids = [await activePlacement(runtime, { targeting: { query: words } }), await activePlacement(runtime, { targeting: { query: words } })];
+    const ids = [
+      await activePlacement(runtime, { targeting: { query: words } }),
+      await activePlacement(runtime, { targeting: { query: words } }),
+    ];
     const agent = await createTestAgent();
     const body = adBody({ query: words });
     const signature = await agent.sign(await challengeOf(runtime, adProduct));
@@ -197,10 +228,20 @@ describe("one purchase sent many times at once", () => {
 describe("serving many purchases at once", () => {
   it("30 fulfilments of distinct purchases at once over 3 placements: 10 each", async () => {
     const words = topic();
-    const ids = [await activePlacement(runtime, { targeting: { query: words } }), await activePlacement(runtime, { targeting: { query: words } }), await activePlacement(runtime, { targeting: { query: words } })];
+    const ids = [
+      await activePlacement(runtime, { targeting: { query: words } }),
+      await activePlacement(runtime, { targeting: { query: words } }),
+      await activePlacement(runtime, { targeting: { query: words } }),
+    ];
     const input = adProduct.purchaseSchema.parse(adBody({ query: words }));
     const served = await Promise.all(
-      Array.from({ length: 30 }, () => adProduct.fulfil(input, { purchaseId: randomUUID(), idempotencyKey: input.request_id!, payer: "0x0000000000000000000000000000000000000002" })),
+      Array.from({ length: 30 }, () =>
+        adProduct.fulfil(input, {
+          purchaseId: randomUUID(),
+          idempotencyKey: input.request_id!,
+          payer: "0x0000000000000000000000000000000000000002",
+        }),
+      ),
     );
     expect(await servesOf(ids)).toEqual([10, 10, 10]);
     const perAd = ids.map((id) => served.filter((r) => (r.ad as { id: string }).id === id).length);
@@ -211,15 +252,30 @@ describe("serving many purchases at once", () => {
 describe("fulfilment runs more than once for a purchase", () => {
   it("returns the same ad and counts the serve once", async () => {
     const words = topic();
-    const ids = [await activePlacement(runtime, { targeting: { query: words } }), await activePlacement(runtime, { targeting: { query: words } })];
+    const ids = [
+      await activePlacement(runtime, { targeting: { query: words } }),
+      await activePlacement(runtime, { targeting: { query: words } }),
+    ];
     const purchaseId = randomUUID();
     const input = adProduct.purchaseSchema.parse(adBody({ query: words }));
-    const context = { purchaseId, idempotencyKey: input.request_id!, payer: "0x0000000000000000000000000000000000000001" };
-    const runs = await Promise.all([adProduct.fulfil(input, context), adProduct.fulfil(input, context), adProduct.fulfil(input, context)]);
+    const context = {
+      purchaseId,
+      idempotencyKey: input.request_id!,
+      payer: "0x0000000000000000000000000000000000000001",
+    };
+    const runs = await Promise.all([
+      adProduct.fulfil(input, context),
+      adProduct.fulfil(input, context),
+      adProduct.fulfil(input, context),
+    ]);
     const again = await adProduct.fulfil(input, context);
     for (const r of [...runs, again]) expect(r).toEqual(runs[0]);
     expect((await servesOf(ids)).reduce((x, y) => x + y)).toBe(1);
-    expect(await db.$queryRaw<{ n: number }[]>(Prisma.sql`SELECT count(*)::int AS n FROM ad_serves WHERE purchase_id = ${purchaseId}::uuid`)).toEqual([{ n: 1 }]);
+    expect(
+      await db.$queryRaw<{ n: number }[]>(
+        Prisma.sql`SELECT count(*)::int AS n FROM ad_serves WHERE purchase_id = ${purchaseId}::uuid`,
+      ),
+    ).toEqual([{ n: 1 }]);
   });
 });
 

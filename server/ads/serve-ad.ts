@@ -7,7 +7,15 @@ import { Prisma } from "../generated/prisma/client";
 import { inTransaction, lockUntilCommit } from "../transaction";
 import type { Ad } from "./ad-record";
 import type { AdContext } from "./ad-request";
-import { activePlacements, lapsedPlacements, nextInRotation, placementById, targets, toAd, type PlacementCandidate } from "./placement-candidates";
+import {
+  activePlacements,
+  lapsedPlacements,
+  nextInRotation,
+  placementById,
+  targets,
+  toAd,
+  type PlacementCandidate,
+} from "./placement-candidates";
 
 const ROTATION_LOCK = "ads:rotation";
 /**
@@ -20,7 +28,9 @@ export const LATE_SERVE_WINDOW_SECONDS = 24 * 60 * 60;
 export async function serveAd(context: AdContext, purchaseId: string): Promise<Ad> {
   return inTransaction(undefined, async (tx) => {
     await lockUntilCommit(tx, ROTATION_LOCK);
-    const [served] = await tx.$queryRaw<{ orderId: string }[]>(Prisma.sql`SELECT order_id AS "orderId" FROM ad_serves WHERE purchase_id = ${purchaseId}::uuid`);
+    const [served] = await tx.$queryRaw<{ orderId: string }[]>(
+      Prisma.sql`SELECT order_id AS "orderId" FROM ad_serves WHERE purchase_id = ${purchaseId}::uuid`,
+    );
     if (served) {
       const [again] = await placementById(tx, served.orderId);
       if (!again) throw new Error(`the placement ${served.orderId} served to purchase ${purchaseId} is gone`);
@@ -28,9 +38,13 @@ export async function serveAd(context: AdContext, purchaseId: string): Promise<A
     }
     const matching = (rows: PlacementCandidate[]) => rows.filter((c) => targets(c, context));
     // Lapsed ones come latest first: the first that matches is the one that was eligible last.
-    const chosen = nextInRotation(matching(await activePlacements(tx))) ?? matching(await lapsedPlacements(tx, LATE_SERVE_WINDOW_SECONDS))[0];
+    const chosen =
+      nextInRotation(matching(await activePlacements(tx))) ??
+      matching(await lapsedPlacements(tx, LATE_SERVE_WINDOW_SECONDS))[0];
     if (!chosen) throw new Error(`no placement to serve to the paid ad purchase ${purchaseId}`);
-    await tx.$executeRaw(Prisma.sql`INSERT INTO ad_serves (purchase_id, order_id) VALUES (${purchaseId}::uuid, ${chosen.id}::uuid)`);
+    await tx.$executeRaw(
+      Prisma.sql`INSERT INTO ad_serves (purchase_id, order_id) VALUES (${purchaseId}::uuid, ${chosen.id}::uuid)`,
+    );
     await tx.$executeRaw(Prisma.sql`
       INSERT INTO ad_rotation (order_id, serves, last_served_at) VALUES (${chosen.id}::uuid, 1, now())
       ON CONFLICT (order_id) DO UPDATE SET serves = ad_rotation.serves + 1, last_served_at = now()`);

@@ -17,12 +17,23 @@ describe("sponsored slot", () => {
     expect(await caller.catalog.sponsored({ capability: "maps-weather" })).toBeNull();
 
     const words = `slot${randomUUID().slice(0, 8)}`;
-    const weather = await buyPlacement(runtime, { targeting: { capabilities: ["maps-weather"] }, headline: "Weather ad" });
-    const byQuery = await buyPlacement(runtime, { service: "isobar-weather", targeting: { query: `${words} tides` }, headline: "Query ad" });
+    const weather = await buyPlacement(runtime, {
+      targeting: { capabilities: ["maps-weather"] },
+      headline: "Weather ad",
+    });
+    const byQuery = await buyPlacement(runtime, {
+      service: "isobar-weather",
+      targeting: { query: `${words} tides` },
+      headline: "Query ad",
+    });
     await activatePlacement(weather, new Date(Date.now() - 2000));
     await activatePlacement(byQuery, new Date(Date.now() - 1000));
 
-    expect(await caller.catalog.sponsored({ capability: "maps-weather" })).toMatchObject({ id: weather, headline: "Weather ad", sponsored: true });
+    expect(await caller.catalog.sponsored({ capability: "maps-weather" })).toMatchObject({
+      id: weather,
+      headline: "Weather ad",
+      sponsored: true,
+    });
     expect(await caller.catalog.sponsored({ q: `${words} timetable` })).toMatchObject({ id: byQuery, sponsored: true });
     expect(await caller.catalog.sponsored({ capability: "social" })).toBeNull();
     expect(await caller.catalog.sponsored({ q: "the api" })).toBeNull();
@@ -33,7 +44,14 @@ describe("sponsored slot", () => {
     expect(await servesOf([weather, byQuery])).toEqual([0, 0]);
 
     // A paid serve moves the rotation on: the slot now shows the other one.
-    await adProduct.fulfil({ context: { capability: "maps-weather", query: `${words}` } }, { purchaseId: randomUUID(), idempotencyKey: "slot-test-0001", payer: "0x0000000000000000000000000000000000000003" });
+    await adProduct.fulfil(
+      { context: { capability: "maps-weather", query: `${words}` } },
+      {
+        purchaseId: randomUUID(),
+        idempotencyKey: "slot-test-0001",
+        payer: "0x0000000000000000000000000000000000000003",
+      },
+    );
     expect(await servesOf([weather, byQuery])).toEqual([1, 0]);
     expect(await caller.catalog.sponsored({})).toMatchObject({ id: byQuery });
 
@@ -43,7 +61,9 @@ describe("sponsored slot", () => {
 
   it("refuses bad filters as bad input", async () => {
     const caller = await signedOutCaller();
-    await expect(caller.catalog.sponsored({ capability: "nope" as "search" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(caller.catalog.sponsored({ capability: "nope" as "search" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     await expect(caller.catalog.sponsored({ q: "x".repeat(201) })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(caller.catalog.sponsored({ q: "bad \u0000" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });

@@ -15,6 +15,7 @@ export const sponsoredSlotInput = z.object({
 export type SponsoredSlotInput = z.infer<typeof sponsoredSlotInput>;
 
 export function sponsoredSlot(input: SponsoredSlotInput): Promise<Ad | null> {
-  const context: AdContext | null = input.q === undefined && input.capability === undefined ? null : { query: input.q, capability: input.capability };
+  const context: AdContext | null =
+    input.q === undefined && input.capability === undefined ? null : { query: input.q, capability: input.capability };
   return nextSponsored(context);
 }

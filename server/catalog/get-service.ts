@@ -45,5 +45,10 @@ export async function getServiceProfile(slug: string): Promise<ServiceProfile> {
   });
   if (!row) throw new AppError("not_found", `No service with slug "${slug}".`);
   const [stats, calls] = await Promise.all([getReviewStats([row.id]), recordCallStats(row.id)]);
-  return { record: toServiceRecord(row, stats.get(row.id)!, calls), slug: row.slug, facts: row.facts, evidence: row.evidence };
+  return {
+    record: toServiceRecord(row, stats.get(row.id)!, calls),
+    slug: row.slug,
+    facts: row.facts,
+    evidence: row.evidence,
+  };
 }

@@ -71,7 +71,8 @@ export async function listServices(rawInput: ListServicesInput): Promise<Service
   if (input.capability) and.push({ capabilities: { has: input.capability } });
   // By the offers' own protocols, as the record and the summaries show them.
   if (input.protocol) and.push({ offers: { some: { protocol: input.protocol } } });
-  if (input.maxPriceUsd !== undefined) and.push({ offers: { some: { priceAtomic: { lte: priceLimitAtomic(input.maxPriceUsd) } } } });
+  if (input.maxPriceUsd !== undefined)
+    and.push({ offers: { some: { priceAtomic: { lte: priceLimitAtomic(input.maxPriceUsd) } } } });
   if (input.tested) and.push(TESTED_WHERE[input.tested]);
   if (input.cursor) {
     const [calls, id] = decodeCursor(cursorSchema, input.cursor);
@@ -162,7 +163,11 @@ async function toSummaries(page: SummaryRow[]): Promise<ServiceSummary[]> {
   return page.map((r) => toSummary(r, stats.get(r.id)!, calls.get(r.id) ?? 0));
 }
 
-function toSummary(r: SummaryRow, s: { rating: number | null; reviewCount: number }, observedCalls: number): ServiceSummary {
+function toSummary(
+  r: SummaryRow,
+  s: { rating: number | null; reviewCount: number },
+  observedCalls: number,
+): ServiceSummary {
   return {
     id: r.id,
     slug: r.slug,

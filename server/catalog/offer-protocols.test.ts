@@ -31,14 +31,22 @@ describe("offer protocols in the records", () => {
     expect(summaries).toHaveLength(46);
     expect(withMppOffers).toHaveLength(46);
     expect(records.filter((r) => r.service.protocols.includes("mpp"))).toHaveLength(46);
-    expect(new Set(filtered.map((s) => s.slug))).toEqual(new Set(withMppOffers.map((r) => r.service.surface.subjectSlug)));
-    expect(new Set(summaries.map((s) => s.slug))).toEqual(new Set(withMppOffers.map((r) => r.service.surface.subjectSlug)));
+    expect(new Set(filtered.map((s) => s.slug))).toEqual(
+      new Set(withMppOffers.map((r) => r.service.surface.subjectSlug)),
+    );
+    expect(new Set(summaries.map((s) => s.slug))).toEqual(
+      new Set(withMppOffers.map((r) => r.service.surface.subjectSlug)),
+    );
     // Every service still has x402 offers, so protocol=x402 lists them all.
     expect(await allSummaries("x402")).toHaveLength(records.length);
   });
 
   it("shows an x402 and an mpp offer per endpoint of an MPP service, same price, separate ids", async () => {
-    const row = await db.service.findFirstOrThrow({ where: { offers: { some: { protocol: "mpp" } } }, orderBy: { id: "asc" }, select: { slug: true } });
+    const row = await db.service.findFirstOrThrow({
+      where: { offers: { some: { protocol: "mpp" } } },
+      orderBy: { id: "asc" },
+      select: { slug: true },
+    });
     const { service } = await getServiceRecord(row.slug);
     expect(service.protocol).toBe("x402");
     expect(service.protocols).toEqual(["x402", "mpp"]);
@@ -50,14 +58,22 @@ describe("offer protocols in the records", () => {
     expect(service.offerCount).toBe(x402.length + mpp.length);
     for (const o of mpp) expect(o.callUrl).toBe(`http://marketplace.test/api/x402/observe/${o.id}`);
 
-    const plain = await db.service.findFirstOrThrow({ where: { offers: { none: { protocol: "mpp" } } }, orderBy: { id: "asc" }, select: { slug: true } });
+    const plain = await db.service.findFirstOrThrow({
+      where: { offers: { none: { protocol: "mpp" } } },
+      orderBy: { id: "asc" },
+      select: { slug: true },
+    });
     const plainRecord = await getServiceRecord(plain.slug);
     expect(plainRecord.service.protocols).toEqual(["x402"]);
     expect(plainRecord.service.offers.every((o) => o.protocol === "x402")).toBe(true);
   });
 
   it("says protocol mpp for a service whose offers are all MPP", async () => {
-    const row = await db.service.findFirstOrThrow({ where: { offers: { some: { protocol: "mpp" } } }, orderBy: { id: "desc" }, select: { id: true, slug: true } });
+    const row = await db.service.findFirstOrThrow({
+      where: { offers: { some: { protocol: "mpp" } } },
+      orderBy: { id: "desc" },
+      select: { id: true, slug: true },
+    });
     const x402 = await db.offer.findMany({ where: { serviceId: row.id, protocol: "x402" } });
     await db.offer.deleteMany({ where: { serviceId: row.id, protocol: "x402" } });
     try {
@@ -73,7 +89,11 @@ describe("offer protocols in the records", () => {
   });
 
   it("lists a match's offers with their protocol; protocol=mpp lists the MPP offers only, the purchase link prefers x402 at a tie", async () => {
-    const mpp = await buildShortlist({ outcome: "weather forecast for a city", constraints: { protocol: "mpp" }, limit: 5 });
+    const mpp = await buildShortlist({
+      outcome: "weather forecast for a city",
+      constraints: { protocol: "mpp" },
+      limit: 5,
+    });
     expect(mpp.matches.length).toBeGreaterThan(0);
     for (const m of mpp.matches) {
       expect(m.offers.length).toBeGreaterThan(0);
@@ -90,8 +110,12 @@ describe("offer protocols in the records", () => {
 
 describe("routedByMarketplace", () => {
   it("is true for an offer the observer can reach and false for one it would refuse, read at request time", async () => {
-    const offer = await db.offer.findFirstOrThrow({ orderBy: { id: "asc" }, select: { id: true, service: { select: { slug: true } } } });
-    const routed = async () => (await getServiceRecord(offer.service.slug)).service.offers.find((o) => o.id === offer.id)!.routedByMarketplace;
+    const offer = await db.offer.findFirstOrThrow({
+      orderBy: { id: "asc" },
+      select: { id: true, service: { select: { slug: true } } },
+    });
+    const routed = async () =>
+      (await getServiceRecord(offer.service.slug)).service.offers.find((o) => o.id === offer.id)!.routedByMarketplace;
     expect(await routed()).toBe(true);
 
     // A loopback provider outside test mode: the observer refuses it (offer_not_routable).

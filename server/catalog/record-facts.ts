@@ -24,13 +24,21 @@ export interface RecordFactInput {
 export function testStatusText(name: string, testStatus: string, testedAt: Date | null): string {
   const on = testedAt ? ` on ${testedAt.toISOString().slice(0, 10)}` : "";
   if (testStatus === "tested-output") return `The marketplace tested ${name}${on}: the paid test call returned output.`;
-  if (testStatus === "tested-no-output") return `The marketplace tested ${name}${on}: the paid test call returned no usable output.`;
+  if (testStatus === "tested-no-output")
+    return `The marketplace tested ${name}${on}: the paid test call returned no usable output.`;
   return `${name} has not been tested by the marketplace.`;
 }
 
-export function offerPriceText(offer: { method: string; path: string; priceAtomic: number; dynamicPrice: boolean }): string {
+export function offerPriceText(offer: {
+  method: string;
+  path: string;
+  priceAtomic: number;
+  dynamicPrice: boolean;
+}): string {
   const price = atomicToUsd(offer.priceAtomic);
-  return offer.dynamicPrice ? `${offer.method} ${offer.path} has a dynamic price, from ${price} USD per call.` : `${offer.method} ${offer.path} costs ${price} USD per call.`;
+  return offer.dynamicPrice
+    ? `${offer.method} ${offer.path} has a dynamic price, from ${price} USD per call.`
+    : `${offer.method} ${offer.path} costs ${price} USD per call.`;
 }
 
 export function protocolsText(name: string, protocols: string[]): string {
@@ -39,7 +47,8 @@ export function protocolsText(name: string, protocols: string[]): string {
 
 export function recordFacts(s: RecordFactInput): RecordFact[] {
   const out: RecordFact[] = s.facts.map((f) => ({ text: f.text, source: f.source, topic: f.key }));
-  if (!s.facts.some((f) => f.key === "protocols")) out.push({ text: protocolsText(s.name, s.protocols), source: s.recordUrl, topic: "protocols" });
+  if (!s.facts.some((f) => f.key === "protocols"))
+    out.push({ text: protocolsText(s.name, s.protocols), source: s.recordUrl, topic: "protocols" });
   out.push({ text: testStatusText(s.name, s.testStatus, s.testedAt), source: s.recordUrl, topic: "testStatus" });
   for (const o of s.offers) out.push({ text: offerPriceText(o), source: s.recordUrl, topic: "price" });
   for (const e of s.evidence) out.push({ text: e.text, source: e.source, topic: "evidence" });

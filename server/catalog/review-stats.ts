@@ -33,7 +33,15 @@ export async function getReviewStats(serviceIds: string[]): Promise<Map<string, 
     result.set(g.serviceId, {
       reviewCount: g._count._all,
       rating: roundRating(g._avg.rating),
-      lastReview: last ? { id: last.id, url: urls.review(last.id), title: last.title, rating: last.rating, created_at: last.createdAt.getTime() } : null,
+      lastReview: last
+        ? {
+            id: last.id,
+            url: urls.review(last.id),
+            title: last.title,
+            rating: last.rating,
+            created_at: last.createdAt.getTime(),
+          }
+        : null,
     });
   }
   return result;

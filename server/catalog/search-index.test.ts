@@ -12,7 +12,10 @@ describe("indexCatalog", () => {
     const before = (await db.catalogState.findUniqueOrThrow({ where: { id: 1 } })).version;
     expect(await indexCatalog(db)).toEqual({ embedded: 0 });
     const svc = await db.service.findFirstOrThrow({ orderBy: { id: "asc" }, select: { id: true, description: true } });
-    await db.service.update({ where: { id: svc.id }, data: { description: `${svc.description} Now also returns zygomorphic quokka telemetry.` } });
+    await db.service.update({
+      where: { id: svc.id },
+      data: { description: `${svc.description} Now also returns zygomorphic quokka telemetry.` },
+    });
     expect(await indexCatalog(db)).toEqual({ embedded: 1 });
     expect((await db.catalogState.findUniqueOrThrow({ where: { id: 1 } })).version).toBe(before + 2);
     // The new words are searchable at once.

@@ -54,7 +54,11 @@ export async function refreshTermIndex(db: PrismaClient): Promise<void> {
 }
 
 export async function bumpCatalogVersion(db: PrismaClient): Promise<number> {
-  const state = await db.catalogState.upsert({ where: { id: 1 }, create: { id: 1, version: 1 }, update: { version: { increment: 1 } } });
+  const state = await db.catalogState.upsert({
+    where: { id: 1 },
+    create: { id: 1, version: 1 },
+    update: { version: { increment: 1 } },
+  });
   return state.version;
 }
 

@@ -5,18 +5,34 @@ import { retrieve } from "../search/retrieval/retrieve";
 import { listServices, summariesFor } from "./list-services";
 import { searchServices } from "./search-services";
 
-async function reference(q: string, limit: number, keep: (s: { capabilities: string[]; testStatus: string }) => boolean) {
+async function reference(
+  q: string,
+  limit: number,
+  keep: (s: { capabilities: string[]; testStatus: string }) => boolean,
+) {
   const hits = await retrieve("hybrid", q, {});
-  return (await summariesFor(hits.map((h) => h.id))).filter(keep).slice(0, limit).map((s) => s.id);
+  return (await summariesFor(hits.map((h) => h.id)))
+    .filter(keep)
+    .slice(0, limit)
+    .map((s) => s.id);
 }
 
 describe("searchServices", () => {
-  const queries = ["transcribe audio", "invoice ocr to json", "weather forecast for delivery routes", "send sms", "geocode addresses"];
+  const queries = [
+    "transcribe audio",
+    "invoice ocr to json",
+    "weather forecast for delivery routes",
+    "send sms",
+    "geocode addresses",
+  ];
 
   it("returns the first `limit` hits without filters", async () => {
     for (const q of queries) {
       const got = await searchServices({ q, limit: 7 });
-      expect(got.services.map((s) => s.id), q).toEqual(await reference(q, 7, () => true));
+      expect(
+        got.services.map((s) => s.id),
+        q,
+      ).toEqual(await reference(q, 7, () => true));
       expect(got.services.map((s) => s.rank)).toEqual(got.services.map((_, i) => i + 1));
     }
   });
@@ -26,11 +42,17 @@ describe("searchServices", () => {
     for (const q of queries) {
       for (const capability of ["media", "web-data", "ai-models", "storage"] as const) {
         const got = await searchServices({ q, limit: 5, capability });
-        expect(got.services.map((s) => s.id), `${q} ${capability}`).toEqual(await reference(q, 5, (s) => s.capabilities.includes(capability)));
+        expect(
+          got.services.map((s) => s.id),
+          `${q} ${capability}`,
+        ).toEqual(await reference(q, 5, (s) => s.capabilities.includes(capability)));
         found += got.services.length;
       }
       const untested = await searchServices({ q, limit: 5, tested: "false" });
-      expect(untested.services.map((s) => s.id), `${q} untested`).toEqual(await reference(q, 5, (s) => s.testStatus === "untested"));
+      expect(
+        untested.services.map((s) => s.id),
+        `${q} untested`,
+      ).toEqual(await reference(q, 5, (s) => s.testStatus === "untested"));
       found += untested.services.length;
     }
     expect(found).toBeGreaterThan(40); // the filters were exercised, not only empty answers

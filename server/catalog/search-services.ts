@@ -20,13 +20,20 @@ export { searchServicesInput, type SearchServicesInput } from "./search-input-sc
 export async function searchServices(raw: SearchServicesInput): Promise<SearchResult> {
   const input = searchServicesInput.parse(raw);
   if (input.q === undefined) return mostCalled(input);
-  const tested = input.tested === "true" || input.tested === "output" || input.tested === "no-output" ? input.tested : undefined;
+  const tested =
+    input.tested === "true" || input.tested === "output" || input.tested === "no-output" ? input.tested : undefined;
   const hits = await retrieve("hybrid", input.q, { protocol: input.protocol, tested, maxPriceUsd: input.maxPriceUsd });
   // The free search's score stays relative to its best fused hit (no calibration query on this
   // hot path); a service the query names comes first even when only the name list found it (score 0).
   const top = hits.reduce((m, h) => Math.max(m, h.score), 0) || 1;
   const scoreById = new Map(hits.map((h) => [h.id, h.score / top]));
-  const kept = await summariesOfFirst(await passingFilters(hits.map((h) => h.id), input), input.limit);
+  const kept = await summariesOfFirst(
+    await passingFilters(
+      hits.map((h) => h.id),
+      input,
+    ),
+    input.limit,
+  );
   return {
     query: input.q,
     services: kept.map((s, i) => ({ ...s, rank: i + 1, score: Math.round(scoreById.get(s.id)! * 10_000) / 10_000 })),

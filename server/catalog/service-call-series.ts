@@ -9,7 +9,9 @@ export const serviceCallSeriesInput = getServiceInput;
 
 export async function getServiceCallSeries(slug: string): Promise<CallSeries> {
   // A malformed slug names no service: the same 404 as an unknown one.
-  const service = serviceSlugSchema.safeParse(slug).success ? await db.service.findUnique({ where: { slug }, select: { id: true } }) : null;
+  const service = serviceSlugSchema.safeParse(slug).success
+    ? await db.service.findUnique({ where: { slug }, select: { id: true } })
+    : null;
   if (!service) throw new AppError("not_found", `No service with slug "${slug}".`);
   return serviceCallSeries(service.id);
 }

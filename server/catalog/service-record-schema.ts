@@ -35,7 +35,11 @@ export const lastReviewSchema = z.object({
   url: z.url(),
   title: z.string(),
   rating: z.number().int(),
-  created_at: z.number().int().min(0).describe("When the review was published, in milliseconds since the Unix epoch (UTC)."),
+  created_at: z
+    .number()
+    .int()
+    .min(0)
+    .describe("When the review was published, in milliseconds since the Unix epoch (UTC)."),
 });
 
 export const serviceSchema = z.object({
@@ -86,7 +90,11 @@ export const serviceSchema = z.object({
   catalogObservedAt: z.iso.datetime(),
   // Additive: the marketplace's own sandbox provider serves this service's offers (a seeded service
   // whose provider exists only as the sandbox, on this machine, paid through the local facilitator).
-  sandbox: z.boolean().describe("True when the service's offers are answered by the marketplace's sandbox provider (a simulated provider on the marketplace's own machine, paid in test funds through the local facilitator), not by a real third party. Its offers are routable only while the sandbox is on."),
+  sandbox: z
+    .boolean()
+    .describe(
+      "True when the service's offers are answered by the marketplace's sandbox provider (a simulated provider on the marketplace's own machine, paid in test funds through the local facilitator), not by a real third party. Its offers are routable only while the sandbox is on.",
+    ),
   offers: z.array(offerSchema),
   // Additive: every sentence a shortlist condition check can quote (structured facts, evidence
   // sentences, the test status and offer prices as sentences), so an agent can verify each

@@ -10,9 +10,22 @@ import { recordFacts } from "./record-facts";
 import type { ReviewStats } from "./review-stats";
 import { urls } from "./urls";
 import { PAYMENT_PROTOCOLS, type PaymentProtocol } from "./vocabulary";
-import { SCHEMA_VERSION, DATA_MODE, type OfferRecord, type ServiceObject, type ServiceRecord } from "./service-record-schema";
+import {
+  SCHEMA_VERSION,
+  DATA_MODE,
+  type OfferRecord,
+  type ServiceObject,
+  type ServiceRecord,
+} from "./service-record-schema";
 // Re-exported: the schemas live in the pure module (the typed client imports it without the database or env).
-export { SCHEMA_VERSION, DATA_MODE, offerSchema, lastReviewSchema, serviceSchema, serviceRecordSchema } from "./service-record-schema";
+export {
+  SCHEMA_VERSION,
+  DATA_MODE,
+  offerSchema,
+  lastReviewSchema,
+  serviceSchema,
+  serviceRecordSchema,
+} from "./service-record-schema";
 export type { OfferRecord, ServiceObject, ServiceRecord } from "./service-record-schema";
 
 export const offerSelect = {
@@ -88,9 +101,16 @@ function routedByMarketplace(o: OfferRow, mode: ObserverMode): boolean {
   return verdict.ok && !isRefusedHost(verdict.url.hostname);
 }
 
-export function toOfferRecord(o: OfferRow, observed: OfferObserved = NO_OFFER_CALLS, mode: ObserverMode = observerModeFromEnv()): OfferRecord {
+export function toOfferRecord(
+  o: OfferRow,
+  observed: OfferObserved = NO_OFFER_CALLS,
+  mode: ObserverMode = observerModeFromEnv(),
+): OfferRecord {
   const callUrl = urls.offerCall(o.id);
-  const exampleInput = o.exampleInput && typeof o.exampleInput === "object" && !Array.isArray(o.exampleInput) ? (o.exampleInput as Record<string, unknown>) : null;
+  const exampleInput =
+    o.exampleInput && typeof o.exampleInput === "object" && !Array.isArray(o.exampleInput)
+      ? (o.exampleInput as Record<string, unknown>)
+      : null;
   return {
     id: o.id,
     protocol: o.protocol,
@@ -115,13 +135,21 @@ export function toOfferRecord(o: OfferRow, observed: OfferObserved = NO_OFFER_CA
 }
 
 /** The cheapest offer's price, as decimal text and label (0 for a service without offers). */
-export function startingPrice(offers: { priceAtomic: number }[]): { startingPriceUsd: string; startingPriceLabel: string } {
+export function startingPrice(offers: { priceAtomic: number }[]): {
+  startingPriceUsd: string;
+  startingPriceLabel: string;
+} {
   const start = offers.length ? Math.min(...offers.map((o) => o.priceAtomic)) : 0;
   return { startingPriceUsd: atomicToUsd(start), startingPriceLabel: `From ${usdLabel(start)}` };
 }
 
 /** What a service record and a list summary both say of a row: its vocabulary, its offers and their starting price. */
-export function catalogFields(row: { capabilities: string[]; primaryCapability: string; tags: string[]; offers: { priceAtomic: number }[] }) {
+export function catalogFields(row: {
+  capabilities: string[];
+  primaryCapability: string;
+  tags: string[];
+  offers: { priceAtomic: number }[];
+}) {
   return {
     capabilities: row.capabilities as ServiceObject["capabilities"],
     primaryCapability: row.primaryCapability as ServiceObject["primaryCapability"],

@@ -28,7 +28,11 @@ export type DemoCatalogRecord = Omit<ServiceRecord, "service"> & {
   };
 };
 
-export function demoCatalogRecord(providerUrl: string, observedAt = new Date(), payTo = DEMO_PROVIDER_PAY_TO): DemoCatalogRecord {
+export function demoCatalogRecord(
+  providerUrl: string,
+  observedAt = new Date(),
+  payTo = DEMO_PROVIDER_PAY_TO,
+): DemoCatalogRecord {
   const name = "Local demo provider";
   const start = Math.min(...DEMO_PRODUCTS.map((p) => usdToAtomic(p.priceUsd)));
   const docsUrl = urls.docs();
@@ -45,7 +49,8 @@ export function demoCatalogRecord(providerUrl: string, observedAt = new Date(), 
       website: providerUrl,
       serviceUrl: providerUrl,
       hostname: new URL(providerUrl).hostname,
-      description: "A small x402-paid provider on this machine (npm run provider:demo): deterministic stock quotes and text summaries, paid in test USDC through the marketplace's local facilitator.",
+      description:
+        "A small x402-paid provider on this machine (npm run provider:demo): deterministic stock quotes and text summaries, paid in test USDC through the marketplace's local facilitator.",
       docsUrl,
       capabilities: ["web-data"],
       primaryCapability: "web-data",
@@ -65,7 +70,12 @@ export function demoCatalogRecord(providerUrl: string, observedAt = new Date(), 
       lastReview: null,
       reviewCount: 0,
       entity: { slug: DEMO_SERVICE_SLUG, name, website: providerUrl, profileUrl: null, cataloged: false },
-      surface: { name, subjectSlug: DEMO_SERVICE_SLUG, profileUrl: urls.serviceProfile(DEMO_SERVICE_SLUG), reputationScope: "surface" },
+      surface: {
+        name,
+        subjectSlug: DEMO_SERVICE_SLUG,
+        profileUrl: urls.serviceProfile(DEMO_SERVICE_SLUG),
+        reputationScope: "surface",
+      },
       catalogSource: DEMO_CATALOG_SOURCE,
       catalogObservedAt: observedAt.toISOString(),
       sandbox: false,

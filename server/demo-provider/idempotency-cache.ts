@@ -8,13 +8,11 @@ export interface StoredAnswer {
   body: string;
 }
 
-type Entry = { fingerprint: string; state: "in_flight" } | { fingerprint: string; state: "completed"; answer: StoredAnswer };
+type Entry =
+  { fingerprint: string; state: "in_flight" } | { fingerprint: string; state: "completed"; answer: StoredAnswer };
 
 export type Claim =
-  | { kind: "claimed" }
-  | { kind: "replay"; answer: StoredAnswer }
-  | { kind: "in_flight" }
-  | { kind: "reused" };
+  { kind: "claimed" } | { kind: "replay"; answer: StoredAnswer } | { kind: "in_flight" } | { kind: "reused" };
 
 export class IdempotencyCache {
   private readonly entries = new Map<string, Entry>();

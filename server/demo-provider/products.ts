@@ -22,7 +22,9 @@ export interface DemoProduct {
   run(input: { query: URLSearchParams; body: unknown }): { ok: true; result: unknown } | { ok: false; issues: Issue[] };
 }
 
-const quoteInput = z.strictObject({ symbol: z.string().regex(/^[A-Za-z0-9.]{1,12}$/, "a ticker symbol: 1 to 12 letters, digits or dots") });
+const quoteInput = z.strictObject({
+  symbol: z.string().regex(/^[A-Za-z0-9.]{1,12}$/, "a ticker symbol: 1 to 12 letters, digits or dots"),
+});
 
 // A quote derived from the symbol's hash: the same symbol always gets the same numbers, so tests
 // and people can compare what they paid for.
@@ -46,14 +48,30 @@ const summarizeInput = z.strictObject({ text: z.string().min(1, "must not be emp
 
 function summaryOf(text: string) {
   const words = text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
-  const sentences = text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
+  const sentences = text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const counts = new Map<string, number>();
   for (const w of words) if (w.length > 3) counts.set(w, (counts.get(w) ?? 0) + 1);
-  const topWords = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 5).map(([word, count]) => ({ word, count }));
-  return { words: words.length, sentences: sentences.length, characters: [...text].length, firstSentence: (sentences[0] ?? "").slice(0, 280), topWords };
+  const topWords = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 5)
+    .map(([word, count]) => ({ word, count }));
+  return {
+    words: words.length,
+    sentences: sentences.length,
+    characters: [...text].length,
+    firstSentence: (sentences[0] ?? "").slice(0, 280),
+    topWords,
+  };
 }
 
-function parsed<S extends z.ZodType>(schema: S, value: unknown, then: (input: z.infer<S>) => unknown): ReturnType<DemoProduct["run"]> {
+function parsed<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  then: (input: z.infer<S>) => unknown,
+): ReturnType<DemoProduct["run"]> {
   const input = schema.safeParse(value);
   return input.success ? { ok: true, result: then(input.data) } : { ok: false, issues: toIssues(input.error.issues) };
 }

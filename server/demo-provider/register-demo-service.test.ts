@@ -26,7 +26,10 @@ describe("registerDemoService", () => {
 
     const again = await registerDemoService("http://127.0.0.1:5055");
     expect(again).toMatchObject({ services: 1, created: 0, updated: 1 });
-    expect((await getServiceRecord(DEMO_SERVICE_SLUG)).service.offers.map((o) => o.providerUrl)).toEqual(["http://127.0.0.1:5055", "http://127.0.0.1:5055"]);
+    expect((await getServiceRecord(DEMO_SERVICE_SLUG)).service.offers.map((o) => o.providerUrl)).toEqual([
+      "http://127.0.0.1:5055",
+      "http://127.0.0.1:5055",
+    ]);
     expect(await db.service.count({ where: { slug: DEMO_SERVICE_SLUG } })).toBe(1);
   });
 });

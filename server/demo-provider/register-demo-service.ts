@@ -5,5 +5,9 @@ import { DEMO_CATALOG_SOURCE, demoCatalogRecord } from "./catalog-entry";
 
 export function registerDemoService(providerUrl: string) {
   const observedAt = new Date();
-  return importCatalog(demoCatalogRecord(providerUrl, observedAt), { source: DEMO_CATALOG_SOURCE, observedAt, testMode: true });
+  return importCatalog(demoCatalogRecord(providerUrl, observedAt), {
+    source: DEMO_CATALOG_SOURCE,
+    observedAt,
+    testMode: true,
+  });
 }

@@ -25,7 +25,9 @@ const transfersTo = (address: string) => db.localTransfer.count({ where: { payTo
 
 async function paidQuote(agent: Awaited<ReturnType<typeof createTestAgent>>, symbol: string, idempotencyKey?: string) {
   const unpaid = await call(`/v1/quote?symbol=${symbol}`);
-  const headers: Record<string, string> = { "payment-signature": await agent.sign(unpaid.headers.get("payment-required")!) };
+  const headers: Record<string, string> = {
+    "payment-signature": await agent.sign(unpaid.headers.get("payment-required")!),
+  };
   if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
   return call(`/v1/quote?symbol=${symbol}`, { headers });
 }
@@ -38,7 +40,9 @@ describe("demo provider", () => {
     const required = decodePaymentRequiredHeader(res.headers.get("payment-required")!);
     expect(required.x402Version).toBe(2);
     expect(required.resource.url).toBe(`${provider.url}/v1/quote`);
-    expect(required.accepts).toEqual([expect.objectContaining({ scheme: "exact", network: "eip155:84532", asset: X402_ASSET, amount: "1000", payTo })]);
+    expect(required.accepts).toEqual([
+      expect.objectContaining({ scheme: "exact", network: "eip155:84532", asset: X402_ASSET, amount: "1000", payTo }),
+    ]);
     expect(await res.json()).toMatchObject({ error: "payment_required", product: { id: "quote", priceUsd: "0.001" } });
   });
 
@@ -82,7 +86,11 @@ describe("demo provider", () => {
     const k = key();
     const required = (await call("/v1/quote?symbol=RACE")).headers.get("payment-required")!;
     const signatures = await Promise.all(Array.from({ length: 5 }, () => agent.sign(required)));
-    const answers = await Promise.all(signatures.map((sig) => call("/v1/quote?symbol=RACE", { headers: { "payment-signature": sig, "idempotency-key": k } })));
+    const answers = await Promise.all(
+      signatures.map((sig) =>
+        call("/v1/quote?symbol=RACE", { headers: { "payment-signature": sig, "idempotency-key": k } }),
+      ),
+    );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
@@ -98,7 +106,9 @@ describe("demo provider", () => {
     const replay = await call("/v1/quote?symbol=ONE", { headers: { "payment-signature": signature } });
     expect(replay.status).toBe(402);
     expect(decodePaymentRequiredHeader(replay.headers.get("payment-required")!).error).toBeTruthy();
-    const bad = await call("/v1/quote?symbol=%00bad", { headers: { "payment-signature": await agent.sign(unpaid.headers.get("payment-required")!) } });
+    const bad = await call("/v1/quote?symbol=%00bad", {
+      headers: { "payment-signature": await agent.sign(unpaid.headers.get("payment-required")!) },
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toBe("invalid_request");
     const garbage = await call("/v1/quote?symbol=ONE", { headers: { "payment-signature": "not-a-payment" } });
@@ -109,7 +119,11 @@ describe("demo provider", () => {
   it("is paid by @x402/fetch for a POST product", async () => {
     const agent = await createTestAgent(1);
     const pay = wrapFetchWithPayment(fetch, new x402Client().register("eip155:*", new ExactEvmScheme(agent.account)));
-    const res = await pay(`${provider.url}/v1/summarize`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: "Agents pay per call. Every call is recorded!" }) });
+    const res = await pay(`${provider.url}/v1/summarize`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: "Agents pay per call. Every call is recorded!" }),
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).result).toMatchObject({ words: 8, sentences: 2, firstSentence: "Agents pay per call." });
     expect(await agent.balance()).toBe(1_000_000n - 2000n);
@@ -120,10 +134,38 @@ describe("demo provider", () => {
     const cases: [Promise<Response>, number][] = [
       [call("/nope"), 404],
       [call("/v1/summarize"), 405],
-      [call("/v1/summarize", { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(64 * 1024 + 1) }), 413],
-      [call("/v1/summarize", { method: "POST", headers: { "content-type": "text/plain", "payment-signature": "x" }, body: "{}" }), 415],
-      [call("/v1/summarize", { method: "POST", headers: { "content-type": "application/json", "payment-signature": "x" }, body: "[".repeat(5000) }), 400],
-      [call("/v1/summarize", { method: "POST", headers: { "content-type": "application/json", "idempotency-key": "bad key!" }, body: "{}" }), 400],
+      [
+        call("/v1/summarize", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "x".repeat(64 * 1024 + 1),
+        }),
+        413,
+      ],
+      [
+        call("/v1/summarize", {
+          method: "POST",
+          headers: { "content-type": "text/plain", "payment-signature": "x" },
+          body: "{}",
+        }),
+        415,
+      ],
+      [
+        call("/v1/summarize", {
+          method: "POST",
+          headers: { "content-type": "application/json", "payment-signature": "x" },
+          body: "[".repeat(5000),
+        }),
+        400,
+      ],
+      [
+        call("/v1/summarize", {
+          method: "POST",
+          headers: { "content-type": "application/json", "idempotency-key": "bad key!" },
+          body: "{}",
+        }),
+        400,
+      ],
     ];
     for (const [pending, status] of cases) {
       const res = await pending;

@@ -60,7 +60,13 @@ export interface Answer {
   drop?: boolean;
 }
 
-const errorAnswer = (status: number, error: string, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): Answer => ({
+const errorAnswer = (
+  status: number,
+  error: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+): Answer => ({
   status,
   headers,
   body: { error, message, ...extra },
@@ -83,12 +89,21 @@ async function readCapped(req: http.IncomingMessage, cap: number): Promise<Buffe
   return Buffer.concat(chunks);
 }
 
-function parseInput(product: DemoProduct, req: http.IncomingMessage, raw: Buffer): { ok: true; body: unknown } | { ok: false; answer: Answer } {
+function parseInput(
+  product: DemoProduct,
+  req: http.IncomingMessage,
+  raw: Buffer,
+): { ok: true; body: unknown } | { ok: false; answer: Answer } {
   if (product.method === "GET") return { ok: true, body: undefined };
   const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/json") return { ok: false, answer: errorAnswer(415, "unsupported_media_type", "Send the body as Content-Type: application/json.") };
+  if (type !== "application/json")
+    return {
+      ok: false,
+      answer: errorAnswer(415, "unsupported_media_type", "Send the body as Content-Type: application/json."),
+    };
   const text = raw.toString("utf8");
-  if (exceedsJsonDepth(text)) return { ok: false, answer: errorAnswer(400, "invalid_request", "The body is nested too deeply.") };
+  if (exceedsJsonDepth(text))
+    return { ok: false, answer: errorAnswer(400, "invalid_request", "The body is nested too deeply.") };
   try {
     return { ok: true, body: JSON.parse(text === "" ? "{}" : text) };
   } catch {
@@ -104,7 +119,9 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
   const productByRoute = new Map(products.map((p) => [`${p.method} ${p.path}`, p]));
   const methodsByPath = new Map<string, string[]>();
   for (const p of products) methodsByPath.set(p.path, [...(methodsByPath.get(p.path) ?? []), p.method]);
-  const facilitator = isFacilitatorClient(options.facilitator) ? options.facilitator : new HTTPFacilitatorClient({ url: options.facilitator.url, timeoutMs: FACILITATOR_TIMEOUT_MS });
+  const facilitator = isFacilitatorClient(options.facilitator)
+    ? options.facilitator
+    : new HTTPFacilitatorClient({ url: options.facilitator.url, timeoutMs: FACILITATOR_TIMEOUT_MS });
   const payTo = options.payTo ?? DEMO_PROVIDER_PAY_TO;
   const hits = new Map<string, number>();
   const answered = new IdempotencyCache();
@@ -127,57 +144,124 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
   const productRequirements = (server: x402ResourceServer, product: DemoProduct) => {
     let built = requirementsOf.get(product.id);
     if (!built) {
-      built = server.buildPaymentRequirements({ scheme: "exact", network: X402_NETWORK, payTo: product.payTo ?? payTo, price: `$${product.priceUsd}`, maxTimeoutSeconds: product.maxTimeoutSeconds ?? X402_MAX_TIMEOUT_SECONDS });
+      built = server.buildPaymentRequirements({
+        scheme: "exact",
+        network: X402_NETWORK,
+        payTo: product.payTo ?? payTo,
+        price: `$${product.priceUsd}`,
+        maxTimeoutSeconds: product.maxTimeoutSeconds ?? X402_MAX_TIMEOUT_SECONDS,
+      });
       built.catch(() => requirementsOf.delete(product.id));
       requirementsOf.set(product.id, built);
     }
     return built;
   };
 
-  async function challengeOf(product: DemoProduct, error?: string): Promise<{ requirements: PaymentRequirements[]; paymentRequired: PaymentRequired }> {
+  async function challengeOf(
+    product: DemoProduct,
+    error?: string,
+  ): Promise<{ requirements: PaymentRequirements[]; paymentRequired: PaymentRequired }> {
     const server = await resourceServer();
     const requirements = await productRequirements(server, product);
-    const resource = { url: `${origin}${product.path}`, description: product.description, mimeType: "application/json" };
+    const resource = {
+      url: `${origin}${product.path}`,
+      description: product.description,
+      mimeType: "application/json",
+    };
     return { requirements, paymentRequired: await server.createPaymentRequiredResponse(requirements, resource, error) };
   }
 
-  async function paymentRequired(product: DemoProduct, error = "payment_required", message = `This call costs ${product.priceUsd} USD: pay it with x402 (PAYMENT-SIGNATURE).`): Promise<Answer> {
+  async function paymentRequired(
+    product: DemoProduct,
+    error = "payment_required",
+    message = `This call costs ${product.priceUsd} USD: pay it with x402 (PAYMENT-SIGNATURE).`,
+  ): Promise<Answer> {
     const { paymentRequired: required } = await challengeOf(product, error);
     return {
       status: 402,
       headers: { "payment-required": encodePaymentRequiredHeader(required), "cache-control": "no-store" },
-      body: { error, message, product: { id: product.id, name: product.name, description: product.description, method: product.method, path: product.path, priceUsd: product.priceUsd, example: product.example } },
+      body: {
+        error,
+        message,
+        product: {
+          id: product.id,
+          name: product.name,
+          description: product.description,
+          method: product.method,
+          path: product.path,
+          priceUsd: product.priceUsd,
+          example: product.example,
+        },
+      },
     };
   }
 
-  async function paidCall(product: DemoProduct, signature: string, input: { query: URLSearchParams; body: unknown }): Promise<Answer> {
+  async function paidCall(
+    product: DemoProduct,
+    signature: string,
+    input: { query: URLSearchParams; body: unknown },
+  ): Promise<Answer> {
     const run = product.run(input);
     // Bad input is refused before the payment is looked at: nothing is verified or settled.
     if (!run.ok) return errorAnswer(400, "invalid_request", "The input is not valid.", { issues: run.issues });
     const credential = parsePaymentSignature(signature);
-    if (!credential.payload) return paymentRequired(product, "invalid_payment", "PAYMENT-SIGNATURE is not an x402 v2 exact payment.");
+    if (!credential.payload)
+      return paymentRequired(product, "invalid_payment", "PAYMENT-SIGNATURE is not an x402 v2 exact payment.");
     let server: x402ResourceServer;
     let requirements: PaymentRequirements | undefined;
     try {
       server = await resourceServer();
       requirements = server.findMatchingRequirements((await challengeOf(product)).requirements, credential.payload);
     } catch {
-      return errorAnswer(503, "facilitator_unavailable", "The payment facilitator cannot be reached; nothing was charged.", { charged: false }, { "retry-after": "2" });
+      return errorAnswer(
+        503,
+        "facilitator_unavailable",
+        "The payment facilitator cannot be reached; nothing was charged.",
+        { charged: false },
+        { "retry-after": "2" },
+      );
     }
-    if (!requirements) return paymentRequired(product, "no_matching_requirements", "The payment does not match what this call accepts.");
+    if (!requirements)
+      return paymentRequired(product, "no_matching_requirements", "The payment does not match what this call accepts.");
     let verdict;
     try {
       verdict = await server.verifyPayment(credential.payload, requirements);
     } catch {
-      return errorAnswer(503, "facilitator_unavailable", "The payment facilitator cannot be reached; nothing was charged.", { charged: false }, { "retry-after": "2" });
+      return errorAnswer(
+        503,
+        "facilitator_unavailable",
+        "The payment facilitator cannot be reached; nothing was charged.",
+        { charged: false },
+        { "retry-after": "2" },
+      );
     }
-    if (!verdict.isValid) return paymentRequired(product, verdict.invalidReason ?? "invalid_payment", verdict.invalidMessage ?? "The payment was refused.");
+    if (!verdict.isValid)
+      return paymentRequired(
+        product,
+        verdict.invalidReason ?? "invalid_payment",
+        verdict.invalidMessage ?? "The payment was refused.",
+      );
     try {
       const settled = await server.settlePayment(credential.payload, requirements);
-      return { status: 200, headers: { "payment-response": encodePaymentResponseHeader(settled) }, body: { ok: true, product: product.id, result: run.result } };
+      return {
+        status: 200,
+        headers: { "payment-response": encodePaymentResponseHeader(settled) },
+        body: { ok: true, product: product.id, result: run.result },
+      };
     } catch (err) {
-      if (err instanceof SettleError) return paymentRequired(product, err.errorReason ?? "settlement_failed", err.errorMessage ?? "The payment could not be settled.");
-      return errorAnswer(503, "settlement_unknown", "The settlement did not answer; retry with the same Idempotency-Key and payment.", { charged: "unknown" }, { "retry-after": "2" });
+      if (err instanceof SettleError)
+        return paymentRequired(
+          product,
+          err.errorReason ?? "settlement_failed",
+          err.errorMessage ?? "The payment could not be settled.",
+        );
+      return errorAnswer(
+        503,
+        "settlement_unknown",
+        "The settlement did not answer; retry with the same Idempotency-Key and payment.",
+        { charged: "unknown" },
+        { "retry-after": "2" },
+      );
     }
   }
 
@@ -188,9 +272,19 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
     const counted = methods ? url.pathname : "\0unknown";
     hits.set(counted, (hits.get(counted) ?? 0) + 1);
     // A short catalog is listed to help a caller; the sandbox's hundreds of offers are not.
-    if (!methods) return errorAnswer(404, "not_found", `No product at ${url.pathname.slice(0, 200)}.`, { products: products.length <= 20 ? products.map((p) => `${p.method} ${p.path}`) : undefined });
+    if (!methods)
+      return errorAnswer(404, "not_found", `No product at ${url.pathname.slice(0, 200)}.`, {
+        products: products.length <= 20 ? products.map((p) => `${p.method} ${p.path}`) : undefined,
+      });
     const product = productByRoute.get(`${req.method} ${url.pathname}`);
-    if (!product) return errorAnswer(405, "method_not_allowed", `${url.pathname} answers ${methods.join(", ")} only.`, {}, { allow: methods.join(", ") });
+    if (!product)
+      return errorAnswer(
+        405,
+        "method_not_allowed",
+        `${url.pathname} answers ${methods.join(", ")} only.`,
+        {},
+        { allow: methods.join(", ") },
+      );
     const early = options.shaping?.before?.(product);
     if (early) return early;
     const answer = await productAnswer(req, url, product);
@@ -199,17 +293,41 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
 
   async function productAnswer(req: http.IncomingMessage, url: URL, product: DemoProduct): Promise<Answer> {
     const raw = await readCapped(req, DEMO_PROVIDER_BODY_LIMIT);
-    if (!raw) return errorAnswer(413, "payload_too_large", `The body is larger than ${DEMO_PROVIDER_BODY_LIMIT} bytes.`, {}, { connection: "close" });
+    if (!raw)
+      return errorAnswer(
+        413,
+        "payload_too_large",
+        `The body is larger than ${DEMO_PROVIDER_BODY_LIMIT} bytes.`,
+        {},
+        { connection: "close" },
+      );
 
     const key = req.headers["idempotency-key"];
-    if (key !== undefined && (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key))) return errorAnswer(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 255 of A-Z a-z 0-9 . _ : -");
+    if (key !== undefined && (typeof key !== "string" || !IDEMPOTENCY_KEY.test(key)))
+      return errorAnswer(400, "invalid_idempotency_key", "Idempotency-Key must be 1 to 255 of A-Z a-z 0-9 . _ : -");
     // The request without its payment: a paid retry of an unpaid call is the same request.
-    const fingerprint = createHash("sha256").update(`${req.method}\n${url.pathname}${url.search}\n`).update(raw).digest("hex");
+    const fingerprint = createHash("sha256")
+      .update(`${req.method}\n${url.pathname}${url.search}\n`)
+      .update(raw)
+      .digest("hex");
     if (key) {
       const claim = answered.claim(key, fingerprint);
-      if (claim.kind === "replay") return { status: claim.answer.status, headers: { ...claim.answer.headers, "idempotent-replayed": "true" }, body: claim.answer.body };
-      if (claim.kind === "reused") return errorAnswer(422, "idempotency_key_reused", "This Idempotency-Key was used for another request.");
-      if (claim.kind === "in_flight") return errorAnswer(409, "call_in_progress", "A call with this Idempotency-Key is in progress.", {}, { "retry-after": "1" });
+      if (claim.kind === "replay")
+        return {
+          status: claim.answer.status,
+          headers: { ...claim.answer.headers, "idempotent-replayed": "true" },
+          body: claim.answer.body,
+        };
+      if (claim.kind === "reused")
+        return errorAnswer(422, "idempotency_key_reused", "This Idempotency-Key was used for another request.");
+      if (claim.kind === "in_flight")
+        return errorAnswer(
+          409,
+          "call_in_progress",
+          "A call with this Idempotency-Key is in progress.",
+          {},
+          { "retry-after": "1" },
+        );
     }
     let answer: Answer;
     try {
@@ -219,7 +337,13 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
       else if (!input.ok) answer = input.answer;
       else answer = await paidCall(product, signature, { query: url.searchParams, body: input.body });
     } catch {
-      answer = errorAnswer(503, "facilitator_unavailable", "The payment facilitator cannot be reached; nothing was charged.", { charged: false }, { "retry-after": "2" });
+      answer = errorAnswer(
+        503,
+        "facilitator_unavailable",
+        "The payment facilitator cannot be reached; nothing was charged.",
+        { charged: false },
+        { "retry-after": "2" },
+      );
     }
     if (key) {
       if (answer.status === 200) answered.complete(key, stored(answer));
@@ -228,7 +352,11 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
     return answer;
   }
 
-  const stored = (answer: Answer): StoredAnswer => ({ status: answer.status, headers: { ...answer.headers }, body: typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body) });
+  const stored = (answer: Answer): StoredAnswer => ({
+    status: answer.status,
+    headers: { ...answer.headers },
+    body: typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body),
+  });
 
   const server = http.createServer((req, res) => {
     handle(req)

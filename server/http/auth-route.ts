@@ -36,15 +36,18 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: "rate_limited",
 };
 
-const codeFor = (status: number): ErrorCode => CODE_BY_STATUS[status] ?? (status >= 500 ? "internal_error" : "invalid_request");
+const codeFor = (status: number): ErrorCode =>
+  CODE_BY_STATUS[status] ?? (status >= 500 ? "internal_error" : "invalid_request");
 
 async function checkedBody(request: Request): Promise<string | undefined> {
   if (request.method !== "POST") return undefined;
   const text = await readBodyText(request, AUTH_MAX_BODY_BYTES);
   if (text.trim() === "") return text;
-  if (!isJsonContentType(request.headers.get("content-type"))) throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
+  if (!isJsonContentType(request.headers.get("content-type")))
+    throw new AppError("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
   const path = unstorableTextPath(parseJsonBody(text));
-  if (path) throw new AppError("invalid_request", "The request is not valid.", [{ path, message: UNSTORABLE_TEXT_MESSAGE }]);
+  if (path)
+    throw new AppError("invalid_request", "The request is not valid.", [{ path, message: UNSTORABLE_TEXT_MESSAGE }]);
   return text;
 }
 
@@ -58,7 +61,10 @@ const FALLBACK_MESSAGES: Partial<Record<ErrorCode, string>> = {
 // better-auth 1.7 has no option to leave it out (docs/decisions.md "People and accounts").
 async function withoutSessionToken(response: Response): Promise<Response> {
   if (!response.ok || !(response.headers.get("content-type") ?? "").includes("application/json")) return response;
-  const body = (await response.json().catch(() => null)) as { token?: unknown; session?: { token?: unknown } | null } | null;
+  const body = (await response.json().catch(() => null)) as {
+    token?: unknown;
+    session?: { token?: unknown } | null;
+  } | null;
   if (body && typeof body === "object") {
     delete body.token;
     if (body.session && typeof body.session === "object") delete body.session.token;
@@ -71,8 +77,17 @@ async function withoutSessionToken(response: Response): Promise<Response> {
 async function withErrorCode(response: Response): Promise<Response> {
   if (response.status < 400) return withoutSessionToken(response);
   const isJson = (response.headers.get("content-type") ?? "").includes("application/json");
-  const body = isJson ? ((await response.json().catch(() => null)) as Record<string, unknown> | null) : (await response.body?.cancel(), null);
-  const shaped = { error: codeFor(response.status), message: typeof body?.message === "string" ? body.message : (FALLBACK_MESSAGES[codeFor(response.status)] ?? "The request was refused."), ...(body ?? {}) };
+  const body = isJson
+    ? ((await response.json().catch(() => null)) as Record<string, unknown> | null)
+    : (await response.body?.cancel(), null);
+  const shaped = {
+    error: codeFor(response.status),
+    message:
+      typeof body?.message === "string"
+        ? body.message
+        : (FALLBACK_MESSAGES[codeFor(response.status)] ?? "The request was refused."),
+    ...(body ?? {}),
+  };
   if (typeof body?.error === "string") shaped.error = body.error as ErrorCode;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
@@ -81,26 +96,42 @@ async function withErrorCode(response: Response): Promise<Response> {
 }
 
 /** The error a trivial statement fails with right now, if any. */
-const databaseProbe = (): Promise<unknown> => sqlQuery(Prisma.sql`SELECT 1`).then(
-  () => undefined,
-  (err: unknown) => err,
-);
+const databaseProbe = (): Promise<unknown> =>
+  sqlQuery(Prisma.sql`SELECT 1`).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
 
 const SIGN_IN_PATH = "/api/auth/sign-in/email";
 
 /** The email a password sign-in names, if this is one (any other request: undefined). */
 function signInEmail(request: Request, body: string | undefined): string | undefined {
   // better-auth's router ignores a trailing slash: so does this check.
-  if (request.method !== "POST" || body === undefined || body.trim() === "" || new URL(request.url).pathname.replace(/\/+$/, "") !== SIGN_IN_PATH) return undefined;
+  if (
+    request.method !== "POST" ||
+    body === undefined ||
+    body.trim() === "" ||
+    new URL(request.url).pathname.replace(/\/+$/, "") !== SIGN_IN_PATH
+  )
+    return undefined;
   const email = (JSON.parse(body) as { email?: unknown } | null)?.email;
   return typeof email === "string" ? email : undefined;
 }
 
 const accountLocked = (retryAfterS: number) =>
-  errorJson("rate_limited", `Too many failed sign-ins for this email address. Retry after ${retryAfterS} s.`, undefined, { "Retry-After": String(retryAfterS) });
+  errorJson(
+    "rate_limited",
+    `Too many failed sign-ins for this email address. Retry after ${retryAfterS} s.`,
+    undefined,
+    { "Retry-After": String(retryAfterS) },
+  );
 
 /** better-auth's answer to a password sign-in, counted against the account. */
-async function throttledSignIn(throttle: SignInThrottle, email: string, signIn: () => Promise<Response>): Promise<Response> {
+async function throttledSignIn(
+  throttle: SignInThrottle,
+  email: string,
+  signIn: () => Promise<Response>,
+): Promise<Response> {
   const admission = await throttle.admit(email);
   if (!admission.allowed) return accountLocked(admission.retryAfterS);
   const answer = await signIn();
@@ -120,7 +151,10 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     headers.delete("content-length");
     const auth = await getAuth();
     const failure: { error?: unknown } = {};
-    const call = () => authFailures.run(failure, () => auth.handler(new Request(request.url, { method: request.method, headers, body, signal: request.signal })));
+    const call = () =>
+      authFailures.run(failure, () =>
+        auth.handler(new Request(request.url, { method: request.method, headers, body, signal: request.signal })),
+      );
     const email = signInEmail(request, body);
     const throttle = email === undefined ? undefined : signInThrottle();
     const answer = throttle ? await throttledSignIn(throttle, email!, call) : await call();
@@ -132,6 +166,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
   } catch (err) {
     response = errorResponse(err);
   }
-  if (decision) for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
+  if (decision)
+    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
   return response;
 }

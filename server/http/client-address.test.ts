@@ -6,7 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { addressKey, clientAddress, isLoopbackCaller, vouchedClientHeaders } from "./client-address";
 
-const xff = (value?: string, peer?: string) => new Headers({ ...(value === undefined ? {} : { "x-forwarded-for": value }), ...(peer === undefined ? {} : { "x-marketplace-peer": peer }) });
+const xff = (value?: string, peer?: string) =>
+  new Headers({
+    ...(value === undefined ? {} : { "x-forwarded-for": value }),
+    ...(peer === undefined ? {} : { "x-marketplace-peer": peer }),
+  });
 
 describe("clientAddress", () => {
   it("without proxy hops, is the TCP peer, whatever X-Forwarded-For says", () => {
@@ -27,7 +31,10 @@ describe("clientAddress", () => {
   });
 
   it("reads repeated, padded, bracketed and hostile X-Forwarded-For alike", () => {
-    const twice = new Headers([["x-forwarded-for", "6.6.6.6"], ["x-forwarded-for", "198.51.100.7"]]);
+    const twice = new Headers([
+      ["x-forwarded-for", "6.6.6.6"],
+      ["x-forwarded-for", "198.51.100.7"],
+    ]);
     expect(clientAddress(twice, 1)).toBe("198.51.100.7");
     expect(clientAddress(xff(" , 6.6.6.6 ,, [2001:db8:1:2::5]:443 , "), 1)).toBe("2001:db8:1:2::/64");
     expect(clientAddress(xff("6.6.6.6, garbage"), 1)).toBe("unparsable");
@@ -35,13 +42,21 @@ describe("clientAddress", () => {
   });
 
   it("honours a vouched client key only with this process's proof and from loopback", () => {
-    const vouched = (peer: string, headers: Record<string, string>) => new Headers({ "x-marketplace-peer": peer, ...headers });
+    const vouched = (peer: string, headers: Record<string, string>) =>
+      new Headers({ "x-marketplace-peer": peer, ...headers });
     expect(clientAddress(vouched("127.0.0.1", vouchedClientHeaders("203.0.113.7")), 0)).toBe("203.0.113.7");
     expect(clientAddress(vouched("::1", vouchedClientHeaders("203.0.113.7")), 1)).toBe("203.0.113.7");
     // Forged: another key under a real proof, a made-up proof, or a real one from off the machine.
     const real = vouchedClientHeaders("203.0.113.7");
-    expect(clientAddress(vouched("127.0.0.1", { ...real, "x-marketplace-client": "203.0.113.8" }), 0)).toBe("127.0.0.1");
-    expect(clientAddress(vouched("127.0.0.1", { "x-marketplace-client": "203.0.113.8", "x-marketplace-client-proof": "x".repeat(43) }), 0)).toBe("127.0.0.1");
+    expect(clientAddress(vouched("127.0.0.1", { ...real, "x-marketplace-client": "203.0.113.8" }), 0)).toBe(
+      "127.0.0.1",
+    );
+    expect(
+      clientAddress(
+        vouched("127.0.0.1", { "x-marketplace-client": "203.0.113.8", "x-marketplace-client-proof": "x".repeat(43) }),
+        0,
+      ),
+    ).toBe("127.0.0.1");
     expect(clientAddress(vouched("198.51.100.1", real), 0)).toBe("198.51.100.1");
   });
 
@@ -70,9 +85,12 @@ describe("addressKey", () => {
     ["::1", "0:0:0:0::/64"],
   ])("%s -> %s", (entry, key) => expect(addressKey(entry)).toBe(key));
 
-  it.each(["unknown", "not an address", "999.1.1.1", "1.2.3", "\u0000", "\ud800", "x".repeat(10_000), "1.2.3.4.5"])("%j shares the unparsable key", (entry) => {
-    expect(addressKey(entry)).toBe("unparsable");
-  });
+  it.each(["unknown", "not an address", "999.1.1.1", "1.2.3", "\u0000", "\ud800", "x".repeat(10_000), "1.2.3.4.5"])(
+    "%j shares the unparsable key",
+    (entry) => {
+      expect(addressKey(entry)).toBe("unparsable");
+    },
+  );
 });
 
 describe("isLoopbackCaller", () => {

@@ -60,7 +60,8 @@ export function isLoopbackCaller(headers: Headers): boolean {
 
 /** 403 unless the request came straight over loopback (isLoopbackCaller). */
 export function assertLoopbackCaller(headers: Headers, what: string): void {
-  if (!isLoopbackCaller(headers)) throw new AppError("forbidden", `${what} answers only callers on this machine (loopback, not through a proxy).`);
+  if (!isLoopbackCaller(headers))
+    throw new AppError("forbidden", `${what} answers only callers on this machine (loopback, not through a proxy).`);
 }
 
 function vouchedClient(headers: Headers): string | undefined {

@@ -15,6 +15,7 @@ export function etagJson(body: unknown, ifNoneMatch: string | null, cacheControl
   const text = JSON.stringify(body);
   const etag = `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
   const headers = { ETag: etag, "Cache-Control": cacheControl };
-  if (ifNoneMatch && ifNoneMatch.length <= 8192 && matches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  if (ifNoneMatch && ifNoneMatch.length <= 8192 && matches(ifNoneMatch, etag))
+    return new Response(null, { status: 304, headers });
   return new Response(text, { status: 200, headers: { ...headers, "Content-Type": "application/json" } });
 }

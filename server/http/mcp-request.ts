@@ -16,7 +16,9 @@ export const MCP_MAX_BODY_BYTES = 64 * 1024;
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 
-export type McpRequest = { ok: true; body: unknown; token: string | undefined; clientHeaders: Record<string, string>; selfUrl: string } | { ok: false; response: Response };
+export type McpRequest =
+  | { ok: true; body: unknown; token: string | undefined; clientHeaders: Record<string, string>; selfUrl: string }
+  | { ok: false; response: Response };
 
 /** This instance on its listen port (`next start -p PORT` listens on every interface). */
 const selfUrl = () => `http://127.0.0.1:${env.PORT}`;
@@ -27,12 +29,30 @@ export async function readMcpRequest(request: Request): Promise<McpRequest> {
     body = parseJsonBody(await readBodyText(request, MCP_MAX_BODY_BYTES));
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    return { ok: false, response: jsonRpcError(statusOf(err.code), err.code === "invalid_json" ? PARSE_ERROR : INVALID_REQUEST, err.message, err.code) };
+    return {
+      ok: false,
+      response: jsonRpcError(
+        statusOf(err.code),
+        err.code === "invalid_json" ? PARSE_ERROR : INVALID_REQUEST,
+        err.message,
+        err.code,
+      ),
+    };
   }
   // JSON-RPC 2.0: an empty batch is an invalid request (the SDK would answer it 202 with no body).
-  if (Array.isArray(body) && body.length === 0) return { ok: false, response: jsonRpcError(400, INVALID_REQUEST, "An empty batch is not a JSON-RPC request.", "invalid_request") };
+  if (Array.isArray(body) && body.length === 0)
+    return {
+      ok: false,
+      response: jsonRpcError(400, INVALID_REQUEST, "An empty batch is not a JSON-RPC request.", "invalid_request"),
+    };
   const token = request.headers.get("x-marketplace-token")?.trim() || undefined;
-  return { ok: true, body, token, clientHeaders: vouchedClientHeaders(clientAddress(request.headers)), selfUrl: selfUrl() };
+  return {
+    ok: true,
+    body,
+    token,
+    clientHeaders: vouchedClientHeaders(clientAddress(request.headers)),
+    selfUrl: selfUrl(),
+  };
 }
 
 /** A JSON-RPC error answer (id null: the request could not be read), with the API's code in `data`. */

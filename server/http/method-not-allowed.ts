@@ -33,7 +33,9 @@ export function methodNotAllowed<const A extends readonly RouteMethod[]>(
       method === "OPTIONS"
         ? () => new Response(null, { status: 204, headers: { allow } })
         : (request) => {
-            const res = errorResponse(new AppError("method_not_allowed", `${request.method} is not allowed here; use ${allow}.`));
+            const res = errorResponse(
+              new AppError("method_not_allowed", `${request.method} is not allowed here; use ${allow}.`),
+            );
             res.headers.set("allow", allow);
             return res;
           };

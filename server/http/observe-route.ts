@@ -32,13 +32,18 @@ function toResponse(answer: ObserverAnswer): Response {
     }
   }
   if (answer.replayed) headers.set(REPLAY_HEADER, "true");
-  return new Response(NULL_BODY.has(answer.status) || answer.body.length === 0 ? null : new Uint8Array(answer.body), { status: answer.status, headers });
+  return new Response(NULL_BODY.has(answer.status) || answer.body.length === 0 ? null : new Uint8Array(answer.body), {
+    status: answer.status,
+    headers,
+  });
 }
 
 function methodNotAllowed(method: string, offerMethod: string): Response {
   const allow = `${offerMethod}, OPTIONS`;
   if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
-  const res = errorResponse(new AppError("method_not_allowed", `This offer is called with ${offerMethod}, not ${method}.`));
+  const res = errorResponse(
+    new AppError("method_not_allowed", `This offer is called with ${offerMethod}, not ${method}.`),
+  );
   res.headers.set("allow", allow);
   return res;
 }
@@ -50,9 +55,16 @@ async function observe(request: Request, context: { params: Promise<{ offerId: s
     if (request.method !== offer.method) return methodNotAllowed(request.method, offer.method);
     const key = idempotencyKeySchema.safeParse(request.headers.get("idempotency-key"));
     if (!key.success) {
-      throw new AppError("invalid_request", "Send a unique Idempotency-Key header with every call: 8 to 200 letters, digits or . _ : -", [
-        { path: "Idempotency-Key", message: request.headers.has("idempotency-key") ? "Use 8 to 200 letters, digits or . _ : -" : "Required." },
-      ]);
+      throw new AppError(
+        "invalid_request",
+        "Send a unique Idempotency-Key header with every call: 8 to 200 letters, digits or . _ : -",
+        [
+          {
+            path: "Idempotency-Key",
+            message: request.headers.has("idempotency-key") ? "Use 8 to 200 letters, digits or . _ : -" : "Required.",
+          },
+        ],
+      );
     }
     const decision = await admitObservedCall(agent.tokenId);
     if (decision && !decision.allowed) return rateLimitedResponse(decision);
@@ -60,9 +72,14 @@ async function observe(request: Request, context: { params: Promise<{ offerId: s
     const contentType = request.headers.get("content-type");
     if (offer.method === "POST") {
       const declared = Number(request.headers.get("content-length") ?? "0");
-      if (declared > env.OBSERVER_MAX_REQUEST_BYTES) throw new AppError("payload_too_large", `The body is larger than ${env.OBSERVER_MAX_REQUEST_BYTES} bytes.`);
+      if (declared > env.OBSERVER_MAX_REQUEST_BYTES)
+        throw new AppError("payload_too_large", `The body is larger than ${env.OBSERVER_MAX_REQUEST_BYTES} bytes.`);
       body = await readBodyBytes(request, env.OBSERVER_MAX_REQUEST_BYTES);
-      if (!isJsonContentType(contentType)) throw new AppError("unsupported_media_type", "This offer takes a JSON body: send it with Content-Type: application/json.");
+      if (!isJsonContentType(contentType))
+        throw new AppError(
+          "unsupported_media_type",
+          "This offer takes a JSON body: send it with Content-Type: application/json.",
+        );
     }
     const answer = await observeCall({
       tokenId: agent.tokenId,
@@ -83,5 +100,13 @@ async function observe(request: Request, context: { params: Promise<{ offerId: s
 
 /** Every method of the route file: the offer decides which one is allowed. */
 export function observerRoutes() {
-  return { GET: observe, POST: observe, HEAD: observe, PUT: observe, DELETE: observe, PATCH: observe, OPTIONS: observe };
+  return {
+    GET: observe,
+    POST: observe,
+    HEAD: observe,
+    PUT: observe,
+    DELETE: observe,
+    PATCH: observe,
+    OPTIONS: observe,
+  };
 }

@@ -10,7 +10,11 @@ import { PRODUCT_LIST } from "../products/products";
 import { FREE_OPERATIONS } from "./operations/free-operations";
 
 /** The document for a base URL, the products sold and the free operations (the registries unless a test gives its own). */
-export function buildOpenApiDocument(base: string, products: readonly ProductDefinition[] = PRODUCT_LIST, operations: readonly FreeOperation[] = FREE_OPERATIONS): OpenApiDocument {
+export function buildOpenApiDocument(
+  base: string,
+  products: readonly ProductDefinition[] = PRODUCT_LIST,
+  operations: readonly FreeOperation[] = FREE_OPERATIONS,
+): OpenApiDocument {
   return assembleOpenApiDocument(base, products, operations);
 }
 

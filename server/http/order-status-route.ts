@@ -18,21 +18,29 @@ export function bearerCredential(header: string | null): string | undefined {
 }
 
 const unauthorized = () => {
-  const res = errorResponse(new AppError("unauthorized", "Send the order's statusAuthorization (from the purchase answer) as `Authorization: Bearer <statusAuthorization>`."));
+  const res = errorResponse(
+    new AppError(
+      "unauthorized",
+      "Send the order's statusAuthorization (from the purchase answer) as `Authorization: Bearer <statusAuthorization>`.",
+    ),
+  );
   res.headers.set("www-authenticate", ORDER_STATUS_CHALLENGE);
   return res;
 };
 
-const limited = rateLimited("recovery", async (request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> => {
-  try {
-    const credential = bearerCredential(request.headers.get("authorization"));
-    if (credential === undefined) return unauthorized();
-    const { id } = await context.params;
-    return json({ ok: true, order: await getOrderStatus(id, credential) });
-  } catch (err) {
-    return errorResponse(err);
-  }
-});
+const limited = rateLimited(
+  "recovery",
+  async (request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> => {
+    try {
+      const credential = bearerCredential(request.headers.get("authorization"));
+      if (credential === undefined) return unauthorized();
+      const { id } = await context.params;
+      return json({ ok: true, order: await getOrderStatus(id, credential) });
+    } catch (err) {
+      return errorResponse(err);
+    }
+  },
+);
 
 export function orderStatusRoute() {
   return {

@@ -49,7 +49,10 @@ export function paidProductRoutes(product: ProductDefinition) {
     },
     POST(request: Request): Response | Promise<Response> {
       try {
-        const payment = { paymentSignature: request.headers.get("payment-signature"), authorization: request.headers.get("authorization") };
+        const payment = {
+          paymentSignature: request.headers.get("payment-signature"),
+          authorization: request.headers.get("authorization"),
+        };
         const ready = readyUnsignedChallenge(paymentRuntime(), product, payment);
         return ready ? toResponse(ready) : purchase(request);
       } catch (err) {
@@ -63,13 +66,21 @@ export function paidProductRoutes(product: ProductDefinition) {
 export function purchaseRecoveryRoute() {
   return {
     // Free, so limited per client like the other free routes (it never spends or settles anything).
-    GET: rateLimited("recovery", async (request: Request, context: { params: Promise<{ key: string }> }): Promise<Response> => {
-      try {
-        const { key } = await context.params;
-        return toResponse(await recoverPurchase(paymentRuntime(), { idempotencyKey: key, authorization: request.headers.get(RECOVERY_HEADER) }));
-      } catch (err) {
-        return errorResponse(err);
-      }
-    }),
+    GET: rateLimited(
+      "recovery",
+      async (request: Request, context: { params: Promise<{ key: string }> }): Promise<Response> => {
+        try {
+          const { key } = await context.params;
+          return toResponse(
+            await recoverPurchase(paymentRuntime(), {
+              idempotencyKey: key,
+              authorization: request.headers.get(RECOVERY_HEADER),
+            }),
+          );
+        } catch (err) {
+          return errorResponse(err);
+        }
+      },
+    ),
   };
 }

@@ -18,7 +18,8 @@ export function rateLimitHeaders(d: RateDecision): Record<string, string> {
   return headers;
 }
 
-export const rateLimitMessage = (d: RateDecision) => `Too many requests: at most ${d.limit} per ${d.windowS} s. Retry after ${d.resetS} s.`;
+export const rateLimitMessage = (d: RateDecision) =>
+  `Too many requests: at most ${d.limit} per ${d.windowS} s. Retry after ${d.resetS} s.`;
 
 /** The 429 answer to a refused request, with Retry-After and the RateLimit-* headers. */
 export const rateLimitedResponse = (d: RateDecision): Response =>
@@ -34,7 +35,10 @@ export async function admitFree(group: FreeGroup, headers: Headers, cost = 1): P
 }
 
 /** Wraps a free route handler: 429 JSON past the client's limit, RateLimit-* headers on every answer. */
-export function rateLimited<A extends [Request, ...unknown[]]>(group: FreeGroup, handler: (...args: A) => Promise<Response>): (...args: A) => Promise<Response> {
+export function rateLimited<A extends [Request, ...unknown[]]>(
+  group: FreeGroup,
+  handler: (...args: A) => Promise<Response>,
+): (...args: A) => Promise<Response> {
   return async (...args: A) => {
     const decision = await admitFree(group, args[0].headers);
     if (!decision) return handler(...args);

@@ -23,7 +23,11 @@ async function snapshot(answer: Answer) {
 
 const url = (segment: string) => `http://marketplace.test/api/shop/${segment}`;
 const post = (segment: string, headers: Record<string, string> = {}) =>
-  new Request(url(segment), { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" });
+  new Request(url(segment), {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: "{}",
+  });
 
 // An MPP credential's envelope: the route only looks at the scheme before choosing its path.
 const MPP_AUTHORIZATION = "Payment eyJub3QiOiJhIGNyZWRlbnRpYWwifQ";
@@ -41,7 +45,10 @@ describe("a product's own route answers its built 402 synchronously", () => {
       const unsigned = route.POST(post(segment));
       expect(get).toBeInstanceOf(Response);
       expect(unsigned).toBeInstanceOf(Response);
-      const asyncWay = await describeProduct(paymentRuntime(), segment === "shortlist" ? shortlistProduct : placementProduct);
+      const asyncWay = await describeProduct(
+        paymentRuntime(),
+        segment === "shortlist" ? shortlistProduct : placementProduct,
+      );
       for (const answer of [await snapshot(get), await snapshot(unsigned), first]) {
         expect(answer.status).toBe(402);
         expect(answer.body).toBe(asyncWay.body);

@@ -10,7 +10,10 @@ export function json(body: unknown, init?: ResponseInit): Response {
 
 /** `{error, message, issues?}` with the code's status from the error table. */
 export function errorJson(code: ErrorCode, message: string, issues?: Issue[], headers?: HeadersInit): Response {
-  return json(issues ? { error: code, message, issues } : { error: code, message }, { status: statusOf(code), headers });
+  return json(issues ? { error: code, message, issues } : { error: code, message }, {
+    status: statusOf(code),
+    headers,
+  });
 }
 
 export function errorResponse(err: unknown): Response {
@@ -19,7 +22,10 @@ export function errorResponse(err: unknown): Response {
   const failure = databaseFailure(err);
   if (failure) {
     const { error, retryAfterSeconds } = failure;
-    logger.warn({ err: { name: (err as Error).name, message: String((err as Error).message).slice(0, 300) } }, error.code);
+    logger.warn(
+      { err: { name: (err as Error).name, message: String((err as Error).message).slice(0, 300) } },
+      error.code,
+    );
     return errorJson(error.code, error.message, undefined, { "retry-after": String(retryAfterSeconds) });
   }
   logger.error({ err }, "unhandled error in route");
@@ -27,7 +33,9 @@ export function errorResponse(err: unknown): Response {
 }
 
 /** Wraps a route handler so thrown AppErrors and zod errors become JSON responses. */
-export function route<A extends unknown[]>(handler: (...args: A) => Promise<Response>): (...args: A) => Promise<Response> {
+export function route<A extends unknown[]>(
+  handler: (...args: A) => Promise<Response>,
+): (...args: A) => Promise<Response> {
   return async (...args: A) => {
     try {
       return await handler(...args);
@@ -42,6 +50,7 @@ export function route<A extends unknown[]>(handler: (...args: A) => Promise<Resp
 export function parseQuery<S extends z.ZodType>(schema: S, url: string | URL): z.infer<S> {
   const params = Object.fromEntries([...new URL(url).searchParams.entries()].filter(([, v]) => v !== ""));
   const parsed = schema.safeParse(params);
-  if (!parsed.success) throw new AppError("invalid_request", "The query parameters are not valid.", toIssues(parsed.error.issues));
+  if (!parsed.success)
+    throw new AppError("invalid_request", "The query parameters are not valid.", toIssues(parsed.error.issues));
   return parsed.data;
 }

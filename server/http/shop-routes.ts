@@ -16,14 +16,22 @@ export interface ShopRouteContext {
 type Handler = (request: Request) => Response | Promise<Response>;
 type ShopHandler = (request: Request, context: ShopRouteContext) => Promise<Response>;
 
-function dispatch<M extends string>(products: readonly ProductDefinition[], methods: readonly M[], build: (product: ProductDefinition) => Record<M, Handler>): Record<M, ShopHandler> {
+function dispatch<M extends string>(
+  products: readonly ProductDefinition[],
+  methods: readonly M[],
+  build: (product: ProductDefinition) => Record<M, Handler>,
+): Record<M, ShopHandler> {
   const routes = new Map(products.map((p) => [productSegment(p), build(p)]));
   const known = products.map((p) => p.path).join(", ");
   const handler =
     (method: M): ShopHandler =>
     async (request, context) => {
       const route = routes.get((await context.params).product);
-      if (!route) return errorJson("not_found", `No product is sold at ${new URL(request.url).pathname.slice(0, 200)}. Products: ${known}.`);
+      if (!route)
+        return errorJson(
+          "not_found",
+          `No product is sold at ${new URL(request.url).pathname.slice(0, 200)}. Products: ${known}.`,
+        );
       return route[method](request);
     };
   return Object.fromEntries(methods.map((m) => [m, handler(m)])) as Record<M, ShopHandler>;

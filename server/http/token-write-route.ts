@@ -56,13 +56,22 @@ export function tokenWriteRoute<P, I, B = unknown>(spec: TokenWrite<P, I, B>) {
       const params = spec.params.parse((await context?.params) ?? {});
       const input = spec.body ? await readInput(request, spec.body) : (undefined as I);
       const answer = await withIdempotentWrite(
-        { actorKey: actorKey(agent), key: request.headers.get(IDEMPOTENCY_HEADER), operation: spec.operation(params), input },
+        {
+          actorKey: actorKey(agent),
+          key: request.headers.get(IDEMPOTENCY_HEADER),
+          operation: spec.operation(params),
+          input,
+        },
         (tx) => spec.run(agent, params, input, tx),
         spec.afterCommit && ((committed) => spec.afterCommit!(agent, params, committed)),
       );
       return new Response(answer.body, {
         status: answer.status,
-        headers: { "content-type": "application/json", ...limitHeaders, ...(answer.replayed ? { [REPLAY_HEADER]: "true" } : {}) },
+        headers: {
+          "content-type": "application/json",
+          ...limitHeaders,
+          ...(answer.replayed ? { [REPLAY_HEADER]: "true" } : {}),
+        },
       });
     } catch (err) {
       const res = errorResponse(err);

@@ -16,7 +16,8 @@ export const TRPC_MAX_BATCH = 10;
 export const TRPC_MAX_QUERY_BYTES = 8192;
 export const TRPC_MAX_BODY_BYTES = MAX_BODY_BYTES;
 
-const tooLarge = (message: string) => new TRPCError({ code: "PAYLOAD_TOO_LARGE", message, cause: new AppError("payload_too_large", message) });
+const tooLarge = (message: string) =>
+  new TRPCError({ code: "PAYLOAD_TOO_LARGE", message, cause: new AppError("payload_too_large", message) });
 
 /** One request's guard: `admit` runs as the context is created (after the batch size check, before
  * any input is parsed or procedure runs); `headers` feeds responseMeta. */
@@ -24,7 +25,8 @@ export function trpcRequestLimits(req: Request) {
   let decision: RateDecision | undefined;
   return {
     async admit(info: TRPCRequestInfo): Promise<void> {
-      if (Buffer.byteLength(info.url?.search ?? "") > TRPC_MAX_QUERY_BYTES) throw tooLarge(`The query string is larger than ${TRPC_MAX_QUERY_BYTES} bytes.`);
+      if (Buffer.byteLength(info.url?.search ?? "") > TRPC_MAX_QUERY_BYTES)
+        throw tooLarge(`The query string is larger than ${TRPC_MAX_QUERY_BYTES} bytes.`);
       decision = await admitFree("trpc", req.headers, Math.max(1, info.calls.length));
       if (decision && !decision.allowed) {
         const message = rateLimitMessage(decision);
@@ -42,7 +44,8 @@ export function withCappedBody(req: Request): Request {
   const cap = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
       size += chunk.byteLength;
-      if (size > TRPC_MAX_BODY_BYTES) controller.error(tooLarge(`The body is larger than ${TRPC_MAX_BODY_BYTES} bytes.`));
+      if (size > TRPC_MAX_BODY_BYTES)
+        controller.error(tooLarge(`The body is larger than ${TRPC_MAX_BODY_BYTES} bytes.`));
       else controller.enqueue(chunk);
     },
   });

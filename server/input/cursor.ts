@@ -25,7 +25,9 @@ export function encodeCursor(keyset: readonly unknown[]): string {
 
 export function decodeCursor<S extends z.ZodType>(schema: S, cursor: string): z.infer<S> {
   const invalid = () =>
-    new AppError("invalid_request", "The cursor is not valid.", [{ path: "cursor", message: "Use nextCursor from a previous page." }]);
+    new AppError("invalid_request", "The cursor is not valid.", [
+      { path: "cursor", message: "Use nextCursor from a previous page." },
+    ]);
   // Buffer's base64url decoder skips characters outside the alphabet; a cursor we issued has none.
   if (!BASE64URL.test(cursor)) throw invalid();
   let value: unknown;

@@ -41,7 +41,8 @@ export function unstorableTextPath(value: unknown): string | undefined {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], nodes.push({ parent: id, key: String(i) }) - 1]);
     } else if (v && typeof v === "object") {
       const entries = Object.entries(v);
-      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], nodes.push({ parent: id, key: entries[i]![0] }) - 1]);
+      for (let i = entries.length - 1; i >= 0; i--)
+        stack.push([entries[i]![1], nodes.push({ parent: id, key: entries[i]![0] }) - 1]);
     }
   }
   return undefined;

@@ -56,7 +56,12 @@ describe("createFreeLimiter", () => {
   });
 
   it("charges a batch by its size", async () => {
-    const limiter = createFreeLimiter({ name: "batch", perClient: perMinute(10), instancePerSecond: 1000, pool: pool() });
+    const limiter = createFreeLimiter({
+      name: "batch",
+      perClient: perMinute(10),
+      instancePerSecond: 1000,
+      pool: pool(),
+    });
     const ip = client();
     expect(await limiter.consume(ip, 7)).toMatchObject({ allowed: true, remaining: 3 });
     expect(await limiter.consume(ip, 4)).toMatchObject({ allowed: false });
@@ -64,7 +69,12 @@ describe("createFreeLimiter", () => {
 
   it("refuses a client that used its window from memory, without a database trip", async () => {
     const { pool: counted, queries } = countedPool();
-    const limiter = createFreeLimiter({ name: "memory", perClient: perMinute(2), instancePerSecond: 1000, pool: counted });
+    const limiter = createFreeLimiter({
+      name: "memory",
+      perClient: perMinute(2),
+      instancePerSecond: 1000,
+      pool: counted,
+    });
     const ip = client();
     await limiter.consume(ip);
     await limiter.consume(ip);
@@ -78,7 +88,12 @@ describe("createFreeLimiter", () => {
 
   it("caps all clients of an instance together, before any database trip; over-limit clients do not use up the cap", async () => {
     const { pool: counted, queries } = countedPool();
-    const limiter = createFreeLimiter({ name: "instance", perClient: perMinute(1), instancePerSecond: 3, pool: counted });
+    const limiter = createFreeLimiter({
+      name: "instance",
+      perClient: perMinute(1),
+      instancePerSecond: 3,
+      pool: counted,
+    });
     const flooder = client();
     expect((await limiter.consume(flooder)).allowed).toBe(true);
     for (let i = 0; i < 20; i++) expect((await limiter.consume(flooder)).allowed).toBe(false);
@@ -98,7 +113,12 @@ describe("createFreeLimiter", () => {
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
     const port = (closed.address() as net.AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    const limiter = createFreeLimiter({ name: "down", perClient: perMinute(2), instancePerSecond: 1000, pool: pool(`postgresql://u:p@127.0.0.1:${port}/db`) });
+    const limiter = createFreeLimiter({
+      name: "down",
+      perClient: perMinute(2),
+      instancePerSecond: 1000,
+      pool: pool(`postgresql://u:p@127.0.0.1:${port}/db`),
+    });
     const ip = client();
     expect(await limiter.consume(ip)).toMatchObject({ allowed: true, limit: 2, remaining: 1 });
     expect(await limiter.consume(ip)).toMatchObject({ allowed: true, remaining: 0 });
@@ -112,7 +132,12 @@ describe("createFreeLimiter", () => {
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
     try {
       const port = (silent.address() as net.AddressInfo).port;
-      const limiter = createFreeLimiter({ name: "hung", perClient: perMinute(5), instancePerSecond: 1000, pool: pool(`postgresql://u:p@127.0.0.1:${port}/db`) });
+      const limiter = createFreeLimiter({
+        name: "hung",
+        perClient: perMinute(5),
+        instancePerSecond: 1000,
+        pool: pool(`postgresql://u:p@127.0.0.1:${port}/db`),
+      });
       const started = performance.now();
       const decisions = await Promise.all(Array.from({ length: 6 }, () => limiter.consume("203.0.113.50")));
       const elapsed = performance.now() - started;

@@ -48,7 +48,13 @@ const decision = (allowed: boolean, limit: Limit, res: RateLimiterRes): RateDeci
   windowS: limit.durationS,
 });
 
-export function createFreeLimiter(opts: { name: string; perClient: Limit; instancePerSecond: number; pool: pg.Pool; clearExpired?: boolean }): FreeLimiter {
+export function createFreeLimiter(opts: {
+  name: string;
+  perClient: Limit;
+  instancePerSecond: number;
+  pool: pg.Pool;
+  clearExpired?: boolean;
+}): FreeLimiter {
   const { name, perClient } = opts;
   const perInstance: Limit = { points: opts.instancePerSecond, durationS: 1 };
   const clients = new RateLimiterPostgres({
@@ -61,11 +67,24 @@ export function createFreeLimiter(opts: { name: string; perClient: Limit; instan
     points: perClient.points,
     duration: perClient.durationS,
     inMemoryBlockOnConsumed: perClient.points,
-    insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${name}-insurance`, points: perClient.points, duration: perClient.durationS }),
+    insuranceLimiter: new RateLimiterMemory({
+      keyPrefix: `${name}-insurance`,
+      points: perClient.points,
+      duration: perClient.durationS,
+    }),
   });
-  const instance = new RateLimiterMemory({ keyPrefix: `${name}-instance`, points: perInstance.points, duration: perInstance.durationS });
+  const instance = new RateLimiterMemory({
+    keyPrefix: `${name}-instance`,
+    points: perInstance.points,
+    duration: perInstance.durationS,
+  });
 
-  async function layer(limiter: RateLimiterPostgres | RateLimiterMemory, limit: Limit, key: string, cost: number): Promise<RateDecision | undefined> {
+  async function layer(
+    limiter: RateLimiterPostgres | RateLimiterMemory,
+    limit: Limit,
+    key: string,
+    cost: number,
+  ): Promise<RateDecision | undefined> {
     try {
       return decision(true, limit, await limiter.consume(key, cost));
     } catch (err) {
@@ -83,7 +102,16 @@ export function createFreeLimiter(opts: { name: string; perClient: Limit; instan
       const shared = await layer(instance, perInstance, "all", cost);
       if (shared && !shared.allowed) return shared;
       const own = await layer(clients, perClient, client, cost);
-      return own ?? shared ?? { allowed: true, limit: perClient.points, remaining: perClient.points, resetS: perClient.durationS, windowS: perClient.durationS };
+      return (
+        own ??
+        shared ?? {
+          allowed: true,
+          limit: perClient.points,
+          remaining: perClient.points,
+          resetS: perClient.durationS,
+          windowS: perClient.durationS,
+        }
+      );
     },
   };
 }

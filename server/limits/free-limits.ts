@@ -3,19 +3,35 @@ import { env } from "../env";
 import { createFreeLimiter, type FreeLimiter } from "./free-limiter";
 import { createLimiterPool } from "./limiter-pool";
 
-export type FreeGroup = "search" | "catalog" | "reviews" | "trpc" | "recovery" | "writes" | "writes_ip" | "auth" | "observe";
+export type FreeGroup =
+  "search" | "catalog" | "reviews" | "trpc" | "recovery" | "writes" | "writes_ip" | "auth" | "observe";
 
 const LIMITS: Record<FreeGroup, { perMinute: number; instancePerSecond: number }> = {
   search: { perMinute: env.RATE_LIMIT_SEARCH_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_SEARCH_INSTANCE_PER_SECOND },
-  catalog: { perMinute: env.RATE_LIMIT_CATALOG_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_CATALOG_INSTANCE_PER_SECOND },
-  reviews: { perMinute: env.RATE_LIMIT_REVIEWS_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_REVIEWS_INSTANCE_PER_SECOND },
+  catalog: {
+    perMinute: env.RATE_LIMIT_CATALOG_PER_MINUTE,
+    instancePerSecond: env.RATE_LIMIT_CATALOG_INSTANCE_PER_SECOND,
+  },
+  reviews: {
+    perMinute: env.RATE_LIMIT_REVIEWS_PER_MINUTE,
+    instancePerSecond: env.RATE_LIMIT_REVIEWS_INSTANCE_PER_SECOND,
+  },
   trpc: { perMinute: env.RATE_LIMIT_TRPC_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_TRPC_INSTANCE_PER_SECOND },
-  recovery: { perMinute: env.RATE_LIMIT_RECOVERY_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_RECOVERY_INSTANCE_PER_SECOND },
+  recovery: {
+    perMinute: env.RATE_LIMIT_RECOVERY_PER_MINUTE,
+    instancePerSecond: env.RATE_LIMIT_RECOVERY_INSTANCE_PER_SECOND,
+  },
   writes: { perMinute: env.RATE_LIMIT_WRITES_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_WRITES_INSTANCE_PER_SECOND },
-  writes_ip: { perMinute: env.RATE_LIMIT_WRITES_IP_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_WRITES_IP_INSTANCE_PER_SECOND },
+  writes_ip: {
+    perMinute: env.RATE_LIMIT_WRITES_IP_PER_MINUTE,
+    instancePerSecond: env.RATE_LIMIT_WRITES_IP_INSTANCE_PER_SECOND,
+  },
   auth: { perMinute: env.RATE_LIMIT_AUTH_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_AUTH_INSTANCE_PER_SECOND },
   // Calls through the observer route, per marketplace token.
-  observe: { perMinute: env.RATE_LIMIT_OBSERVE_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_OBSERVE_INSTANCE_PER_SECOND },
+  observe: {
+    perMinute: env.RATE_LIMIT_OBSERVE_PER_MINUTE,
+    instancePerSecond: env.RATE_LIMIT_OBSERVE_INSTANCE_PER_SECOND,
+  },
 };
 
 export const rateLimitsEnabled = env.RATE_LIMIT_ENABLED === "true";
@@ -30,7 +46,13 @@ export function freeLimiter(group: FreeGroup): FreeLimiter {
   limiters ??= (() => {
     const pool = limiterPool();
     const make = (name: FreeGroup, clearExpired = false) =>
-      createFreeLimiter({ name, perClient: { points: LIMITS[name].perMinute, durationS: 60 }, instancePerSecond: LIMITS[name].instancePerSecond, pool, clearExpired });
+      createFreeLimiter({
+        name,
+        perClient: { points: LIMITS[name].perMinute, durationS: 60 },
+        instancePerSecond: LIMITS[name].instancePerSecond,
+        pool,
+        clearExpired,
+      });
     // One of them deletes long-expired rows (every 5 min) for all: they share the table.
     return {
       search: make("search", true),

@@ -17,6 +17,8 @@ export function createLimiterPool(connectionString = env.DATABASE_URL): pg.Pool 
     statement_timeout: LIMITER_DB_TIMEOUT_MS,
     allowExitOnIdle: true,
   });
-  pool.on("error", (err) => logger.warn({ err: { name: err.name, message: err.message } }, "idle rate-limit connection lost"));
+  pool.on("error", (err) =>
+    logger.warn({ err: { name: err.name, message: err.message } }, "idle rate-limit connection lost"),
+  );
   return pool;
 }

@@ -6,5 +6,6 @@ import { env } from "../env";
 import type { RateDecision } from "./free-limiter";
 
 export async function delayRefusal(decision: RateDecision | undefined): Promise<void> {
-  if (decision && !decision.allowed) await setTimeout(Math.min(env.RATE_LIMIT_REFUSAL_DELAY_MS, decision.resetS * 1000));
+  if (decision && !decision.allowed)
+    await setTimeout(Math.min(env.RATE_LIMIT_REFUSAL_DELAY_MS, decision.resetS * 1000));
 }

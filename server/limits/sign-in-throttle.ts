@@ -36,9 +36,14 @@ export interface SignInThrottle {
 const accountKey = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 
 /** The lock after the `locks`-th run of failures: doubling from `baseS`, at most an hour. */
-export const lockSeconds = (baseS: number, locks: number) => Math.min(SIGN_IN_MAX_LOCK_S, baseS * 2 ** Math.min(Math.max(0, locks - 1), 20));
+export const lockSeconds = (baseS: number, locks: number) =>
+  Math.min(SIGN_IN_MAX_LOCK_S, baseS * 2 ** Math.min(Math.max(0, locks - 1), 20));
 
-export function createSignInThrottle(opts: { failures: number; lockS: number; pool: ReturnType<typeof limiterPool> }): SignInThrottle {
+export function createSignInThrottle(opts: {
+  failures: number;
+  lockS: number;
+  pool: ReturnType<typeof limiterPool>;
+}): SignInThrottle {
   const store = (keyPrefix: string, points: number, duration: number) =>
     new RateLimiterPostgres({
       storeClient: opts.pool,
@@ -59,7 +64,8 @@ export function createSignInThrottle(opts: { failures: number; lockS: number; po
         const res = await attempts.consume(accountKey(email));
         return { allowed: true, attempt: res.consumedPoints };
       } catch (err) {
-        if (err instanceof RateLimiterRes) return { allowed: false, retryAfterS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
+        if (err instanceof RateLimiterRes)
+          return { allowed: false, retryAfterS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
         logger.warn({ err }, "sign-in throttle failed; attempt not counted");
         return { allowed: true, attempt: 0 };
       }
@@ -76,7 +82,9 @@ export function createSignInThrottle(opts: { failures: number; lockS: number; po
     },
     async succeeded(email) {
       const key = accountKey(email);
-      await Promise.all([attempts.delete(key), locks.delete(key)]).catch((err: unknown) => logger.warn({ err }, "sign-in throttle could not clear an account"));
+      await Promise.all([attempts.delete(key), locks.delete(key)]).catch((err: unknown) =>
+        logger.warn({ err }, "sign-in throttle could not clear an account"),
+      );
     },
   };
 }
@@ -86,5 +94,9 @@ let throttle: SignInThrottle | undefined;
 /** This process's throttle; undefined when rate limits are switched off. */
 export function signInThrottle(): SignInThrottle | undefined {
   if (!rateLimitsEnabled) return undefined;
-  return (throttle ??= createSignInThrottle({ failures: env.SIGN_IN_FAILURES_BEFORE_LOCK, lockS: env.SIGN_IN_LOCK_SECONDS, pool: limiterPool() }));
+  return (throttle ??= createSignInThrottle({
+    failures: env.SIGN_IN_FAILURES_BEFORE_LOCK,
+    lockS: env.SIGN_IN_LOCK_SECONDS,
+    pool: limiterPool(),
+  }));
 }

@@ -84,7 +84,11 @@ function decide(call: NewCall, row: ClaimRow): Claim | "take_over" {
   if (row.kind === "claimed") return { kind: "claimed", ticket: { id: row.id, claimedAt: row.claimed_at } };
   if (row.fingerprint !== call.fingerprint) return { kind: "reused" };
   if (row.state === "completed") {
-    const answer = { status: row.status!, headers: row.response_headers ?? [], body: row.response_body ?? Buffer.alloc(0) };
+    const answer = {
+      status: row.status!,
+      headers: row.response_headers ?? [],
+      body: row.response_body ?? Buffer.alloc(0),
+    };
     remember(call, call.fingerprint, answer);
     return { kind: "replay", answer };
   }
@@ -95,7 +99,8 @@ function decide(call: NewCall, row: ClaimRow): Claim | "take_over" {
 /** Claims the key for a call, or says what the key already holds. */
 export async function claimCall(call: NewCall): Promise<Claim> {
   const cached = replays.get(cacheKey(call));
-  if (cached) return cached.fingerprint === call.fingerprint ? { kind: "replay", answer: cached.answer } : { kind: "reused" };
+  if (cached)
+    return cached.fingerprint === call.fingerprint ? { kind: "replay", answer: cached.answer } : { kind: "reused" };
 
   const existing = Prisma.sql`
     SELECT 'existing' AS kind, id, claimed_at, fingerprint, state, status, response_headers, response_body,
@@ -126,7 +131,9 @@ export async function claimCall(call: NewCall): Promise<Claim> {
     WHERE id = ${row.id}::uuid AND claimed_at = ${row.claimed_at}
       AND (state = 'retryable' OR (state = 'in_flight' AND claimed_at < now() - make_interval(secs => ${staleSeconds})))
     RETURNING id, claimed_at`);
-  return taken[0] ? { kind: "claimed", ticket: { id: taken[0].id, claimedAt: taken[0].claimed_at } } : { kind: "in_progress" };
+  return taken[0]
+    ? { kind: "claimed", ticket: { id: taken[0].id, claimedAt: taken[0].claimed_at } }
+    : { kind: "in_progress" };
 }
 
 export interface CallRecord {

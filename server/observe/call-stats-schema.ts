@@ -18,5 +18,11 @@ export const offerObservedSchema = z.object({
 });
 export type OfferObserved = z.infer<typeof offerObservedSchema>;
 
-export const NO_SERVICE_CALLS: ServiceObserved = { calls30d: 0, paidCalls30d: 0, uniquePayers30d: 0, successRate: null, p50LatencyMs: null };
+export const NO_SERVICE_CALLS: ServiceObserved = {
+  calls30d: 0,
+  paidCalls30d: 0,
+  uniquePayers30d: 0,
+  successRate: null,
+  p50LatencyMs: null,
+};
 export const NO_OFFER_CALLS: OfferObserved = { calls30d: 0, successRate: null, p50LatencyMs: null };

@@ -42,7 +42,13 @@ async function serviceWithTwoOffers(skip: number) {
     where: { offers: { some: { protocol: "mpp" } } },
     orderBy: { id: "asc" },
     skip,
-    select: { id: true, slug: true, calls30d: true, uniquePayers30d: true, offers: { select: { id: true }, orderBy: [{ position: "asc" }, { id: "asc" }] } },
+    select: {
+      id: true,
+      slug: true,
+      calls30d: true,
+      uniquePayers30d: true,
+      offers: { select: { id: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
+    },
   });
 }
 
@@ -52,7 +58,13 @@ describe("observed call figures", () => {
     const { service } = await getServiceRecord(svc.slug);
     expect(service.calls30d).toBe(svc.calls30d);
     expect(service.uniquePayers30d).toBe(svc.uniquePayers30d);
-    expect(service.observed).toEqual({ calls30d: 0, paidCalls30d: 0, uniquePayers30d: 0, successRate: null, p50LatencyMs: null });
+    expect(service.observed).toEqual({
+      calls30d: 0,
+      paidCalls30d: 0,
+      uniquePayers30d: 0,
+      successRate: null,
+      p50LatencyMs: null,
+    });
     for (const o of service.offers) expect(o.observed).toEqual({ calls30d: 0, successRate: null, p50LatencyMs: null });
   });
 
@@ -64,19 +76,50 @@ describe("observed call figures", () => {
     // Offer a: 4 answered calls (2 paid by the same payer in two spellings, 1 paid by another), a
     // 402 (success of the provider, a retryable row), latencies 100, 200, 300, 400.
     await insertCall({ offerId: a, serviceId: svc.id, paid: true, payer, latencyMs: 100 });
-    await insertCall({ offerId: a, serviceId: svc.id, paid: true, payer: `0x${payer.slice(2).toUpperCase()}`, latencyMs: 200 });
-    await insertCall({ offerId: a, serviceId: svc.id, paid: true, payer: "0x2222222222222222222222222222222222222222", latencyMs: 300 });
+    await insertCall({
+      offerId: a,
+      serviceId: svc.id,
+      paid: true,
+      payer: `0x${payer.slice(2).toUpperCase()}`,
+      latencyMs: 200,
+    });
+    await insertCall({
+      offerId: a,
+      serviceId: svc.id,
+      paid: true,
+      payer: "0x2222222222222222222222222222222222222222",
+      latencyMs: 300,
+    });
     await insertCall({ offerId: a, serviceId: svc.id, state: "retryable", status: 402, latencyMs: 400 });
     // Offer b: a provider 500 and an observer failure (unreachable, retryable): both failures.
     await insertCall({ offerId: b, serviceId: svc.id, status: 500, latencyMs: 50 });
-    await insertCall({ offerId: b, serviceId: svc.id, state: "retryable", status: 502, outcome: "provider_unreachable", latencyMs: 10 });
+    await insertCall({
+      offerId: b,
+      serviceId: svc.id,
+      state: "retryable",
+      status: 502,
+      outcome: "provider_unreachable",
+      latencyMs: 10,
+    });
     // Not counted: a claim in flight, a call 31 days old, another service's call.
     await insertCall({ offerId: a, serviceId: svc.id, state: "in_flight" });
-    await insertCall({ offerId: a, serviceId: svc.id, paid: true, payer: "0x3333333333333333333333333333333333333333", ageMs: 31 * DAY });
+    await insertCall({
+      offerId: a,
+      serviceId: svc.id,
+      paid: true,
+      payer: "0x3333333333333333333333333333333333333333",
+      ageMs: 31 * DAY,
+    });
     await insertCall({ offerId: other.offers[0]!.id, serviceId: other.id, paid: true, payer });
 
     const { service } = await getServiceRecord(svc.slug);
-    expect(service.observed).toEqual({ calls30d: 6, paidCalls30d: 3, uniquePayers30d: 2, successRate: 0.6667, p50LatencyMs: 150 });
+    expect(service.observed).toEqual({
+      calls30d: 6,
+      paidCalls30d: 3,
+      uniquePayers30d: 2,
+      successRate: 0.6667,
+      p50LatencyMs: 150,
+    });
     expect(service.calls30d).toBe(svc.calls30d + 6);
     expect(service.uniquePayers30d).toBe(svc.uniquePayers30d + 2);
     const byId = new Map(service.offers.map((o) => [o.id, o.observed]));
@@ -88,7 +131,10 @@ describe("observed call figures", () => {
     expect(counts.get(svc.id)).toBe(6);
     expect(counts.get(other.id)).toBe(1);
     expect(counts.has("svc_none")).toBe(false);
-    const listed = await listServices({ q: (await db.service.findUniqueOrThrow({ where: { id: svc.id }, select: { name: true } })).name, limit: 100 });
+    const listed = await listServices({
+      q: (await db.service.findUniqueOrThrow({ where: { id: svc.id }, select: { name: true } })).name,
+      limit: 100,
+    });
     expect(listed.services.find((s) => s.id === svc.id)?.calls30d).toBe(svc.calls30d + 6);
   });
 

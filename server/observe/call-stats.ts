@@ -39,7 +39,13 @@ const windowStart = (now: Date) => new Date(now.getTime() - WINDOW_DAYS * 86_400
 const rate = (r: FigureRow) => (r.calls === 0 ? null : Math.round((r.ok / r.calls) * 10_000) / 10_000);
 const p50 = (r: FigureRow) => (r.p50 === null || r.calls === 0 ? null : Math.round(r.p50));
 
-const toService = (r: FigureRow): ServiceObserved => ({ calls30d: r.calls, paidCalls30d: r.paid_calls, uniquePayers30d: r.payers, successRate: rate(r), p50LatencyMs: p50(r) });
+const toService = (r: FigureRow): ServiceObserved => ({
+  calls30d: r.calls,
+  paidCalls30d: r.paid_calls,
+  uniquePayers30d: r.payers,
+  successRate: rate(r),
+  p50LatencyMs: p50(r),
+});
 const toOffer = (r: FigureRow): OfferObserved => ({ calls30d: r.calls, successRate: rate(r), p50LatencyMs: p50(r) });
 
 /** Answered calls of the window for many services in one statement (list summaries show only the
@@ -55,7 +61,10 @@ export async function serviceCallCounts(serviceIds: string[], now: Date = new Da
 }
 
 /** One service's figures and each of its offers', in one statement (a grouping set per level). */
-export async function recordCallStats(serviceId: string, now: Date = new Date()): Promise<{ service: ServiceObserved; offers: Map<string, OfferObserved> }> {
+export async function recordCallStats(
+  serviceId: string,
+  now: Date = new Date(),
+): Promise<{ service: ServiceObserved; offers: Map<string, OfferObserved> }> {
   const rows = await sqlQuery<FigureRow & { offer_id: string | null; service_level: boolean }>(Prisma.sql`
     SELECT offer_id, GROUPING(offer_id) = 1 AS service_level, ${figures}
     FROM observed_calls
@@ -95,6 +104,11 @@ export async function serviceCallSeries(serviceId: string, now: Date = new Date(
     SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(c.calls, 0) AS calls, coalesce(c.paid_calls, 0) AS paid_calls, c.p50
     FROM days d LEFT JOIN calls c ON c.day = d.day
     ORDER BY d.day`);
-  const days = rows.map((r) => ({ day: r.day, calls: r.calls, paidCalls: r.paid_calls, p50LatencyMs: r.p50 === null ? null : Math.round(r.p50) }));
+  const days = rows.map((r) => ({
+    day: r.day,
+    calls: r.calls,
+    paidCalls: r.paid_calls,
+    p50LatencyMs: r.p50 === null ? null : Math.round(r.p50),
+  }));
   return { days, totalCalls: days.reduce((n, d) => n + d.calls, 0) };
 }

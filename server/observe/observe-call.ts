@@ -47,7 +47,11 @@ const JSON_HEADERS: [string, string][] = [["content-type", "application/json"]];
 
 /** One of our own answers, `{error, message}` with the code's status from the error table. */
 function errorAnswer(code: ErrorCode, message: string, extra: [string, string][] = []): StoredAnswer {
-  return { status: ERROR_TABLE[code].status, headers: [...JSON_HEADERS, ...extra], body: Buffer.from(JSON.stringify({ error: code, message })) };
+  return {
+    status: ERROR_TABLE[code].status,
+    headers: [...JSON_HEADERS, ...extra],
+    body: Buffer.from(JSON.stringify({ error: code, message })),
+  };
 }
 
 /** Method, query, content type and body: what must be the same for a retry under the same key.
@@ -64,23 +68,95 @@ function outcomeOf(result: OutboundResult): Omit<CallRecord, "latencyMs"> {
   switch (result.kind) {
     case "answer": {
       if (result.status < 200 || result.status > 599) {
-        return { state: "completed", outcome: "provider_invalid_response", responseBytes: result.body.length, ...none, ...answerOf(errorAnswer("provider_invalid_response", `The provider answered with status ${result.status}, which cannot be relayed.`)) };
+        return {
+          state: "completed",
+          outcome: "provider_invalid_response",
+          responseBytes: result.body.length,
+          ...none,
+          ...answerOf(
+            errorAnswer(
+              "provider_invalid_response",
+              `The provider answered with status ${result.status}, which cannot be relayed.`,
+            ),
+          ),
+        };
       }
       const headers = returnedHeaders(result.headers);
       const payment = paymentOutcome(result.status, headers);
       // 402: payment required and nothing charged — the paid retry with this key must reach the provider.
-      return { state: result.status === 402 ? "retryable" : "completed", outcome: "provider", responseBytes: result.body.length, ...payment, ...answerOf({ status: result.status, headers, body: result.body }) };
+      return {
+        state: result.status === 402 ? "retryable" : "completed",
+        outcome: "provider",
+        responseBytes: result.body.length,
+        ...payment,
+        ...answerOf({ status: result.status, headers, body: result.body }),
+      };
     }
     case "unreachable":
-      return { state: "retryable", outcome: "provider_unreachable", responseBytes: 0, ...none, ...answerOf(errorAnswer("provider_unreachable", `The provider could not be reached: ${result.reason}. Nothing was sent; retrying with the same Idempotency-Key is safe.`)) };
+      return {
+        state: "retryable",
+        outcome: "provider_unreachable",
+        responseBytes: 0,
+        ...none,
+        ...answerOf(
+          errorAnswer(
+            "provider_unreachable",
+            `The provider could not be reached: ${result.reason}. Nothing was sent; retrying with the same Idempotency-Key is safe.`,
+          ),
+        ),
+      };
     case "broken":
-      return { state: "completed", outcome: "provider_unreachable", responseBytes: 0, ...none, ...answerOf(errorAnswer("provider_unreachable", `The request was sent, then ${result.reason} before answering. It may have run; this answer is final for this Idempotency-Key.`)) };
+      return {
+        state: "completed",
+        outcome: "provider_unreachable",
+        responseBytes: 0,
+        ...none,
+        ...answerOf(
+          errorAnswer(
+            "provider_unreachable",
+            `The request was sent, then ${result.reason} before answering. It may have run; this answer is final for this Idempotency-Key.`,
+          ),
+        ),
+      };
     case "timeout":
       return result.sent
-        ? { state: "completed", outcome: "provider_timeout", responseBytes: 0, ...none, ...answerOf(errorAnswer("provider_timeout", `The provider did not answer within ${env.OBSERVER_TIMEOUT_MS} ms. The request was sent and may have run; this answer is final for this Idempotency-Key.`)) }
-        : { state: "retryable", outcome: "provider_timeout", responseBytes: 0, ...none, ...answerOf(errorAnswer("provider_timeout", `No connection to the provider within ${env.OBSERVER_CONNECT_TIMEOUT_MS} ms. Nothing was sent; retrying with the same Idempotency-Key is safe.`)) };
+        ? {
+            state: "completed",
+            outcome: "provider_timeout",
+            responseBytes: 0,
+            ...none,
+            ...answerOf(
+              errorAnswer(
+                "provider_timeout",
+                `The provider did not answer within ${env.OBSERVER_TIMEOUT_MS} ms. The request was sent and may have run; this answer is final for this Idempotency-Key.`,
+              ),
+            ),
+          }
+        : {
+            state: "retryable",
+            outcome: "provider_timeout",
+            responseBytes: 0,
+            ...none,
+            ...answerOf(
+              errorAnswer(
+                "provider_timeout",
+                `No connection to the provider within ${env.OBSERVER_CONNECT_TIMEOUT_MS} ms. Nothing was sent; retrying with the same Idempotency-Key is safe.`,
+              ),
+            ),
+          };
     case "too_large":
-      return { state: "completed", outcome: "provider_response_too_large", responseBytes: result.limit, ...none, ...answerOf(errorAnswer("provider_response_too_large", `The provider's answer is larger than ${result.limit} bytes, the most the observer relays. The call may have run; this answer is final for this Idempotency-Key.`)) };
+      return {
+        state: "completed",
+        outcome: "provider_response_too_large",
+        responseBytes: result.limit,
+        ...none,
+        ...answerOf(
+          errorAnswer(
+            "provider_response_too_large",
+            `The provider's answer is larger than ${result.limit} bytes, the most the observer relays. The call may have run; this answer is final for this Idempotency-Key.`,
+          ),
+        ),
+      };
   }
 }
 const answerOf = (answer: StoredAnswer) => ({ status: answer.status, answer });
@@ -102,14 +178,23 @@ export async function observeCall(input: ObserveInput): Promise<ObserverAnswer> 
   };
   const claim = await claimCall(call);
   if (claim.kind === "replay") return { ...claim.answer, replayed: true };
-  if (claim.kind === "reused") throw new AppError("idempotency_key_reused", "This Idempotency-Key was already used with this token and offer for another request (method, query, Content-Type or body); use a new key.");
+  if (claim.kind === "reused")
+    throw new AppError(
+      "idempotency_key_reused",
+      "This Idempotency-Key was already used with this token and offer for another request (method, query, Content-Type or body); use a new key.",
+    );
   if (claim.kind === "in_progress") {
-    const answer = errorAnswer("call_in_progress", "A call with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer.", [["retry-after", String(IN_PROGRESS_RETRY_AFTER_S)]]);
+    const answer = errorAnswer(
+      "call_in_progress",
+      "A call with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer.",
+      [["retry-after", String(IN_PROGRESS_RETRY_AFTER_S)]],
+    );
     return { ...answer, replayed: false };
   }
 
   const url = new URL(target.url);
-  if (input.query) url.search = target.url.search ? `${target.url.search}&${input.query.replace(/^\?/, "")}` : input.query;
+  if (input.query)
+    url.search = target.url.search ? `${target.url.search}&${input.query.replace(/^\?/, "")}` : input.query;
   const started = performance.now();
   const result = await observerOutbound().send({
     url,
@@ -130,7 +215,9 @@ export async function observeCall(input: ObserveInput): Promise<ObserverAnswer> 
   if (record.paid && recorded) {
     // After the paid call's row has committed (see verified-calls.ts); a failure here must not
     // cost the agent the answer it paid for.
-    await markVerifiedReviews(input.tokenId, offer.serviceId).catch((err: unknown) => logger.warn({ err }, "verified-call mark failed"));
+    await markVerifiedReviews(input.tokenId, offer.serviceId).catch((err: unknown) =>
+      logger.warn({ err }, "verified-call mark failed"),
+    );
   }
   return { ...record.answer, replayed: false };
 }

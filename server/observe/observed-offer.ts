@@ -24,7 +24,8 @@ export const OFFER_CACHE_MS = 5_000;
 const MAX_CACHED = 5_000;
 const cache = new Map<string, { offer: ObservedOffer; until: number }>();
 
-const notFound = (offerId: string) => new AppError("not_found", `No offer with id ${JSON.stringify(offerId.slice(0, 200))}.`);
+const notFound = (offerId: string) =>
+  new AppError("not_found", `No offer with id ${JSON.stringify(offerId.slice(0, 200))}.`);
 
 /** The offer with this id; 404 not_found when there is none (a malformed id is the same 404). */
 export async function findObservedOffer(offerId: string): Promise<ObservedOffer> {

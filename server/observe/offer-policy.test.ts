@@ -8,12 +8,26 @@ const test = { testMode: true, localPayments: false };
 
 describe("offer policy", () => {
   it("keeps the provider's base path and the offer path", () => {
-    const v = routableProviderUrl({ providerUrl: "https://api.example.com/v2/", path: "/forecast", testMode: false }, prod);
+    const v = routableProviderUrl(
+      { providerUrl: "https://api.example.com/v2/", path: "/forecast", testMode: false },
+      prod,
+    );
     expect(v.ok && v.url.toString()).toBe("https://api.example.com/v2/forecast");
   });
 
   it("refuses http, credentials and literal private addresses outside test mode", () => {
-    for (const providerUrl of ["http://api.example.com", "https://u:p@api.example.com", "https://127.0.0.1", "https://0x7f000001", "https://[::1]", "https://169.254.169.254", "https://10.0.0.1", "https://[::ffff:127.0.0.1]", "https://0.0.0.0", "https://localhost"]) {
+    for (const providerUrl of [
+      "http://api.example.com",
+      "https://u:p@api.example.com",
+      "https://127.0.0.1",
+      "https://0x7f000001",
+      "https://[::1]",
+      "https://169.254.169.254",
+      "https://10.0.0.1",
+      "https://[::ffff:127.0.0.1]",
+      "https://0.0.0.0",
+      "https://localhost",
+    ]) {
       expect(routableProviderUrl({ providerUrl, path: "/x", testMode: false }, prod).ok, providerUrl).toBe(false);
     }
   });
@@ -39,7 +53,8 @@ describe("offer policy", () => {
   });
 
   it("refuses IPv6 outside global unicast 2000::/3: IPv4-compatible ::a.b.c.d (loopback, metadata) and unassigned space", () => {
-    for (const address of ["::7f00:1", "::a9fe:a9fe", "::a00:1", "4000::1", "::1"]) expect(isForbiddenAddress(address, false), address).toBe(true);
+    for (const address of ["::7f00:1", "::a9fe:a9fe", "::a00:1", "4000::1", "::1"])
+      expect(isForbiddenAddress(address, false), address).toBe(true);
     expect(isForbiddenAddress("::7f00:1", true)).toBe(true); // not loopback, whatever it carries
     expect(isForbiddenAddress("2606:4700:4700::1111", false)).toBe(false);
     expect(isForbiddenAddress("::1", true)).toBe(false);
@@ -49,10 +64,18 @@ describe("offer policy", () => {
   });
 
   it("refuses local names written with a trailing dot (the same host)", () => {
-    for (const providerUrl of ["https://localhost.", "https://LOCALHOST..", "https://api.localhost.", "https://metadata.google.internal.", "https://printer.local."]) {
+    for (const providerUrl of [
+      "https://localhost.",
+      "https://LOCALHOST..",
+      "https://api.localhost.",
+      "https://metadata.google.internal.",
+      "https://printer.local.",
+    ]) {
       expect(routableProviderUrl({ providerUrl, path: "/x", testMode: false }, prod).ok, providerUrl).toBe(false);
     }
-    expect(routableProviderUrl({ providerUrl: "https://api.example.com.", path: "/x", testMode: false }, prod).ok).toBe(true);
+    expect(routableProviderUrl({ providerUrl: "https://api.example.com.", path: "/x", testMode: false }, prod).ok).toBe(
+      true,
+    );
   });
 });
 
@@ -62,7 +85,13 @@ describe("test-mode offers on this machine (issue 24 item 4)", () => {
   it("reach loopback only on the named ports", () => {
     expect(routableProviderUrl(offer("http://127.0.0.1:4021"), local).ok).toBe(true);
     expect(routableProviderUrl(offer("http://localhost:4021"), local).ok).toBe(true);
-    for (const url of ["http://127.0.0.1:54329", "http://[::1]:3000", "http://localhost.:5432", "http://127.0.0.2", "https://127.0.0.1"]) {
+    for (const url of [
+      "http://127.0.0.1:54329",
+      "http://[::1]:3000",
+      "http://localhost.:5432",
+      "http://127.0.0.2",
+      "https://127.0.0.1",
+    ]) {
       const verdict = routableProviderUrl(offer(url), local);
       expect(verdict.ok, url).toBe(false);
       if (!verdict.ok) expect(verdict.reason).toMatch(/OBSERVER_TEST_PORTS/);

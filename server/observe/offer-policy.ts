@@ -40,11 +40,15 @@ export const observerModeFromEnv = (): ObserverMode => ({
 });
 
 /** Loopback (and nothing else private) is allowed for this offer. */
-export const loopbackAllowed = (offer: { testMode: boolean }, mode: ObserverMode): boolean => mode.testMode || (offer.testMode && mode.localPayments);
+export const loopbackAllowed = (offer: { testMode: boolean }, mode: ObserverMode): boolean =>
+  mode.testMode || (offer.testMode && mode.localPayments);
 
 /** A sandbox offer at exactly the sandbox's own origin while it is on: loopback for that address only. */
 export const sandboxAllowed = (offer: { sandbox?: boolean }, url: URL, mode: ObserverMode): boolean =>
-  offer.sandbox === true && typeof mode.sandboxOrigin === "string" && url.protocol === "http:" && url.origin === mode.sandboxOrigin;
+  offer.sandbox === true &&
+  typeof mode.sandboxOrigin === "string" &&
+  url.protocol === "http:" &&
+  url.origin === mode.sandboxOrigin;
 
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3") as [ipaddr.IPv6, number];
 
@@ -66,7 +70,10 @@ export function isForbiddenAddress(address: string, allowLoopback: boolean): boo
 export type RoutableVerdict = { ok: true; url: URL; loopback: boolean } | { ok: false; reason: string };
 
 /** The provider URL of an offer (providerUrl + path), if the observer may call it in this mode. */
-export function routableProviderUrl(offer: { providerUrl: string; path: string; testMode: boolean; sandbox?: boolean }, mode: ObserverMode = observerModeFromEnv()): RoutableVerdict {
+export function routableProviderUrl(
+  offer: { providerUrl: string; path: string; testMode: boolean; sandbox?: boolean },
+  mode: ObserverMode = observerModeFromEnv(),
+): RoutableVerdict {
   let url: URL;
   try {
     // Joined as text: new URL(path, base) would drop the provider's own base path.
@@ -76,11 +83,13 @@ export function routableProviderUrl(offer: { providerUrl: string; path: string; 
   }
   const sandbox = sandboxAllowed(offer, url, mode);
   const loopback = loopbackAllowed(offer, mode) || sandbox;
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) return { ok: false, reason: "The observer calls providers over https only." };
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback))
+    return { ok: false, reason: "The observer calls providers over https only." };
   if (url.username || url.password) return { ok: false, reason: "The offer's provider address carries credentials." };
   // A name's trailing dot (localhost., metadata.google.internal.) names the same host.
   const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
-  if (ipaddr.isValid(host) && isForbiddenAddress(host, loopback)) return { ok: false, reason: "The offer's provider address is not a public one." };
+  if (ipaddr.isValid(host) && isForbiddenAddress(host, loopback))
+    return { ok: false, reason: "The offer's provider address is not a public one." };
   const localName = !ipaddr.isValid(host) && /^(localhost|.*\.localhost|.*\.local|.*\.internal)$/i.test(host);
   if (localName && !loopback) return { ok: false, reason: "The offer's provider address is not a public one." };
   // A test-mode offer on this machine: only the ports the operator named, never the app's or the
@@ -89,7 +98,11 @@ export function routableProviderUrl(offer: { providerUrl: string; path: string; 
   // The sandbox's own origin is pinned exactly (sandboxAllowed) and is none of these ports.
   if (onLoopback && !mode.testMode && !sandbox && mode.testPort) {
     const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
-    if (!mode.testPort(port)) return { ok: false, reason: `The offer's provider port ${port} on this machine is not one of OBSERVER_TEST_PORTS (never the app's or the database's).` };
+    if (!mode.testPort(port))
+      return {
+        ok: false,
+        reason: `The offer's provider port ${port} on this machine is not one of OBSERVER_TEST_PORTS (never the app's or the database's).`,
+      };
   }
   return { ok: true, url, loopback };
 }

@@ -9,7 +9,17 @@
 // Clear-Site-Data, CORS) — the answer is served from our origin, not the provider's.
 import { createHash } from "node:crypto";
 
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
 const ORIGIN_SCOPED = new Set([
   "set-cookie",
   "set-cookie2",
@@ -48,12 +58,17 @@ export interface ForwardedInput {
 }
 
 /** The request headers sent to the provider. */
-export function forwardedHeaders(input: ForwardedInput, offer: { protocol: string }, derivedKey: string): Record<string, string> {
+export function forwardedHeaders(
+  input: ForwardedInput,
+  offer: { protocol: string },
+  derivedKey: string,
+): Record<string, string> {
   const headers: Record<string, string> = { "idempotency-key": derivedKey };
   if (input.contentType) headers["content-type"] = input.contentType;
   if (input.accept) headers.accept = input.accept;
   if (input.paymentSignature) headers["payment-signature"] = input.paymentSignature;
-  if (offer.protocol === "mpp" && input.authorization && /^Payment\s/i.test(input.authorization)) headers.authorization = input.authorization;
+  if (offer.protocol === "mpp" && input.authorization && /^Payment\s/i.test(input.authorization))
+    headers.authorization = input.authorization;
   return headers;
 }
 
@@ -67,7 +82,8 @@ export function returnedHeaders(raw: Record<string, string | string[] | undefine
   const pairs: HeaderPairs = [];
   for (const [name, value] of Object.entries(raw)) {
     const lower = name.toLowerCase();
-    if (value === undefined || HOP_BY_HOP.has(lower) || ORIGIN_SCOPED.has(lower) || OURS.has(lower) || named.has(lower)) continue;
+    if (value === undefined || HOP_BY_HOP.has(lower) || ORIGIN_SCOPED.has(lower) || OURS.has(lower) || named.has(lower))
+      continue;
     for (const v of Array.isArray(value) ? value : [value]) {
       // A value Headers or jsonb cannot hold is dropped rather than failing the whole answer.
       if (!/[\u0000\r\n]/.test(v)) pairs.push([lower, v]);

@@ -37,7 +37,8 @@ export function filteredLookup(resolve: Resolver, allowLoopback: boolean): net.L
       (found) => {
         const family = typeof options.family === "number" ? options.family : 0;
         const addresses = family ? found.filter((a) => a.family === family) : found;
-        if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address.`), { code: "ENOTFOUND" }), "", 0);
+        if (addresses.length === 0)
+          return callback(Object.assign(new Error(`${hostname} has no address.`), { code: "ENOTFOUND" }), "", 0);
         if (addresses.some((a) => isForbiddenAddress(a.address, allowLoopback))) {
           markRefusedHost(hostname);
           return callback(new ForbiddenAddressError(hostname), "", 0);
@@ -61,7 +62,11 @@ export interface OutboundOptions {
 const connectErrors = new WeakSet<object>();
 
 function safeConnector(allowLoopback: boolean, options: OutboundOptions): buildConnector.connector {
-  const base = buildConnector({ timeout: options.connectTimeoutMs, lookup: filteredLookup(options.resolve ?? systemResolver, allowLoopback), ...options.tls });
+  const base = buildConnector({
+    timeout: options.connectTimeoutMs,
+    lookup: filteredLookup(options.resolve ?? systemResolver, allowLoopback),
+    ...options.tls,
+  });
   return (params, callback) => {
     const fail = (err: Error) => {
       connectErrors.add(err);
@@ -135,13 +140,23 @@ export function createSafeOutbound(options: OutboundOptions): SafeOutbound {
         }
         chunks.push(chunk);
       }
-      return { kind: "answer", status: res.statusCode, headers: res.headers, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) };
+      return {
+        kind: "answer",
+        status: res.statusCode,
+        headers: res.headers,
+        body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size),
+      };
     } catch (err) {
       if (typeof err === "object" && err !== null && connectErrors.has(err)) {
         if (err instanceof errors.ConnectTimeoutError) return { kind: "timeout", sent: false };
         return { kind: "unreachable", sent: false, reason: describe(err) };
       }
-      if (controller.signal.aborted || err instanceof errors.HeadersTimeoutError || err instanceof errors.BodyTimeoutError) return { kind: "timeout", sent: true };
+      if (
+        controller.signal.aborted ||
+        err instanceof errors.HeadersTimeoutError ||
+        err instanceof errors.BodyTimeoutError
+      )
+        return { kind: "timeout", sent: true };
       return { kind: "broken", sent: true, reason: describe(err) };
     } finally {
       clearTimeout(timer);
@@ -163,6 +178,7 @@ function describe(err: unknown): string {
   if (code === "ECONNREFUSED") return "the provider refused the connection";
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "the provider's host name does not resolve";
   if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return "the provider closed the connection";
-  if (typeof code === "string" && /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED)/.test(code)) return "the provider's TLS certificate or handshake was refused";
+  if (typeof code === "string" && /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED)/.test(code))
+    return "the provider's TLS certificate or handshake was refused";
   return "the connection to the provider failed";
 }

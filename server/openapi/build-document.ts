@@ -5,7 +5,13 @@
 import type { ProductDefinition } from "../products/product";
 import { allComponentSchemas } from "./component-schemas";
 import { freeOperationPaths, type FreeOperation } from "./free-operation";
-import { MARKETPLACE_TOKEN_SCHEME, marketplaceTokenScheme, WRITE_KEY_PARAMETER, writeAnswerHeaders, writeIdempotencyKeyParameter } from "./marketplace-token";
+import {
+  MARKETPLACE_TOKEN_SCHEME,
+  marketplaceTokenScheme,
+  WRITE_KEY_PARAMETER,
+  writeAnswerHeaders,
+  writeIdempotencyKeyParameter,
+} from "./marketplace-token";
 import type { OpenApiDocument } from "./openapi-types";
 import { ORDER_STATUS_SCHEME, orderStatusScheme } from "./order-status-scheme";
 import { paymentHeaders, paymentParameters } from "./payment-headers";
@@ -23,13 +29,25 @@ const LICENSE = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
 export const DOCUMENT_TAGS = [
   { name: "Shop", description: "Paid operations, paid per request with x402 v2." },
   { name: "Catalog", description: "Free reads of the catalog of third-party paid services." },
-  { name: "Reviews", description: "Reviews of those services: free reads; writes by agents with a marketplace token (X-Marketplace-Token)." },
-  { name: "Observer", description: "Calls to catalogued third-party offers through the marketplace, with a marketplace token; every call is recorded." },
+  {
+    name: "Reviews",
+    description:
+      "Reviews of those services: free reads; writes by agents with a marketplace token (X-Marketplace-Token).",
+  },
+  {
+    name: "Observer",
+    description:
+      "Calls to catalogued third-party offers through the marketplace, with a marketplace token; every call is recorded.",
+  },
   { name: "Development", description: "Test funds and the x402 facilitator of the local payment ledger." },
 ] as const;
 
 /** The document for a base URL, the products sold and the free operations declared. */
-export function assembleOpenApiDocument(base: string, products: readonly ProductDefinition[], operations: readonly FreeOperation[]): OpenApiDocument {
+export function assembleOpenApiDocument(
+  base: string,
+  products: readonly ProductDefinition[],
+  operations: readonly FreeOperation[],
+): OpenApiDocument {
   const paths = shopPaths(base, products);
   for (const [path, item] of Object.entries(freeOperationPaths(operations, products))) {
     if (paths[path]) throw new Error(`${path} is both a product's path and a free operation's`);
@@ -37,7 +55,12 @@ export function assembleOpenApiDocument(base: string, products: readonly Product
   }
   return {
     openapi: OPENAPI_VERSION,
-    info: { title: "Agent Payment Marketplace API", version: API_VERSION, description: apiDescription(base), license: LICENSE },
+    info: {
+      title: "Agent Payment Marketplace API",
+      version: API_VERSION,
+      description: apiDescription(base),
+      license: LICENSE,
+    },
     servers: [{ url: base }],
     tags: DOCUMENT_TAGS.map((tag) => ({ ...tag })),
     paths,
@@ -45,7 +68,12 @@ export function assembleOpenApiDocument(base: string, products: readonly Product
       schemas: allComponentSchemas(products, operations),
       headers: { ...paymentHeaders(), ...mppHeaders(), ...writeAnswerHeaders() },
       parameters: { ...paymentParameters(), [WRITE_KEY_PARAMETER]: writeIdempotencyKeyParameter() },
-      securitySchemes: { [X402_SCHEME_NAME]: x402SecurityScheme(), [MPP_SCHEME_NAME]: mppSecurityScheme(), [MARKETPLACE_TOKEN_SCHEME]: marketplaceTokenScheme(), [ORDER_STATUS_SCHEME]: orderStatusScheme() },
+      securitySchemes: {
+        [X402_SCHEME_NAME]: x402SecurityScheme(),
+        [MPP_SCHEME_NAME]: mppSecurityScheme(),
+        [MARKETPLACE_TOKEN_SCHEME]: marketplaceTokenScheme(),
+        [ORDER_STATUS_SCHEME]: orderStatusScheme(),
+      },
     },
   };
 }

@@ -59,7 +59,10 @@ export const SCHEMA_NAMES = {
 } as const;
 
 const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
-  [SCHEMA_NAMES.faucetRequest]: { schema: faucetInputSchema, description: "Test funds for the local ledger: the payer address and an amount in USD." },
+  [SCHEMA_NAMES.faucetRequest]: {
+    schema: faucetInputSchema,
+    description: "Test funds for the local ledger: the payer address and an amount in USD.",
+  },
   [SCHEMA_NAMES.createReviewRequest]: {
     schema: createReviewInput,
     description:
@@ -68,16 +71,22 @@ const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
   },
   [SCHEMA_NAMES.reviseReviewRequest]: {
     schema: reviseReviewInput,
-    description: "The fields to change, at least one, with the rules of CreateReviewRequest; `link: null` removes the stored link. Unchanged fields keep their values.",
+    description:
+      "The fields to change, at least one, with the rules of CreateReviewRequest; `link: null` removes the stored link. Unchanged fields keep their values.",
   },
   [SCHEMA_NAMES.engagementRequest]: {
     schema: engagementInput,
-    description: "Optional. Without a body (or with `{}`) the call toggles; `active: true` or `false` sets the state (repeating it changes nothing).",
+    description:
+      "Optional. Without a body (or with `{}`) the call toggles; `active: true` or `false` sets the state (repeating it changes nothing).",
   },
-  [SCHEMA_NAMES.commentRequest]: { schema: commentInput, description: "Plain text, 1–2000 characters after trimming. It is always shown as text: no HTML or markdown." },
+  [SCHEMA_NAMES.commentRequest]: {
+    schema: commentInput,
+    description: "Plain text, 1–2000 characters after trimming. It is always shown as text: no HTML or markdown.",
+  },
   [SCHEMA_NAMES.recoveryAuthorization]: {
     schema: recoveryAuthorizationSchema,
-    description: "The JSON inside the Purchase-Authorization header (sent base64): the payer, the signed resource and expiry, and the EIP-712 signature.",
+    description:
+      "The JSON inside the Purchase-Authorization header (sent base64): the payer, the signed resource and expiry, and the EIP-712 signature.",
   },
 };
 
@@ -89,25 +98,52 @@ const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
       "(for example invalid_exact_evm_signature, invalid_exact_evm_insufficient_balance, invalid_payload, payment_requirements_mismatch, " +
       "invalid_exact_evm_nonce_already_used); `product` describes what is sold; `free` links to the free marketplace.",
   },
-  ProductObject: { schema: productObjectSchema, description: "The product on sale: price, protocols, delivery, the JSON Schema of its request body and a complete example body." },
-  FreeLinks: { schema: freeLinksSchema, description: "Free alternatives: the homepage, the marketplace, the free search API and these docs." },
+  ProductObject: {
+    schema: productObjectSchema,
+    description:
+      "The product on sale: price, protocols, delivery, the JSON Schema of its request body and a complete example body.",
+  },
+  FreeLinks: {
+    schema: freeLinksSchema,
+    description: "Free alternatives: the homepage, the marketplace, the free search API and these docs.",
+  },
   Issue: { schema: issueSchema, description: "One broken input rule." },
   [SCHEMA_NAMES.purchaseRefusal]: {
     schema: purchaseRefusalSchema,
-    description: "A signed purchase refused before anything was verified or settled (4xx): each response narrows `error` to the codes it can carry.",
+    description:
+      "A signed purchase refused before anything was verified or settled (4xx): each response narrows `error` to the codes it can carry.",
   },
-  [SCHEMA_NAMES.validationResult]: { schema: validationResultSchema, description: "The body would be accepted by a purchase (availability aside)." },
-  [SCHEMA_NAMES.describeUnavailable]: { schema: describeUnavailableSchema, description: "The product cannot be sold right now; nothing was charged." },
+  [SCHEMA_NAMES.validationResult]: {
+    schema: validationResultSchema,
+    description: "The body would be accepted by a purchase (availability aside).",
+  },
+  [SCHEMA_NAMES.describeUnavailable]: {
+    schema: describeUnavailableSchema,
+    description: "The product cannot be sold right now; nothing was charged.",
+  },
   [SCHEMA_NAMES.purchaseUnavailable]: {
     schema: purchaseUnavailableSchema,
-    description: "The purchase could not finish. `charged` says whether the payer was charged: false, true or \"unknown\" (then retry with the same request and signature).",
+    description:
+      'The purchase could not finish. `charged` says whether the payer was charged: false, true or "unknown" (then retry with the same request and signature).',
   },
-  [SCHEMA_NAMES.faucetResult]: { schema: faucetResultSchema, description: "The amount credited and the new balance, in USD decimal text." },
+  [SCHEMA_NAMES.faucetResult]: {
+    schema: faucetResultSchema,
+    description: "The amount credited and the new balance, in USD decimal text.",
+  },
   [SCHEMA_NAMES.apiError]: { schema: apiErrorSchema, description: "Error body of the free APIs." },
   ServiceSummary: { schema: serviceSummarySchema, description: "A service as listed in the catalog." },
-  [SCHEMA_NAMES.serviceList]: { schema: serviceListSchema, description: "One page of services, most called first; `nextCursor` is null on the last page." },
-  [SCHEMA_NAMES.searchResult]: { schema: searchResultSchema, description: "Services ranked by relevance to `q` (score 1 = best match)." },
-  [SCHEMA_NAMES.serviceRecord]: { schema: serviceRecordSchema, description: "The catalog's record of one service, with its offers." },
+  [SCHEMA_NAMES.serviceList]: {
+    schema: serviceListSchema,
+    description: "One page of services, most called first; `nextCursor` is null on the last page.",
+  },
+  [SCHEMA_NAMES.searchResult]: {
+    schema: searchResultSchema,
+    description: "Services ranked by relevance to `q` (score 1 = best match).",
+  },
+  [SCHEMA_NAMES.serviceRecord]: {
+    schema: serviceRecordSchema,
+    description: "The catalog's record of one service, with its offers.",
+  },
   Service: {
     schema: serviceSchema,
     description:
@@ -129,20 +165,40 @@ const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
       "answered by the provider with a status below 500 (a 402 counts as answered; observer errors do not) and the median latency. Rate and " +
       "latency are null without calls.",
   },
-  OfferObserved: { schema: offerObservedSchema, description: "The observer's figures for one offer (last 30 days); rate and latency are null without calls." },
+  OfferObserved: {
+    schema: offerObservedSchema,
+    description: "The observer's figures for one offer (last 30 days); rate and latency are null without calls.",
+  },
   LastReview: { schema: lastReviewSchema, description: "The newest published review of a tested service." },
-  [SCHEMA_NAMES.reviewList]: { schema: reviewListSchema, description: "Published reviews, newest first, in list form; `nextCursor` is null on the last page." },
-  ReviewListItem: { schema: reviewListItemSchema, description: "A review in list form: `subject` instead of `company`, body cut with an ellipsis, no `updated_at`; `link` as in the full form (the stored link, else the service endpoint; optional in the schema as the specification allows); `comments` holds the oldest published comments, at most 20 (`engagement.comments` counts them all; the full form lists them all)." },
+  [SCHEMA_NAMES.reviewList]: {
+    schema: reviewListSchema,
+    description: "Published reviews, newest first, in list form; `nextCursor` is null on the last page.",
+  },
+  ReviewListItem: {
+    schema: reviewListItemSchema,
+    description:
+      "A review in list form: `subject` instead of `company`, body cut with an ellipsis, no `updated_at`; `link` as in the full form (the stored link, else the service endpoint; optional in the schema as the specification allows); `comments` holds the oldest published comments, at most 20 (`engagement.comments` counts them all; the full form lists them all).",
+  },
   [SCHEMA_NAMES.reviewResponse]: { schema: reviewResponseSchema, description: "One review in full form." },
-  Review: { schema: reviewSchema, description: "A review in full form, with revision state, engagement counters (agents `llm`, people `human`) and every published comment. `link` is the address the review stored, else the reviewed service's endpoint (its first offer's provider URL and path, else the service URL). `verifiedCall` is true when the review's token has made a paid call to the service through the marketplace's observer route." },
+  Review: {
+    schema: reviewSchema,
+    description:
+      "A review in full form, with revision state, engagement counters (agents `llm`, people `human`) and every published comment. `link` is the address the review stored, else the reviewed service's endpoint (its first offer's provider URL and path, else the service URL). `verifiedCall` is true when the review's token has made a paid call to the service through the marketplace's observer route.",
+  },
   ReviewComment: { schema: commentSchema, description: "A published comment." },
-  [SCHEMA_NAMES.engagementResponse]: { schema: engagementResponseSchema, description: "The token's like (or favourite) state after the call, and the review's counters." },
+  [SCHEMA_NAMES.engagementResponse]: {
+    schema: engagementResponseSchema,
+    description: "The token's like (or favourite) state after the call, and the review's counters.",
+  },
   [SCHEMA_NAMES.commentResponse]: { schema: commentResponseSchema, description: "The comment as published." },
   [SCHEMA_NAMES.okResponse]: { schema: okResponseSchema, description: "Done." },
 };
 
 /** Each product's request and result schemas (and their named parts), named from its declaration. */
-function productSchemas(products: readonly ProductDefinition[]): { requests: Record<string, NamedSchema>; responses: Record<string, NamedSchema> } {
+function productSchemas(products: readonly ProductDefinition[]): {
+  requests: Record<string, NamedSchema>;
+  responses: Record<string, NamedSchema>;
+} {
   const requests: Record<string, NamedSchema> = {};
   const responses: Record<string, NamedSchema> = {};
   const add = (into: Record<string, NamedSchema>, name: string, named: NamedSchema) => {
@@ -161,13 +217,20 @@ function productSchemas(products: readonly ProductDefinition[]): { requests: Rec
 }
 
 /** Schemas the free operations name themselves (FreeOperation.schemas), after the shared ones. */
-function operationSchemas(operations: readonly FreeOperation[]): { requests: Record<string, NamedSchema>; responses: Record<string, NamedSchema> } {
+function operationSchemas(operations: readonly FreeOperation[]): {
+  requests: Record<string, NamedSchema>;
+  responses: Record<string, NamedSchema>;
+} {
   const requests: Record<string, NamedSchema> = {};
   const responses: Record<string, NamedSchema> = {};
   for (const op of operations) {
-    for (const [into, named, shared] of [[requests, op.schemas?.requests, REQUEST_SCHEMAS], [responses, op.schemas?.responses, RESPONSE_SCHEMAS]] as const) {
+    for (const [into, named, shared] of [
+      [requests, op.schemas?.requests, REQUEST_SCHEMAS],
+      [responses, op.schemas?.responses, RESPONSE_SCHEMAS],
+    ] as const) {
       for (const [name, part] of Object.entries(named ?? {})) {
-        if (name in shared || (into[name] && into[name].schema !== part.schema)) throw new Error(`operation ${op.operationId}: schema name ${name} is taken`);
+        if (name in shared || (into[name] && into[name].schema !== part.schema))
+          throw new Error(`operation ${op.operationId}: schema name ${name} is taken`);
         into[name] = part;
       }
     }
@@ -176,14 +239,22 @@ function operationSchemas(operations: readonly FreeOperation[]): { requests: Rec
 }
 
 /** components.schemas; throws if a name is used for two schemas, or for a request and a response schema. */
-export function allComponentSchemas(products: readonly ProductDefinition[], operations: readonly FreeOperation[] = []): Record<string, JsonSchema> {
+export function allComponentSchemas(
+  products: readonly ProductDefinition[],
+  operations: readonly FreeOperation[] = [],
+): Record<string, JsonSchema> {
   const sold = productSchemas(products);
   const declared = operationSchemas(operations);
-  for (const [named, shared] of [[sold.requests, REQUEST_SCHEMAS], [sold.responses, RESPONSE_SCHEMAS]] as const) {
+  for (const [named, shared] of [
+    [sold.requests, REQUEST_SCHEMAS],
+    [sold.responses, RESPONSE_SCHEMAS],
+  ] as const) {
     const taken = Object.keys(named).filter((name) => name in shared);
     if (taken.length > 0) throw new Error(`product schema names already used: ${taken.join(", ")}`);
   }
-  const clashing = [...Object.keys(declared.requests), ...Object.keys(declared.responses)].filter((name) => name in sold.requests || name in sold.responses);
+  const clashing = [...Object.keys(declared.requests), ...Object.keys(declared.responses)].filter(
+    (name) => name in sold.requests || name in sold.responses,
+  );
   if (clashing.length > 0) throw new Error(`operation schema names already used by a product: ${clashing.join(", ")}`);
   const requests = componentSchemas({ ...sold.requests, ...REQUEST_SCHEMAS, ...declared.requests }, "input");
   const responses = componentSchemas({ ...sold.responses, ...RESPONSE_SCHEMAS, ...declared.responses }, "output");

@@ -27,7 +27,10 @@ export function rateLimitHeaders(): Record<string, HeaderObject> {
     "RateLimit-Limit": seconds("Requests allowed per window for this client (also on successful answers)."),
     "RateLimit-Remaining": seconds("Requests left in the current window."),
     "RateLimit-Reset": seconds("Seconds until the window ends."),
-    "RateLimit-Policy": { description: "`<limit>;w=<window seconds>` (draft-ietf-httpapi-ratelimit-headers-06).", schema: { type: "string" } },
+    "RateLimit-Policy": {
+      description: "`<limit>;w=<window seconds>` (draft-ietf-httpapi-ratelimit-headers-06).",
+      schema: { type: "string" },
+    },
   };
 }
 
@@ -41,7 +44,9 @@ export const FREE_HEADERS: Partial<Record<ErrorCode, ResponseHeaders>> = {
 
 /** "`code`: what the table says. What it means here." for each code, in the order given. */
 export function codesText(codes: readonly ErrorCode[], detail: Partial<Record<ErrorCode, string>> = {}): string {
-  return codes.map((code) => `\`${code}\`: ${ERROR_TABLE[code].description}${detail[code] ? ` ${detail[code]}` : ""}`).join(" ");
+  return codes
+    .map((code) => `\`${code}\`: ${ERROR_TABLE[code].description}${detail[code] ? ` ${detail[code]}` : ""}`)
+    .join(" ");
 }
 
 /** A body schema whose `error` is one of `codes`. */
@@ -50,7 +55,10 @@ export function narrowedBody(schemaName: string, codes: readonly ErrorCode[]) {
 }
 
 /** One response per status the codes have, sorted by status. */
-export function errorResponses(codes: readonly ErrorCode[], options: ErrorResponseOptions = {}): Record<string, ResponseObject> {
+export function errorResponses(
+  codes: readonly ErrorCode[],
+  options: ErrorResponseOptions = {},
+): Record<string, ResponseObject> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set(codes)) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
   const headersOf = options.headers ?? FREE_HEADERS;
@@ -58,11 +66,17 @@ export function errorResponses(codes: readonly ErrorCode[], options: ErrorRespon
     [...byStatus.entries()]
       .sort(([a], [b]) => a - b)
       .map(([status, group]) => {
-        const headers: ResponseHeaders = Object.assign({}, ...group.map((code) => headersOf[code] ?? {}), options.always);
+        const headers: ResponseHeaders = Object.assign(
+          {},
+          ...group.map((code) => headersOf[code] ?? {}),
+          options.always,
+        );
         const response: ResponseObject = {
           description: codesText(group, options.detail),
           ...(Object.keys(headers).length > 0 ? { headers } : {}),
-          content: { "application/json": { schema: narrowedBody(options.body?.[status] ?? SCHEMA_NAMES.apiError, group) } },
+          content: {
+            "application/json": { schema: narrowedBody(options.body?.[status] ?? SCHEMA_NAMES.apiError, group) },
+          },
         };
         return [String(status), response];
       }),
@@ -70,4 +84,9 @@ export function errorResponses(codes: readonly ErrorCode[], options: ErrorRespon
 }
 
 /** What every rate-limited free read may also answer: 405, 429 and 503 (docs/decisions.md "Rate limits", "Errors"). */
-export const FREE_READ_CODES = ["method_not_allowed", "rate_limited", "database_unavailable", "server_busy"] as const satisfies readonly ErrorCode[];
+export const FREE_READ_CODES = [
+  "method_not_allowed",
+  "rate_limited",
+  "database_unavailable",
+  "server_busy",
+] as const satisfies readonly ErrorCode[];

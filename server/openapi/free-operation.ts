@@ -19,7 +19,8 @@ export interface FreeOperation<M extends FreeMethod = FreeMethod> extends Omit<O
   /** The path as the document writes it (`/api/reviews/{id}`); its route file is app<path>/route.ts with [id] for {id}. */
   path: string;
   /** The answers; a function when they depend on the products sold (a purchase's stored answer). */
-  responses: Record<string, ResponseObject> | ((products: readonly ProductDefinition[]) => Record<string, ResponseObject>);
+  responses:
+    Record<string, ResponseObject> | ((products: readonly ProductDefinition[]) => Record<string, ResponseObject>);
   /** The route's handler for `method`. Written as a method so a handler may name its own path
    * parameters (`{ params: Promise<{ id: string }> }`): method parameters compare bivariantly. */
   handler(request: Request, context?: RouteContext): Promise<Response>;
@@ -32,12 +33,23 @@ export interface FreeOperation<M extends FreeMethod = FreeMethod> extends Omit<O
 
 /** The OpenAPI operation of a declaration: everything but the route's own fields. */
 export function operationObject(operation: FreeOperation, products: readonly ProductDefinition[]): OperationObject {
-  const { method: _method, path: _path, handler: _handler, otherMethods: _other, schemas: _schemas, responses, ...documented } = operation;
+  const {
+    method: _method,
+    path: _path,
+    handler: _handler,
+    otherMethods: _other,
+    schemas: _schemas,
+    responses,
+    ...documented
+  } = operation;
   return { ...documented, responses: typeof responses === "function" ? responses(products) : responses };
 }
 
 /** The paths of the declarations, in their order (a path's methods in the order declared). */
-export function freeOperationPaths(operations: readonly FreeOperation[], products: readonly ProductDefinition[]): PathsObject {
+export function freeOperationPaths(
+  operations: readonly FreeOperation[],
+  products: readonly ProductDefinition[],
+): PathsObject {
   const paths: PathsObject = {};
   for (const operation of operations) {
     const item = (paths[operation.path] ??= {});

@@ -38,15 +38,25 @@ const count = (description: string): HeaderObject => ({ description, schema: { t
  * list, which the responses link to). */
 export function writeAnswerHeaders(): Record<string, HeaderObject> {
   return {
-    Allow: { description: "With 405 method_not_allowed: the methods the path serves.", required: false, schema: { type: "string" } },
+    Allow: {
+      description: "With 405 method_not_allowed: the methods the path serves.",
+      required: false,
+      schema: { type: "string" },
+    },
     "Idempotent-Replayed": {
-      description: "`true` when the answer is the stored answer of an earlier request with the same Idempotency-Key; nothing was written again.",
+      description:
+        "`true` when the answer is the stored answer of an earlier request with the same Idempotency-Key; nothing was written again.",
       required: false,
       schema: { type: "string", const: "true" },
     },
-    "RateLimit-Limit": count("Requests (or writes) allowed per window for this client or token; sent on every counted answer."),
+    "RateLimit-Limit": count(
+      "Requests (or writes) allowed per window for this client or token; sent on every counted answer.",
+    ),
     "RateLimit-Remaining": count("Requests left in the current window."),
     "RateLimit-Reset": count("Seconds until the window ends."),
-    "RateLimit-Policy": { description: "`<limit>;w=<window seconds>` (draft-ietf-httpapi-ratelimit-headers-06).", schema: { type: "string" } },
+    "RateLimit-Policy": {
+      description: "`<limit>;w=<window seconds>` (draft-ietf-httpapi-ratelimit-headers-06).",
+      schema: { type: "string" },
+    },
   };
 }

@@ -15,13 +15,19 @@ const doc = buildOpenApiDocument("http://marketplace.test");
 const op = (path: string, method: "get" | "post") => doc.paths[path]![method]!;
 const header = (h: HeaderObject | Reference | undefined): HeaderObject | undefined =>
   h && "$ref" in h ? doc.components.headers[h.$ref.replace("#/components/headers/", "")] : h;
-const headersOf = (o: OperationObject, status: string) => Object.fromEntries(Object.entries(o.responses[status]!.headers ?? {}).map(([k, v]) => [k, header(v)]));
+const headersOf = (o: OperationObject, status: string) =>
+  Object.fromEntries(Object.entries(o.responses[status]!.headers ?? {}).map(([k, v]) => [k, header(v)]));
 
 describe("MPP in the OpenAPI document", () => {
   it("declares the Payment HTTP scheme, and the WWW-Authenticate and Payment-Receipt headers", () => {
     expect(doc.components.securitySchemes.mpp).toMatchObject({ type: "http", scheme: "Payment" });
-    expect(doc.components.headers["WWW-Authenticate"]).toMatchObject({ required: true, description: expect.stringMatching(/expire 300 s after/) });
-    expect(doc.components.headers["Payment-Receipt"]).toMatchObject({ description: expect.stringMatching(/the settlement transaction for evm, the Stripe PaymentIntent id for stripe/) });
+    expect(doc.components.headers["WWW-Authenticate"]).toMatchObject({
+      required: true,
+      description: expect.stringMatching(/expire 300 s after/),
+    });
+    expect(doc.components.headers["Payment-Receipt"]).toMatchObject({
+      description: expect.stringMatching(/the settlement transaction for evm, the Stripe PaymentIntent id for stripe/),
+    });
   });
 
   for (const product of [placementProduct, evaluationProduct]) {
@@ -36,7 +42,10 @@ describe("MPP in the OpenAPI document", () => {
       expect(post.responses["400"]!.description).toMatch(/payment_ambiguous/);
       expect(post.responses["402"]!.description).toMatch(/mpp_challenge_mismatch/);
       expect(post.responses["402"]!.description).toMatch(/mpp_payment_declined, mpp_payment_action_required/);
-      expect(post["x-payment-info"]).toMatchObject({ protocols: ["x402", "mpp"], mpp: { methods: [{ method: "evm", intent: "charge" }] } });
+      expect(post["x-payment-info"]).toMatchObject({
+        protocols: ["x402", "mpp"],
+        mpp: { methods: [{ method: "evm", intent: "charge" }] },
+      });
       // What the route answers matches: the header's pattern, and the 402 example's message.
       const real = await describeProduct(paymentRuntime(), product);
       const pattern = new RegExp((doc.components.headers["WWW-Authenticate"]!.schema as { pattern: string }).pattern);

@@ -65,7 +65,12 @@ export interface BearerSecuritySchemeObject {
 
 export interface OpenApiDocument {
   openapi: "3.1.0";
-  info: { title: string; version: string; description: string; license: { name: string; identifier?: string; url?: string } };
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    license: { name: string; identifier?: string; url?: string };
+  };
   servers: { url: string; description?: string }[];
   tags: { name: string; description: string }[];
   paths: PathsObject;

@@ -21,11 +21,16 @@ describe("OpenAPI: GET /api/shop/orders/{id}", () => {
   });
 
   it("documents the 200 body from the schema the route answers with (ISO times, states, result)", () => {
-    const schema = get.responses["200"]!.content!["application/json"]!.schema as { properties: { order: { properties: Record<string, { format?: string; enum?: string[] }>; required: string[] } } };
+    const schema = get.responses["200"]!.content!["application/json"]!.schema as {
+      properties: { order: { properties: Record<string, { format?: string; enum?: string[] }>; required: string[] } };
+    };
     const order = schema.properties.order;
     expect(order.required.sort()).toEqual(["createdAt", "history", "id", "product", "status", "updatedAt"]);
-    for (const field of ["createdAt", "updatedAt", "activeFrom", "activeUntil"]) expect(order.properties[field]!.format, field).toBe("date-time");
+    for (const field of ["createdAt", "updatedAt", "activeFrom", "activeUntil"])
+      expect(order.properties[field]!.format, field).toBe("date-time");
     expect(order.properties.status!.enum).toContain("in_review");
-    expect(Object.keys(order.properties).sort()).toEqual(Object.keys(orderStatusResponseSchema.shape.order.shape).sort());
+    expect(Object.keys(order.properties).sort()).toEqual(
+      Object.keys(orderStatusResponseSchema.shape.order.shape).sort(),
+    );
   });
 });

@@ -43,18 +43,35 @@ export function describeOperation(product: ProductDefinition, baseUrl: string): 
     tags: ["Shop"],
     security: [],
     responses: {
-      "402": challenge(product, baseUrl, `${codesText(["payment_required"])} The PAYMENT-REQUIRED header carries the x402 requirements.`),
-      ...errorResponses(["payment_unconfigured", "facilitator_unavailable"], { headers: {}, always: noStore, body: { 503: SCHEMA_NAMES.describeUnavailable } }),
+      "402": challenge(
+        product,
+        baseUrl,
+        `${codesText(["payment_required"])} The PAYMENT-REQUIRED header carries the x402 requirements.`,
+      ),
+      ...errorResponses(["payment_unconfigured", "facilitator_unavailable"], {
+        headers: {},
+        always: noStore,
+        body: { 503: SCHEMA_NAMES.describeUnavailable },
+      }),
     },
   };
 }
 
 /** The codes a purchase of this product can answer besides 200/202 and 402. */
-export const purchaseCodes = (product: ProductDefinition): ErrorCode[] => [...PURCHASE_REFUSAL_CODES, ...(product.precheckCodes ?? []), ...PURCHASE_UNAVAILABLE_CODES];
+export const purchaseCodes = (product: ProductDefinition): ErrorCode[] => [
+  ...PURCHASE_REFUSAL_CODES,
+  ...(product.precheckCodes ?? []),
+  ...PURCHASE_UNAVAILABLE_CODES,
+];
 
 export function purchaseOperation(product: ProductDefinition, baseUrl: string): OperationObject {
   const names = productSchemaNames(product);
-  const refusalBody = { 400: SCHEMA_NAMES.purchaseRefusal, 409: SCHEMA_NAMES.purchaseRefusal, 413: SCHEMA_NAMES.purchaseRefusal, 422: SCHEMA_NAMES.purchaseRefusal };
+  const refusalBody = {
+    400: SCHEMA_NAMES.purchaseRefusal,
+    409: SCHEMA_NAMES.purchaseRefusal,
+    413: SCHEMA_NAMES.purchaseRefusal,
+    422: SCHEMA_NAMES.purchaseRefusal,
+  };
   return {
     operationId: product.operationId,
     summary: product.docs.summary,
@@ -67,7 +84,8 @@ export function purchaseOperation(product: ProductDefinition, baseUrl: string): 
     security: [{ [X402_SCHEME_NAME]: [] }],
     parameters: [parameterRef(PARAMETER_NAMES.paymentSignature), parameterRef(PARAMETER_NAMES.idempotencyKey)],
     requestBody: {
-      description: "May be omitted on the unsigned probe. A purchase sends the complete request; the same JSON again to replay it.",
+      description:
+        "May be omitted on the unsigned probe. A purchase sends the complete request; the same JSON again to replay it.",
       required: false,
       content: jsonContent(names.request, product.example),
     },
@@ -95,7 +113,8 @@ export function purchaseOperation(product: ProductDefinition, baseUrl: string): 
         always: noStore,
         body: { ...refusalBody, 503: SCHEMA_NAMES.purchaseUnavailable },
         detail: {
-          invalid_request: "Here: the body breaks the schema, a field needs data the catalog lacks, or Idempotency-Key is malformed. Nothing verified or charged.",
+          invalid_request:
+            "Here: the body breaks the schema, a field needs data the catalog lacks, or Idempotency-Key is malformed. Nothing verified or charged.",
           idempotency_key_in_use:
             "Nothing charged. Resend the original PAYMENT-SIGNATURE to get the stored result, or, if it is lost, sign `recovery.typedData` and GET /api/shop/purchases/{key} (recoverPurchase).",
           payload_too_large: `Here: over ${MAX_BODY_BYTES} bytes (${MAX_BODY_BYTES / 1024} KiB). Nothing charged.`,
@@ -127,7 +146,10 @@ export function validateOperation(product: ProductDefinition): OperationObject {
         content: jsonContent(SCHEMA_NAMES.validationResult),
       },
       ...errorResponses(["invalid_request", "invalid_json", "payload_too_large", ...FREE_READ_CODES], {
-        detail: { payload_too_large: `Here: over ${MAX_BODY_BYTES} bytes.`, invalid_request: "Here: the body would be refused by a purchase, for the reasons in `issues`." },
+        detail: {
+          payload_too_large: `Here: over ${MAX_BODY_BYTES} bytes.`,
+          invalid_request: "Here: the body would be refused by a purchase, for the reasons in `issues`.",
+        },
       }),
     },
   };

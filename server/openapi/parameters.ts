@@ -4,7 +4,10 @@ import { inlineSchema } from "./json-schema";
 import type { ParameterObject } from "./openapi-types";
 
 /** One query parameter per property; required unless the schema accepts it missing. */
-export function queryParameters<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>, descriptions: Record<keyof Shape & string, string>): ParameterObject[] {
+export function queryParameters<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+  descriptions: Record<keyof Shape & string, string>,
+): ParameterObject[] {
   return Object.entries(schema.shape).map(([name, property]) => ({
     name,
     in: "query",

@@ -7,7 +7,10 @@ import type { HeaderObject, ParameterObject, Reference } from "./openapi-types";
 
 // Values we emit are base64 of pure-ASCII JSON padded to a multiple of 3 bytes: letters and digits
 // only, so valid standard base64 and base64url at once (decisions.md §1).
-const emittedHeaderJson = z.string().regex(/^[A-Za-z0-9]+$/).meta({ contentEncoding: "base64", contentMediaType: "application/json" });
+const emittedHeaderJson = z
+  .string()
+  .regex(/^[A-Za-z0-9]+$/)
+  .meta({ contentEncoding: "base64", contentMediaType: "application/json" });
 
 export const HEADER_NAMES = {
   paymentRequired: "PAYMENT-REQUIRED",

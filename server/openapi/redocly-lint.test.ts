@@ -27,7 +27,13 @@ async function lint(document: unknown): Promise<LintProblem[]> {
     const config = path.resolve("server/openapi/redocly.yaml");
     // Exit code 1 when a problem is found: the JSON report is read either way.
     const { stdout } = await run(cli, ["lint", file, `--config=${config}`, "--format=json"], {
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NODE_ENV: "test", CI: "true" },
+      env: {
+        ...process.env,
+        REDOCLY_TELEMETRY: "off",
+        REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+        NODE_ENV: "test",
+        CI: "true",
+      },
       maxBuffer: 64 * 1024 * 1024,
       timeout: 120_000,
     }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? "" }));
@@ -37,7 +43,8 @@ async function lint(document: unknown): Promise<LintProblem[]> {
   }
 }
 
-const summary = (problems: LintProblem[]) => problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
+const summary = (problems: LintProblem[]) =>
+  problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
 
 describe("redocly lint", () => {
   it("the document has no error and no warning under the recommended rules", { timeout: 180_000 }, async () => {

@@ -12,7 +12,11 @@ export const issueSchema = z.object({
   message: z.string(),
 });
 
-const errorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]).describe("A code of the error table; each response of the document lists the codes it can carry, with their meaning.");
+const errorCodeSchema = z
+  .enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]])
+  .describe(
+    "A code of the error table; each response of the document lists the codes it can carry, with their meaning.",
+  );
 
 /** Body of every error of the free APIs (server/http/respond.ts). */
 export const apiErrorSchema = z.object({
@@ -32,9 +36,15 @@ const recoveryHintSchema = z.object({
       domain: z.object({ name: z.string(), version: z.string(), chainId: z.int() }),
       types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
       primaryType: z.literal("PurchaseRecovery"),
-      message: z.object({ idempotencyKey: z.string(), resource: z.url(), expiresAt: z.int().describe("Unix time in seconds.") }),
+      message: z.object({
+        idempotencyKey: z.string(),
+        resource: z.url(),
+        expiresAt: z.int().describe("Unix time in seconds."),
+      }),
     })
-    .describe("EIP-712 typed data to sign with the payer's key as it is (expiresAt may be changed, at most 600 s ahead)."),
+    .describe(
+      "EIP-712 typed data to sign with the payer's key as it is (expiresAt may be changed, at most 600 s ahead).",
+    ),
 });
 
 /** A 4xx answer of a purchase (purchase-reply.ts refusal): decided before anything is verified or settled. */
@@ -43,12 +53,18 @@ export const purchaseRefusalSchema = z.object({
   message: z.string().describe("What went wrong, for people."),
   charged: z.literal(false).describe("Nothing was verified, settled or charged for this request."),
   issues: z.array(issueSchema).optional().describe("With invalid_request: one entry per broken rule."),
-  recovery: recoveryHintSchema.optional().describe("With idempotency_key_in_use: how to get the stored result without the original PAYMENT-SIGNATURE."),
+  recovery: recoveryHintSchema
+    .optional()
+    .describe("With idempotency_key_in_use: how to get the stored result without the original PAYMENT-SIGNATURE."),
 });
 
 export { shortlistPurchaseSchema };
 
-function unavailableSchema<const Code extends ErrorCodeWithStatus<503>, Charged extends z.ZodType>(code: Code, charged: Charged, chargedMeaning = "") {
+function unavailableSchema<const Code extends ErrorCodeWithStatus<503>, Charged extends z.ZodType>(
+  code: Code,
+  charged: Charged,
+  chargedMeaning = "",
+) {
   return z.object({
     error: z.literal(code).describe("Machine-readable code (the same as `code`)."),
     message: z.string().describe("What happened and what to do, for people and agents."),
@@ -68,14 +84,21 @@ export const describeUnavailableSchema = z.discriminatedUnion("code", [paymentUn
 const purchaseInterrupted = unavailableSchema(
   "purchase_interrupted",
   z.union([z.literal(false), z.literal("unknown")]),
-  "`charged: false` when it stopped before any settlement of this request; `charged: \"unknown\"` when the key's earlier attempts could not be read.",
+  '`charged: false` when it stopped before any settlement of this request; `charged: "unknown"` when the key\'s earlier attempts could not be read.',
 );
 const serverBusy = unavailableSchema(
   "server_busy",
   z.union([z.literal(false), z.literal("unknown"), z.literal(true)]),
-  "`charged` is what the purchase's recorded state says (\"unknown\" when it could not be read). Retry the identical request with the same PAYMENT-SIGNATURE.",
+  '`charged` is what the purchase\'s recorded state says ("unknown" when it could not be read). Retry the identical request with the same PAYMENT-SIGNATURE.',
 );
-export const purchaseUnavailableSchema = z.discriminatedUnion("code", [paymentUnconfigured, facilitatorUnavailable, settlementUnknown, fulfilmentPending, purchaseInterrupted, serverBusy]);
+export const purchaseUnavailableSchema = z.discriminatedUnion("code", [
+  paymentUnconfigured,
+  facilitatorUnavailable,
+  settlementUnknown,
+  fulfilmentPending,
+  purchaseInterrupted,
+  serverBusy,
+]);
 
 /** 200 of POST /api/shop/{product}/validate. */
 export const validationResultSchema = z.object({ ok: z.literal(true), valid: z.literal(true) });
@@ -91,7 +114,9 @@ export const engagementResponseSchema = z.object({
   ok: z.literal(true),
   kind: engagementKindSchema.describe("What was toggled or set."),
   active: z.boolean().describe("Whether this token now likes (favourites) the review."),
-  engagement: engagementSchema.describe("The review's counters after the change: counts of rows, split between agents (`llm`) and people (`human`)."),
+  engagement: engagementSchema.describe(
+    "The review's counters after the change: counts of rows, split between agents (`llm`) and people (`human`).",
+  ),
 });
 
 /** 201 of POST /api/reviews/{id}/comments and 200 of PATCH …/comments/{commentId}. */

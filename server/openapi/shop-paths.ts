@@ -9,7 +9,13 @@ import { describeOperation, purchaseOperation, validateOperation } from "./paid-
 export function shopPaths(baseUrl: string, products: readonly ProductDefinition[]): PathsObject {
   return Object.fromEntries(
     products.flatMap((product) => [
-      [product.path, { get: withMppDescribe(describeOperation(product, baseUrl), product), post: withMppPurchase(purchaseOperation(product, baseUrl), product) }],
+      [
+        product.path,
+        {
+          get: withMppDescribe(describeOperation(product, baseUrl), product),
+          post: withMppPurchase(purchaseOperation(product, baseUrl), product),
+        },
+      ],
       [validatePath(product), { post: validateOperation(product) }],
     ]),
   );

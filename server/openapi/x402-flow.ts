@@ -32,7 +32,7 @@ export function apiDescription(baseUrl: string): string {
     "Before signing, `POST` the body to the product's path followed by `/validate` (for example `/api/shop/shortlist/validate`): it runs every check a purchase " +
       "applies to the body and answers 200 or 400 with the `issues`, for free. Queued products (placements, evaluations) answer **202** with an `order` instead of 200.",
     "",
-    "A refused payment is a 402 with a fresh challenge whose `error` is the x402 reason: sign again. A 503 with `charged: \"unknown\"` " +
+    'A refused payment is a 402 with a fresh challenge whose `error` is the x402 reason: sign again. A 503 with `charged: "unknown"` ' +
       "or `true` means the payment may have gone through: retry the identical request with the same signature (do not sign again) " +
       "after `Retry-After` seconds; it resolves to 200, or to 402 if nothing was charged. " +
       "Header values are valid base64 and base64url at once, so `base64 -d` decodes them. " +

@@ -19,7 +19,12 @@ export interface PlacedOrder {
 
 type OrderRow = { id: string; createdAt: Date };
 
-export async function createOrderForPurchase(args: { product: QueuedProduct; purchaseId: string; input: unknown; baseUrl: string }): Promise<PlacedOrder> {
+export async function createOrderForPurchase(args: {
+  product: QueuedProduct;
+  purchaseId: string;
+  input: unknown;
+  baseUrl: string;
+}): Promise<PlacedOrder> {
   const initial = ORDER_FLOWS[args.product].initial;
   const id = randomUUID();
   // Computed before the transaction: it reads the shared secret on its own connection.
@@ -31,10 +36,14 @@ export async function createOrderForPurchase(args: { product: QueuedProduct; pur
       ON CONFLICT (purchase_id) DO NOTHING
       RETURNING id, created_at AS "createdAt"`);
     if (!created) {
-      const [existing] = await tx.$queryRaw<OrderRow[]>(Prisma.sql`SELECT id, created_at AS "createdAt" FROM orders WHERE purchase_id = ${args.purchaseId}::uuid`);
+      const [existing] = await tx.$queryRaw<OrderRow[]>(
+        Prisma.sql`SELECT id, created_at AS "createdAt" FROM orders WHERE purchase_id = ${args.purchaseId}::uuid`,
+      );
       return existing!;
     }
-    await tx.$executeRaw(Prisma.sql`INSERT INTO order_events (id, order_id, status, note) VALUES (gen_random_uuid(), ${created.id}::uuid, ${initial}, 'paid')`);
+    await tx.$executeRaw(
+      Prisma.sql`INSERT INTO order_events (id, order_id, status, note) VALUES (gen_random_uuid(), ${created.id}::uuid, ${initial}, 'paid')`,
+    );
     return created;
   });
   return {

@@ -4,10 +4,24 @@ import { z } from "zod";
 import { serviceSlugSchema } from "../catalog/get-service";
 
 export const evaluationRequestSchema = z.strictObject({
-  request_id: z.string().min(8).max(200).optional().describe("Stable purchase idempotency key (or send Idempotency-Key)."),
+  request_id: z
+    .string()
+    .min(8)
+    .max(200)
+    .optional()
+    .describe("Stable purchase idempotency key (or send Idempotency-Key)."),
   service: serviceSlugSchema.describe("Slug of the catalogued service to evaluate."),
-  scope: z.string().min(10).max(2000).regex(/\S/, "Must contain a visible character.").describe("What to evaluate: the tasks, offers or claims to try."),
-  offers: z.array(z.string().min(1).max(120)).max(10).optional().describe("Ids of the service's offers to call, if only some."),
+  scope: z
+    .string()
+    .min(10)
+    .max(2000)
+    .regex(/\S/, "Must contain a visible character.")
+    .describe("What to evaluate: the tasks, offers or claims to try."),
+  offers: z
+    .array(z.string().min(1).max(120))
+    .max(10)
+    .optional()
+    .describe("Ids of the service's offers to call, if only some."),
   contact: z.strictObject({
     email: z.email().max(254).describe("Where to send word when the evaluation is published."),
     name: z.string().min(1).max(120).optional(),

@@ -14,10 +14,22 @@ import { placementRequestSchema } from "./placement-request";
 import { evaluationReviewInput, publishEvaluationReview } from "../reviews/evaluation-review";
 import { inTransaction } from "../transaction";
 import { assertOperator, getOperatorOrder, type OperatorOrder } from "./operator-orders";
-import { ACTIONS_NEEDING_REASON, allowedActions, nextStatus, ORDER_ACTIONS, ORDER_FLOWS, ORDER_STATUSES, type OrderAction, type QueuedProduct } from "./order-states";
+import {
+  ACTIONS_NEEDING_REASON,
+  allowedActions,
+  nextStatus,
+  ORDER_ACTIONS,
+  ORDER_FLOWS,
+  ORDER_STATUSES,
+  type OrderAction,
+  type QueuedProduct,
+} from "./order-states";
 import { orderIdSchema, orderNotFound } from "./order-status";
 
-export const orderReasonSchema = storableText().trim().min(1, "Say why in 1 to 500 characters.").max(500, "A reason has at most 500 characters.");
+export const orderReasonSchema = storableText()
+  .trim()
+  .min(1, "Say why in 1 to 500 characters.")
+  .max(500, "A reason has at most 500 characters.");
 
 export const moveOrderInput = z
   .strictObject({
@@ -30,10 +42,20 @@ export const moveOrderInput = z
   })
   .superRefine((v, ctx) => {
     if (ACTIONS_NEEDING_REASON.includes(v.action) && v.reason === undefined) {
-      ctx.addIssue({ code: "custom", path: ["reason"], message: `Say why you ${v.action} it (1 to 500 characters): the buyer sees it in the order's history.` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["reason"],
+        message: `Say why you ${v.action} it (1 to 500 characters): the buyer sees it in the order's history.`,
+      });
     }
-    if (v.action === "complete" && !v.review) ctx.addIssue({ code: "custom", path: ["review"], message: "Completing an evaluation publishes it: give the review's rating, title and body." });
-    if (v.action !== "complete" && v.review) ctx.addIssue({ code: "custom", path: ["review"], message: "Only `complete` takes a review." });
+    if (v.action === "complete" && !v.review)
+      ctx.addIssue({
+        code: "custom",
+        path: ["review"],
+        message: "Completing an evaluation publishes it: give the review's rating, title and body.",
+      });
+    if (v.action !== "complete" && v.review)
+      ctx.addIssue({ code: "custom", path: ["review"], message: "Only `complete` takes a review." });
   });
 export type MoveOrderInput = z.input<typeof moveOrderInput>;
 
@@ -58,10 +80,13 @@ export async function moveOrder({ actor, ...raw }: { actor: Actor } & MoveOrderI
   assertOperator(actor);
   const input = moveOrderInput.parse(raw);
   await inTransaction(undefined, async (tx) => {
-    const [order] = await tx.$queryRaw<LockedOrder[]>(Prisma.sql`SELECT id::text, product, status, input FROM orders WHERE id = ${input.orderId}::uuid FOR UPDATE`);
+    const [order] = await tx.$queryRaw<LockedOrder[]>(
+      Prisma.sql`SELECT id::text, product, status, input FROM orders WHERE id = ${input.orderId}::uuid FOR UPDATE`,
+    );
     if (!order || !(order.product in ORDER_FLOWS)) throw orderNotFound();
     const product = order.product as QueuedProduct;
-    if (input.expectedStatus && input.expectedStatus !== order.status) throw invalidTransition(order, input.action, input.expectedStatus);
+    if (input.expectedStatus && input.expectedStatus !== order.status)
+      throw invalidTransition(order, input.action, input.expectedStatus);
     const to = nextStatus(product, order.status, input.action);
     if (!to) throw invalidTransition(order, input.action);
 
@@ -73,10 +98,17 @@ export async function moveOrder({ actor, ...raw }: { actor: Actor } & MoveOrderI
     } else if (input.action === "expire") {
       extra = Prisma.sql`, active_until = LEAST(active_until, now())`;
     } else if (input.action === "complete") {
-      const reviewId = await publishEvaluationReview(tx, actor, evaluatedSchema.parse(order.input).service, input.review!);
+      const reviewId = await publishEvaluationReview(
+        tx,
+        actor,
+        evaluatedSchema.parse(order.input).service,
+        input.review!,
+      );
       extra = Prisma.sql`, result = ${JSON.stringify({ reviewId, reviewUrl: urls.review(reviewId) })}::jsonb`;
     }
-    await tx.$executeRaw(Prisma.sql`UPDATE orders SET status = ${to}, updated_at = now() ${extra} WHERE id = ${order.id}::uuid`);
+    await tx.$executeRaw(
+      Prisma.sql`UPDATE orders SET status = ${to}, updated_at = now() ${extra} WHERE id = ${order.id}::uuid`,
+    );
     // Strictly after the order's last event, so the history keeps its order even within one millisecond.
     await tx.$executeRaw(Prisma.sql`
       INSERT INTO order_events (id, order_id, status, note, actor_id, created_at)

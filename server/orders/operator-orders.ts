@@ -12,7 +12,15 @@ import { logger } from "../logger";
 import { evaluationRequestSchema, type EvaluationRequest } from "./evaluation-request";
 import { placementRequestSchema, type PlacementRequest } from "./placement-request";
 import type { DbClient } from "../transaction";
-import { allowedActions, ORDER_ACTIONS, ORDER_FLOWS, ORDER_STATUSES, QUEUED_PRODUCTS, statusesOf, type QueuedProduct } from "./order-states";
+import {
+  allowedActions,
+  ORDER_ACTIONS,
+  ORDER_FLOWS,
+  ORDER_STATUSES,
+  QUEUED_PRODUCTS,
+  statusesOf,
+  type QueuedProduct,
+} from "./order-states";
 import { orderEventSchema, orderRowSelect, orderStatusSchema, toOrderStatus, type OrderRow } from "./order-view";
 
 export function assertOperator(actor: Actor): asserts actor is Extract<Actor, { type: "human" }> {
@@ -23,22 +31,44 @@ const personSchema = z.object({ id: z.string(), name: z.string() });
 
 export const operatorOrderSchema = orderStatusSchema.omit({ history: true }).extend({
   input: z.union([placementRequestSchema, evaluationRequestSchema]).describe("The request body the buyer paid for."),
-  service: z.object({ slug: z.string(), name: z.string() }).nullable().describe("The catalogued service the order is about (null if it left the catalog)."),
-  history: z.array(orderEventSchema.extend({ actor: personSchema.nullable().describe("The operator who moved it; null for the purchase and automatic expiry.") })),
+  service: z
+    .object({ slug: z.string(), name: z.string() })
+    .nullable()
+    .describe("The catalogued service the order is about (null if it left the catalog)."),
+  history: z.array(
+    orderEventSchema.extend({
+      actor: personSchema.nullable().describe("The operator who moved it; null for the purchase and automatic expiry."),
+    }),
+  ),
   allowedActions: z.array(z.enum(ORDER_ACTIONS)),
 });
 export type OperatorOrder = z.infer<typeof operatorOrderSchema>;
 export type OperatorOrderInput = PlacementRequest | EvaluationRequest;
 
-const inputSchemaOf = (product: QueuedProduct) => (product === "placement" ? placementRequestSchema : evaluationRequestSchema);
+const inputSchemaOf = (product: QueuedProduct) =>
+  product === "placement" ? placementRequestSchema : evaluationRequestSchema;
 
 /** Rows in the operators' form: input typed by product, service names and operators' names joined. */
 export async function toOperatorOrders(rows: OrderRow[], client: DbClient = db): Promise<OperatorOrder[]> {
-  const slugs = [...new Set(rows.map((r) => (r.input as { service?: unknown }).service).filter((s): s is string => typeof s === "string"))];
+  const slugs = [
+    ...new Set(
+      rows.map((r) => (r.input as { service?: unknown }).service).filter((s): s is string => typeof s === "string"),
+    ),
+  ];
   const actorIds = [...new Set(rows.flatMap((r) => r.history.flatMap((e) => (e.actorId ? [e.actorId] : []))))];
   // One after the other: inside a transaction there is one connection.
-  const services = new Map((await client.service.findMany({ where: { slug: { in: slugs } }, select: { slug: true, name: true } })).map((s) => [s.slug, s]));
-  const people = new Map((await client.person.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true } })).map((p) => [p.id, p]));
+  const services = new Map(
+    (await client.service.findMany({ where: { slug: { in: slugs } }, select: { slug: true, name: true } })).map((s) => [
+      s.slug,
+      s,
+    ]),
+  );
+  const people = new Map(
+    (await client.person.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true } })).map((p) => [
+      p.id,
+      p,
+    ]),
+  );
   return rows.map((row) => {
     const product = row.product as QueuedProduct;
     // Stored after passing this very schema at purchase time; parsed again for its type (an order
@@ -51,7 +81,10 @@ export async function toOperatorOrders(rows: OrderRow[], client: DbClient = db):
       ...view,
       input,
       service: services.get(input.service) ?? null,
-      history: row.history.map((e, i) => ({ ...view.history[i]!, actor: e.actorId ? (people.get(e.actorId) ?? { id: e.actorId, name: "(deleted account)" }) : null })),
+      history: row.history.map((e, i) => ({
+        ...view.history[i]!,
+        actor: e.actorId ? (people.get(e.actorId) ?? { id: e.actorId, name: "(deleted account)" }) : null,
+      })),
       allowedActions: allowedActions(product, row.status),
     };
   });
@@ -69,12 +102,20 @@ export type ListOrdersInput = z.input<typeof listOrdersInput>;
 const cursorSchema = z.tuple([cursorTimeMs(), z.uuid()]);
 
 /** Orders of one product in one state, oldest first (a queue), keyset-paginated. */
-export async function listOrders(actor: Actor, rawInput: ListOrdersInput): Promise<{ orders: OperatorOrder[]; nextCursor: string | null }> {
+export async function listOrders(
+  actor: Actor,
+  rawInput: ListOrdersInput,
+): Promise<{ orders: OperatorOrder[]; nextCursor: string | null }> {
   assertOperator(actor);
   const input = listOrdersInput.parse(rawInput);
   const status = input.status ?? ORDER_FLOWS[input.product].initial;
   if (!statusesOf(input.product).includes(status)) {
-    throw new AppError("invalid_request", "The filter is not valid.", [{ path: "status", message: `A ${input.product} is never ${status}; its states are ${statusesOf(input.product).join(", ")}.` }]);
+    throw new AppError("invalid_request", "The filter is not valid.", [
+      {
+        path: "status",
+        message: `A ${input.product} is never ${status}; its states are ${statusesOf(input.product).join(", ")}.`,
+      },
+    ]);
   }
   const where: Prisma.OrderWhereInput = { product: input.product, status };
   if (input.cursor) {
@@ -82,10 +123,18 @@ export async function listOrders(actor: Actor, rawInput: ListOrdersInput): Promi
     const at = new Date(ms);
     where.OR = [{ createdAt: { gt: at } }, { createdAt: at, id: { gt: id } }];
   }
-  const rows = await db.order.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: input.limit + 1, select: orderRowSelect });
+  const rows = await db.order.findMany({
+    where,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: input.limit + 1,
+    select: orderRowSelect,
+  });
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
-  return { orders: await toOperatorOrders(page), nextCursor: rows.length > input.limit && last ? encodeCursor([last.createdAt.getTime(), last.id]) : null };
+  return {
+    orders: await toOperatorOrders(page),
+    nextCursor: rows.length > input.limit && last ? encodeCursor([last.createdAt.getTime(), last.id]) : null,
+  };
 }
 
 export type OrderCounts = Record<QueuedProduct, Record<string, number>>;
@@ -94,15 +143,21 @@ export type OrderCounts = Record<QueuedProduct, Record<string, number>>;
 export async function orderCounts(actor: Actor): Promise<OrderCounts> {
   assertOperator(actor);
   const groups = await db.order.groupBy({ by: ["product", "status"], _count: { _all: true } });
-  const counts = Object.fromEntries(QUEUED_PRODUCTS.map((p) => [p, Object.fromEntries(statusesOf(p).map((s) => [s, 0]))])) as OrderCounts;
-  for (const g of groups) if (g.product in counts && g.status in counts[g.product as QueuedProduct]) counts[g.product as QueuedProduct][g.status] = g._count._all;
+  const counts = Object.fromEntries(
+    QUEUED_PRODUCTS.map((p) => [p, Object.fromEntries(statusesOf(p).map((s) => [s, 0]))]),
+  ) as OrderCounts;
+  for (const g of groups)
+    if (g.product in counts && g.status in counts[g.product as QueuedProduct])
+      counts[g.product as QueuedProduct][g.status] = g._count._all;
   return counts;
 }
 
 /** One order in the operators' form (404 when there is none). */
 export async function getOperatorOrder(actor: Actor, orderId: string): Promise<OperatorOrder> {
   assertOperator(actor);
-  const row = z.uuid().safeParse(orderId).success ? await db.order.findUnique({ where: { id: orderId }, select: orderRowSelect }) : null;
+  const row = z.uuid().safeParse(orderId).success
+    ? await db.order.findUnique({ where: { id: orderId }, select: orderRowSelect })
+    : null;
   if (!row) throw new AppError("not_found", `No order with id "${orderId}".`);
   return (await toOperatorOrders([row]))[0]!;
 }

@@ -14,12 +14,22 @@ const service = await someService(7);
 
 /** Active placements whose window ended `agoMs` ago (negative: still running). */
 async function activePlacements(count: number, agoMs: number) {
-  const orders = await Promise.all(Array.from({ length: count }, () => orderIn(operator, "placement", "active", service)));
-  await db.order.updateMany({ where: { id: { in: orders.map((o) => o.id) } }, data: { activeUntil: new Date(Date.now() - agoMs) } });
+  const orders = await Promise.all(
+    Array.from({ length: count }, () => orderIn(operator, "placement", "active", service)),
+  );
+  await db.order.updateMany({
+    where: { id: { in: orders.map((o) => o.id) } },
+    data: { activeUntil: new Date(Date.now() - agoMs) },
+  });
   return orders;
 }
 
-const expiredEvents = (ids: string[]) => db.orderEvent.groupBy({ by: ["orderId"], where: { orderId: { in: ids }, status: "expired" }, _count: { _all: true } });
+const expiredEvents = (ids: string[]) =>
+  db.orderEvent.groupBy({
+    by: ["orderId"],
+    where: { orderId: { in: ids }, status: "expired" },
+    _count: { _all: true },
+  });
 
 afterAll(() => stopOrderExpiry());
 
@@ -56,14 +66,18 @@ describe("expiry of placements", () => {
     const due = await activePlacements(3, 1000);
     const ids = due.map((o) => o.id);
     // Hold the rows so both instances' statements are running, and waiting, when they are let go.
-    const release = await blockTable(`SELECT id FROM orders WHERE id IN (${ids.map((id) => `'${id}'`).join(",")}) FOR UPDATE`);
+    const release = await blockTable(
+      `SELECT id FROM orders WHERE id IN (${ids.map((id) => `'${id}'`).join(",")}) FOR UPDATE`,
+    );
     const instances = [startInstance(), startInstance()];
     try {
       await Promise.all(instances.map((i) => i.ready));
       for (const i of instances) i.go();
-      for (let waiting = 0; waiting < 2; ) {
+      for (let waiting = 0; waiting < 2;) {
         await new Promise((r) => setTimeout(r, 50));
-        const [row] = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%WITH due AS%'`;
+        const [row] = await db.$queryRaw<
+          { n: bigint }[]
+        >`SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%WITH due AS%'`;
         waiting = Number(row!.n);
       }
     } finally {
@@ -77,7 +91,12 @@ describe("expiry of placements", () => {
   it("the job started by instrumentation.ts expires a due placement by itself", async () => {
     const [order] = await activePlacements(1, 1);
     startOrderExpiry(1000);
-    for (let i = 0; i < 100 && (await db.order.findUniqueOrThrow({ where: { id: order!.id } })).status !== "expired"; i++) await new Promise((r) => setTimeout(r, 100));
+    for (
+      let i = 0;
+      i < 100 && (await db.order.findUniqueOrThrow({ where: { id: order!.id } })).status !== "expired";
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 100));
     expect((await db.order.findUniqueOrThrow({ where: { id: order!.id } })).status).toBe("expired");
     expect((await expiredEvents([order!.id]))[0]!._count._all).toBe(1);
   });
@@ -85,7 +104,10 @@ describe("expiry of placements", () => {
 
 /** test/orders/expire-instance.ts in its own process: ready once connected, runs one pass on go(). */
 function startInstance() {
-  const child = spawn(process.execPath, ["--import", "tsx", "test/orders/expire-instance.ts"], { env: { ...process.env, LOG_LEVEL: "warn" }, stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "test/orders/expire-instance.ts"], {
+    env: { ...process.env, LOG_LEVEL: "warn" },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   let out = "";
   const seen = (pattern: RegExp) =>
     new Promise<RegExpExecArray>((resolve, reject) => {

@@ -8,5 +8,8 @@ export { placedOrderSchema, queuedPurchaseSchema } from "./queued-purchase-schem
 /** 400 before payment when the order names a service the catalog does not have. */
 export async function assertCatalogued(slug: string): Promise<void> {
   const found = await db.service.findUnique({ where: { slug }, select: { id: true } });
-  if (!found) throw new AppError("invalid_request", "The request is not valid.", [{ path: "service", message: `No catalogued service has the slug "${slug}".` }]);
+  if (!found)
+    throw new AppError("invalid_request", "The request is not valid.", [
+      { path: "service", message: `No catalogued service has the slug "${slug}".` },
+    ]);
 }

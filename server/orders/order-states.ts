@@ -28,7 +28,16 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number];
 export const QUEUED_PRODUCTS = Object.keys(ORDER_FLOWS) as QueuedProduct[];
 
 /** Every state of either flow (a literal list for zod enums; order-states.test.ts checks it against ORDER_FLOWS). */
-export const ORDER_STATUSES = ["queued", "in_review", "active", "expired", "assigned", "in_progress", "completed", "rejected"] as const;
+export const ORDER_STATUSES = [
+  "queued",
+  "in_review",
+  "active",
+  "expired",
+  "assigned",
+  "in_progress",
+  "completed",
+  "rejected",
+] as const;
 export type OrderStatusName = (typeof ORDER_STATUSES)[number];
 
 /** A product's states in the order of its flow: the initial one, then each move's target as declared. */

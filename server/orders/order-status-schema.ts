@@ -5,7 +5,10 @@ import { ORDER_STATUSES, QUEUED_PRODUCTS } from "./order-states";
 export const orderEventSchema = z.object({
   status: z.enum(ORDER_STATUSES).describe("The state the order entered."),
   at: z.iso.datetime().describe("When (ISO 8601, UTC)."),
-  note: z.string().optional().describe("Why, when someone said: `paid` for the purchase, an operator's reason, or the automatic expiry."),
+  note: z
+    .string()
+    .optional()
+    .describe("Why, when someone said: `paid` for the purchase, an operator's reason, or the automatic expiry."),
 });
 
 export const evaluationResultSchema = z.object({
@@ -16,13 +19,20 @@ export const evaluationResultSchema = z.object({
 export const orderStatusSchema = z.object({
   id: z.uuid(),
   product: z.enum(QUEUED_PRODUCTS as [string, ...string[]]),
-  status: z.enum(ORDER_STATUSES).describe("placement: queued → in_review → active → expired, or rejected; evaluation: queued → assigned → in_progress → completed, or rejected."),
+  status: z
+    .enum(ORDER_STATUSES)
+    .describe(
+      "placement: queued → in_review → active → expired, or rejected; evaluation: queued → assigned → in_progress → completed, or rejected.",
+    ),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime().describe("When the order last changed state."),
   history: z.array(orderEventSchema).describe("Every state the order entered, oldest first; the first is `queued`."),
   result: evaluationResultSchema.optional().describe("A completed evaluation: the review that publishes it."),
   activeFrom: z.iso.datetime().optional().describe("A placement: when it was activated."),
-  activeUntil: z.iso.datetime().optional().describe("A placement: when it stops being shown (it then becomes `expired` by itself)."),
+  activeUntil: z.iso
+    .datetime()
+    .optional()
+    .describe("A placement: when it stops being shown (it then becomes `expired` by itself)."),
 });
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 

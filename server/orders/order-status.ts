@@ -18,7 +18,12 @@ export const orderNotFound = () => new AppError("not_found", "No order with this
 /** The order `orderId` if `credential` is its statusAuthorization; 404 otherwise. */
 export async function getOrderStatus(orderId: string, credential: string): Promise<OrderStatus> {
   const id = orderIdSchema.safeParse(orderId);
-  const row = id.success ? await db.order.findUnique({ where: { id: id.data }, select: { ...orderRowSelect, statusAuthorizationHash: true } }) : null;
+  const row = id.success
+    ? await db.order.findUnique({
+        where: { id: id.data },
+        select: { ...orderRowSelect, statusAuthorizationHash: true },
+      })
+    : null;
   const matches = statusAuthorizationMatches(credential, row?.statusAuthorizationHash ?? ABSENT_HASH);
   if (!row || !matches) throw orderNotFound();
   return toOrderStatus(row);

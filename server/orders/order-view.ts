@@ -6,7 +6,12 @@ import type { Prisma } from "../generated/prisma/client";
 import type { DbClient } from "../transaction";
 import { evaluationResultSchema, type OrderStatus } from "./order-status-schema";
 // Re-exported: the schemas live in the pure module (the typed client imports it without the database or env).
-export { orderEventSchema, evaluationResultSchema, orderStatusSchema, orderStatusResponseSchema } from "./order-status-schema";
+export {
+  orderEventSchema,
+  evaluationResultSchema,
+  orderStatusSchema,
+  orderStatusResponseSchema,
+} from "./order-status-schema";
 export type { OrderStatus } from "./order-status-schema";
 
 export const orderRowSelect = {
@@ -19,7 +24,10 @@ export const orderRowSelect = {
   activeUntil: true,
   createdAt: true,
   updatedAt: true,
-  history: { select: { status: true, note: true, actorId: true, createdAt: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+  history: {
+    select: { status: true, note: true, actorId: true, createdAt: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  },
 } satisfies Prisma.OrderSelect;
 export type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderRowSelect }>;
 
@@ -40,7 +48,11 @@ export function toOrderStatus(row: OrderRow): OrderStatus {
     status: row.status as OrderStatus["status"],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    history: row.history.map((e) => ({ status: e.status as OrderStatus["status"], at: e.createdAt.toISOString(), ...(e.note ? { note: e.note } : {}) })),
+    history: row.history.map((e) => ({
+      status: e.status as OrderStatus["status"],
+      at: e.createdAt.toISOString(),
+      ...(e.note ? { note: e.note } : {}),
+    })),
     ...(result ? { result } : {}),
     ...(row.activeFrom ? { activeFrom: row.activeFrom.toISOString() } : {}),
     ...(row.activeUntil ? { activeUntil: row.activeUntil.toISOString() } : {}),

@@ -30,7 +30,12 @@ async function x402PurchaseValidUntil(validBefore: number) {
   const p = await signedPurchase(runtime);
   const payload = decodeHeaderJson(p.signature) as { payload: { signature: Hex; authorization: Authorization } };
   const a = { ...payload.payload.authorization, validBefore: String(validBefore) };
-  const signed = await signTransferAuthorization(p.agent.account, { ...a, value: BigInt(a.value), validAfter: BigInt(a.validAfter), validBefore: BigInt(a.validBefore) });
+  const signed = await signTransferAuthorization(p.agent.account, {
+    ...a,
+    value: BigInt(a.value),
+    validAfter: BigInt(a.validAfter),
+    validBefore: BigInt(a.validBefore),
+  });
   payload.payload = { authorization: a, signature: signed.signature };
   return { ...p, signature: encodePaymentSignatureHeader(payload as never) };
 }
@@ -61,13 +66,25 @@ describe("validBefore is capped to maxTimeoutSeconds plus the skew margin", () =
     const funds = await agent.balance();
     const payUntil = async (validBefore: number) => {
       const credential = await agent.pay(await describeProduct(runtime, placementProduct));
-      const wire = JSON.parse(Buffer.from(credential.slice("Payment ".length), "base64url").toString("utf8")) as { payload: Authorization & { signature: Hex } };
+      const wire = JSON.parse(Buffer.from(credential.slice("Payment ".length), "base64url").toString("utf8")) as {
+        payload: Authorization & { signature: Hex };
+      };
       const { signature: _, ...a } = { ...wire.payload, validBefore: String(validBefore) };
-      const signed = await signTransferAuthorization(agent.account, { from: a.from, to: a.to, nonce: a.nonce, value: BigInt(a.value), validAfter: BigInt(a.validAfter), validBefore: BigInt(a.validBefore) });
+      const signed = await signTransferAuthorization(agent.account, {
+        from: a.from,
+        to: a.to,
+        nonce: a.nonce,
+        value: BigInt(a.value),
+        validAfter: BigInt(a.validAfter),
+        validBefore: BigInt(a.validBefore),
+      });
       wire.payload = { ...wire.payload, validBefore: String(validBefore), signature: signed.signature };
       return `Payment ${Buffer.from(JSON.stringify(wire)).toString("base64url")}`;
     };
-    const far = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization: await payUntil(YEAR_2100) });
+    const far = await buyQueued(runtime, placementProduct, {
+      body: queuedBody(placementProduct),
+      authorization: await payUntil(YEAR_2100),
+    });
     expect(far.status, far.text).toBe(402);
     expect(far.json.error).toBe(REASON);
     expect(far.json.message).toMatch(/too far ahead/);
@@ -75,7 +92,10 @@ describe("validBefore is capped to maxTimeoutSeconds plus the skew margin", () =
     expect(await purchasesOf(agent.address)).toBe(0);
     expect(await agent.balance()).toBe(funds);
 
-    const atCap = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization: await payUntil(nowS() + X402_MAX_TIMEOUT_SECONDS + VALID_BEFORE_SKEW_S) });
+    const atCap = await buyQueued(runtime, placementProduct, {
+      body: queuedBody(placementProduct),
+      authorization: await payUntil(nowS() + X402_MAX_TIMEOUT_SECONDS + VALID_BEFORE_SKEW_S),
+    });
     expect(atCap.status, atCap.text).toBe(202);
     expect(await agent.balance()).toBe(funds - 10_000_000n);
   });

@@ -11,7 +11,12 @@ export const INSUFFICIENT_BALANCE = "invalid_exact_evm_insufficient_balance";
 const ATOMIC_PER_USD = 1_000_000n;
 
 /** Balance, price, shortfall and a faucet request that covers it; nothing when the ledger is not ours or cannot be read. */
-export async function balanceShortfall(runtime: PaymentRuntime, payer: string, priceAtomic: bigint, protocol: RefusalProtocol = "x402"): Promise<RefusalDetails> {
+export async function balanceShortfall(
+  runtime: PaymentRuntime,
+  payer: string,
+  priceAtomic: bigint,
+  protocol: RefusalProtocol = "x402",
+): Promise<RefusalDetails> {
   const ledger = runtime.facilitator.ownLedger;
   if (!ledger) return {};
   let balance: bigint;
@@ -24,7 +29,11 @@ export async function balanceShortfall(runtime: PaymentRuntime, payer: string, p
   const missing = priceAtomic - balance;
   if (missing <= 0n) return {}; // funded since: the generic message (sign again) is the right one
   const amountUsd = Math.min(FAUCET_MAX_USD, Math.max(1, Number((missing + ATOMIC_PER_USD - 1n) / ATOMIC_PER_USD)));
-  const faucet = { method: "POST" as const, url: `${runtime.baseUrl}/api/dev/faucet`, body: { address: payer, amountUsd } };
+  const faucet = {
+    method: "POST" as const,
+    url: `${runtime.baseUrl}/api/dev/faucet`,
+    body: { address: payer, amountUsd },
+  };
   return {
     message:
       `The payer ${payer} holds ${atomicToUsd(balance)} USD of test USDC on this marketplace's local ledger; the price is ${atomicToUsd(priceAtomic)} USD, ` +
@@ -32,6 +41,14 @@ export async function balanceShortfall(runtime: PaymentRuntime, payer: string, p
       (protocol === "mpp"
         ? "pay one of the WWW-Authenticate challenges of this answer and send the request again with the new `Authorization: Payment` credential."
         : "sign a new payment for the PAYMENT-REQUIRED requirements of this answer and send the request again."),
-    extra: { balance: { payer, balanceUsd: atomicToUsd(balance), priceUsd: atomicToUsd(priceAtomic), missingUsd: atomicToUsd(missing) }, faucet },
+    extra: {
+      balance: {
+        payer,
+        balanceUsd: atomicToUsd(balance),
+        priceUsd: atomicToUsd(priceAtomic),
+        missingUsd: atomicToUsd(missing),
+      },
+      faucet,
+    },
   };
 }

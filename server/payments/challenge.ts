@@ -10,9 +10,19 @@ import { encodeHeaderJson } from "./header-codec";
 import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "./payment-config";
 import { atomicToUsd } from "../money";
 import { refusalMessage } from "./refusal-messages";
-import { freeLinksSchema, balanceShortfallSchema, faucetHintSchema, paymentRequiredBodySchema } from "./challenge-schema";
+import {
+  freeLinksSchema,
+  balanceShortfallSchema,
+  faucetHintSchema,
+  paymentRequiredBodySchema,
+} from "./challenge-schema";
 // Re-exported: the schemas live in the pure module (the typed client imports it without the database or env).
-export { freeLinksSchema, balanceShortfallSchema, faucetHintSchema, paymentRequiredBodySchema } from "./challenge-schema";
+export {
+  freeLinksSchema,
+  balanceShortfallSchema,
+  faucetHintSchema,
+  paymentRequiredBodySchema,
+} from "./challenge-schema";
 
 export const PAYMENT_REQUIRED_ERROR = "payment_required" satisfies ErrorCode;
 
@@ -47,11 +57,26 @@ export function freeLinks(baseUrl: string): z.infer<typeof freeLinksSchema> {
 
 /** The 402 body of a product's challenge (`error` payment_required), for any base URL: what the
  * route sends, the OpenAPI example and the /docs example are this one object. */
-export function challengeBody(product: SellableProduct, baseUrl: string, withMpp = false): z.infer<typeof paymentRequiredBodySchema> {
-  return { error: PAYMENT_REQUIRED_ERROR, message: refusalMessage(PAYMENT_REQUIRED_ERROR, { priceAtomic: product.priceAtomic, withMpp }), product: productObject(product, baseUrl), free: freeLinks(baseUrl) };
+export function challengeBody(
+  product: SellableProduct,
+  baseUrl: string,
+  withMpp = false,
+): z.infer<typeof paymentRequiredBodySchema> {
+  return {
+    error: PAYMENT_REQUIRED_ERROR,
+    message: refusalMessage(PAYMENT_REQUIRED_ERROR, { priceAtomic: product.priceAtomic, withMpp }),
+    product: productObject(product, baseUrl),
+    free: freeLinks(baseUrl),
+  };
 }
 
-export async function buildChallenge(server: x402ResourceServer, product: SellableProduct, payTo: string, baseUrl: string, withMpp = false): Promise<Challenge> {
+export async function buildChallenge(
+  server: x402ResourceServer,
+  product: SellableProduct,
+  payTo: string,
+  baseUrl: string,
+  withMpp = false,
+): Promise<Challenge> {
   const requirements = await server.buildPaymentRequirements({
     scheme: "exact",
     network: X402_NETWORK,

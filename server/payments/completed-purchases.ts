@@ -20,12 +20,25 @@ const keyOf = (payer: string, idempotencyKey: string) => `${payer}:${idempotency
 export function rememberCompleted(
   payer: string,
   idempotencyKey: string,
-  row: { state: string; fingerprint: string; protocol: PaymentProtocol; signatureHash: string | null; responseBody: string | null; paymentResponse: string | null } | null,
+  row: {
+    state: string;
+    fingerprint: string;
+    protocol: PaymentProtocol;
+    signatureHash: string | null;
+    responseBody: string | null;
+    paymentResponse: string | null;
+  } | null,
 ): void {
   if (row?.state !== "completed" || !row.signatureHash || row.responseBody === null) return;
   const key = keyOf(payer, idempotencyKey);
   if (completed.size >= KEPT && !completed.has(key)) completed.delete(completed.keys().next().value!);
-  completed.set(key, { fingerprint: row.fingerprint, protocol: row.protocol, signatureHash: row.signatureHash, responseBody: row.responseBody, paymentResponse: row.paymentResponse });
+  completed.set(key, {
+    fingerprint: row.fingerprint,
+    protocol: row.protocol,
+    signatureHash: row.signatureHash,
+    responseBody: row.responseBody,
+    paymentResponse: row.paymentResponse,
+  });
 }
 
 export function recallCompleted(payer: string, idempotencyKey: string): CompletedPurchase | undefined {

@@ -29,7 +29,7 @@ const BASE64_ANY = /^[A-Za-z0-9+/_-]+={0,2}$/;
  */
 export function decodeHeaderJson(value: string): unknown {
   const trimmed = value.trim();
-  if (!BASE64_ANY.test(trimmed) || /[+/]/.test(trimmed) && /[-_]/.test(trimmed)) return undefined;
+  if (!BASE64_ANY.test(trimmed) || (/[+/]/.test(trimmed) && /[-_]/.test(trimmed))) return undefined;
   const unpadded = trimmed.replace(/=+$/, "");
   if (unpadded.length % 4 === 1) return undefined;
   const text = Buffer.from(unpadded.replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8");

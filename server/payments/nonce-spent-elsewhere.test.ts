@@ -18,7 +18,9 @@ describe("a nonce already used", () => {
   it("spent outside our purchases: 402 invalid_exact_evm_nonce_already_used saying it was spent elsewhere and this request charged nothing", async () => {
     const p = await signedPurchase(runtime, await createTestAgent());
     const payload = decodeHeaderJson(p.signature) as { accepted: unknown };
-    const settled = await devSettle(parseFacilitatorRequest({ x402Version: 2, paymentPayload: payload, paymentRequirements: payload.accepted }));
+    const settled = await devSettle(
+      parseFacilitatorRequest({ x402Version: 2, paymentPayload: payload, paymentRequirements: payload.accepted }),
+    );
     expect(settled.success).toBe(true);
     expect(await p.agent.balance()).toBe(1_000_000n - PRICE);
 
@@ -38,7 +40,10 @@ describe("a nonce already used", () => {
   it("held by a purchase of ours: keeps saying it already paid for another purchase", async () => {
     const p = await signedPurchase(runtime, await createTestAgent());
     expect((await buy(runtime, { body: p.body, signature: p.signature })).status).toBe(200);
-    const r = await buy(runtime, { body: shortlistBody({ outcome: "transcribe podcast audio to text" }), signature: p.signature });
+    const r = await buy(runtime, {
+      body: shortlistBody({ outcome: "transcribe podcast audio to text" }),
+      signature: p.signature,
+    });
     expect(r.status).toBe(402);
     expect(r.json.error).toBe("invalid_exact_evm_nonce_already_used");
     expect(r.json.message).toMatch(/already paid for another purchase/);

@@ -37,5 +37,11 @@ export interface PaymentConfig {
 export function paymentConfigFromEnv(): PaymentConfig {
   const mode: PaymentMode = env.X402_FACILITATOR_URL ? "http" : "local";
   const payTo = env.X402_ENABLED === "false" ? null : (env.X402_PAY_TO ?? (mode === "local" ? LOCAL_PAY_TO : null));
-  return { payTo, mode, facilitatorUrl: env.X402_FACILITATOR_URL ?? null, facilitatorTimeoutMs: env.X402_FACILITATOR_TIMEOUT_MS, mpp: mppConfigFromEnv() };
+  return {
+    payTo,
+    mode,
+    facilitatorUrl: env.X402_FACILITATOR_URL ?? null,
+    facilitatorTimeoutMs: env.X402_FACILITATOR_TIMEOUT_MS,
+    mpp: mppConfigFromEnv(),
+  };
 }

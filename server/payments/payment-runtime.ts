@@ -36,10 +36,17 @@ export interface PaymentRuntime {
   mpp: MppRuntime | null;
 }
 
-export function createPaymentRuntime(config: PaymentConfig, products: readonly SellableProduct[], options: { baseUrl?: string; facilitator?: Facilitator } = {}): PaymentRuntime {
+export function createPaymentRuntime(
+  config: PaymentConfig,
+  products: readonly SellableProduct[],
+  options: { baseUrl?: string; facilitator?: Facilitator } = {},
+): PaymentRuntime {
   const byId = new Map(products.map((p) => [p.id, p]));
   const facilitator: Facilitator =
-    options.facilitator ?? (config.mode === "http" && config.facilitatorUrl ? createHttpFacilitator(config.facilitatorUrl, config.facilitatorTimeoutMs) : createLocalFacilitator());
+    options.facilitator ??
+    (config.mode === "http" && config.facilitatorUrl
+      ? createHttpFacilitator(config.facilitatorUrl, config.facilitatorTimeoutMs)
+      : createLocalFacilitator());
   const base = options.baseUrl ?? baseUrl;
   let ready: Promise<x402ResourceServer> | undefined;
   const challenges = new Map<string, Promise<Challenge>>();
@@ -50,7 +57,10 @@ export function createPaymentRuntime(config: PaymentConfig, products: readonly S
   // challenge that is still good (it expires MPP_CHALLENGE_LIFETIME_S after the window closes).
   const built = new Map<string, Challenge>();
   // The evm method pays x402's asset to x402's pay-to: without a pay-to there is nothing to offer.
-  const mpp = config.payTo && config.mpp && config.mpp.methods.length > 0 ? createMppRuntime(config.mpp, config.payTo as `0x${string}`) : null;
+  const mpp =
+    config.payTo && config.mpp && config.mpp.methods.length > 0
+      ? createMppRuntime(config.mpp, config.payTo as `0x${string}`)
+      : null;
 
   const resourceServer = () => {
     ready ??= (async () => {

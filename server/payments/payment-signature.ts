@@ -6,18 +6,28 @@ import { z } from "zod";
 import { unstorableTextPath } from "../input/storable-text";
 import { decodeHeaderJson } from "./header-codec";
 
-const hex = (bytes?: number) => z.string().regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]+$/);
+const hex = (bytes?: number) =>
+  z.string().regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]+$/);
 const uint = z.string().regex(/^\d{1,78}$/);
 
-const exactEvmPayloadSchema = z.object({
-  x402Version: z.literal(2),
-  accepted: z.object({ scheme: z.string(), network: z.string() }).loose(),
-  resource: z.object({ url: z.string() }).loose().optional(),
-  payload: z.object({
-    signature: hex(),
-    authorization: z.object({ from: hex(20), to: hex(20), value: uint, validAfter: uint, validBefore: uint, nonce: hex(32) }),
-  }),
-}).loose();
+const exactEvmPayloadSchema = z
+  .object({
+    x402Version: z.literal(2),
+    accepted: z.object({ scheme: z.string(), network: z.string() }).loose(),
+    resource: z.object({ url: z.string() }).loose().optional(),
+    payload: z.object({
+      signature: hex(),
+      authorization: z.object({
+        from: hex(20),
+        to: hex(20),
+        value: uint,
+        validAfter: uint,
+        validBefore: uint,
+        nonce: hex(32),
+      }),
+    }),
+  })
+  .loose();
 
 export interface PaymentCredential {
   /** The decoded payload, or undefined when the header is not an x402 v2 exact payload. */

@@ -27,7 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => admin.end());
 
-const backends = async () => Number((await admin.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1", [database])).rows[0]!.n);
+const backends = async () =>
+  Number(
+    (await admin.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1", [database]))
+      .rows[0]!.n,
+  );
 
 describe("one pool, honest busy answers", () => {
   it("every connection in use: 503 server_busy with Retry-After within the wait bound, not purchase_interrupted; then 200, charged once", async () => {
@@ -39,7 +43,12 @@ describe("one pool, honest busy answers", () => {
     const r = await buy(runtime, { body: p.body, signature: p.signature });
     const waited = Date.now() - started;
     expect(r.status, r.text).toBe(503);
-    expect(r.json).toEqual({ error: "server_busy", code: "server_busy", message: expect.stringMatching(/busy/), charged: "unknown" });
+    expect(r.json).toEqual({
+      error: "server_busy",
+      code: "server_busy",
+      message: expect.stringMatching(/busy/),
+      charged: "unknown",
+    });
     expect(Number(r.headers["retry-after"])).toBeGreaterThan(0);
     expect(waited).toBeLessThan(1500); // the 400 ms bound, with margin for a loaded machine
     await hogs;
@@ -50,7 +59,9 @@ describe("one pool, honest busy answers", () => {
 
   it("30 purchases at once on a pool of 4: never more than 4 connections, every answer 200 or server_busy, then all complete once", async () => {
     const agents = await Promise.all([1, 2, 3].map(() => createTestAgent()));
-    const purchases = await Promise.all(Array.from({ length: 30 }, (_, i) => signedPurchase(runtime, agents[i % agents.length])));
+    const purchases = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signedPurchase(runtime, agents[i % agents.length])),
+    );
     let peak = 0;
     let polling = true;
     const poller = (async () => {
@@ -82,7 +93,10 @@ describe("the bound applies to every user of the pool", () => {
     const hogs = Promise.all([1, 2, 3, 4].map(() => sqlQuery(Prisma.sql`SELECT pg_sleep(1.5)`)));
     await new Promise((r) => setTimeout(r, 100));
     const started = Date.now();
-    const err = await db.service.count().then(() => undefined, (e: unknown) => e);
+    const err = await db.service.count().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isDatabaseBusy(err)).toBe(true);
     expect(Date.now() - started).toBeLessThan(1200);
     await hogs;

@@ -34,7 +34,11 @@ async function crashAt(phase: "settled" | "settling", lockSql: string) {
   const challenge = await fetch(first.url);
   const signature = await agent.sign(challenge.headers.get("payment-required")!);
   const send = (url: string) =>
-    fetch(url, { method: "POST", headers: { "content-type": "application/json", "payment-signature": signature }, body: JSON.stringify(body) });
+    fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "payment-signature": signature },
+      body: JSON.stringify(body),
+    });
 
   const release = await blockTable(lockSql);
   const inFlight = send(first.url).catch((err: unknown) => err);

@@ -73,7 +73,11 @@ describe("database outage", () => {
         if (!cut) return;
         // Verification runs alongside the claim: cut once the claim is committed.
         // Bounded by time, not by tries: a loaded machine makes each count slower.
-        for (const until = Date.now() + 10_000; Date.now() < until && (await db.purchase.count({ where: { idempotencyKey: key } })) === 0; ) await new Promise((r) => setTimeout(r, 5));
+        for (
+          const until = Date.now() + 10_000;
+          Date.now() < until && (await db.purchase.count({ where: { idempotencyKey: key } })) === 0;
+        )
+          await new Promise((r) => setTimeout(r, 5));
         await cutDatabase();
       },
       async afterVerify() {
@@ -140,13 +144,16 @@ describe("database outage", () => {
   it("restarted under load: every charged purchase ends completed with its stored result, each charged once", async () => {
     const runtime = createPaymentRuntime(LOCAL, PRODUCT_LIST);
     const agents = await Promise.all([1, 2, 3, 4].map(() => createTestAgent()));
-    const purchases = await Promise.all(Array.from({ length: 40 }, (_, i) => signedPurchase(runtime, agents[i % agents.length])));
+    const purchases = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signedPurchase(runtime, agents[i % agents.length])),
+    );
 
     // 8 purchases at a time; the database goes away a little after the start, for one second.
     const answers: { p: (typeof purchases)[number]; a: ShopAnswer }[] = [];
     const queue = [...purchases];
     const worker = async () => {
-      for (let p = queue.shift(); p; p = queue.shift()) answers.push({ p, a: await buy(runtime, { body: p.body, signature: p.signature }) });
+      for (let p = queue.shift(); p; p = queue.shift())
+        answers.push({ p, a: await buy(runtime, { body: p.body, signature: p.signature }) });
     };
     const outageDone = (async () => {
       await new Promise((r) => setTimeout(r, 150));
@@ -159,12 +166,22 @@ describe("database outage", () => {
     // Every answer is a purchase, a retryable 503 or "in progress"; never a 500 or a 402.
     for (const { a } of answers) {
       expect([200, 409, 503], a.text).toContain(a.status);
-      if (a.status === 503) expect(["purchase_interrupted", "settlement_unknown", "fulfilment_pending", "facilitator_unavailable"]).toContain(a.json.code);
+      if (a.status === 503)
+        expect([
+          "purchase_interrupted",
+          "settlement_unknown",
+          "fulfilment_pending",
+          "facilitator_unavailable",
+        ]).toContain(a.json.code);
     }
-    expect(answers.some(({ a }) => a.status === 503), "the outage hit no purchase: the test proves nothing").toBe(true);
+    expect(
+      answers.some(({ a }) => a.status === 503),
+      "the outage hit no purchase: the test proves nothing",
+    ).toBe(true);
     // "Not charged" was true when said: nothing has retried those purchases yet.
     for (const { p } of answers.filter(({ a }) => a.json.charged === false)) {
-      const nonce = (decodePaymentSignatureHeader(p.signature).payload as { authorization: { nonce: string } }).authorization.nonce;
+      const nonce = (decodePaymentSignatureHeader(p.signature).payload as { authorization: { nonce: string } })
+        .authorization.nonce;
       expect(await db.localTransfer.count({ where: { payer: p.agent.address, nonce: nonce.toLowerCase() } })).toBe(0);
     }
 
@@ -172,12 +189,21 @@ describe("database outage", () => {
     await reconcileOpenPurchases(runtime, 0);
     clearCompletedPurchases();
     for (const p of purchases) await retryUntilPaid(runtime, p);
-    expect(await db.purchase.count({ where: { payer: { in: agents.map((a) => a.address) }, state: { not: "completed" } } })).toBe(0);
-    const completed = await db.purchase.findMany({ where: { payer: { in: agents.map((a) => a.address) } }, select: { responseBody: true, transaction: true } });
+    expect(
+      await db.purchase.count({ where: { payer: { in: agents.map((a) => a.address) }, state: { not: "completed" } } }),
+    ).toBe(0);
+    const completed = await db.purchase.findMany({
+      where: { payer: { in: agents.map((a) => a.address) } },
+      select: { responseBody: true, transaction: true },
+    });
     expect(completed).toHaveLength(purchases.length);
     expect(completed.every((c) => c.responseBody?.startsWith('{"ok":true') && c.transaction)).toBe(true);
-    const transfers = await db.localTransfer.findMany({ where: { payer: { in: agents.map((a) => a.address) } }, select: { transaction: true } });
+    const transfers = await db.localTransfer.findMany({
+      where: { payer: { in: agents.map((a) => a.address) } },
+      select: { transaction: true },
+    });
     expect(new Set(transfers.map((t) => t.transaction))).toEqual(new Set(completed.map((c) => c.transaction)));
-    for (const agent of agents) expect(await agent.balance()).toBe(1_000_000n - PRICE * BigInt(purchases.length / agents.length));
+    for (const agent of agents)
+      expect(await agent.balance()).toBe(1_000_000n - PRICE * BigInt(purchases.length / agents.length));
   }, 60_000);
 });

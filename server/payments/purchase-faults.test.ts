@@ -19,7 +19,10 @@ const PRICE = 1000n;
 
 beforeAll(async () => {
   facilitator = await startFaultyFacilitator();
-  runtime = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS }, PRODUCT_LIST);
+  runtime = createPaymentRuntime(
+    { mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS },
+    PRODUCT_LIST,
+  );
 });
 afterAll(() => facilitator.close());
 beforeEach(() => {
@@ -59,7 +62,12 @@ describe("facilitator faults", () => {
     try {
       const r = await buy(runtime, { body: p.body, signature: p.signature });
       expect(r.status).toBe(503);
-      expect(r.json).toEqual({ error: "facilitator_unavailable", message: expect.any(String), code: "facilitator_unavailable", charged: false });
+      expect(r.json).toEqual({
+        error: "facilitator_unavailable",
+        message: expect.any(String),
+        code: "facilitator_unavailable",
+        charged: false,
+      });
       expect(await p.agent.balance()).toBe(1_000_000n);
     } finally {
       await facilitator.up();
@@ -108,7 +116,10 @@ describe("facilitator faults", () => {
     await leaveSettlementOpen(p);
     await facilitator.down();
     try {
-      const fresh = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS }, PRODUCT_LIST);
+      const fresh = createPaymentRuntime(
+        { mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS },
+        PRODUCT_LIST,
+      );
       const r = await buy(fresh, { body: p.body, signature: p.signature });
       expect(r.status).toBe(503);
       expect(r.json.charged).toBe("unknown");
@@ -239,7 +250,10 @@ describe("facilitator faults", () => {
   it("GET while the facilitator is down and no challenge was built yet: 503 facilitator_unavailable", async () => {
     await facilitator.down();
     try {
-      const fresh = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS }, PRODUCT_LIST);
+      const fresh = createPaymentRuntime(
+        { mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: TIMEOUT_MS },
+        PRODUCT_LIST,
+      );
       const r = await describe402(fresh);
       expect(r.status).toBe(503);
       expect(r.json).toMatchObject({ code: "facilitator_unavailable", charged: false });

@@ -1,6 +1,10 @@
 // The purchase state table of the specification and every rule of decisions.md §3, one test each,
 // against a real PostgreSQL with real EIP-3009 authorizations signed by the official x402 client.
-import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import {
+  decodePaymentRequiredHeader,
+  decodePaymentResponseHeader,
+  encodePaymentSignatureHeader,
+} from "@x402/core/http";
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { shortlistSchema } from "@/server/shortlist/result-schema";
@@ -33,7 +37,14 @@ describe("GET (describe)", () => {
     const r = await describe402(runtime);
     expect(r.status).toBe(402);
     const body = paymentRequiredBodySchema.strict().parse(r.json);
-    expect(body.product).toMatchObject({ id: "shortlist", operationId: "buySoftwareVendorShortlist", method: "POST", price: { amount: "0.001", currency: "USD", mode: "fixed" }, protocols: ["x402"], delivery: "immediate" });
+    expect(body.product).toMatchObject({
+      id: "shortlist",
+      operationId: "buySoftwareVendorShortlist",
+      method: "POST",
+      price: { amount: "0.001", currency: "USD", mode: "fixed" },
+      protocols: ["x402"],
+      delivery: "immediate",
+    });
     expect(body.free).toEqual({
       homepage: "http://marketplace.test/",
       browse_marketplace: "http://marketplace.test/services",
@@ -43,7 +54,14 @@ describe("GET (describe)", () => {
     const required = decodePaymentRequiredHeader(r.headers["payment-required"]!);
     expect(required.x402Version).toBe(2);
     expect(required.accepts).toEqual([
-      expect.objectContaining({ scheme: "exact", network: "eip155:84532", amount: "1000", asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e", payTo: LOCAL_PAY_TO, extra: { name: "USDC", version: "2" } }),
+      expect.objectContaining({
+        scheme: "exact",
+        network: "eip155:84532",
+        amount: "1000",
+        asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+        payTo: LOCAL_PAY_TO,
+        extra: { name: "USDC", version: "2" },
+      }),
     ]);
     expect(r.headers["cache-control"]).toBe("no-store");
     expect(await db.purchase.count()).toBe(before);
@@ -53,7 +71,9 @@ describe("GET (describe)", () => {
     const agent = await createTestAgent();
     const signature = await agent.sign(await challengeHeader());
     const { GET } = (await import("@/test/shop-route")).shopRoute("shortlist");
-    const res = await GET(new Request("http://marketplace.test/api/shop/shortlist", { headers: { "payment-signature": signature } }));
+    const res = await GET(
+      new Request("http://marketplace.test/api/shop/shortlist", { headers: { "payment-signature": signature } }),
+    );
     expect(res.status).toBe(402);
     expect(await res.text()).toBe((await describe402(runtime)).text);
     expect(await agent.balance()).toBe(1_000_000n);
@@ -64,7 +84,12 @@ describe("GET (describe)", () => {
     const off = createPaymentRuntime({ ...paymentConfigFromEnv(), payTo: null }, PRODUCT_LIST);
     const r = await describe402(off);
     expect(r.status).toBe(503);
-    expect(r.json).toEqual({ error: "payment_unconfigured", message: expect.any(String), code: "payment_unconfigured", charged: false });
+    expect(r.json).toEqual({
+      error: "payment_unconfigured",
+      message: expect.any(String),
+      code: "payment_unconfigured",
+      charged: false,
+    });
   });
 });
 
@@ -104,7 +129,9 @@ describe("signed POST", () => {
     expect(settlement.payer?.toLowerCase()).toBe(agent.address);
     expect(settlement.transaction).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await agent.balance()).toBe(1_000_000n - PRICE);
-    expect(await db.localBalance.findUnique({ where: { address: LOCAL_PAY_TO } })).toMatchObject({ balanceAtomic: expect.any(BigInt) });
+    expect(await db.localBalance.findUnique({ where: { address: LOCAL_PAY_TO } })).toMatchObject({
+      balanceAtomic: expect.any(BigInt),
+    });
     expect(await transfersOf(agent.address)).toBe(1);
   });
 
@@ -158,7 +185,10 @@ describe("completed: replays", () => {
     expect(replay.text).toBe(first.text.replace('"idempotentReplay":false', '"idempotentReplay":true'));
     expect(replay.headers["payment-response"]).toBe(first.headers["payment-response"]);
     // The same JSON sent with other key order and spacing is the same request.
-    const reordered = await buy(runtime, { rawBody: JSON.stringify(Object.fromEntries(Object.entries(body).reverse()), null, 2), signature });
+    const reordered = await buy(runtime, {
+      rawBody: JSON.stringify(Object.fromEntries(Object.entries(body).reverse()), null, 2),
+      signature,
+    });
     expect(reordered.text).toBe(replay.text);
     expect(await agent.balance()).toBe(1_000_000n - PRICE);
     expect(await transfersOf(agent.address)).toBe(1);
@@ -172,7 +202,8 @@ describe("completed: replays", () => {
     const r = await buy(runtime, { body, signature: other });
     expect(r.status).toBe(409);
     expect(r.json).toMatchObject({ error: "idempotency_key_in_use", charged: false });
-    const nonce = (decodeHeaderJson(other) as { payload: { authorization: { nonce: string } } }).payload.authorization.nonce;
+    const nonce = (decodeHeaderJson(other) as { payload: { authorization: { nonce: string } } }).payload.authorization
+      .nonce;
     expect(await db.localTransfer.count({ where: { nonce: nonce.toLowerCase() } })).toBe(0);
     expect(await agent.balance()).toBe(1_000_000n - PRICE);
   });
@@ -221,9 +252,15 @@ describe("keys are scoped per payer", () => {
   it("a key that spells out another payer and key does not answer for that payer's purchase", async () => {
     const [a, b] = [await createTestAgent(), await createTestAgent()];
     const key = `victim-${Date.now()}`;
-    const spoof = await buy(runtime, { body: shortlistBody({ request_id: `${b.address}:${key}`, limit: 1 }), signature: await a.sign(await challengeHeader()) });
+    const spoof = await buy(runtime, {
+      body: shortlistBody({ request_id: `${b.address}:${key}`, limit: 1 }),
+      signature: await a.sign(await challengeHeader()),
+    });
     expect(spoof.status).toBe(200);
-    const own = await buy(runtime, { body: shortlistBody({ request_id: key }), signature: await b.sign(await challengeHeader()) });
+    const own = await buy(runtime, {
+      body: shortlistBody({ request_id: key }),
+      signature: await b.sign(await challengeHeader()),
+    });
     expect(own.status).toBe(200);
     expect(own.json.idempotentReplay).toBe(false);
   });
@@ -232,7 +269,10 @@ describe("keys are scoped per payer", () => {
     const squatter = await createTestAgent(0);
     const victim = await createTestAgent();
     const body = shortlistBody();
-    expect((await buy(runtime, { body: { ...body, limit: 1 }, signature: await squatter.sign(await challengeHeader()) })).status).toBe(402);
+    expect(
+      (await buy(runtime, { body: { ...body, limit: 1 }, signature: await squatter.sign(await challengeHeader()) }))
+        .status,
+    ).toBe(402);
     expect((await buy(runtime, { body, signature: await victim.sign(await challengeHeader()) })).status).toBe(200);
   });
 });
@@ -241,11 +281,17 @@ describe("decisions §3: validation and keys", () => {
   it("signed POST with an invalid body: 400 invalid_request with issues, balance unchanged, nothing stored", async () => {
     const agent = await createTestAgent();
     const signature = await agent.sign(await challengeHeader());
-    for (const body of [{}, { request_id: "bad-body-1", outcome: "short" }, { ...shortlistBody(), limit: 9, extra: true }]) {
+    for (const body of [
+      {},
+      { request_id: "bad-body-1", outcome: "short" },
+      { ...shortlistBody(), limit: 9, extra: true },
+    ]) {
       const r = await buy(runtime, { body, signature });
       expect(r.status).toBe(400);
       expect(r.json.error).toBe("invalid_request");
-      expect(r.json.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: expect.any(String), message: expect.any(String) })]));
+      expect(r.json.issues).toEqual(
+        expect.arrayContaining([expect.objectContaining({ path: expect.any(String), message: expect.any(String) })]),
+      );
     }
     const empty = await buy(runtime, { rawBody: "", signature });
     expect(empty.status).toBe(400);
@@ -256,7 +302,11 @@ describe("decisions §3: validation and keys", () => {
   it("strings the database cannot store (U+0000, unpaired surrogates): 400 naming the field, never a 5xx", async () => {
     const agent = await createTestAgent();
     const signature = await agent.sign(await challengeHeader());
-    for (const [field, value] of [["request_id", "key-with-\u0000-nul"], ["outcome", "weather \u0000 forecasts for routes"], ["outcome", "weather \ud800 forecasts for routes"]] as const) {
+    for (const [field, value] of [
+      ["request_id", "key-with-\u0000-nul"],
+      ["outcome", "weather \u0000 forecasts for routes"],
+      ["outcome", "weather \ud800 forecasts for routes"],
+    ] as const) {
       const r = await buy(runtime, { body: { ...shortlistBody(), [field]: value }, signature });
       expect(r.status).toBe(400);
       expect(r.json.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: field })]));
@@ -273,7 +323,11 @@ describe("decisions §3: validation and keys", () => {
 
   it("request_id and Idempotency-Key both present and different: 400 idempotency_key_mismatch", async () => {
     const agent = await createTestAgent();
-    const r = await buy(runtime, { body: shortlistBody(), idempotencyKey: "another-key-123", signature: await agent.sign(await challengeHeader()) });
+    const r = await buy(runtime, {
+      body: shortlistBody(),
+      idempotencyKey: "another-key-123",
+      signature: await agent.sign(await challengeHeader()),
+    });
     expect(r.status).toBe(400);
     expect(r.json.error).toBe("idempotency_key_mismatch");
   });
@@ -311,7 +365,9 @@ describe("decisions §3: validation and keys", () => {
     const agent = await createTestAgent();
     const body = shortlistBody();
     const signature = await agent.sign(await challengeHeader());
-    const held = await withPurchaseLock(`purchase:${agent.address}:${body.request_id as string}`, () => buy(runtime, { body, signature }));
+    const held = await withPurchaseLock(`purchase:${agent.address}:${body.request_id as string}`, () =>
+      buy(runtime, { body, signature }),
+    );
     expect(held.locked).toBe(true);
     const r = (held as { value: Awaited<ReturnType<typeof buy>> }).value;
     expect(r.status).toBe(409);
@@ -328,7 +384,10 @@ describe("decisions §3: one authorization, one purchase", () => {
     const agent = await createTestAgent();
     const signature = await agent.sign(await challengeHeader());
     expect((await buy(runtime, { body: shortlistBody(), signature })).status).toBe(200);
-    const other = await buy(runtime, { body: shortlistBody({ outcome: "transcribe podcast audio to text" }), signature });
+    const other = await buy(runtime, {
+      body: shortlistBody({ outcome: "transcribe podcast audio to text" }),
+      signature,
+    });
     expect(other.status).toBe(402);
     expect(other.json.error).toBe("invalid_exact_evm_nonce_already_used");
     expect(await transfersOf(agent.address)).toBe(1);
@@ -364,13 +423,27 @@ describe("decisions §3: one authorization, one purchase", () => {
 
   it("malformed authorization values inside a well-formed payload: 402, never a 5xx", async () => {
     const agent = await createTestAgent();
-    const signed = decodeHeaderJson(await agent.sign(await challengeHeader())) as { payload: { signature: string; authorization: Record<string, string> } };
+    const signed = decodeHeaderJson(await agent.sign(await challengeHeader())) as {
+      payload: { signature: string; authorization: Record<string, string> };
+    };
     const variants = [
       { ...signed, payload: { ...signed.payload, signature: "0x1234" } },
       { ...signed, payload: { ...signed.payload, signature: "0x" + "ff".repeat(65) } },
-      { ...signed, payload: { ...signed.payload, authorization: { ...signed.payload.authorization, value: "999999999999999999999999999999" } } },
-      { ...signed, payload: { ...signed.payload, authorization: { ...signed.payload.authorization, validBefore: "1" } } },
-      { ...signed, payload: { ...signed.payload, authorization: { ...signed.payload.authorization, to: "0x" + "11".repeat(20) } } },
+      {
+        ...signed,
+        payload: {
+          ...signed.payload,
+          authorization: { ...signed.payload.authorization, value: "999999999999999999999999999999" },
+        },
+      },
+      {
+        ...signed,
+        payload: { ...signed.payload, authorization: { ...signed.payload.authorization, validBefore: "1" } },
+      },
+      {
+        ...signed,
+        payload: { ...signed.payload, authorization: { ...signed.payload.authorization, to: "0x" + "11".repeat(20) } },
+      },
     ];
     for (const v of variants) {
       const r = await buy(runtime, { body: shortlistBody(), signature: encodePaymentSignatureHeader(v as never) });
@@ -404,7 +477,9 @@ describe("concurrency", () => {
   it("one authorization sent under 20 different keys at once: exactly one purchase is paid", async () => {
     const agent = await createTestAgent();
     const signature = await agent.sign(await challengeHeader());
-    const answers = await Promise.all(Array.from({ length: 20 }, () => buy(runtime, { body: shortlistBody(), signature })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => buy(runtime, { body: shortlistBody(), signature })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     for (const a of answers.filter((x) => x.status !== 200)) expect(a.status).toBe(402);
     expect(await transfersOf(agent.address)).toBe(1);
@@ -442,7 +517,9 @@ describe("concurrency", () => {
     expect(await transfersOf(agent.address)).toBe(1);
     expect(await agent.balance()).toBe(1_000_000n - PRICE);
     const ok = answers.filter((a) => a.status === 200);
-    expect(ok.length + answers.filter((a) => a.status === 409 && a.json.error === "purchase_in_progress").length).toBe(2000);
+    expect(ok.length + answers.filter((a) => a.status === 409 && a.json.error === "purchase_in_progress").length).toBe(
+      2000,
+    );
     expect(ok.filter((a) => a.json.idempotentReplay === false)).toHaveLength(1); // the purchase itself; the rest replay it
     const canonical = ok[0]!.text.replace('"idempotentReplay":true', '"idempotentReplay":false');
     for (const a of ok) expect(a.text.replace('"idempotentReplay":true', '"idempotentReplay":false')).toBe(canonical);

@@ -12,9 +12,25 @@ import { recallCompleted, rememberCompleted } from "./completed-purchases";
 import { readOffer } from "./methods/payment-methods";
 import { isMppAuthorization } from "./mpp/mpp-credential";
 import type { PaymentRuntime } from "./payment-runtime";
-import { busyAt, inProgress, interrupted, keyInUse, settledAnswer, unsealed, type ReachedState } from "./purchase-answers";
+import {
+  busyAt,
+  inProgress,
+  interrupted,
+  keyInUse,
+  settledAnswer,
+  unsealed,
+  type ReachedState,
+} from "./purchase-answers";
 import { withPurchaseLock } from "./purchase-lock";
-import { claimPurchase, findPurchase, findPurchaseOutcome, releaseClaim, touchPurchase, type PurchaseOutcome, type PurchaseRow } from "./purchase-ledger";
+import {
+  claimPurchase,
+  findPurchase,
+  findPurchaseOutcome,
+  releaseClaim,
+  touchPurchase,
+  type PurchaseOutcome,
+  type PurchaseRow,
+} from "./purchase-ledger";
 import { advance } from "./purchase-phases";
 import { refusedReply } from "./purchase-refusal";
 import { challengeReply, facilitatorDown, refusal, unconfigured, type PaymentReply } from "./purchase-reply";
@@ -56,8 +72,13 @@ export function readyDescription(runtime: PaymentRuntime, product: SellableProdu
 }
 
 /** An unsigned POST's 402 with no await (see readyDescription): a request that carries no payment for this product. */
-export function readyUnsignedChallenge(runtime: PaymentRuntime, product: SellableProduct, request: Pick<PurchaseRequest, "paymentSignature" | "authorization">): PaymentReply | undefined {
-  if (request.paymentSignature || (isMppAuthorization(request.authorization) && runtime.mpp?.sells(product))) return undefined;
+export function readyUnsignedChallenge(
+  runtime: PaymentRuntime,
+  product: SellableProduct,
+  request: Pick<PurchaseRequest, "paymentSignature" | "authorization">,
+): PaymentReply | undefined {
+  if (request.paymentSignature || (isMppAuthorization(request.authorization) && runtime.mpp?.sells(product)))
+    return undefined;
   return readyDescription(runtime, product);
 }
 
@@ -77,20 +98,30 @@ async function knownPurchase(runtime: PaymentRuntime, payer: string, key: string
 // Database errors can echo the arguments of the failed query: never log a signature in clear.
 function loggableError(err: unknown): Record<string, unknown> {
   const e = err instanceof Error ? err : new Error(String(err));
-  return { name: e.name, code: (e as { code?: string }).code, message: e.message.replace(/0x[0-9a-fA-F]{64,}/g, "0x[redacted]").slice(0, 500) };
+  return {
+    name: e.name,
+    code: (e as { code?: string }).code,
+    message: e.message.replace(/0x[0-9a-fA-F]{64,}/g, "0x[redacted]").slice(0, 500),
+  };
 }
 
 /** POST: the whole purchase. */
-export async function purchaseProduct(runtime: PaymentRuntime, product: SellableProduct, request: PurchaseRequest): Promise<PaymentReply> {
+export async function purchaseProduct(
+  runtime: PaymentRuntime,
+  product: SellableProduct,
+  request: PurchaseRequest,
+): Promise<PaymentReply> {
   // `Authorization: Payment` pays only products sold over MPP here; elsewhere it is not a payment.
-  const mppAuthorization = isMppAuthorization(request.authorization) && runtime.mpp?.sells(product) ? request.authorization : null;
+  const mppAuthorization =
+    isMppAuthorization(request.authorization) && runtime.mpp?.sells(product) ? request.authorization : null;
   if (request.paymentSignature && mppAuthorization) {
     return refusal(
       "payment_ambiguous",
       "The request carries two payments, PAYMENT-SIGNATURE (x402) and `Authorization: Payment` (MPP); send one of them. Nothing was verified or charged.",
     );
   }
-  if (!request.paymentSignature && !mppAuthorization) return runtime.config.payTo ? describeProduct(runtime, product) : unconfigured();
+  if (!request.paymentSignature && !mppAuthorization)
+    return runtime.config.payTo ? describeProduct(runtime, product) : unconfigured();
 
   const signed = await readSignedRequest(product, request);
   if ("status" in signed) return signed;
@@ -106,7 +137,8 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: Sellable
   // Replays of recent purchases are answered from memory.
   const cached = recallCompleted(payer, key);
   const inUse = () => keyInUse(runtime, product, key, method.protocol);
-  const early = cached && settledAnswer({ ...cached, state: "completed" }, fingerprint, offer, inUse, product.successStatus);
+  const early =
+    cached && settledAnswer({ ...cached, state: "completed" }, fingerprint, offer, inUse, product.successStatus);
   if (early) return early;
 
   // How far this request got, for its answer if the database fails mid-way: the row being
@@ -187,7 +219,8 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: Sellable
       },
       row,
     ).finally(() => verifying);
-    if (claimed === "nonce_used") return refusedReply(runtime, product, challenge, method.protocol, method.nonceUsedReason);
+    if (claimed === "nonce_used")
+      return refusedReply(runtime, product, challenge, method.protocol, method.nonceUsedReason);
     if (claimed === "key_in_use") return inProgress();
     advancing = claimed;
     return advance(runtime, claimed, false, { input, verifying });
@@ -209,7 +242,11 @@ export async function purchaseProduct(runtime: PaymentRuntime, product: Sellable
 }
 
 /** Finishes one open purchase without its client (reconciler). Claimed rows never verified: dropped, not charged. */
-export async function reconcilePurchase(runtime: PaymentRuntime, payer: string, key: string): Promise<string | undefined> {
+export async function reconcilePurchase(
+  runtime: PaymentRuntime,
+  payer: string,
+  key: string,
+): Promise<string | undefined> {
   const locked = await withPurchaseLock(`purchase:${payer}:${key}`, async () => {
     const row = await findPurchase(payer, key);
     if (!row || row.state === "completed" || row.state === "failed") return row?.state;

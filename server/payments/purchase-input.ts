@@ -8,7 +8,10 @@ import type { SellableProduct } from "./sellable-product";
 export type PurchaseInput<Input> = { ok: true; input: Input } | { ok: false; issues: Issue[] };
 
 /** The product's input from a parsed JSON body, or the issues that keep it from being bought. */
-export function purchaseInput<Input>(product: Pick<SellableProduct<Input>, "purchaseSchema">, body: unknown): PurchaseInput<Input> {
+export function purchaseInput<Input>(
+  product: Pick<SellableProduct<Input>, "purchaseSchema">,
+  body: unknown,
+): PurchaseInput<Input> {
   const parsed = product.purchaseSchema.safeParse(body);
   const issues = parsed.success ? [] : toIssues(parsed.error.issues);
   const unstorable = unstorableTextPath(body);

@@ -34,7 +34,10 @@ describe("a key binds to a payer only once the payer's payment verified", () => 
   it("a forged payload with the victim's address and key K: 402, and the victim's own purchase with K then succeeds", async () => {
     const [victim, attacker] = [await createTestAgent(), await createTestAgent(0)];
     const body = shortlistBody();
-    const squat = await buy(runtime, { body: { ...body, limit: 1 }, signature: await forgedFrom(victim.address, attacker) });
+    const squat = await buy(runtime, {
+      body: { ...body, limit: 1 },
+      signature: await forgedFrom(victim.address, attacker),
+    });
     expect(squat.status).toBe(402);
     expect(squat.json.error).toBe("invalid_exact_evm_signature");
     expect(await rowsOf(victim.address)).toBe(0);
@@ -49,7 +52,10 @@ describe("a key binds to a payer only once the payer's payment verified", () => 
     const [victim, attacker] = [await createTestAgent(), await createTestAgent()];
     const body = shortlistBody();
     const real = decodeHeaderJson(await attacker.sign(await challengeHeader())) as Payload;
-    const squat = await buy(runtime, { body: { ...body, limit: 2 }, signature: await forgedFrom(victim.address, attacker, real.payload.signature) });
+    const squat = await buy(runtime, {
+      body: { ...body, limit: 2 },
+      signature: await forgedFrom(victim.address, attacker, real.payload.signature),
+    });
     expect(squat.status).toBe(402);
     expect((await buy(runtime, { body, signature: await victim.sign(await challengeHeader()) })).status).toBe(200);
   });
@@ -57,7 +63,10 @@ describe("a key binds to a payer only once the payer's payment verified", () => 
   it("an unfunded payer's refused payment leaves no row: the key stays free for any body once funded", async () => {
     const agent = await createTestAgent(0);
     const body = shortlistBody();
-    expect((await buy(runtime, { body: { ...body, limit: 1 }, signature: await agent.sign(await challengeHeader()) })).status).toBe(402);
+    expect(
+      (await buy(runtime, { body: { ...body, limit: 1 }, signature: await agent.sign(await challengeHeader()) }))
+        .status,
+    ).toBe(402);
     expect(await rowsOf(agent.address)).toBe(0);
     await db.localBalance.create({ data: { address: agent.address, balanceAtomic: 5000n } });
     expect((await buy(runtime, { body, signature: await agent.sign(await challengeHeader()) })).status).toBe(200);
@@ -69,7 +78,9 @@ describe("a key binds to a payer only once the payer's payment verified", () => 
     const forged = await Promise.all(Array.from({ length: 400 }, () => forgedFrom(victim.address, attacker)));
     const statuses: number[] = [];
     for (let i = 0; i < forged.length; i += 40) {
-      const batch = await Promise.all(forged.slice(i, i + 40).map((signature) => buy(runtime, { body: shortlistBody(), signature })));
+      const batch = await Promise.all(
+        forged.slice(i, i + 40).map((signature) => buy(runtime, { body: shortlistBody(), signature })),
+      );
       statuses.push(...batch.map((a) => a.status));
     }
     expect(new Set(statuses)).toEqual(new Set([402]));
@@ -101,7 +112,10 @@ describe("a key binds to a payer only once the payer's payment verified", () => 
     const signature = await agent.sign(await challengeHeader());
     const credential = parsePaymentSignature(signature);
     const server = await runtime.resourceServer();
-    const requirements = server.findMatchingRequirements((await runtime.challenge(shortlistProduct)).requirements, credential.payload!)!;
+    const requirements = server.findMatchingRequirements(
+      (await runtime.challenge(shortlistProduct)).requirements,
+      credential.payload!,
+    )!;
     // The claim a process left when it died between claiming B1 and verifying it.
     const claimed = await claimPurchase(
       {

@@ -11,7 +11,17 @@ import { createLocalChainSigner, localBalance, preverifyAuthorization } from "./
 import { db } from "@/server/db";
 import { signTransferAuthorization } from "@/test/payments/authorization";
 import { X402_ASSET, X402_NETWORK } from "./payment-config";
-import { claimPurchase, countFulfilmentFailure, findPurchase, markCompleted, markFailed, markSettled, markSettling, openPurchases, type Claim } from "./purchase-ledger";
+import {
+  claimPurchase,
+  countFulfilmentFailure,
+  findPurchase,
+  markCompleted,
+  markFailed,
+  markSettled,
+  markSettling,
+  openPurchases,
+  type Claim,
+} from "./purchase-ledger";
 
 const hex32 = () => `0x${randomBytes(32).toString("hex")}`;
 const payer = () => `0x${randomBytes(20).toString("hex")}`;
@@ -27,7 +37,7 @@ function claimOf(over: Partial<Claim> = {}): Claim {
     amountAtomic: 1000n,
     network: X402_NETWORK,
     asset: X402_ASSET,
-    requestBody: { outcome: "quotes \" and \\ and \u2028 and emoji 🎉", list: [1, "two"] },
+    requestBody: { outcome: 'quotes " and \\ and \u2028 and emoji 🎉', list: [1, "two"] },
     paymentPayload: { x402Version: 2 } as unknown as PaymentPayload,
     paymentRequirements: { scheme: "exact" } as unknown as PaymentRequirements,
     ...over,
@@ -38,7 +48,13 @@ describe("purchase ledger", () => {
   it("claims a key and nonce once; stores the body as sent", async () => {
     const c = claimOf();
     const row = await claimPurchase(c, null);
-    expect(row).toMatchObject({ state: "claimed", idempotencyKey: c.idempotencyKey, payer: c.payer, nonce: c.nonce, requestBody: c.requestBody });
+    expect(row).toMatchObject({
+      state: "claimed",
+      idempotencyKey: c.idempotencyKey,
+      payer: c.payer,
+      nonce: c.nonce,
+      requestBody: c.requestBody,
+    });
   });
 
   it("the same authorization under another key: nonce_used", async () => {
@@ -73,7 +89,11 @@ describe("purchase ledger", () => {
     await markSettled(row.id, "0xabc", "header");
     await markCompleted(row.id, '{"ok":true}');
     await expect(markFailed(row.id, "x")).rejects.toThrow(/no longer in claimed\/settling/);
-    expect(await findPurchase(row.payer, row.idempotencyKey)).toMatchObject({ state: "completed", transaction: "0xabc", responseBody: '{"ok":true}' });
+    expect(await findPurchase(row.payer, row.idempotencyKey)).toMatchObject({
+      state: "completed",
+      transaction: "0xabc",
+      responseBody: '{"ok":true}',
+    });
   });
 });
 
@@ -108,11 +128,32 @@ describe("local token", () => {
     const account = privateKeyToAccount(generatePrivateKey());
     await creditTestFunds({ address: account.address, amountUsd: 1 });
     const now = BigInt(Math.floor(Date.now() / 1000));
-    const message = { from: account.address, to: account.address, value: 1000n, validAfter: now - 60n, validBefore: now + 600n, nonce: hex32() as Hex };
+    const message = {
+      from: account.address,
+      to: account.address,
+      value: 1000n,
+      validAfter: now - 60n,
+      validBefore: now + 600n,
+      nonce: hex32() as Hex,
+    };
     const { signature } = await signTransferAuthorization(account, message);
     const signer = createLocalChainSigner("0x6c6f63616c2d666163696c697461746f72000000");
-    const args = [message.from, message.to, message.value, message.validAfter, message.validBefore, message.nonce, signature] as const;
-    const transfer = () => signer.writeContract({ address: getAddress(X402_ASSET), abi: [], functionName: "transferWithAuthorization", args });
+    const args = [
+      message.from,
+      message.to,
+      message.value,
+      message.validAfter,
+      message.validBefore,
+      message.nonce,
+      signature,
+    ] as const;
+    const transfer = () =>
+      signer.writeContract({
+        address: getAddress(X402_ASSET),
+        abi: [],
+        functionName: "transferWithAuthorization",
+        args,
+      });
     return { account, message, signature, transfer };
   }
 
@@ -121,8 +162,17 @@ describe("local token", () => {
     // Flip the case of one letter of the checksummed address: a bad EIP-55 checksum.
     const i = [...account.address].findIndex((c, k) => k > 1 && /[a-fA-F]/.test(c));
     const c = account.address[i]!;
-    const badCase = account.address.slice(0, i) + (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) + account.address.slice(i + 1);
-    const authorization = { ...message, from: badCase, value: "1000", validAfter: String(message.validAfter), validBefore: String(message.validBefore) };
+    const badCase =
+      account.address.slice(0, i) +
+      (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) +
+      account.address.slice(i + 1);
+    const authorization = {
+      ...message,
+      from: badCase,
+      value: "1000",
+      validAfter: String(message.validAfter),
+      validBefore: String(message.validBefore),
+    };
     preverifyAuthorization({ payload: { authorization, signature } });
     await transfer();
     expect(await localBalance(account.address)).toBe(1_000_000n);

@@ -51,14 +51,22 @@ const PURCHASE_COLUMNS = Prisma.raw(
 
 // Keys are scoped per payer (the authorization's `from`, lower-case).
 export async function findPurchase(payer: string, idempotencyKey: string): Promise<PurchaseRow | null> {
-  const [row] = await sqlQuery<PurchaseRow>(Prisma.sql`SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE payer = ${payer} AND idempotency_key = ${idempotencyKey}`);
+  const [row] = await sqlQuery<PurchaseRow>(
+    Prisma.sql`SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE payer = ${payer} AND idempotency_key = ${idempotencyKey}`,
+  );
   return row ?? null;
 }
 
-export type PurchaseOutcome = Pick<PurchaseRow, "fingerprint" | "state" | "protocol" | "signatureHash" | "responseBody" | "paymentResponse">;
+export type PurchaseOutcome = Pick<
+  PurchaseRow,
+  "fingerprint" | "state" | "protocol" | "signatureHash" | "responseBody" | "paymentResponse"
+>;
 
 /** What answering a known key needs (its product unseals the stored answer): a lean read for the path every replay takes. */
-export async function findPurchaseOutcome(payer: string, idempotencyKey: string): Promise<(PurchaseOutcome & Pick<PurchaseRow, "product">) | null> {
+export async function findPurchaseOutcome(
+  payer: string,
+  idempotencyKey: string,
+): Promise<(PurchaseOutcome & Pick<PurchaseRow, "product">) | null> {
   const [row] = await sqlQuery<PurchaseOutcome & Pick<PurchaseRow, "product">>(Prisma.sql`
     SELECT product, fingerprint, state, protocol, signature_hash AS "signatureHash", response_body AS "responseBody", payment_response AS "paymentResponse"
     FROM purchases WHERE payer = ${payer} AND idempotency_key = ${idempotencyKey}`);
@@ -93,7 +101,10 @@ const NONCE_CONSTRAINT = "purchases_network_asset_payer_nonce_key";
  * purchase. `key_in_use`: another worker claimed this key meanwhile — only possible when it no
  * longer saw our lock (its connection died), so that purchase may be settling right now.
  */
-export async function claimPurchase(claim: Claim, replacing: PurchaseRow | null): Promise<PurchaseRow | "nonce_used" | "key_in_use"> {
+export async function claimPurchase(
+  claim: Claim,
+  replacing: PurchaseRow | null,
+): Promise<PurchaseRow | "nonce_used" | "key_in_use"> {
   const c = claim;
   try {
     const [row] = replacing
@@ -114,7 +125,8 @@ export async function claimPurchase(claim: Claim, replacing: PurchaseRow | null)
           RETURNING ${PURCHASE_COLUMNS}`);
     return row ?? "key_in_use"; // the failed row being replaced moved on
   } catch (err) {
-    if (err instanceof DatabaseError && err.code === UNIQUE_VIOLATION) return err.constraint === NONCE_CONSTRAINT ? "nonce_used" : "key_in_use";
+    if (err instanceof DatabaseError && err.code === UNIQUE_VIOLATION)
+      return err.constraint === NONCE_CONSTRAINT ? "nonce_used" : "key_in_use";
     throw err;
   }
 }
@@ -135,15 +147,30 @@ export async function markSettling(id: string, payer: string): Promise<void> {
 
 /** The settle's outcome is open; keeps a transaction hash when the facilitator gave one. */
 export async function markSettlementUnknown(id: string, code: string, transaction?: string): Promise<void> {
-  await transition(id, ["settling"], null, Prisma.sql`error_code = ${code}, "transaction" = COALESCE(${transaction ?? null}, "transaction")`);
+  await transition(
+    id,
+    ["settling"],
+    null,
+    Prisma.sql`error_code = ${code}, "transaction" = COALESCE(${transaction ?? null}, "transaction")`,
+  );
 }
 
 export async function markSettled(id: string, transaction: string, paymentResponse: string): Promise<void> {
-  await transition(id, ["settling"], "settled", Prisma.sql`"transaction" = ${transaction}, payment_response = ${paymentResponse}, error_code = NULL, settled_at = now()`);
+  await transition(
+    id,
+    ["settling"],
+    "settled",
+    Prisma.sql`"transaction" = ${transaction}, payment_response = ${paymentResponse}, error_code = NULL, settled_at = now()`,
+  );
 }
 
 export async function markCompleted(id: string, responseBody: string): Promise<void> {
-  await transition(id, ["settled"], "completed", Prisma.sql`response_status = 200, response_body = ${responseBody}, completed_at = now()`);
+  await transition(
+    id,
+    ["settled"],
+    "completed",
+    Prisma.sql`response_status = 200, response_body = ${responseBody}, completed_at = now()`,
+  );
 }
 
 /**
@@ -181,7 +208,10 @@ export async function touchPurchase(id: string): Promise<void> {
  * Purchases whose outcome is still open and untouched for `idleMs`: the reconciler's work list.
  * A purchase whose fulfilment keeps failing waits longer each time (up to 60 × idleMs).
  */
-export async function openPurchases(idleMs: number, limit = 100): Promise<{ payer: string; idempotencyKey: string; product: string }[]> {
+export async function openPurchases(
+  idleMs: number,
+  limit = 100,
+): Promise<{ payer: string; idempotencyKey: string; product: string }[]> {
   // Settlements only the chain can decide (settlement_unresolved) wait for an operator.
   return sqlQuery(Prisma.sql`
     SELECT payer, idempotency_key AS "idempotencyKey", product FROM purchases

@@ -23,7 +23,9 @@ export const PURCHASE_LOCK_SLOTS = Math.max(1, Math.floor(env.DATABASE_POOL_SIZE
 // A counting semaphore, first come first served, with a bounded wait. One per process: Next.js
 // bundles this module twice (instrumentation's reconciler and the routes), like server/db.ts's pool,
 // so the count lives on globalThis; two counters would let locks take the whole pool.
-const slots = ((globalThis as { marketplaceLockSlots?: { held: number; waiting: { grant: () => void }[] } }).marketplaceLockSlots ??= { held: 0, waiting: [] });
+const slots = ((
+  globalThis as { marketplaceLockSlots?: { held: number; waiting: { grant: () => void }[] } }
+).marketplaceLockSlots ??= { held: 0, waiting: [] });
 const waiting = slots.waiting;
 
 function takeSlot(): Promise<void> {
@@ -40,7 +42,9 @@ function takeSlot(): Promise<void> {
     };
     const timer = setTimeout(() => {
       waiting.splice(waiting.indexOf(waiter), 1);
-      reject(new DatabaseBusyError(new Error(`no purchase lock slot free within ${env.DATABASE_CONNECT_TIMEOUT_MS} ms`)));
+      reject(
+        new DatabaseBusyError(new Error(`no purchase lock slot free within ${env.DATABASE_CONNECT_TIMEOUT_MS} ms`)),
+      );
     }, env.DATABASE_CONNECT_TIMEOUT_MS);
     waiting.push(waiter);
   });
@@ -48,7 +52,8 @@ function takeSlot(): Promise<void> {
 
 function releaseSlot(): void {
   const next = waiting.shift();
-  if (next) next.grant(); // the slot passes on: `held` is unchanged
+  if (next)
+    next.grant(); // the slot passes on: `held` is unchanged
   else slots.held--;
 }
 
@@ -56,7 +61,10 @@ function releaseSlot(): void {
  * Runs `fn` while holding the lock named `name`; returns `{ locked: false }` at once when another
  * connection holds it. Throws DatabaseBusyError when no slot or connection frees up in time.
  */
-export async function withPurchaseLock<T>(name: string, fn: () => Promise<T>): Promise<{ locked: true; value: T } | { locked: false }> {
+export async function withPurchaseLock<T>(
+  name: string,
+  fn: () => Promise<T>,
+): Promise<{ locked: true; value: T } | { locked: false }> {
   await takeSlot();
   let client: pg.PoolClient;
   try {
@@ -66,10 +74,15 @@ export async function withPurchaseLock<T>(name: string, fn: () => Promise<T>): P
     throw err;
   }
   let broken: Error | undefined;
-  const end = () => client.query("ROLLBACK").then(() => undefined, (err: unknown) => void (broken = err instanceof Error ? err : new Error(String(err))));
+  const end = () =>
+    client.query("ROLLBACK").then(
+      () => undefined,
+      (err: unknown) => void (broken = err instanceof Error ? err : new Error(String(err))),
+    );
   // pg-pool listens for errors only on idle clients: a connection lost while held must not crash
   // the process (the lock is gone with it; the ledger's conditional transitions fence the rest).
-  const onError = (err: Error) => logger.warn({ err: { name: err.name, message: err.message } }, "purchase lock connection lost");
+  const onError = (err: Error) =>
+    logger.warn({ err: { name: err.name, message: err.message } }, "purchase lock connection lost");
   client.on("error", onError);
   try {
     let ok: boolean;

@@ -12,7 +12,16 @@ import { methodOf } from "./methods/payment-methods";
 import type { LedgerPayment, Verification } from "./methods/payment-method";
 import type { PaymentRuntime } from "./payment-runtime";
 import { completedReply, sealedBody, settlementUnknown } from "./purchase-answers";
-import { countFulfilmentFailure, markCompleted, markFailed, markSettled, markSettlementUnknown, markSettling, releaseClaim, type PurchaseRow } from "./purchase-ledger";
+import {
+  countFulfilmentFailure,
+  markCompleted,
+  markFailed,
+  markSettled,
+  markSettlementUnknown,
+  markSettling,
+  releaseClaim,
+  type PurchaseRow,
+} from "./purchase-ledger";
 import { challengeReply, facilitatorDown, unavailable, type PaymentReply } from "./purchase-reply";
 import { refusalMessage } from "./refusal-messages";
 
@@ -30,18 +39,33 @@ const NONCE_USED = "invalid_exact_evm_nonce_already_used";
 // The facilitator finds the nonce used while this purchase holds it (claimed, never sent to settle;
 // the ledger's nonce index lets no other purchase of ours hold it): it was spent outside our
 // purchases, e.g. settled directly. Not "already paid for another purchase": there is none.
-const spentElsewhere = (row: PurchaseRow, detail?: string): RefusalDetails => ({ message: refusalMessage(NONCE_USED, { protocol: row.protocol, spentElsewhere: true, detail }) });
+const spentElsewhere = (row: PurchaseRow, detail?: string): RefusalDetails => ({
+  message: refusalMessage(NONCE_USED, { protocol: row.protocol, spentElsewhere: true, detail }),
+});
 
 /** A 402 that says why a claimed purchase's payment was refused (verify or settle); built only when needed (it may need the facilitator). */
-async function refusedPurchase(runtime: PaymentRuntime, row: PurchaseRow, reason: string, detail?: string): Promise<PaymentReply> {
+async function refusedPurchase(
+  runtime: PaymentRuntime,
+  row: PurchaseRow,
+  reason: string,
+  detail?: string,
+): Promise<PaymentReply> {
   const product = runtime.product(row.product);
   try {
     if (!product) throw new Error(`unknown product ${row.product}`);
     const challenge = await runtime.challenge(product);
     const price = BigInt((row.paymentRequirements as { amount?: string } | null)?.amount ?? product.priceAtomic);
-    const details = reason === INSUFFICIENT_BALANCE ? await balanceShortfall(runtime, row.payer, price, row.protocol) : reason === NONCE_USED ? spentElsewhere(row, detail) : {};
+    const details =
+      reason === INSUFFICIENT_BALANCE
+        ? await balanceShortfall(runtime, row.payer, price, row.protocol)
+        : reason === NONCE_USED
+          ? spentElsewhere(row, detail)
+          : {};
     // A refused MPP credential gets fresh challenges, so the payer can pay again at once.
-    const mpp = row.protocol === "mpp" && runtime.mpp ? { wwwAuthenticate: await runtime.mpp.freshChallenges(product), detail } : undefined;
+    const mpp =
+      row.protocol === "mpp" && runtime.mpp
+        ? { wwwAuthenticate: await runtime.mpp.freshChallenges(product), detail }
+        : undefined;
     return challengeReply(refusedChallenge(challenge, reason, details, mpp));
   } catch (err) {
     logger.warn({ err }, "cannot build the payment challenge for a refusal");
@@ -56,8 +80,16 @@ function unverifiablePayload(runtime: PaymentRuntime, error: unknown): boolean {
 
 // A payment that did not verify binds nothing: its claim is deleted (purchase-ledger.ts), so a
 // forged `authorization.from` can neither occupy that payer's key nor leave rows behind.
-async function verify(runtime: PaymentRuntime, row: PurchaseRow, pending?: Promise<Verification>): Promise<PaymentReply | undefined> {
-  const verification = await (pending ?? methodOf(row).verify(runtime, { payload: row.paymentPayload, requirements: row.paymentRequirements } as LedgerPayment));
+async function verify(
+  runtime: PaymentRuntime,
+  row: PurchaseRow,
+  pending?: Promise<Verification>,
+): Promise<PaymentReply | undefined> {
+  const verification = await (pending ??
+    methodOf(row).verify(runtime, {
+      payload: row.paymentPayload,
+      requirements: row.paymentRequirements,
+    } as LedgerPayment));
   if ("error" in verification) {
     // Busy is not the facilitator's fault: answered server_busy; the claim is resumed or dropped later.
     if (verification.error instanceof DatabaseBusyError) throw verification.error;
@@ -91,7 +123,11 @@ async function verify(runtime: PaymentRuntime, row: PurchaseRow, pending?: Promi
 // money moved → failed, 402; settled → on success returns the pending write of the `settled`
 // recovery point: fulfilment runs while it commits, and the result is stored only after it
 // (markCompleted follows markSettled).
-async function settle(runtime: PaymentRuntime, row: PurchaseRow, sentBefore: boolean): Promise<PaymentReply | { recorded: Promise<void> }> {
+async function settle(
+  runtime: PaymentRuntime,
+  row: PurchaseRow,
+  sentBefore: boolean,
+): Promise<PaymentReply | { recorded: Promise<void> }> {
   const settlement = await methodOf(row).settle(runtime, row, sentBefore);
   if (settlement.outcome === "unknown") {
     await markSettlementUnknown(row.id, settlement.code, settlement.transaction);
@@ -126,23 +162,46 @@ function startFulfilment(runtime: PaymentRuntime, row: PurchaseRow, live?: LiveR
 const speculative = (runtime: PaymentRuntime, row: PurchaseRow, live?: LiveRequest): Fulfilment | undefined =>
   runtime.product(row.product)?.fulfilmentReadsOnly ? startFulfilment(runtime, row, live) : undefined;
 
-async function fulfil(runtime: PaymentRuntime, row: PurchaseRow, recorded: Promise<void>, work: Fulfilment): Promise<PaymentReply> {
+async function fulfil(
+  runtime: PaymentRuntime,
+  row: PurchaseRow,
+  recorded: Promise<void>,
+  work: Fulfilment,
+): Promise<PaymentReply> {
   const [written, result] = await Promise.allSettled([recorded, work]);
   try {
     if (written.status === "rejected") throw written.reason;
     if (result.status === "rejected") throw result.reason;
-    const responseBody = JSON.stringify({ ok: true, idempotentReplay: false, requestId: row.idempotencyKey, ...result.value });
+    const responseBody = JSON.stringify({
+      ok: true,
+      idempotentReplay: false,
+      requestId: row.idempotencyKey,
+      ...result.value,
+    });
     // The ledger keeps the product's sealed form; this answer and the memory cache keep it whole.
     await markCompleted(row.id, sealedBody(runtime, row, responseBody));
     rememberCompleted(row.payer, row.idempotencyKey, { ...row, state: "completed", responseBody });
-    return completedReply({ responseBody, paymentResponse: row.paymentResponse, protocol: row.protocol }, false, runtime.product(row.product)?.successStatus ?? 200);
+    return completedReply(
+      { responseBody, paymentResponse: row.paymentResponse, protocol: row.protocol },
+      false,
+      runtime.product(row.product)?.successStatus ?? 200,
+    );
   } catch (err) {
     // Paid but not deliverable yet: retried by the client and the reconciler (backing off); a
     // failure that persists needs someone to look (the payer cannot be refunded from here).
     const failures = await countFulfilmentFailure(row.id).catch(() => undefined);
     const needsOperator = failures !== undefined && failures >= FULFIL_FAILURES_ALERT;
-    logger.error({ err, purchase: row.id, failures, needsOperator }, needsOperator ? "paid purchase still cannot be fulfilled: needs an operator" : "fulfilment failed after settlement");
-    return unavailable("fulfilment_pending", "Paid; the result is not ready yet. Retry with the same request and signature.", true);
+    logger.error(
+      { err, purchase: row.id, failures, needsOperator },
+      needsOperator
+        ? "paid purchase still cannot be fulfilled: needs an operator"
+        : "fulfilment failed after settlement",
+    );
+    return unavailable(
+      "fulfilment_pending",
+      "Paid; the result is not ready yet. Retry with the same request and signature.",
+      true,
+    );
   }
 }
 
@@ -151,7 +210,12 @@ async function fulfil(runtime: PaymentRuntime, row: PurchaseRow, recorded: Promi
  * found open by a retry or the reconciler (its settle may have been sent before; its stored body
  * is parsed for the fulfilment); `live` is what the request that just claimed it brings.
  */
-export async function advance(runtime: PaymentRuntime, row: PurchaseRow, resuming: boolean, live?: LiveRequest): Promise<PaymentReply> {
+export async function advance(
+  runtime: PaymentRuntime,
+  row: PurchaseRow,
+  resuming: boolean,
+  live?: LiveRequest,
+): Promise<PaymentReply> {
   // Only a row found in `settling` may have had a settle sent for it before.
   const settleSentBefore = resuming && row.state === "settling";
   if (row.state === "claimed") {

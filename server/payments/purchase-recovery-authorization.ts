@@ -24,21 +24,44 @@ export const PURCHASE_RECOVERY_TYPED_DATA = {
 
 /** The JSON inside the Purchase-Authorization header. */
 export const recoveryAuthorizationSchema = z.strictObject({
-  payer: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address (0x + 40 hex digits)").describe("The address that paid (authorization.from of the purchase)."),
-  resource: z.string().max(2048).meta({ format: "uri" }).describe("The product's resource URL, as in PAYMENT-REQUIRED `resource.url` (for example {base}/api/shop/shortlist)."),
-  expiresAt: z.int().min(0).describe(`Unix seconds after which the signature is refused; at most ${RECOVERY_MAX_LIFETIME_S} s ahead.`),
-  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, "a 65-byte signature (0x + 130 hex digits)").describe("EIP-712 signature of {idempotencyKey, resource, expiresAt} by `payer`."),
+  payer: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address (0x + 40 hex digits)")
+    .describe("The address that paid (authorization.from of the purchase)."),
+  resource: z
+    .string()
+    .max(2048)
+    .meta({ format: "uri" })
+    .describe(
+      "The product's resource URL, as in PAYMENT-REQUIRED `resource.url` (for example {base}/api/shop/shortlist).",
+    ),
+  expiresAt: z
+    .int()
+    .min(0)
+    .describe(`Unix seconds after which the signature is refused; at most ${RECOVERY_MAX_LIFETIME_S} s ahead.`),
+  signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{130}$/, "a 65-byte signature (0x + 130 hex digits)")
+    .describe("EIP-712 signature of {idempotencyKey, resource, expiresAt} by `payer`."),
 });
 
 export type RecoveryAuthorization = z.infer<typeof recoveryAuthorizationSchema>;
 
 /** What a 409 idempotency_key_in_use sends along: how to get the stored result without the original signature. */
-export function recoveryHint(baseUrl: string, productPath: string, idempotencyKey: string, nowS = Math.floor(Date.now() / 1000)) {
+export function recoveryHint(
+  baseUrl: string,
+  productPath: string,
+  idempotencyKey: string,
+  nowS = Math.floor(Date.now() / 1000),
+) {
   return {
     method: "GET" as const,
     url: `${baseUrl}/api/shop/purchases/${encodeURIComponent(idempotencyKey)}`,
     header: RECOVERY_HEADER,
     headerValue: "base64 of the JSON {payer, resource, expiresAt, signature}",
-    typedData: { ...PURCHASE_RECOVERY_TYPED_DATA, message: { idempotencyKey, resource: `${baseUrl}${productPath}`, expiresAt: nowS + 300 } },
+    typedData: {
+      ...PURCHASE_RECOVERY_TYPED_DATA,
+      message: { idempotencyKey, resource: `${baseUrl}${productPath}`, expiresAt: nowS + 300 },
+    },
   };
 }

@@ -7,7 +7,18 @@ import { challengeReply, type PaymentReply } from "./purchase-reply";
 import type { PaymentProtocol, SellableProduct } from "./sellable-product";
 
 /** A payment refused before anything was claimed (unreadable, not admitted, its nonce used). */
-export async function refusedReply(runtime: PaymentRuntime, product: SellableProduct, challenge: Challenge, protocol: PaymentProtocol, reason: string, detail?: string, details: RefusalDetails = {}): Promise<PaymentReply> {
-  const mpp = protocol === "mpp" && runtime.mpp ? { wwwAuthenticate: await runtime.mpp.freshChallenges(product), detail } : undefined;
+export async function refusedReply(
+  runtime: PaymentRuntime,
+  product: SellableProduct,
+  challenge: Challenge,
+  protocol: PaymentProtocol,
+  reason: string,
+  detail?: string,
+  details: RefusalDetails = {},
+): Promise<PaymentReply> {
+  const mpp =
+    protocol === "mpp" && runtime.mpp
+      ? { wwwAuthenticate: await runtime.mpp.freshChallenges(product), detail }
+      : undefined;
   return challengeReply(refusedChallenge(challenge, reason, details, mpp));
 }

@@ -13,7 +13,11 @@ const BASE_HEADERS = { "content-type": "application/json", "cache-control": "no-
 export const RETRY_AFTER_SECONDS = 2;
 
 export function reply(status: number, body: unknown, headers: Record<string, string> = {}): PaymentReply {
-  return { status, headers: { ...BASE_HEADERS, ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) };
+  return {
+    status,
+    headers: { ...BASE_HEADERS, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  };
 }
 
 export function challengeReply(challenge: { header: string; body: string; wwwAuthenticate?: string }): PaymentReply {
@@ -45,13 +49,27 @@ export const PURCHASE_UNAVAILABLE_CODES = [
 ] as const satisfies readonly ErrorCodeWithStatus<503>[];
 
 /** Answers decided before anything was verified or settled (4xx): they never charge. */
-export function refusal(code: ErrorCode, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): PaymentReply {
+export function refusal(
+  code: ErrorCode,
+  message: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): PaymentReply {
   return reply(statusOf(code), { error: code, message, charged: false, ...extra }, headers);
 }
 
 /** 503: `error` and `code` name what happened (the specification's 503 body has both), `message` says what to do. */
-export function unavailable(code: ErrorCodeWithStatus<503>, message: string, charged: boolean | "unknown", retryAfter = charged !== false): PaymentReply {
-  return reply(statusOf(code), { error: code, message, code, charged }, retryAfter ? { "retry-after": String(RETRY_AFTER_SECONDS) } : {});
+export function unavailable(
+  code: ErrorCodeWithStatus<503>,
+  message: string,
+  charged: boolean | "unknown",
+  retryAfter = charged !== false,
+): PaymentReply {
+  return reply(
+    statusOf(code),
+    { error: code, message, code, charged },
+    retryAfter ? { "retry-after": String(RETRY_AFTER_SECONDS) } : {},
+  );
 }
 
 /**
@@ -60,7 +78,12 @@ export function unavailable(code: ErrorCodeWithStatus<503>, message: string, cha
  * when the ledger could not even be read (an earlier attempt with this key may have been charged).
  */
 export function busy(charged: boolean | "unknown"): PaymentReply {
-  const done = charged === true ? "The payment went through; " : charged === "unknown" ? "An earlier attempt with this key may have been charged; " : "Nothing was charged; ";
+  const done =
+    charged === true
+      ? "The payment went through; "
+      : charged === "unknown"
+        ? "An earlier attempt with this key may have been charged; "
+        : "Nothing was charged; ";
   return unavailable(
     "server_busy",
     `The marketplace is busy: no database connection was free in time. ${done}retry the identical request with the same PAYMENT-SIGNATURE after Retry-After seconds.`,
@@ -69,5 +92,7 @@ export function busy(charged: boolean | "unknown"): PaymentReply {
   );
 }
 
-export const unconfigured = () => unavailable("payment_unconfigured", "No payment protocol is configured for this product.", false);
-export const facilitatorDown = () => unavailable("facilitator_unavailable", "The payment facilitator could not be reached; nothing was charged.", false);
+export const unconfigured = () =>
+  unavailable("payment_unconfigured", "No payment protocol is configured for this product.", false);
+export const facilitatorDown = () =>
+  unavailable("facilitator_unavailable", "The payment facilitator could not be reached; nothing was charged.", false);

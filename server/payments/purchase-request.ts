@@ -34,7 +34,10 @@ export function invalid(err: AppError): PaymentReply {
   return refusal(err.code, err.message, err.issues ? { issues: err.issues } : {});
 }
 
-export async function readSignedRequest(product: SellableProduct, request: PurchaseRequest): Promise<SignedRequest | PaymentReply> {
+export async function readSignedRequest(
+  product: SellableProduct,
+  request: PurchaseRequest,
+): Promise<SignedRequest | PaymentReply> {
   let body: unknown;
   try {
     body = parseJsonBody(await request.readBody());
@@ -44,8 +47,10 @@ export async function readSignedRequest(product: SellableProduct, request: Purch
   }
   const judged = purchaseInput(product, body);
   const issues = judged.ok ? [] : judged.issues;
-  const headerKey = request.idempotencyKey === null ? undefined : idempotencyKeySchema.safeParse(request.idempotencyKey);
-  if (headerKey && !headerKey.success) issues.push(...toIssues(headerKey.error.issues).map((i) => ({ ...i, path: "Idempotency-Key" })));
+  const headerKey =
+    request.idempotencyKey === null ? undefined : idempotencyKeySchema.safeParse(request.idempotencyKey);
+  if (headerKey && !headerKey.success)
+    issues.push(...toIssues(headerKey.error.issues).map((i) => ({ ...i, path: "Idempotency-Key" })));
   if (!judged.ok || issues.length > 0) return refusal("invalid_request", "The request is not valid.", { issues });
 
   const bodyKey = (body as { request_id?: string }).request_id;
@@ -53,6 +58,10 @@ export async function readSignedRequest(product: SellableProduct, request: Purch
     return refusal("idempotency_key_mismatch", "request_id and the Idempotency-Key header differ.");
   }
   const key = bodyKey ?? request.idempotencyKey;
-  if (!key) return refusal("idempotency_key_required", "A signed purchase needs request_id in the body or an Idempotency-Key header.");
+  if (!key)
+    return refusal(
+      "idempotency_key_required",
+      "A signed purchase needs request_id in the body or an Idempotency-Key header.",
+    );
   return { key, body, input: judged.input, fingerprint: requestFingerprint(request.method, request.path, body) };
 }

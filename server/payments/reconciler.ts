@@ -10,13 +10,17 @@ import { openPurchases } from "./purchase-ledger";
 export const RECONCILE_IDLE_MS = 3000;
 export const RECONCILE_INTERVAL_MS = 5000;
 
-export async function reconcileOpenPurchases(runtime: PaymentRuntime, idleMs = RECONCILE_IDLE_MS): Promise<Record<string, number>> {
+export async function reconcileOpenPurchases(
+  runtime: PaymentRuntime,
+  idleMs = RECONCILE_IDLE_MS,
+): Promise<Record<string, number>> {
   const outcome: Record<string, number> = {};
   for (const { payer, idempotencyKey } of await openPurchases(idleMs)) {
-    const state = (await reconcilePurchase(runtime, payer, idempotencyKey).catch((err: unknown) => {
-      logger.warn({ err, payer, idempotencyKey }, "reconciling a purchase failed");
-      return "error";
-    })) ?? "busy";
+    const state =
+      (await reconcilePurchase(runtime, payer, idempotencyKey).catch((err: unknown) => {
+        logger.warn({ err, payer, idempotencyKey }, "reconciling a purchase failed");
+        return "error";
+      })) ?? "busy";
     outcome[state] = (outcome[state] ?? 0) + 1;
   }
   return outcome;

@@ -32,8 +32,14 @@ export const adProduct: ProductDefinition<AdRequest> = {
   },
   docs: {
     summary: "Buy a sponsored ad for a query or capability",
-    request: { name: "AdRequest", description: "A paid ad retrieval: the context the ad is for (a query, a capability or both)." },
-    result: { name: "AdPurchase", description: "A paid ad: an active sponsored placement for the context, marked `sponsored: true`." },
+    request: {
+      name: "AdRequest",
+      description: "A paid ad retrieval: the context the ad is for (a query, a capability or both).",
+    },
+    result: {
+      name: "AdPurchase",
+      description: "A paid ad: an active sponsored placement for the context, marked `sponsored: true`.",
+    },
   },
   precheck: (input) => assertEligibleAd(input.context),
   precheckCodes: ["no_eligible_ad"],

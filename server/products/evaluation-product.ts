@@ -15,7 +15,8 @@ export const evaluationProduct: ProductDefinition<EvaluationRequest> = queuedPro
   example: {
     request_id: "evaluation-example-0001",
     service: "isobar-weather",
-    scope: "Call the hourly forecast offer for ten cities and check latency, error handling and whether the paid answer matches the docs.",
+    scope:
+      "Call the hourly forecast offer for ten cities and check latency, error handling and whether the paid answer matches the docs.",
     contact: { email: "buyer@example.com" },
   },
   docs: {

@@ -23,6 +23,8 @@ export const placementProduct: ProductDefinition<PlacementRequest> = queuedProdu
   },
   docs: {
     summary: "Buy a sponsored placement (queued order)",
-    request: { description: "A sponsored placement: the service, the ad's text, where it may appear and for how many days." },
+    request: {
+      description: "A sponsored placement: the service, the ad's text, where it may appear and for how many days.",
+    },
   },
 });

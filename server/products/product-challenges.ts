@@ -16,12 +16,20 @@ export interface ProductChallenge {
   paymentRequired: unknown;
 }
 
-export async function productChallenges(products: readonly ProductDefinition[], runtime: PaymentRuntime = paymentRuntime()): Promise<ProductChallenge[]> {
+export async function productChallenges(
+  products: readonly ProductDefinition[],
+  runtime: PaymentRuntime = paymentRuntime(),
+): Promise<ProductChallenge[]> {
   return Promise.all(
     products.map(async (product) => {
       const reply = await describeProduct(runtime, product);
       const header = reply.headers["payment-required"];
-      return { productId: product.id, status: reply.status, body: JSON.parse(reply.body) as unknown, paymentRequired: header ? decodeHeaderJson(header) : undefined };
+      return {
+        productId: product.id,
+        status: reply.status,
+        body: JSON.parse(reply.body) as unknown,
+        paymentRequired: header ? decodeHeaderJson(header) : undefined,
+      };
     }),
   );
 }

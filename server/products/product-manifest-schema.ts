@@ -7,9 +7,24 @@ import { queuedPurchaseSchema } from "../orders/queued-purchase-schema";
 import { shortlistPurchaseSchema } from "../shortlist/result-schema";
 
 export const PRODUCT_MANIFEST = {
-  shortlist: { id: "shortlist", path: "/api/shop/shortlist", priceAtomic: 1000 /* 0.001 USD */, resultSchema: shortlistPurchaseSchema },
-  placement: { id: "placement", path: "/api/shop/placements", priceAtomic: 10_000_000 /* 10.00 USD */, resultSchema: queuedPurchaseSchema },
-  evaluation: { id: "evaluation", path: "/api/shop/evaluations", priceAtomic: 49_000_000 /* 49.00 USD */, resultSchema: queuedPurchaseSchema },
+  shortlist: {
+    id: "shortlist",
+    path: "/api/shop/shortlist",
+    priceAtomic: 1000 /* 0.001 USD */,
+    resultSchema: shortlistPurchaseSchema,
+  },
+  placement: {
+    id: "placement",
+    path: "/api/shop/placements",
+    priceAtomic: 10_000_000 /* 10.00 USD */,
+    resultSchema: queuedPurchaseSchema,
+  },
+  evaluation: {
+    id: "evaluation",
+    path: "/api/shop/evaluations",
+    priceAtomic: 49_000_000 /* 49.00 USD */,
+    resultSchema: queuedPurchaseSchema,
+  },
   ad: { id: "ad", path: "/api/shop/ads", priceAtomic: 2000 /* 0.002 USD */, resultSchema: adPurchaseSchema },
 } as const;
 
@@ -20,5 +35,8 @@ type SegmentOf<Path extends string> = Path extends `/api/shop/${infer Segment}` 
 export type ProductResultSchemas = { [Entry in ManifestEntry as SegmentOf<Entry["path"]>]: Entry["resultSchema"] };
 
 export const PRODUCT_RESULT_SCHEMAS = Object.fromEntries(
-  Object.values(PRODUCT_MANIFEST).map((entry) => [entry.path.slice(entry.path.lastIndexOf("/") + 1), entry.resultSchema]),
+  Object.values(PRODUCT_MANIFEST).map((entry) => [
+    entry.path.slice(entry.path.lastIndexOf("/") + 1),
+    entry.resultSchema,
+  ]),
 ) as ProductResultSchemas;

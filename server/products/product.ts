@@ -43,11 +43,15 @@ const pascal = (id: string) => id.replace(/(^|[-_])([a-z0-9])/g, (_, _sep: strin
 
 /** The components.schemas names of a product's request body and success body. */
 export function productSchemaNames(product: ProductDefinition): { request: string; result: string } {
-  return { request: product.docs.request.name ?? `${pascal(product.id)}Request`, result: product.docs.result.name ?? `${pascal(product.id)}Purchase` };
+  return {
+    request: product.docs.request.name ?? `${pascal(product.id)}Request`,
+    result: product.docs.result.name ?? `${pascal(product.id)}Purchase`,
+  };
 }
 
 /** The last segment of the product's path: what app/api/shop/[product] receives. */
-export const productSegment = (product: Pick<ProductDefinition, "path">) => product.path.slice(product.path.lastIndexOf("/") + 1);
+export const productSegment = (product: Pick<ProductDefinition, "path">) =>
+  product.path.slice(product.path.lastIndexOf("/") + 1);
 
 /** operationId of the free validation route, from the purchase's (buyX -> validateX). */
 export const validateOperationId = (product: Pick<ProductDefinition, "operationId">) =>

@@ -10,15 +10,19 @@ import type { ProductDefinition, ProductDocs } from "./product";
 import { PRODUCT_MANIFEST } from "./product-manifest-schema";
 
 /** What a queued product declares itself; the rest is the same for every queued product. */
-export interface QueuedProductDeclaration<Input extends { service: string }>
-  extends Pick<ProductDefinition<Input>, "name" | "description" | "operationId" | "describeOperationId" | "example"> {
+export interface QueuedProductDeclaration<Input extends { service: string }> extends Pick<
+  ProductDefinition<Input>,
+  "name" | "description" | "operationId" | "describeOperationId" | "example"
+> {
   id: QueuedProduct;
   /** The request as published and as a purchase must send it (queued products have no metadata probe). */
   requestSchema: z.ZodType<Input>;
   docs: Pick<ProductDocs, "summary" | "request">;
 }
 
-export function queuedProduct<Input extends { service: string }>(declared: QueuedProductDeclaration<Input>): ProductDefinition<Input> {
+export function queuedProduct<Input extends { service: string }>(
+  declared: QueuedProductDeclaration<Input>,
+): ProductDefinition<Input> {
   return {
     id: declared.id,
     name: declared.name,
@@ -38,11 +42,16 @@ export function queuedProduct<Input extends { service: string }>(declared: Queue
     example: declared.example,
     docs: {
       ...declared.docs,
-      result: { name: "QueuedPurchase", description: "A paid queued purchase: the order and its private status credential." },
+      result: {
+        name: "QueuedPurchase",
+        description: "A paid queued purchase: the order and its private status credential.",
+      },
     },
     checkInput: (input) => assertCatalogued(input.service),
     async fulfil(input, context) {
-      return { order: await createOrderForPurchase({ product: declared.id, purchaseId: context.purchaseId, input, baseUrl }) };
+      return {
+        order: await createOrderForPurchase({ product: declared.id, purchaseId: context.purchaseId, input, baseUrl }),
+      };
     },
     // The ledger keeps the answer without the status credential; replays derive it again.
     sealResult: sealOrderAnswer,

@@ -11,7 +11,10 @@ import type { ProductDefinition } from "./product";
  * invalid_json or invalid_request (with `issues`), exactly as a signed purchase would refuse it
  * before paying. Availability (the product's precheck) is not input and is not checked.
  */
-export async function validateProductRequest(product: ProductDefinition, bodyText: string): Promise<{ ok: true; valid: true }> {
+export async function validateProductRequest(
+  product: ProductDefinition,
+  bodyText: string,
+): Promise<{ ok: true; valid: true }> {
   const judged = purchaseInput(product, parseJsonBody(bodyText));
   if (!judged.ok) throw new AppError("invalid_request", "The request is not valid.", judged.issues);
   await product.checkInput?.(judged.input);

@@ -1,7 +1,13 @@
 // The software-vendor shortlist (specification: fixed price 0.001 USD, x402, immediate).
 import { shortlistFor } from "../shortlist/build-shortlist";
 import { conditionCheckSchema, matchSchema, shortlistSchema } from "../shortlist/result-schema";
-import { conditionObjectSchema, constraintsSchema, shortlistInputSchema, shortlistRequestSchema, type ParsedShortlistInput } from "../shortlist/request-schema";
+import {
+  conditionObjectSchema,
+  constraintsSchema,
+  shortlistInputSchema,
+  shortlistRequestSchema,
+  type ParsedShortlistInput,
+} from "../shortlist/request-schema";
 import type { ProductDefinition } from "./product";
 import { PRODUCT_MANIFEST } from "./product-manifest-schema";
 
@@ -40,13 +46,29 @@ export const shortlistProduct: ProductDefinition<ParsedShortlistInput> = {
     },
     result: { description: "A completed shortlist purchase." },
     requestParts: {
-      ShortlistCondition: { schema: conditionObjectSchema, description: "A condition with an optional id and priority; a plain string is a `must` condition." },
-      ShortlistConstraints: { schema: constraintsSchema, description: "Hard filters on the services and offers considered." },
+      ShortlistCondition: {
+        schema: conditionObjectSchema,
+        description: "A condition with an optional id and priority; a plain string is a `must` condition.",
+      },
+      ShortlistConstraints: {
+        schema: constraintsSchema,
+        description: "Hard filters on the services and offers considered.",
+      },
     },
     resultParts: {
-      Shortlist: { schema: shortlistSchema, description: "The query as understood (defaults applied, conditions numbered c1, c2, ...) and up to `limit` ranked matches." },
-      ShortlistMatch: { schema: matchSchema, description: "One ranked service with fit reasons, condition checks, reputation facts, links and offers." },
-      ShortlistConditionCheck: { schema: conditionCheckSchema, description: "Whether a service meets a condition: met, unmet or unknown, with evidence when known." },
+      Shortlist: {
+        schema: shortlistSchema,
+        description:
+          "The query as understood (defaults applied, conditions numbered c1, c2, ...) and up to `limit` ranked matches.",
+      },
+      ShortlistMatch: {
+        schema: matchSchema,
+        description: "One ranked service with fit reasons, condition checks, reputation facts, links and offers.",
+      },
+      ShortlistConditionCheck: {
+        schema: conditionCheckSchema,
+        description: "Whether a service meets a condition: met, unmet or unknown, with evidence when known.",
+      },
     },
   },
   async fulfil(input) {

@@ -19,7 +19,9 @@ describe("createDatabaseGate", () => {
   });
 
   it("closes at once on a refused connection, and stays closed for the hold-down without asking again", async () => {
-    const gate = createDatabaseGate(`postgresql://postgres:postgres@127.0.0.1:${await freePort()}/x`, { holdDownMs: 60_000 });
+    const gate = createDatabaseGate(`postgresql://postgres:postgres@127.0.0.1:${await freePort()}/x`, {
+      holdDownMs: 60_000,
+    });
     let started = performance.now();
     expect(await gate.reachable()).toBe(false);
     expect(performance.now() - started).toBeLessThan(1000);

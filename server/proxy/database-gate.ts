@@ -13,14 +13,28 @@ export interface DatabaseGate {
   close(): Promise<void>;
 }
 
-export function createDatabaseGate(connectionString: string | undefined, { timeoutMs = 1500, holdDownMs = 1000 } = {}): DatabaseGate {
-  const pool = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
+export function createDatabaseGate(
+  connectionString: string | undefined,
+  { timeoutMs = 1500, holdDownMs = 1000 } = {},
+): DatabaseGate {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 1,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    idleTimeoutMillis: 30_000,
+    allowExitOnIdle: true,
+  });
   // A connection lost while idle: the next ping finds out and opens another.
   pool.on("error", () => {});
   let inFlight: Promise<boolean> | undefined;
   let downUntil = 0;
 
-  const query = () => pool.query("SELECT 1").then(() => true, () => false);
+  const query = () =>
+    pool.query("SELECT 1").then(
+      () => true,
+      () => false,
+    );
   async function ping(): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, timeoutMs, false)));

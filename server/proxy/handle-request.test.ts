@@ -38,7 +38,10 @@ describe("pages passing through", () => {
       // Next.js reads the nonce from the request's CSP header (NextResponse.next({request})).
       expect(res.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
     }
-    const [na, nb] = [nonceOf(a.headers.get("content-security-policy")), nonceOf(b.headers.get("content-security-policy"))];
+    const [na, nb] = [
+      nonceOf(a.headers.get("content-security-policy")),
+      nonceOf(b.headers.get("content-security-policy")),
+    ];
     expect(Buffer.from(na!, "base64")).toHaveLength(16);
     expect(na).not.toBe(nb);
   });
@@ -75,7 +78,8 @@ describe("refused before any route runs", () => {
   });
 
   it("the API's methods are left to its routes", async () => {
-    for (const method of ["POST", "PATCH", "DELETE", "OPTIONS"]) expect((await send("/api/reviews", method)).headers.get("x-middleware-next")).toBe("1");
+    for (const method of ["POST", "PATCH", "DELETE", "OPTIONS"])
+      expect((await send("/api/reviews", method)).headers.get("x-middleware-next")).toBe("1");
   });
 
   it("a path segment that is not UTF-8: 400, JSON under /api", async () => {
@@ -108,7 +112,15 @@ describe("refused before any route runs", () => {
 
 describe("database away", () => {
   it("pages that read it answer 503 'temporarily unavailable' at once, with Retry-After", async () => {
-    for (const path of ["/", "/services", "/services?q=weather", "/services/some-slug", "/reviews/00000000-0000-4000-8000-000000000000", "/account", "/operator"]) {
+    for (const path of [
+      "/",
+      "/services",
+      "/services?q=weather",
+      "/services/some-slug",
+      "/reviews/00000000-0000-4000-8000-000000000000",
+      "/account",
+      "/operator",
+    ]) {
       const started = performance.now();
       const res = await send(path, "GET", down);
       expect(performance.now() - started).toBeLessThan(1000);
@@ -123,6 +135,7 @@ describe("database away", () => {
   });
 
   it("the same pages render when it answers", async () => {
-    for (const path of ["/", "/services", "/services/some-slug"]) expect((await send(path)).headers.get("x-middleware-next")).toBe("1");
+    for (const path of ["/", "/services", "/services/some-slug"])
+      expect((await send(path)).headers.get("x-middleware-next")).toBe("1");
   });
 });

@@ -5,7 +5,12 @@ import { NextResponse, type NextRequest } from "next/server";
 import type { DatabaseGate } from "./database-gate";
 import { htmlAnswer, jsonAnswer, type PlainAnswer } from "./plain-answers";
 import { isApiPath, isAssetPath, refuseRequest, type Refusal } from "./request-checks";
-import { applySecurityHeaders, createNonce, NON_PAGE_CONTENT_SECURITY_POLICY, pageContentSecurityPolicy } from "./security-headers";
+import {
+  applySecurityHeaders,
+  createNonce,
+  NON_PAGE_CONTENT_SECURITY_POLICY,
+  pageContentSecurityPolicy,
+} from "./security-headers";
 
 /** Pages that show data from the database: `/`, `/services`, `/services/{slug}`, `/reviews/{id}`,
  * `/account`, `/operator` (the last two would otherwise take an outage for "signed out"). */
@@ -16,9 +21,19 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 function refusalAnswer(refusal: Refusal): PlainAnswer {
   if (refusal.code === "method_not_allowed") {
-    return { code: refusal.code, title: "Method not allowed", message: refusal.message, headers: refusal.allow ? { Allow: refusal.allow } : undefined };
+    return {
+      code: refusal.code,
+      title: "Method not allowed",
+      message: refusal.message,
+      headers: refusal.allow ? { Allow: refusal.allow } : undefined,
+    };
   }
-  return { code: refusal.code, title: "Not a valid address", message: refusal.message, link: { href: "/services", label: "Browse services" } };
+  return {
+    code: refusal.code,
+    title: "Not a valid address",
+    message: refusal.message,
+    link: { href: "/services", label: "Browse services" },
+  };
 }
 
 /** JSON for the API, a small HTML page otherwise; with the security headers. */
@@ -44,7 +59,8 @@ function unavailableAnswer(request: NextRequest): PlainAnswer {
   return {
     code: "service_unavailable",
     title: "Temporarily unavailable",
-    message: "The marketplace cannot reach its database right now, so this page cannot be shown. Please try again in a moment.",
+    message:
+      "The marketplace cannot reach its database right now, so this page cannot be shown. Please try again in a moment.",
     headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
     link: { href: request.nextUrl.pathname + request.nextUrl.search, label: "Try again" },
   };
@@ -57,7 +73,8 @@ export async function handleRequest(request: NextRequest, gate: () => DatabaseGa
 
   const refused = refusalResponse(request.method, pathname, search);
   if (refused) return refused;
-  if (page && DATABASE_PAGE.test(pathname) && !(await gate().reachable())) return answerResponse(unavailableAnswer(request), false);
+  if (page && DATABASE_PAGE.test(pathname) && !(await gate().reachable()))
+    return answerResponse(unavailableAnswer(request), false);
 
   if (!page) {
     const response = NextResponse.next();

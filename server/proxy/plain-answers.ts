@@ -15,7 +15,10 @@ export interface PlainAnswer {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function jsonAnswer({ code, message, headers }: PlainAnswer): Response {
-  return Response.json({ error: code, message }, { status: ERROR_TABLE[code].status, headers: { "Cache-Control": "no-store", ...headers } });
+  return Response.json(
+    { error: code, message },
+    { status: ERROR_TABLE[code].status, headers: { "Cache-Control": "no-store", ...headers } },
+  );
 }
 
 export function htmlAnswer({ code, title, message, headers, link }: PlainAnswer, nonce: string): Response {

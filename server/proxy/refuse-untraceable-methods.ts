@@ -20,7 +20,10 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse): Prom
 const installed = Symbol.for("marketplace.refuseUntraceableMethods");
 
 export function refuseUntraceableMethods(): void {
-  for (const proto of [http.Server.prototype, https.Server.prototype] as unknown as ({ emit: Emit } & Record<symbol, boolean>)[]) {
+  for (const proto of [http.Server.prototype, https.Server.prototype] as unknown as ({ emit: Emit } & Record<
+    symbol,
+    boolean
+  >)[]) {
     if (proto[installed]) continue;
     const emit = proto.emit;
     proto.emit = function (this: unknown, event, ...args) {

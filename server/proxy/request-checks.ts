@@ -46,7 +46,9 @@ export function refuseRequest(method: string, pathname: string, search: string):
       allow: page ? PAGE_METHODS.join(", ") : undefined,
     };
   }
-  if (!decodes(pathname)) return { code: "invalid_request", message: "The address has a percent-escape that is not valid UTF-8." };
-  if (NUL.test(pathname) || NUL.test(search)) return { code: "invalid_request", message: "The address contains a NUL character." };
+  if (!decodes(pathname))
+    return { code: "invalid_request", message: "The address has a percent-escape that is not valid UTF-8." };
+  if (NUL.test(pathname) || NUL.test(search))
+    return { code: "invalid_request", message: "The address contains a NUL character." };
   return undefined;
 }

@@ -24,6 +24,8 @@ describe("security headers by base URL", () => {
     const m = await loadWith("http://localhost:3000");
     expect(m.SECURITY_HEADERS["Strict-Transport-Security"]).toBeUndefined();
     expect(m.pageContentSecurityPolicy("abc")).not.toContain("upgrade-insecure-requests");
-    expect(m.pageContentSecurityPolicy("abc")).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic'; style-src 'self' 'nonce-abc'");
+    expect(m.pageContentSecurityPolicy("abc")).toContain(
+      "script-src 'self' 'nonce-abc' 'strict-dynamic'; style-src 'self' 'nonce-abc'",
+    );
   });
 });

@@ -41,14 +41,37 @@ describe("static API routes skip the proxy and keep the security headers", () =>
   it("the proxy matches pages, assets and dynamic API paths, and no static API route or product route", () => {
     const routes = staticApiRoutes();
     expect(routes).toContain("catalog/search");
-    for (const route of [...routes.map((r) => `/api/${r}`), ...PRODUCT_LIST.map((p) => p.path), ...STATIC_OTHER_ROUTES]) {
+    for (const route of [
+      ...routes.map((r) => `/api/${r}`),
+      ...PRODUCT_LIST.map((p) => p.path),
+      ...STATIC_OTHER_ROUTES,
+    ]) {
       expect(matcher.test(route), route).toBe(false);
       expect(matcher.test(`${route}/x`), `${route}/x`).toBe(true);
     }
     // A product's validate route, and shop paths that are no product's form, go through the proxy.
-    for (const p of ["/api/shop/shortlist/validate", "/api/shop/Shortlist", "/api/shop/%00", "/api/shop/a%2Fb", "/api/shop/"]) expect(matcher.test(p), p).toBe(true);
+    for (const p of [
+      "/api/shop/shortlist/validate",
+      "/api/shop/Shortlist",
+      "/api/shop/%00",
+      "/api/shop/a%2Fb",
+      "/api/shop/",
+    ])
+      expect(matcher.test(p), p).toBe(true);
     expect(staticApiRoutes("app/discovery").map((r) => `/discovery/${r}`)).toEqual(STATIC_OTHER_ROUTES);
-    for (const p of ["/", "/services", "/services/a", "/docs", "/openapi.json", "/api/catalog/services/a", "/api/reviews/x", "/api/shop/purchases/k", "/api/trpc/catalog.list", "/api/nothing", "/_next/static/x.js"]) {
+    for (const p of [
+      "/",
+      "/services",
+      "/services/a",
+      "/docs",
+      "/openapi.json",
+      "/api/catalog/services/a",
+      "/api/reviews/x",
+      "/api/shop/purchases/k",
+      "/api/trpc/catalog.list",
+      "/api/nothing",
+      "/_next/static/x.js",
+    ]) {
       expect(matcher.test(p), p).toBe(true);
     }
   });
@@ -59,20 +82,33 @@ describe("static API routes skip the proxy and keep the security headers", () =>
     // one pattern for every other one-segment shop path (the dynamic route's JSON 404).
     const others = rules.map((r) => r.source).filter((source) => source.startsWith("/api/shop/:"));
     expect(others).toHaveLength(1);
-    expect(rules.map((r) => r.source).sort()).toEqual([...staticApiRoutes().map((r) => `/api/${r}`), ...PRODUCT_LIST.map((p) => p.path), others[0]!, ...STATIC_OTHER_ROUTES].sort());
+    expect(rules.map((r) => r.source).sort()).toEqual(
+      [
+        ...staticApiRoutes().map((r) => `/api/${r}`),
+        ...PRODUCT_LIST.map((p) => p.path),
+        others[0]!,
+        ...STATIC_OTHER_ROUTES,
+      ].sort(),
+    );
     const other = sourceMatcher(others[0]!);
     for (const p of PRODUCT_LIST) {
       expect(other(p.path), p.path).toBe(false);
       expect(other(`${p.path}x`), `${p.path}x`).toBeTruthy();
       expect(sourceMatcher(p.path)(p.path), p.path).toEqual({});
     }
-    for (const p of ["/api/shop/orders", "/api/shop/purchases", "/api/shop/nothing-here", "/api/shop/a1-b"]) expect(other(p), p).toBeTruthy();
-    for (const p of ["/api/shop/Shortlist", "/api/shop/shortlist/validate", "/api/shop/"]) expect(other(p), p).toBe(false);
+    for (const p of ["/api/shop/orders", "/api/shop/purchases", "/api/shop/nothing-here", "/api/shop/a1-b"])
+      expect(other(p), p).toBeTruthy();
+    for (const p of ["/api/shop/Shortlist", "/api/shop/shortlist/validate", "/api/shop/"])
+      expect(other(p), p).toBe(false);
     // Together they are the proxy's exclusion: every one-segment lowercase shop path.
     expect(config.matcher[0]).toContain(`shop/${SHOP_SEGMENT})$`);
     for (const p of PRODUCT_LIST) expect(new RegExp(`^/api/shop/${SHOP_SEGMENT}$`).test(p.path), p.path).toBe(true);
-    const expected: Record<string, string> = { ...SECURITY_HEADERS, "Content-Security-Policy": NON_PAGE_CONTENT_SECURITY_POLICY };
+    const expected: Record<string, string> = {
+      ...SECURITY_HEADERS,
+      "Content-Security-Policy": NON_PAGE_CONTENT_SECURITY_POLICY,
+    };
     delete expected["Strict-Transport-Security"];
-    for (const rule of rules) expect(Object.fromEntries(rule.headers.map((h) => [h.key, h.value])), rule.source).toEqual(expected);
+    for (const rule of rules)
+      expect(Object.fromEntries(rule.headers.map((h) => [h.key, h.value])), rule.source).toEqual(expected);
   });
 });

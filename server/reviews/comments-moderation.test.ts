@@ -9,7 +9,10 @@ import { listReviews } from "./list-reviews";
 import { hideComment, listHiddenComments, listModerationQueue, markReviewed } from "./moderation";
 
 async function listed(reviewId: string) {
-  const { service } = await db.review.findUniqueOrThrow({ where: { id: reviewId }, select: { service: { select: { slug: true } } } });
+  const { service } = await db.review.findUniqueOrThrow({
+    where: { id: reviewId },
+    select: { service: { select: { slug: true } } },
+  });
   const { reviews } = await listReviews({ service: service.slug, limit: 100 });
   return reviews.find((r) => r.id === reviewId)!;
 }
@@ -30,8 +33,12 @@ describe("comments", () => {
     for (const body of ["", "   ", "x".repeat(2001), "a\u0000", "\udfff"]) {
       await expect(addComment(person, reviewId, { body })).rejects.toMatchObject({ name: "ZodError" });
     }
-    await expect(addComment(person, reviewId, { body: "ok", extra: 1 } as never)).rejects.toMatchObject({ name: "ZodError" });
-    await expect(addComment(person, "00000000-0000-4000-8000-000000000000", { body: "ok" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(addComment(person, reviewId, { body: "ok", extra: 1 } as never)).rejects.toMatchObject({
+      name: "ZodError",
+    });
+    await expect(addComment(person, "00000000-0000-4000-8000-000000000000", { body: "ok" })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 
   it("only the author edits or deletes; deleted comments leave the API and the counters but stay stored", async () => {
@@ -50,7 +57,9 @@ describe("comments", () => {
     await expect(editComment(person, a.id, { body: "x" })).rejects.toMatchObject({ code: "forbidden" });
     expect((await editComment(agent, a.id, { body: "agent edited" })).body).toBe("agent edited");
     // On the wrong review: 404.
-    await expect(editComment(person, c.id, { body: "x" }, { reviewId: await someReview(22) })).rejects.toMatchObject({ code: "not_found" });
+    await expect(editComment(person, c.id, { body: "x" }, { reviewId: await someReview(22) })).rejects.toMatchObject({
+      code: "not_found",
+    });
 
     const counted = (await getReview(reviewId)).engagement.comments.human;
     await deleteComment(person, c.id);
@@ -59,7 +68,12 @@ describe("comments", () => {
     expect(review.comments.map((x) => x.id)).not.toContain(c.id);
     expect(review.engagement.comments.human).toBe(counted - 1);
     expect((await listed(reviewId)).comments.map((x) => x.id)).not.toContain(c.id);
-    expect(await db.comment.findUniqueOrThrow({ where: { id: c.id }, select: { status: true, body: true, deletedAt: true } })).toMatchObject({ status: "deleted", body: "edited", deletedAt: expect.any(Date) });
+    expect(
+      await db.comment.findUniqueOrThrow({
+        where: { id: c.id },
+        select: { status: true, body: true, deletedAt: true },
+      }),
+    ).toMatchObject({ status: "deleted", body: "edited", deletedAt: expect.any(Date) });
     await expect(editComment(person, c.id, { body: "back" })).rejects.toMatchObject({ code: "not_found" });
   });
 });
@@ -72,7 +86,9 @@ describe("moderation", () => {
     for (const actor of [member, agent]) {
       await expect(listModerationQueue(actor, {})).rejects.toMatchObject({ code: "forbidden" });
       await expect(markReviewed(actor, reviewId)).rejects.toMatchObject({ code: "forbidden" });
-      await expect(hideComment(actor, "00000000-0000-4000-8000-000000000000", "spam")).rejects.toMatchObject({ code: "forbidden" });
+      await expect(hideComment(actor, "00000000-0000-4000-8000-000000000000", "spam")).rejects.toMatchObject({
+        code: "forbidden",
+      });
       await expect(listHiddenComments(actor)).rejects.toMatchObject({ code: "forbidden" });
     }
   });
@@ -86,7 +102,9 @@ describe("moderation", () => {
       all.push(...page.reviews);
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
-    expect(all.length).toBe(await db.review.count({ where: { status: "published", humanReviewStatus: "not_required" } }));
+    expect(all.length).toBe(
+      await db.review.count({ where: { status: "published", humanReviewStatus: "not_required" } }),
+    );
     expect(all.length).toBeGreaterThan(50);
     const keys = all.map((r) => [r.created_at, r.id] as const);
     expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1)));
@@ -99,8 +117,12 @@ describe("moderation", () => {
     const slug = all[0]!.slug;
     const { reviews: one } = await listModerationQueue(operator, { service: slug, limit: 100 });
     expect(one.map((r) => r.id)).toEqual(all.filter((r) => r.slug === slug).map((r) => r.id));
-    await expect(listModerationQueue(operator, { service: "no-such-service" })).rejects.toMatchObject({ code: "not_found" });
-    await expect(listModerationQueue(operator, { cursor: "garbage" })).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(listModerationQueue(operator, { service: "no-such-service" })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(listModerationQueue(operator, { cursor: "garbage" })).rejects.toMatchObject({
+      code: "invalid_request",
+    });
   });
 
   it("markReviewed sets the status, time and operator; again keeps the first time; the review leaves the queue", async () => {
@@ -111,13 +133,19 @@ describe("moderation", () => {
     const marked = await markReviewed(operator, id);
     expect(marked.revision.humanReviewStatus).toBe("reviewed");
     expect(marked.revision.humanReviewedAt).toBeGreaterThanOrEqual(before - 5);
-    expect(await db.review.findUniqueOrThrow({ where: { id }, select: { humanReviewedById: true } })).toEqual({ humanReviewedById: operator.personId });
+    expect(await db.review.findUniqueOrThrow({ where: { id }, select: { humanReviewedById: true } })).toEqual({
+      humanReviewedById: operator.personId,
+    });
     const again = await markReviewed(await createPerson("operator"), id);
     expect(again.revision.humanReviewedAt).toBe(marked.revision.humanReviewedAt);
-    expect(await db.review.findUniqueOrThrow({ where: { id }, select: { humanReviewedById: true } })).toEqual({ humanReviewedById: operator.personId });
+    expect(await db.review.findUniqueOrThrow({ where: { id }, select: { humanReviewedById: true } })).toEqual({
+      humanReviewedById: operator.personId,
+    });
     expect((await listModerationQueue(operator, { limit: 5 })).reviews.map((r) => r.id)).not.toContain(id);
     expect((await listed(id)).revision.humanReviewStatus).toBe("reviewed");
-    await expect(markReviewed(operator, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "not_found" });
+    await expect(markReviewed(operator, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 
   it("a hidden comment leaves the counters, the list form and the full form, and stays in the table for the audit view", async () => {
@@ -135,12 +163,26 @@ describe("moderation", () => {
     const item = await listed(reviewId);
     expect(item.comments.map((x) => x.id)).not.toContain(c.id);
     expect(item.engagement.comments).toEqual(after.engagement.comments);
-    expect(await db.comment.findUniqueOrThrow({ where: { id: c.id } })).toMatchObject({ status: "hidden", body: "abusive words", hiddenById: operator.personId, hiddenReason: "abuse", hiddenAt: expect.any(Date) });
+    expect(await db.comment.findUniqueOrThrow({ where: { id: c.id } })).toMatchObject({
+      status: "hidden",
+      body: "abusive words",
+      hiddenById: operator.personId,
+      hiddenReason: "abuse",
+      hiddenAt: expect.any(Date),
+    });
     const audit = await listHiddenComments(operator);
-    expect(audit[0]).toMatchObject({ id: c.id, reviewId, body: "abusive words", hiddenReason: "abuse", hiddenBy: { id: operator.personId, name: operator.name } });
+    expect(audit[0]).toMatchObject({
+      id: c.id,
+      reviewId,
+      body: "abusive words",
+      hiddenReason: "abuse",
+      hiddenBy: { id: operator.personId, name: operator.name },
+    });
     // Its author can no longer edit it; unknown and deleted comments are 404; a reason is required.
     await expect(editComment(author, c.id, { body: "x" })).rejects.toMatchObject({ code: "not_found" });
-    await expect(hideComment(operator, "00000000-0000-4000-8000-000000000000", "x")).rejects.toMatchObject({ code: "not_found" });
+    await expect(hideComment(operator, "00000000-0000-4000-8000-000000000000", "x")).rejects.toMatchObject({
+      code: "not_found",
+    });
     const d = await addComment(author, reviewId, { body: "bye" });
     await deleteComment(author, d.id);
     await expect(hideComment(operator, d.id, "x")).rejects.toMatchObject({ code: "not_found" });

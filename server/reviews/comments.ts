@@ -14,12 +14,21 @@ export const commentIdSchema = z.uuid("A comment id is a UUID.");
 
 /** Plain text, 1 to 2000 characters after trimming; it is always rendered as text. */
 export const commentInput = z.strictObject({
-  body: storableText().trim().min(1, "A comment needs 1 to 2000 characters.").max(2000, "A comment has at most 2000 characters."),
+  body: storableText()
+    .trim()
+    .min(1, "A comment needs 1 to 2000 characters.")
+    .max(2000, "A comment has at most 2000 characters."),
 });
 export type CommentInput = z.input<typeof commentInput>;
 
 const commentSelect = { id: true, actorType: true, name: true, body: true, createdAt: true } as const;
-const toRecord = (c: { id: string; actorType: string; name: string; body: string; createdAt: Date }): CommentRecord => ({
+const toRecord = (c: {
+  id: string;
+  actorType: string;
+  name: string;
+  body: string;
+  createdAt: Date;
+}): CommentRecord => ({
   id: c.id,
   actorType: c.actorType === "human" ? "human" : "llm",
   name: c.name,
@@ -29,7 +38,12 @@ const toRecord = (c: { id: string; actorType: string; name: string; body: string
 
 const commentNotFound = (id: string) => new AppError("not_found", `No comment with id "${id}".`);
 
-export async function addComment(actor: Actor, reviewId: string, rawInput: CommentInput, client: DbClient = db): Promise<CommentRecord> {
+export async function addComment(
+  actor: Actor,
+  reviewId: string,
+  rawInput: CommentInput,
+  client: DbClient = db,
+): Promise<CommentRecord> {
   if (!reviewIdSchema.safeParse(reviewId).success) throw reviewNotFound(reviewId);
   const input = commentInput.parse(rawInput);
   const review = await client.review.findFirst({ where: { id: reviewId, status: "published" }, select: { id: true } });
@@ -59,27 +73,58 @@ async function ownComment(client: DbClient, actor: Actor, commentId: string, tar
   if (!commentIdSchema.safeParse(commentId).success) throw commentNotFound(commentId);
   const comment = await client.comment.findUnique({
     where: { id: commentId },
-    select: { id: true, reviewId: true, actorType: true, personId: true, tokenId: true, status: true, review: { select: { status: true } } },
+    select: {
+      id: true,
+      reviewId: true,
+      actorType: true,
+      personId: true,
+      tokenId: true,
+      status: true,
+      review: { select: { status: true } },
+    },
   });
-  const visible = comment && comment.review.status === "published" && (comment.status === "published" || (allowDeleted && comment.status === "deleted"));
-  if (!comment || !visible || (target.reviewId !== undefined && comment.reviewId !== target.reviewId)) throw commentNotFound(commentId);
+  const visible =
+    comment &&
+    comment.review.status === "published" &&
+    (comment.status === "published" || (allowDeleted && comment.status === "deleted"));
+  if (!comment || !visible || (target.reviewId !== undefined && comment.reviewId !== target.reviewId))
+    throw commentNotFound(commentId);
   const author =
-    actor.type === "human" ? comment.actorType === "human" && comment.personId === actor.personId : comment.actorType === "llm" && comment.tokenId === actor.tokenId;
+    actor.type === "human"
+      ? comment.actorType === "human" && comment.personId === actor.personId
+      : comment.actorType === "llm" && comment.tokenId === actor.tokenId;
   if (!author) throw new AppError("forbidden", "Only the comment's author may change it.");
   return comment;
 }
 
-export async function editComment(actor: Actor, commentId: string, rawInput: CommentInput, target: Target = {}, client: DbClient = db): Promise<CommentRecord> {
+export async function editComment(
+  actor: Actor,
+  commentId: string,
+  rawInput: CommentInput,
+  target: Target = {},
+  client: DbClient = db,
+): Promise<CommentRecord> {
   const input = commentInput.parse(rawInput);
   await ownComment(client, actor, commentId, target);
   // Conditional on still being published: an operator may have hidden it in between.
-  const { count } = await client.comment.updateMany({ where: { id: commentId, status: "published" }, data: { body: input.body, updatedAt: new Date() } });
+  const { count } = await client.comment.updateMany({
+    where: { id: commentId, status: "published" },
+    data: { body: input.body, updatedAt: new Date() },
+  });
   if (count === 0) throw commentNotFound(commentId);
   return toRecord(await client.comment.findUniqueOrThrow({ where: { id: commentId }, select: commentSelect }));
 }
 
 /** Deleting a comment its author already deleted changes nothing (a retried DELETE succeeds). */
-export async function deleteComment(actor: Actor, commentId: string, target: Target = {}, client: DbClient = db): Promise<void> {
+export async function deleteComment(
+  actor: Actor,
+  commentId: string,
+  target: Target = {},
+  client: DbClient = db,
+): Promise<void> {
   await ownComment(client, actor, commentId, target, true);
-  await client.comment.updateMany({ where: { id: commentId, status: "published" }, data: { status: "deleted", deletedAt: new Date() } });
+  await client.comment.updateMany({
+    where: { id: commentId, status: "published" },
+    data: { status: "deleted", deletedAt: new Date() },
+  });
 }

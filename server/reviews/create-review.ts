@@ -12,8 +12,16 @@ export { createReviewInput, type CreateReviewInput };
 
 /** Reviews are written by agents (an `llm` actor, i.e. a marketplace token); people comment and
  * like in the UI. One review per token and service: a second is 409 naming the first. */
-export async function createReview(actor: Actor, rawInput: CreateReviewInput, client?: DbClient): Promise<ReviewRecord> {
-  if (actor.type !== "llm") throw new AppError("forbidden", "Reviews are written by agents with a marketplace token; people comment, like and favourite on the review pages.");
+export async function createReview(
+  actor: Actor,
+  rawInput: CreateReviewInput,
+  client?: DbClient,
+): Promise<ReviewRecord> {
+  if (actor.type !== "llm")
+    throw new AppError(
+      "forbidden",
+      "Reviews are written by agents with a marketplace token; people comment, like and favourite on the review pages.",
+    );
   const input = createReviewInput.parse(rawInput);
   return inTransaction(client, async (tx) => {
     const service = await tx.service.findUnique({ where: { slug: input.slug }, select: { id: true } });
@@ -21,9 +29,15 @@ export async function createReview(actor: Actor, rawInput: CreateReviewInput, cl
     // Serialises this token's writes for this service (two instances included) until commit, so
     // the check below sees a concurrent twin's row; the unique index is the backstop.
     await lockUntilCommit(tx, `review:${actor.tokenId}:${service.id}`);
-    const existing = await tx.review.findFirst({ where: { tokenId: actor.tokenId, serviceId: service.id }, select: { id: true } });
+    const existing = await tx.review.findFirst({
+      where: { tokenId: actor.tokenId, serviceId: service.id },
+      select: { id: true },
+    });
     if (existing) {
-      throw new AppError("conflict", `This token already reviewed "${input.slug}" (review ${existing.id}); send PATCH /api/reviews/${existing.id} to revise it.`);
+      throw new AppError(
+        "conflict",
+        `This token already reviewed "${input.slug}" (review ${existing.id}); send PATCH /api/reviews/${existing.id} to revise it.`,
+      );
     }
     const now = new Date();
     // Verified from the start when the token's paid call committed before this transaction began;
@@ -32,7 +46,13 @@ export async function createReview(actor: Actor, rawInput: CreateReviewInput, cl
     const id = await insertReview(tx, {
       serviceId: service.id,
       author: { actorType: "llm", personId: actor.personId, tokenId: actor.tokenId, name: actor.name, org: actor.org },
-      content: { rating: input.rating, title: input.title, body: input.body, tags: input.tags ?? [], link: input.link ?? null },
+      content: {
+        rating: input.rating,
+        title: input.title,
+        body: input.body,
+        tags: input.tags ?? [],
+        link: input.link ?? null,
+      },
       at: now,
       verifiedCallAt,
     });
@@ -70,7 +90,9 @@ export async function insertReview(tx: DbClient, review: NewReview): Promise<str
       ...author,
       ...content,
       verifiedCallAt: review.verifiedCallAt ?? null,
-      ...(review.humanReviewedById ? { humanReviewStatus: "reviewed", humanReviewedAt: at, humanReviewedById: review.humanReviewedById } : {}),
+      ...(review.humanReviewedById
+        ? { humanReviewStatus: "reviewed", humanReviewedAt: at, humanReviewedById: review.humanReviewedById }
+        : {}),
       createdAt: at,
       updatedAt: at,
       revisions: { create: { number: 1, ...content, tokenId: author.tokenId, createdAt: at } },

@@ -22,7 +22,12 @@ export type EvaluationReviewInput = z.input<typeof evaluationReviewInput>;
 type Operator = Extract<Actor, { type: "human" }>;
 
 /** Publishes the evaluation of `serviceSlug` written by `evaluator`; returns the review's id. */
-export async function publishEvaluationReview(tx: DbClient, evaluator: Operator, serviceSlug: string, rawInput: EvaluationReviewInput): Promise<string> {
+export async function publishEvaluationReview(
+  tx: DbClient,
+  evaluator: Operator,
+  serviceSlug: string,
+  rawInput: EvaluationReviewInput,
+): Promise<string> {
   const input = evaluationReviewInput.parse(rawInput);
   const service = await tx.service.findUnique({ where: { slug: serviceSlug }, select: { id: true } });
   // The slug was catalogued when the evaluation was bought; a service removed since cannot be reviewed.
@@ -30,7 +35,13 @@ export async function publishEvaluationReview(tx: DbClient, evaluator: Operator,
   const now = new Date();
   return insertReview(tx, {
     serviceId: service.id,
-    author: { actorType: "human", personId: evaluator.personId, tokenId: null, name: evaluator.name, org: EVALUATOR_ORG },
+    author: {
+      actorType: "human",
+      personId: evaluator.personId,
+      tokenId: null,
+      name: evaluator.name,
+      org: EVALUATOR_ORG,
+    },
     content: { rating: input.rating, title: input.title, body: input.body, tags: input.tags ?? [], link: null },
     at: now,
     humanReviewedById: evaluator.personId,

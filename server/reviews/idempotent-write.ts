@@ -42,12 +42,19 @@ export function parseIdempotencyKey(raw: string | null | undefined): string | nu
   if (raw === null || raw === undefined) return null;
   const parsed = idempotencyKeySchema.safeParse(raw);
   if (!parsed.success) {
-    throw new AppError("invalid_request", "The Idempotency-Key header is not valid.", toIssues(parsed.error.issues).map((i) => ({ ...i, path: IDEMPOTENCY_HEADER })));
+    throw new AppError(
+      "invalid_request",
+      "The Idempotency-Key header is not valid.",
+      toIssues(parsed.error.issues).map((i) => ({ ...i, path: IDEMPOTENCY_HEADER })),
+    );
   }
   return parsed.data;
 }
 
-const fingerprintOf = (operation: string, input: unknown) => createHash("sha256").update(`${operation}\n${JSON.stringify(input ?? null)}`).digest("hex");
+const fingerprintOf = (operation: string, input: unknown) =>
+  createHash("sha256")
+    .update(`${operation}\n${JSON.stringify(input ?? null)}`)
+    .digest("hex");
 
 /** Runs after the write has committed and may answer a fresher result (e.g. a review marked as a
  * verified call by a paid call that committed at the same moment); null keeps the committed one. */
@@ -77,7 +84,10 @@ export async function withIdempotentWrite<B>(
       // Deleted in between (expired): the caller may retry; this is rare enough to be a conflict.
       if (!stored) throw new AppError("conflict", "This Idempotency-Key was just released; retry the request.");
       if (stored.fingerprint !== fingerprint) {
-        throw new AppError("idempotency_key_reused", "This Idempotency-Key was used for a different request (another operation, review or body); use a new key for a new request.");
+        throw new AppError(
+          "idempotency_key_reused",
+          "This Idempotency-Key was used for a different request (another operation, review or body); use a new key for a new request.",
+        );
       }
       return { status: stored.status, body: stored.response as string, replayed: true };
     }
@@ -101,12 +111,18 @@ export async function withIdempotentWrite<B>(
       UPDATE write_requests SET status = ${fresh.status}, response = to_jsonb(${body}::text)
       WHERE actor_key = ${scope.actorKey} AND key = ${key} AND fingerprint = ${fingerprint}`);
   } catch (err) {
-    logger.warn({ err: errSummary(err), operation: scope.operation }, "could not store the refreshed answer of an idempotent write");
+    logger.warn(
+      { err: errSummary(err), operation: scope.operation },
+      "could not store the refreshed answer of an idempotent write",
+    );
   }
   return { status: fresh.status, body, replayed: false };
 }
 
-const errSummary = (err: unknown) => ({ name: (err as Error).name, message: String((err as Error).message).slice(0, 300) });
+const errSummary = (err: unknown) => ({
+  name: (err as Error).name,
+  message: String((err as Error).message).slice(0, 300),
+});
 
 // The write has committed: a failure here must not turn it into an error answer (a retry would
 // then find it done), so it is logged and the committed answer stands.
@@ -125,7 +141,10 @@ export async function deleteExpiredKeys(now = Date.now()): Promise<number> {
   try {
     return (await db.writeRequest.deleteMany({ where: { createdAt: { lt: new Date(now - KEY_RETENTION_MS) } } })).count;
   } catch (err) {
-    logger.warn({ err: { name: (err as Error).name, message: String((err as Error).message).slice(0, 300) } }, "write_requests cleanup failed");
+    logger.warn(
+      { err: { name: (err as Error).name, message: String((err as Error).message).slice(0, 300) } },
+      "write_requests cleanup failed",
+    );
     return 0;
   }
 }

@@ -19,12 +19,20 @@ describe("listFavorites", () => {
     await toggleEngagement(other, liked, "favorite", true);
     // Favourited in the order a, b, c: make the times distinct whatever the clock's resolution.
     const base = Date.now() - 60_000;
-    for (const [i, id] of [a, b, c].entries()) await db.reviewEngagement.updateMany({ where: { reviewId: id, actorKey: `person:${person.personId}`, kind: "favorite" }, data: { createdAt: new Date(base + i * 1000) } });
+    for (const [i, id] of [a, b, c].entries())
+      await db.reviewEngagement.updateMany({
+        where: { reviewId: id, actorKey: `person:${person.personId}`, kind: "favorite" },
+        data: { createdAt: new Date(base + i * 1000) },
+      });
 
     const favorites = await listFavorites(person);
     expect(favorites.map((r) => r.id)).toEqual([c, b, a]);
     for (const r of favorites) {
-      expect(r).toMatchObject({ url: expect.stringContaining(`/reviews/${r.id}`), subject: expect.any(String), title: expect.any(String) });
+      expect(r).toMatchObject({
+        url: expect.stringContaining(`/reviews/${r.id}`),
+        subject: expect.any(String),
+        title: expect.any(String),
+      });
       expect(r.engagement.favorites.human).toBeGreaterThanOrEqual(1);
     }
 

@@ -24,7 +24,11 @@ async function allPages(input: Omit<ListReviewsInput, "cursor">): Promise<Page["
 }
 
 async function likesOf(ids: string[]): Promise<Map<string, number>> {
-  const groups = await db.reviewEngagement.groupBy({ by: ["reviewId"], where: { reviewId: { in: ids }, kind: "like" }, _count: { _all: true } });
+  const groups = await db.reviewEngagement.groupBy({
+    by: ["reviewId"],
+    where: { reviewId: { in: ids }, kind: "like" },
+    _count: { _all: true },
+  });
   return new Map(groups.map((g) => [g.reviewId, g._count._all]));
 }
 
@@ -39,7 +43,10 @@ let serviceId: string;
 const ours: { id: string; createdAt: Date; rating: number; actorType: string }[] = [];
 
 beforeAll(async () => {
-  const service = await db.service.findFirstOrThrow({ where: { reviews: { some: {} } }, select: { id: true, slug: true } });
+  const service = await db.service.findFirstOrThrow({
+    where: { reviews: { some: {} } },
+    select: { id: true, slug: true },
+  });
   slug = service.slug;
   serviceId = service.id;
   const times = [new Date("2026-01-01T00:00:00.000Z"), new Date("2026-01-02T00:00:00.000Z")];
@@ -64,21 +71,40 @@ beforeAll(async () => {
   // Like counts 0, 1 or 2, so many reviews share a count and, within it, a time.
   for (const [i, r] of ours.entries()) {
     for (let n = 0; n < i % 3; n++) {
-      await db.reviewEngagement.create({ data: { reviewId: r.id, kind: "like", actorType: n % 2 ? "human" : "llm", actorKey: `person:like-${i}-${n}` } });
+      await db.reviewEngagement.create({
+        data: { reviewId: r.id, kind: "like", actorType: n % 2 ? "human" : "llm", actorKey: `person:like-${i}-${n}` },
+      });
     }
     // Favourites must not count as likes.
-    if (i % 4 === 0) await db.reviewEngagement.create({ data: { reviewId: r.id, kind: "favorite", actorType: "human", actorKey: `person:fav-${i}` } });
+    if (i % 4 === 0)
+      await db.reviewEngagement.create({
+        data: { reviewId: r.id, kind: "favorite", actorType: "human", actorKey: `person:fav-${i}` },
+      });
   }
 });
 
 describe("listReviews filters", () => {
   it("filters by tag, rating and author type, alone and together", async () => {
-    const expectIds = (got: Page["reviews"], want: typeof ours) => expect(got.map((r) => r.id).sort()).toEqual(want.map((r) => r.id).sort());
+    const expectIds = (got: Page["reviews"], want: typeof ours) =>
+      expect(got.map((r) => r.id).sort()).toEqual(want.map((r) => r.id).sort());
     expectIds(await allPages({ service: slug, tag: TAG, limit: 100 }), ours);
-    for (const rating of [1, 2, 3, 4, 5]) expectIds(await allPages({ service: slug, tag: TAG, rating, limit: 100 }), ours.filter((r) => r.rating === rating));
-    expectIds(await allPages({ service: slug, tag: TAG, actor: "human", limit: 100 }), ours.filter((r) => r.actorType === "human"));
-    expectIds(await allPages({ service: slug, tag: TAG, actor: "llm", limit: 100 }), ours.filter((r) => r.actorType !== "human"));
-    expectIds(await allPages({ service: slug, tag: TAG, actor: "llm", rating: 2, limit: 100 }), ours.filter((r) => r.actorType !== "human" && r.rating === 2));
+    for (const rating of [1, 2, 3, 4, 5])
+      expectIds(
+        await allPages({ service: slug, tag: TAG, rating, limit: 100 }),
+        ours.filter((r) => r.rating === rating),
+      );
+    expectIds(
+      await allPages({ service: slug, tag: TAG, actor: "human", limit: 100 }),
+      ours.filter((r) => r.actorType === "human"),
+    );
+    expectIds(
+      await allPages({ service: slug, tag: TAG, actor: "llm", limit: 100 }),
+      ours.filter((r) => r.actorType !== "human"),
+    );
+    expectIds(
+      await allPages({ service: slug, tag: TAG, actor: "llm", rating: 2, limit: 100 }),
+      ours.filter((r) => r.actorType !== "human" && r.rating === 2),
+    );
   });
 
   it("matches the seeded rows for every rating and author type across the whole catalog", async () => {
@@ -110,10 +136,22 @@ describe("listReviews filters", () => {
   });
 
   it("refuses out-of-range and unstorable filter values", async () => {
-    for (const bad of [{ rating: 0 }, { rating: 6 }, { rating: 2.5 }, { actor: "robot" }, { sort: "oldest" }, { tag: "a\u0000b" }, { tag: "\ud800" }, { tag: "x".repeat(101) }]) {
+    for (const bad of [
+      { rating: 0 },
+      { rating: 6 },
+      { rating: 2.5 },
+      { actor: "robot" },
+      { sort: "oldest" },
+      { tag: "a\u0000b" },
+      { tag: "\ud800" },
+      { tag: "x".repeat(101) },
+    ]) {
       // Refused by the input schema (a 400 naming the field), not by the database.
       const field = Object.keys(bad)[0]!;
-      await expect(listReviews({ service: slug, ...(bad as object) }), field).rejects.toMatchObject({ name: "ZodError", issues: [expect.objectContaining({ path: [field] })] });
+      await expect(listReviews({ service: slug, ...(bad as object) }), field).rejects.toMatchObject({
+        name: "ZodError",
+        issues: [expect.objectContaining({ path: [field] })],
+      });
     }
   });
 });
@@ -129,7 +167,9 @@ describe("listReviews orders and cursors", () => {
 
   it("most liked first: likes desc, then newest, then id, every row once at every page size", async () => {
     const likes = await likesOf(ours.map((r) => r.id));
-    const expected = [...ours].sort((a, b) => (likes.get(b.id) ?? 0) - (likes.get(a.id) ?? 0) || byNewest(a, b)).map((r) => r.id);
+    const expected = [...ours]
+      .sort((a, b) => (likes.get(b.id) ?? 0) - (likes.get(a.id) ?? 0) || byNewest(a, b))
+      .map((r) => r.id);
     for (const limit of [1, 2, 3, 4, 7, 14, 100]) {
       const got = await allPages({ service: slug, tag: TAG, sort: "liked", limit });
       expect(got.map((r) => r.id)).toEqual(expected);
@@ -140,9 +180,14 @@ describe("listReviews orders and cursors", () => {
   });
 
   it("most liked across a whole service matches the rows", async () => {
-    const rows = await db.review.findMany({ where: { serviceId, status: "published" }, select: { id: true, createdAt: true } });
+    const rows = await db.review.findMany({
+      where: { serviceId, status: "published" },
+      select: { id: true, createdAt: true },
+    });
     const likes = await likesOf(rows.map((r) => r.id));
-    const expected = rows.sort((a, b) => (likes.get(b.id) ?? 0) - (likes.get(a.id) ?? 0) || byNewest(a, b)).map((r) => r.id);
+    const expected = rows
+      .sort((a, b) => (likes.get(b.id) ?? 0) - (likes.get(a.id) ?? 0) || byNewest(a, b))
+      .map((r) => r.id);
     expect((await allPages({ service: slug, sort: "liked", limit: 4 })).map((r) => r.id)).toEqual(expected);
   });
 
@@ -181,16 +226,25 @@ describe("GET /api/reviews with filters", () => {
     const seen: string[] = [];
     let cursor = "";
     do {
-      const { status, body } = await get(`?service=${slug}&tag=${TAG}&actor=llm&sort=liked&limit=3${cursor ? `&cursor=${cursor}` : ""}`);
+      const { status, body } = await get(
+        `?service=${slug}&tag=${TAG}&actor=llm&sort=liked&limit=3${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       expect(status).toBe(200);
       seen.push(...body.reviews.map((r: { id: string }) => r.id));
       cursor = body.nextCursor ?? "";
     } while (cursor);
     expect(seen).toEqual(expected);
     const rated = await get(`?service=${slug}&tag=${TAG}&rating=3`);
-    expect(rated.body.reviews.map((r: { id: string }) => r.id).sort()).toEqual(ours.filter((r) => r.rating === 3).map((r) => r.id).sort());
+    expect(rated.body.reviews.map((r: { id: string }) => r.id).sort()).toEqual(
+      ours
+        .filter((r) => r.rating === 3)
+        .map((r) => r.id)
+        .sort(),
+    );
     // Empty parameters, as an HTML form sends them, count as absent.
-    expect((await get(`?service=${slug}&tag=${TAG}&rating=&actor=&sort=&limit=100`)).body.reviews.length).toBe(ours.length);
+    expect((await get(`?service=${slug}&tag=${TAG}&rating=&actor=&sort=&limit=100`)).body.reviews.length).toBe(
+      ours.length,
+    );
   });
 
   it("answers 400 JSON with the parameter's issue for bad values", async () => {
@@ -204,7 +258,10 @@ describe("GET /api/reviews with filters", () => {
       const { status, body } = await get(query);
       expect(status, query).toBe(400);
       expect(body.error).toBe("invalid_request");
-      expect(body.issues.map((i: { path: string }) => i.path), query).toContain(path);
+      expect(
+        body.issues.map((i: { path: string }) => i.path),
+        query,
+      ).toContain(path);
     }
   });
 });

@@ -51,7 +51,8 @@ export async function listReviews(rawInput: ListReviewsInput): Promise<ReviewLis
     const at = new Date(ms);
     after = Prisma.sql`AND (created_at < ${at} OR (created_at = ${at} AND id > ${id}::uuid))`;
   }
-  const order = input.sort === "liked" ? Prisma.sql`likes DESC, created_at DESC, id ASC` : Prisma.sql`created_at DESC, id ASC`;
+  const order =
+    input.sort === "liked" ? Prisma.sql`likes DESC, created_at DESC, id ASC` : Prisma.sql`created_at DESC, id ASC`;
   // The like count is counted only for the most-liked order; the newest order stays on its index.
   const likes =
     input.sort === "liked"

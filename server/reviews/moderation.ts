@@ -10,7 +10,13 @@ import { cursorTimeMs, decodeCursor, encodeCursor } from "../input/cursor";
 import { storableText } from "../input/storable-text";
 import { commentIdSchema } from "./comments";
 import { reviewIdSchema, reviewNotFound } from "./get-review";
-import { loadReviewRecord, reviewRowSelect, toReviewListItems, type ReviewListItem, type ReviewRecord } from "./review-record";
+import {
+  loadReviewRecord,
+  reviewRowSelect,
+  toReviewListItems,
+  type ReviewListItem,
+  type ReviewRecord,
+} from "./review-record";
 
 function assertOperator(actor: Actor): asserts actor is Extract<Actor, { type: "human" }> {
   if (!isOperator(actor)) throw new AppError("forbidden", "Only marketplace operators may moderate.");
@@ -29,7 +35,10 @@ export type ModerationQueueInput = z.input<typeof moderationQueueInput>;
 const cursorSchema = z.tuple([cursorTimeMs(), z.uuid()]);
 
 /** Published reviews not yet human-reviewed, oldest first, keyset-paginated. */
-export async function listModerationQueue(actor: Actor, rawInput: ModerationQueueInput = {}): Promise<{ reviews: ReviewListItem[]; nextCursor: string | null }> {
+export async function listModerationQueue(
+  actor: Actor,
+  rawInput: ModerationQueueInput = {},
+): Promise<{ reviews: ReviewListItem[]; nextCursor: string | null }> {
   assertOperator(actor);
   const input = moderationQueueInput.parse(rawInput);
   const where: Prisma.ReviewWhereInput = { status: "published", humanReviewStatus: "not_required" };
@@ -45,7 +54,12 @@ export async function listModerationQueue(actor: Actor, rawInput: ModerationQueu
     const at = new Date(ms);
     where.OR = [{ createdAt: { gt: at } }, { createdAt: at, id: { gt: id } }];
   }
-  const rows = await db.review.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: input.limit + 1, select: reviewRowSelect });
+  const rows = await db.review.findMany({
+    where,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: input.limit + 1,
+    select: reviewRowSelect,
+  });
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
@@ -67,7 +81,10 @@ export async function markReviewed(actor: Actor, reviewId: string): Promise<Revi
   return review;
 }
 
-export const hideReasonSchema = storableText().trim().min(1, "Say why the comment is hidden (1 to 500 characters).").max(500, "A reason has at most 500 characters.");
+export const hideReasonSchema = storableText()
+  .trim()
+  .min(1, "Say why the comment is hidden (1 to 500 characters).")
+  .max(500, "A reason has at most 500 characters.");
 
 /** Hides a published comment; hiding a hidden one keeps the first reason. Deleted comments are
  * already gone (404). */
@@ -106,10 +123,25 @@ export async function listHiddenComments(actor: Actor): Promise<HiddenCommentRec
     where: { status: "hidden" },
     orderBy: [{ hiddenAt: "desc" }, { id: "asc" }],
     take: HIDDEN_COMMENTS_SHOWN,
-    select: { id: true, reviewId: true, actorType: true, name: true, body: true, createdAt: true, hiddenAt: true, hiddenById: true, hiddenReason: true },
+    select: {
+      id: true,
+      reviewId: true,
+      actorType: true,
+      name: true,
+      body: true,
+      createdAt: true,
+      hiddenAt: true,
+      hiddenById: true,
+      hiddenReason: true,
+    },
   });
   const operatorIds = [...new Set(rows.flatMap((r) => (r.hiddenById ? [r.hiddenById] : [])))];
-  const operators = new Map((await db.person.findMany({ where: { id: { in: operatorIds } }, select: { id: true, name: true } })).map((p) => [p.id, p]));
+  const operators = new Map(
+    (await db.person.findMany({ where: { id: { in: operatorIds } }, select: { id: true, name: true } })).map((p) => [
+      p.id,
+      p,
+    ]),
+  );
   return rows.map((r) => ({
     id: r.id,
     reviewId: r.reviewId,

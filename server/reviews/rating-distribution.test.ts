@@ -5,7 +5,8 @@ import { getRatingDistribution } from "./rating-distribution";
 
 async function rowCounts(serviceId: string) {
   const counts = [];
-  for (const rating of [5, 4, 3, 2, 1]) counts.push({ rating, count: await db.review.count({ where: { serviceId, rating, status: "published" } }) });
+  for (const rating of [5, 4, 3, 2, 1])
+    counts.push({ rating, count: await db.review.count({ where: { serviceId, rating, status: "published" } }) });
   return counts;
 }
 
@@ -24,15 +25,23 @@ describe("getRatingDistribution", () => {
   });
 
   it("leaves out hidden reviews and counts new ones", async () => {
-    const s = await db.service.findFirstOrThrow({ where: { reviews: { some: { rating: 2 } } }, select: { id: true, slug: true } });
+    const s = await db.service.findFirstOrThrow({
+      where: { reviews: { some: { rating: 2 } } },
+      select: { id: true, slug: true },
+    });
     const before = await getRatingDistribution(s.slug);
     const two = (d: typeof before) => d.counts.find((c) => c.rating === 2)!.count;
-    const review = await db.review.findFirstOrThrow({ where: { serviceId: s.id, rating: 2, status: "published" }, select: { id: true } });
+    const review = await db.review.findFirstOrThrow({
+      where: { serviceId: s.id, rating: 2, status: "published" },
+      select: { id: true },
+    });
     await db.review.update({ where: { id: review.id }, data: { status: "hidden" } });
     const hidden = await getRatingDistribution(s.slug);
     expect(two(hidden)).toBe(two(before) - 1);
     expect(hidden.total).toBe(before.total - 1);
-    await db.review.create({ data: { serviceId: s.id, actorType: "human", name: "N", org: "O", rating: 5, title: "t", body: "b", tags: [] } });
+    await db.review.create({
+      data: { serviceId: s.id, actorType: "human", name: "N", org: "O", rating: 5, title: "t", body: "b", tags: [] },
+    });
     const added = await getRatingDistribution(s.slug);
     expect(added.counts[0]!.count).toBe(hidden.counts[0]!.count + 1);
   });

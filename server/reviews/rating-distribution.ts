@@ -15,9 +15,15 @@ export type RatingDistribution = z.infer<typeof ratingDistributionSchema>;
 
 export async function getRatingDistribution(slug: string): Promise<RatingDistribution> {
   // A malformed slug (U+0000 included) names no service: the same 404 as an unknown one.
-  const service = serviceSlugSchema.safeParse(slug).success ? await db.service.findUnique({ where: { slug }, select: { id: true } }) : null;
+  const service = serviceSlugSchema.safeParse(slug).success
+    ? await db.service.findUnique({ where: { slug }, select: { id: true } })
+    : null;
   if (!service) throw new AppError("not_found", `No service with slug "${slug}".`);
-  const groups = await db.review.groupBy({ by: ["rating"], where: { serviceId: service.id, status: "published" }, _count: { _all: true } });
+  const groups = await db.review.groupBy({
+    by: ["rating"],
+    where: { serviceId: service.id, status: "published" },
+    _count: { _all: true },
+  });
   const byRating = new Map(groups.map((g) => [g.rating, g._count._all]));
   const counts = [5, 4, 3, 2, 1].map((rating) => ({ rating, count: byRating.get(rating) ?? 0 }));
   return { total: counts.reduce((sum, c) => sum + c.count, 0), counts };

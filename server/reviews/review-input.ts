@@ -2,9 +2,18 @@
 import { z } from "zod";
 import { storableText } from "../input/storable-text";
 
-export const ratingSchema = z.int().min(1, "A rating is an integer from 1 to 5.").max(5, "A rating is an integer from 1 to 5.");
-export const titleSchema = storableText().trim().min(1, "A title needs 1 to 200 characters.").max(200, "A title has at most 200 characters.");
-export const bodySchema = storableText().trim().min(1, "A body needs 1 to 5000 characters.").max(5000, "A body has at most 5000 characters.");
+export const ratingSchema = z
+  .int()
+  .min(1, "A rating is an integer from 1 to 5.")
+  .max(5, "A rating is an integer from 1 to 5.");
+export const titleSchema = storableText()
+  .trim()
+  .min(1, "A title needs 1 to 200 characters.")
+  .max(200, "A title has at most 200 characters.");
+export const bodySchema = storableText()
+  .trim()
+  .min(1, "A body needs 1 to 5000 characters.")
+  .max(5000, "A body has at most 5000 characters.");
 
 const tagSchema = storableText()
   .trim()

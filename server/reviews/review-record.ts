@@ -3,9 +3,21 @@ import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { urls } from "../catalog/urls";
 import type { DbClient } from "../transaction";
-import { LIST_COMMENTS_CAP, type Engagement, type CommentRecord, type ReviewRecord, type ReviewListItem } from "./review-schema";
+import {
+  LIST_COMMENTS_CAP,
+  type Engagement,
+  type CommentRecord,
+  type ReviewRecord,
+  type ReviewListItem,
+} from "./review-schema";
 // Re-exported: the schemas live in the pure module (the typed client imports it without the database or env).
-export { engagementSchema, commentSchema, reviewSchema, LIST_COMMENTS_CAP, reviewListItemSchema } from "./review-schema";
+export {
+  engagementSchema,
+  commentSchema,
+  reviewSchema,
+  LIST_COMMENTS_CAP,
+  reviewListItemSchema,
+} from "./review-schema";
 export type { Engagement, CommentRecord, ReviewRecord, ReviewListItem } from "./review-schema";
 
 export const LIST_BODY_CHARS = 280;
@@ -61,12 +73,24 @@ const actorTypeOf = (t: string) => (t === "human" ? ("human" as const) : ("llm" 
 
 /** Engagement counters are counts of rows (likes/favourites per actor, published comments). */
 export async function getEngagement(reviewIds: string[], client: DbClient = db): Promise<Map<string, Engagement>> {
-  const result = new Map<string, Engagement>(reviewIds.map((id) => [id, { likes: zero(), favorites: zero(), comments: zero() }]));
+  const result = new Map<string, Engagement>(
+    reviewIds.map((id) => [id, { likes: zero(), favorites: zero(), comments: zero() }]),
+  );
   if (reviewIds.length === 0) return result;
   const [marks, comments] = await both(
     client,
-    () => client.reviewEngagement.groupBy({ by: ["reviewId", "kind", "actorType"], where: { reviewId: { in: reviewIds } }, _count: { _all: true } }),
-    () => client.comment.groupBy({ by: ["reviewId", "actorType"], where: { reviewId: { in: reviewIds }, status: "published" }, _count: { _all: true } }),
+    () =>
+      client.reviewEngagement.groupBy({
+        by: ["reviewId", "kind", "actorType"],
+        where: { reviewId: { in: reviewIds } },
+        _count: { _all: true },
+      }),
+    () =>
+      client.comment.groupBy({
+        by: ["reviewId", "actorType"],
+        where: { reviewId: { in: reviewIds }, status: "published" },
+        _count: { _all: true },
+      }),
   );
   for (const m of marks) {
     const e = result.get(m.reviewId)!;
@@ -78,11 +102,17 @@ export async function getEngagement(reviewIds: string[], client: DbClient = db):
 
 /** Published comments of each review, oldest first; at most `perReview` each when given (one
  * statement with a window, so a page of reviews costs one query whatever their comment counts). */
-export async function publishedComments(reviewIds: string[], perReview?: number, client: DbClient = db): Promise<Map<string, CommentRecord[]>> {
+export async function publishedComments(
+  reviewIds: string[],
+  perReview?: number,
+  client: DbClient = db,
+): Promise<Map<string, CommentRecord[]>> {
   const result = new Map<string, CommentRecord[]>(reviewIds.map((id) => [id, []]));
   if (reviewIds.length === 0) return result;
   const cap = perReview ?? 2_147_483_647;
-  const rows = await client.$queryRaw<{ id: string; review_id: string; actor_type: string; name: string; body: string; created_at: Date }[]>(Prisma.sql`
+  const rows = await client.$queryRaw<
+    { id: string; review_id: string; actor_type: string; name: string; body: string; created_at: Date }[]
+  >(Prisma.sql`
     SELECT id::text, review_id::text, actor_type, name, body, created_at FROM (
       SELECT c.id, c.review_id, c.actor_type, c.name, c.body, c.created_at,
              row_number() OVER (PARTITION BY c.review_id ORDER BY c.created_at, c.id) AS n
@@ -92,7 +122,13 @@ export async function publishedComments(reviewIds: string[], perReview?: number,
     WHERE n <= ${cap}
     ORDER BY review_id, created_at, id`);
   for (const r of rows) {
-    result.get(r.review_id)?.push({ id: r.id, actorType: actorTypeOf(r.actor_type), name: r.name, body: r.body, created_at: r.created_at.getTime() });
+    result.get(r.review_id)?.push({
+      id: r.id,
+      actorType: actorTypeOf(r.actor_type),
+      name: r.name,
+      body: r.body,
+      created_at: r.created_at.getTime(),
+    });
   }
   return result;
 }
@@ -121,7 +157,9 @@ function common(r: ReviewRow, engagement: Engagement, comments: CommentRecord[])
     revision: {
       count: Math.max(1, r._count.revisions),
       humanReviewStatus: r.humanReviewStatus as "not_required" | "reviewed",
-      ...(r.humanReviewStatus === "reviewed" && r.humanReviewedAt ? { humanReviewedAt: r.humanReviewedAt.getTime() } : {}),
+      ...(r.humanReviewStatus === "reviewed" && r.humanReviewedAt
+        ? { humanReviewedAt: r.humanReviewedAt.getTime() }
+        : {}),
     },
     engagement,
     comments,
@@ -130,17 +168,32 @@ function common(r: ReviewRow, engagement: Engagement, comments: CommentRecord[])
 }
 
 export function toReviewRecord(r: ReviewRow, engagement: Engagement, comments: CommentRecord[]): ReviewRecord {
-  return { ...common(r, engagement, comments), company: r.service.name, name: r.name, body: r.body, updated_at: r.updatedAt.getTime() };
+  return {
+    ...common(r, engagement, comments),
+    company: r.service.name,
+    name: r.name,
+    body: r.body,
+    updated_at: r.updatedAt.getTime(),
+  };
 }
 
 export function toReviewListItem(r: ReviewRow, engagement: Engagement, comments: CommentRecord[]): ReviewListItem {
-  return { ...common(r, engagement, comments.slice(0, LIST_COMMENTS_CAP)), subject: r.service.name, name: r.name, body: excerpt(r.body) };
+  return {
+    ...common(r, engagement, comments.slice(0, LIST_COMMENTS_CAP)),
+    subject: r.service.name,
+    name: r.name,
+    body: excerpt(r.body),
+  };
 }
 
 /** Rows (selected with reviewRowSelect) in list form, with their counters and first comments. */
 export async function toReviewListItems(rows: ReviewRow[], client: DbClient = db): Promise<ReviewListItem[]> {
   const ids = rows.map((r) => r.id);
-  const [engagement, comments] = await both(client, () => getEngagement(ids, client), () => publishedComments(ids, LIST_COMMENTS_CAP, client));
+  const [engagement, comments] = await both(
+    client,
+    () => getEngagement(ids, client),
+    () => publishedComments(ids, LIST_COMMENTS_CAP, client),
+  );
   return rows.map((r) => toReviewListItem(r, engagement.get(r.id)!, comments.get(r.id)!));
 }
 
@@ -148,6 +201,10 @@ export async function toReviewListItems(rows: ReviewRow[], client: DbClient = db
 export async function loadReviewRecord(id: string, client: DbClient = db): Promise<ReviewRecord | null> {
   const row = await client.review.findFirst({ where: { id, status: "published" }, select: reviewRowSelect });
   if (!row) return null;
-  const [engagement, comments] = await both(client, () => getEngagement([id], client), () => publishedComments([id], undefined, client));
+  const [engagement, comments] = await both(
+    client,
+    () => getEngagement([id], client),
+    () => publishedComments([id], undefined, client),
+  );
   return toReviewRecord(row, engagement.get(id)!, comments.get(id)!);
 }

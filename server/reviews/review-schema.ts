@@ -9,7 +9,12 @@ export type Engagement = z.infer<typeof engagementSchema>;
 const revisionSchema = z.object({
   count: z.number().int(),
   humanReviewStatus: z.enum(["not_required", "reviewed"]),
-  humanReviewedAt: z.number().int().min(0).describe("When an operator marked the review human-reviewed, in milliseconds since the Unix epoch (UTC).").optional(),
+  humanReviewedAt: z
+    .number()
+    .int()
+    .min(0)
+    .describe("When an operator marked the review human-reviewed, in milliseconds since the Unix epoch (UTC).")
+    .optional(),
 });
 
 export const commentSchema = z.object({
@@ -17,7 +22,11 @@ export const commentSchema = z.object({
   actorType: z.enum(["llm", "human"]),
   name: z.string(),
   body: z.string(),
-  created_at: z.number().int().min(0).describe("When the comment was written, in milliseconds since the Unix epoch (UTC)."),
+  created_at: z
+    .number()
+    .int()
+    .min(0)
+    .describe("When the comment was written, in milliseconds since the Unix epoch (UTC)."),
 });
 export type CommentRecord = z.infer<typeof commentSchema>;
 
@@ -36,8 +45,16 @@ export const reviewSchema = z.object({
   body: z.string(),
   // Always present in full form: the stored link, else the reviewed service's endpoint.
   link: z.url(),
-  created_at: z.number().int().min(0).describe("When the review was published, in milliseconds since the Unix epoch (UTC)."),
-  updated_at: z.number().int().min(0).describe("When the review was last revised (or published), in milliseconds since the Unix epoch (UTC)."),
+  created_at: z
+    .number()
+    .int()
+    .min(0)
+    .describe("When the review was published, in milliseconds since the Unix epoch (UTC)."),
+  updated_at: z
+    .number()
+    .int()
+    .min(0)
+    .describe("When the review was last revised (or published), in milliseconds since the Unix epoch (UTC)."),
   revision: revisionSchema,
   engagement: engagementSchema,
   comments: z.array(commentSchema),

@@ -16,7 +16,9 @@ export const MAX_FILTER_TAGS = 40;
 
 export async function getReviewTags(slug: string): Promise<ReviewTags> {
   // A malformed slug (U+0000 included) names no service: the same 404 as an unknown one.
-  const service = serviceSlugSchema.safeParse(slug).success ? await db.service.findUnique({ where: { slug }, select: { id: true } }) : null;
+  const service = serviceSlugSchema.safeParse(slug).success
+    ? await db.service.findUnique({ where: { slug }, select: { id: true } })
+    : null;
   if (!service) throw new AppError("not_found", `No service with slug "${slug}".`);
   return sqlQuery<{ tag: string; count: number }>(Prisma.sql`
     SELECT t.tag, count(*)::int AS count

@@ -10,7 +10,13 @@ import { markReviewed } from "./moderation";
 import { getReviewHistory } from "./review-history";
 import { reviseReview } from "./revise-review";
 
-const review = (slug: string, extra: Record<string, unknown> = {}) => ({ slug, rating: 4, title: "Fast and correct", body: "Answered every call within 200 ms.", ...extra });
+const review = (slug: string, extra: Record<string, unknown> = {}) => ({
+  slug,
+  rating: 4,
+  title: "Fast and correct",
+  body: "Answered every call within 200 ms.",
+  ...extra,
+});
 
 async function codeOf(p: Promise<unknown>): Promise<string> {
   try {
@@ -27,11 +33,25 @@ describe("createReview", () => {
   it("stores the review and its first revision for the token's agent", async () => {
     const agent = await createAgent();
     const slug = await someService(1);
-    const created = await createReview(agent, review(slug, { tags: ["Latency", "latency", " JSON "], link: "https://api.example.com/v1/forecast" }));
-    expect(created).toMatchObject({ slug, actorType: "llm", name: agent.name, org: agent.org, rating: 4, tags: ["latency", "json"], link: "https://api.example.com/v1/forecast" });
+    const created = await createReview(
+      agent,
+      review(slug, { tags: ["Latency", "latency", " JSON "], link: "https://api.example.com/v1/forecast" }),
+    );
+    expect(created).toMatchObject({
+      slug,
+      actorType: "llm",
+      name: agent.name,
+      org: agent.org,
+      rating: 4,
+      tags: ["latency", "json"],
+      link: "https://api.example.com/v1/forecast",
+    });
     expect(created.revision).toEqual({ count: 1, humanReviewStatus: "not_required" });
     expect(created.created_at).toBe(created.updated_at);
-    const row = await db.review.findUniqueOrThrow({ where: { id: created.id }, select: { personId: true, tokenId: true, revisions: true } });
+    const row = await db.review.findUniqueOrThrow({
+      where: { id: created.id },
+      select: { personId: true, tokenId: true, revisions: true },
+    });
     expect(row).toMatchObject({ personId: agent.personId, tokenId: agent.tokenId });
     expect(row.revisions).toHaveLength(1);
     expect(row.revisions[0]).toMatchObject({ number: 1, rating: 4, tokenId: agent.tokenId, tags: ["latency", "json"] });
@@ -43,12 +63,29 @@ describe("createReview", () => {
     const slug = await someService(2);
     expect(await codeOf(createReview(await createPerson(), review(slug)))).toBe("forbidden");
     expect(await codeOf(createReview(agent, review("no-such-service")))).toBe("not_found");
-    for (const bad of [{ rating: 0 }, { rating: 6 }, { rating: 4.5 }, { rating: "4" }, { title: "  " }, { body: "x".repeat(5001) }, { tags: Array(11).fill("a") }, { tags: ["x".repeat(41)] }, { link: "javascript:alert(1)" }, { link: "/relative" }, { title: "a\u0000b" }, { body: "\ud800" }, { extra: 1 }]) {
+    for (const bad of [
+      { rating: 0 },
+      { rating: 6 },
+      { rating: 4.5 },
+      { rating: "4" },
+      { title: "  " },
+      { body: "x".repeat(5001) },
+      { tags: Array(11).fill("a") },
+      { tags: ["x".repeat(41)] },
+      { link: "javascript:alert(1)" },
+      { link: "/relative" },
+      { title: "a\u0000b" },
+      { body: "\ud800" },
+      { extra: 1 },
+    ]) {
       expect(await codeOf(createReview(agent, review(slug, bad))), JSON.stringify(bad)).toBe("invalid_request");
     }
     const first = await createReview(agent, review(slug));
     const again = createReview(agent, review(slug, { title: "Second try" }));
-    await expect(again).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining(`PATCH /api/reviews/${first.id}`) });
+    await expect(again).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining(`PATCH /api/reviews/${first.id}`),
+    });
     // Another token of the same person may review it.
     expect((await createReview(await createAgent(), review(slug))).slug).toBe(slug);
   });
@@ -94,8 +131,16 @@ describe("reviseReview", () => {
   it("concurrent PATCHes get distinct, consecutive numbers", async () => {
     const agent = await createAgent();
     const created = await createReview(agent, review(await someService(5)));
-    await Promise.all(Array.from({ length: 12 }, (_, i) => reviseReview(agent, created.id, { body: `Concurrent edit ${i}` })));
-    const numbers = (await db.reviewRevision.findMany({ where: { reviewId: created.id }, select: { number: true }, orderBy: { number: "asc" } })).map((r) => r.number);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => reviseReview(agent, created.id, { body: `Concurrent edit ${i}` })),
+    );
+    const numbers = (
+      await db.reviewRevision.findMany({
+        where: { reviewId: created.id },
+        select: { number: true },
+        orderBy: { number: "asc" },
+      })
+    ).map((r) => r.number);
     expect(numbers).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
     expect((await getReview(created.id)).revision.count).toBe(13);
   });

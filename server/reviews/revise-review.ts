@@ -17,7 +17,9 @@ export const reviseReviewInput = z
     // null removes the stored link (the review then shows its service's endpoint).
     link: linkSchema.nullable().optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Send at least one of rating, title, body, tags, link." });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: "Send at least one of rating, title, body, tags, link.",
+  });
 export type ReviseReviewInput = z.input<typeof reviseReviewInput>;
 
 interface LockedReview {
@@ -33,7 +35,12 @@ interface LockedReview {
 /** Only the review's author may revise it: the token that wrote it, or another (unrevoked, as
  * authenticateToken guarantees) token of the same owner. A revised review needs a new human
  * review: its status goes back to `not_required`. */
-export async function reviseReview(actor: Actor, reviewId: string, rawInput: ReviseReviewInput, client?: DbClient): Promise<ReviewRecord> {
+export async function reviseReview(
+  actor: Actor,
+  reviewId: string,
+  rawInput: ReviseReviewInput,
+  client?: DbClient,
+): Promise<ReviewRecord> {
   if (!reviewIdSchema.safeParse(reviewId).success) throw reviewNotFound(reviewId);
   const input = reviseReviewInput.parse(rawInput);
   return inTransaction(client, async (tx) => {
@@ -42,8 +49,14 @@ export async function reviseReview(actor: Actor, reviewId: string, rawInput: Rev
       SELECT token_id::text, person_id, rating, title, body, tags, link FROM reviews
       WHERE id = ${reviewId}::uuid AND status = 'published' FOR UPDATE`);
     if (!review) throw reviewNotFound(reviewId);
-    const author = actor.type === "llm" && (review.token_id === actor.tokenId || (review.person_id !== null && review.person_id === actor.personId));
-    if (!author) throw new AppError("forbidden", "Only the review's author (its token, or another token of the same owner) may revise it.");
+    const author =
+      actor.type === "llm" &&
+      (review.token_id === actor.tokenId || (review.person_id !== null && review.person_id === actor.personId));
+    if (!author)
+      throw new AppError(
+        "forbidden",
+        "Only the review's author (its token, or another token of the same owner) may revise it.",
+      );
     const latest = await tx.reviewRevision.aggregate({ where: { reviewId }, _max: { number: true } });
     const content = {
       rating: input.rating ?? review.rating,
@@ -54,10 +67,18 @@ export async function reviseReview(actor: Actor, reviewId: string, rawInput: Rev
     };
     const now = new Date();
     const number = (latest._max.number ?? 0) + 1;
-    await tx.reviewRevision.create({ data: { reviewId, number, ...content, tokenId: actor.type === "llm" ? actor.tokenId : null, createdAt: now } });
+    await tx.reviewRevision.create({
+      data: { reviewId, number, ...content, tokenId: actor.type === "llm" ? actor.tokenId : null, createdAt: now },
+    });
     await tx.review.update({
       where: { id: reviewId },
-      data: { ...content, updatedAt: now, humanReviewStatus: "not_required", humanReviewedAt: null, humanReviewedById: null },
+      data: {
+        ...content,
+        updatedAt: now,
+        humanReviewStatus: "not_required",
+        humanReviewedAt: null,
+        humanReviewedById: null,
+      },
     });
     return (await loadReviewRecord(reviewId, tx))!;
   });

@@ -8,7 +8,10 @@ import { db } from "@/server/db";
 export type Human = Extract<Actor, { type: "human" }>;
 export type Agent = Extract<Actor, { type: "llm" }> & { token: string };
 
-export async function createPerson(role: "member" | "operator" = "member", name = `Person ${randomUUID().slice(0, 8)}`): Promise<Human> {
+export async function createPerson(
+  role: "member" | "operator" = "member",
+  name = `Person ${randomUUID().slice(0, 8)}`,
+): Promise<Human> {
   const id = randomUUID();
   await db.person.create({ data: { id, name, email: `${id}@example.test`, role } });
   return { type: "human", personId: id, name, role };
@@ -27,5 +30,12 @@ export async function someService(skip = 0): Promise<string> {
 }
 
 export async function someReview(skip = 0): Promise<string> {
-  return (await db.review.findFirstOrThrow({ where: { status: "published" }, orderBy: { id: "asc" }, skip, select: { id: true } })).id;
+  return (
+    await db.review.findFirstOrThrow({
+      where: { status: "published" },
+      orderBy: { id: "asc" },
+      skip,
+      select: { id: true },
+    })
+  ).id;
 }

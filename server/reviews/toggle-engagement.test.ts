@@ -8,7 +8,9 @@ import { toggleEngagement } from "./toggle-engagement";
 import { viewerEngagement } from "./viewer-engagement";
 
 async function rows(reviewId: string, kind: "like" | "favorite") {
-  const [llm, human] = await Promise.all(["llm", "human"].map((actorType) => db.reviewEngagement.count({ where: { reviewId, kind, actorType } })));
+  const [llm, human] = await Promise.all(
+    ["llm", "human"].map((actorType) => db.reviewEngagement.count({ where: { reviewId, kind, actorType } })),
+  );
   return { llm: llm!, human: human! };
 }
 
@@ -26,8 +28,14 @@ describe("toggleEngagement", () => {
     expect(off.active).toBe(false);
     expect(off.engagement).toEqual(before);
     // Setting is idempotent.
-    for (let i = 0; i < 3; i++) expect((await toggleEngagement(person, reviewId, "favorite", true)).engagement.favorites.human).toBe(before.favorites.human + 1);
-    for (let i = 0; i < 3; i++) expect((await toggleEngagement(person, reviewId, "favorite", false)).engagement.favorites).toEqual(before.favorites);
+    for (let i = 0; i < 3; i++)
+      expect((await toggleEngagement(person, reviewId, "favorite", true)).engagement.favorites.human).toBe(
+        before.favorites.human + 1,
+      );
+    for (let i = 0; i < 3; i++)
+      expect((await toggleEngagement(person, reviewId, "favorite", false)).engagement.favorites).toEqual(
+        before.favorites,
+      );
   });
 
   it("50 concurrent toggles by 50 different people and 50 agents: counters equal the rows", async () => {
@@ -48,12 +56,16 @@ describe("toggleEngagement", () => {
     const agent = await createAgent();
     for (const actor of [person, agent]) {
       await Promise.all(Array.from({ length: 50 }, () => toggleEngagement(actor, reviewId, "favorite")));
-      const mine = await db.reviewEngagement.count({ where: { reviewId, kind: "favorite", actorKey: actorKey(actor) } });
+      const mine = await db.reviewEngagement.count({
+        where: { reviewId, kind: "favorite", actorKey: actorKey(actor) },
+      });
       expect([0, 1]).toContain(mine);
       expect((await getReview(reviewId)).engagement.favorites).toEqual(await rows(reviewId, "favorite"));
       // Setting concurrently lands on exactly the state asked for.
       await Promise.all(Array.from({ length: 20 }, () => toggleEngagement(actor, reviewId, "favorite", true)));
-      expect(await db.reviewEngagement.count({ where: { reviewId, kind: "favorite", actorKey: actorKey(actor) } })).toBe(1);
+      expect(
+        await db.reviewEngagement.count({ where: { reviewId, kind: "favorite", actorKey: actorKey(actor) } }),
+      ).toBe(1);
     }
   });
 
@@ -70,7 +82,9 @@ describe("toggleEngagement", () => {
 
   it("404 for unknown, malformed and hidden reviews", async () => {
     const person = await createPerson();
-    await expect(toggleEngagement(person, "00000000-0000-4000-8000-000000000000", "like")).rejects.toMatchObject({ code: "not_found" });
+    await expect(toggleEngagement(person, "00000000-0000-4000-8000-000000000000", "like")).rejects.toMatchObject({
+      code: "not_found",
+    });
     await expect(toggleEngagement(person, "nope", "like")).rejects.toMatchObject({ code: "not_found" });
     const reviewId = await someReview(14);
     await db.review.update({ where: { id: reviewId }, data: { status: "hidden" } });

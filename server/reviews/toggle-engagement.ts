@@ -21,7 +21,13 @@ export interface EngagementResult {
 }
 
 /** Without `desired` it toggles; with it, it sets (idempotent). Unknown or hidden review: 404. */
-export async function toggleEngagement(actor: Actor, reviewId: string, kind: EngagementKind, desired?: boolean, client: DbClient = db): Promise<EngagementResult> {
+export async function toggleEngagement(
+  actor: Actor,
+  reviewId: string,
+  kind: EngagementKind,
+  desired?: boolean,
+  client: DbClient = db,
+): Promise<EngagementResult> {
   engagementKindSchema.parse(kind);
   if (!reviewIdSchema.safeParse(reviewId).success) throw reviewNotFound(reviewId);
   const review = await client.review.findFirst({ where: { id: reviewId, status: "published" }, select: { id: true } });
@@ -33,7 +39,8 @@ export async function toggleEngagement(actor: Actor, reviewId: string, kind: Eng
       VALUES (gen_random_uuid(), ${reviewId}::uuid, ${kind}, ${actor.type}, ${key})
       ON CONFLICT (review_id, kind, actor_key) DO NOTHING`);
   };
-  const remove = async () => (await client.reviewEngagement.deleteMany({ where: { reviewId, kind, actorKey: key } })).count > 0;
+  const remove = async () =>
+    (await client.reviewEngagement.deleteMany({ where: { reviewId, kind, actorKey: key } })).count > 0;
   let active: boolean;
   if (desired === true) {
     await insert();

@@ -12,7 +12,10 @@ export async function viewerEngagement(actor: Actor, reviewIds: string[]): Promi
   const ids = [...new Set(reviewIds)].filter((id) => reviewIdSchema.safeParse(id).success);
   const result = new Map<string, ViewerMarks>(reviewIds.map((id) => [id, { liked: false, favorited: false }]));
   if (ids.length === 0) return result;
-  const marks = await db.reviewEngagement.findMany({ where: { actorKey: actorKey(actor), reviewId: { in: ids } }, select: { reviewId: true, kind: true } });
+  const marks = await db.reviewEngagement.findMany({
+    where: { actorKey: actorKey(actor), reviewId: { in: ids } },
+    select: { reviewId: true, kind: true },
+  });
   for (const m of marks) {
     const v = result.get(m.reviewId)!;
     if (m.kind === "like") v.liked = true;

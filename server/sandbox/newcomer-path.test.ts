@@ -30,7 +30,20 @@ describe("a newcomer calls a seeded offer from its service page", () => {
     // The start-up sync moved the seeded offers (seeded at the default port) to this port.
     const slugs = (await db.service.findMany({ select: { slug: true }, orderBy: { slug: "asc" } })).map((s) => s.slug);
     const slug = slugs.find((s) => profileOf(s).kind === "healthy")!;
-    const read = async () => (await (await fetch(`${app.url}/api/catalog/services/${slug}`)).json()) as { service: { sandbox: boolean; observed: { calls30d: number; paidCalls30d: number }; offers: { id: string; method: string; providerUrl: string; routedByMarketplace: boolean; quickstart: string }[] } };
+    const read = async () =>
+      (await (await fetch(`${app.url}/api/catalog/services/${slug}`)).json()) as {
+        service: {
+          sandbox: boolean;
+          observed: { calls30d: number; paidCalls30d: number };
+          offers: {
+            id: string;
+            method: string;
+            providerUrl: string;
+            routedByMarketplace: boolean;
+            quickstart: string;
+          }[];
+        };
+      };
     const record = await read();
     const offer = record.service.offers[0]!;
     expect(record.service.sandbox).toBe(true);
@@ -41,14 +54,23 @@ describe("a newcomer calls a seeded offer from its service page", () => {
     const listed = new URL(/'([^']+)'/.exec(offer.quickstart)![1]!);
     const url = `${app.url}${listed.pathname}${listed.search}`;
     const body = offer.method === "POST" ? /-d '([^']*)'/.exec(offer.quickstart)![1]! : undefined;
-    const headers: Record<string, string> = { "X-Marketplace-Token": token, "Idempotency-Key": randomUUID(), ...(body ? { "Content-Type": "application/json" } : {}) };
+    const headers: Record<string, string> = {
+      "X-Marketplace-Token": token,
+      "Idempotency-Key": randomUUID(),
+      ...(body ? { "Content-Type": "application/json" } : {}),
+    };
 
     expect((await fetch(url, { method: offer.method, headers, body })).status).toBe(402);
     const agent = await createTestAgent(1);
-    const paid = await wrapFetchWithPayment(fetch, new x402Client().register("eip155:*", new ExactEvmScheme(agent.account)))(url, { method: offer.method, headers, body });
+    const paid = await wrapFetchWithPayment(
+      fetch,
+      new x402Client().register("eip155:*", new ExactEvmScheme(agent.account)),
+    )(url, { method: offer.method, headers, body });
     expect(paid.status).toBe(200);
     expect(paid.headers.get("payment-response")).toBeTruthy();
-    expect(((await paid.json()) as { ok: boolean; result: { sandbox: boolean; service: string } }).result).toMatchObject({ sandbox: true, service: slug });
+    expect(
+      ((await paid.json()) as { ok: boolean; result: { sandbox: boolean; service: string } }).result,
+    ).toMatchObject({ sandbox: true, service: slug });
 
     const after = await read();
     // One call: the paid retry under the same Idempotency-Key took over the unpaid 402's record.

@@ -7,10 +7,7 @@ export const NON_CONFORMANT_KINDS = ["v1-header", "legacy-network", "price-misma
 export type NonConformantKind = (typeof NON_CONFORMANT_KINDS)[number];
 
 export type SandboxProfile =
-  | { kind: "healthy" }
-  | { kind: "slow" }
-  | { kind: "flaky" }
-  | { kind: "non-conformant"; breaks: NonConformantKind };
+  { kind: "healthy" } | { kind: "slow" } | { kind: "flaky" } | { kind: "non-conformant"; breaks: NonConformantKind };
 
 // Shares in basis points of 10 000: 75 % healthy, 10 % slow, 8 % flaky, 7 % non-conformant.
 const HEALTHY_UNTIL = 7_500;
@@ -39,7 +36,8 @@ export function profileOf(slug: string): SandboxProfile {
 }
 
 /** A slow provider's delay for its n-th call: deterministic, spread over the range. */
-export const slowDelayMs = (slug: string, n: number): number => SLOW_MIN_MS + (hashOf(`sandbox-slow:${slug}:${n}`).readUInt32BE(0) % SLOW_SPREAD_MS);
+export const slowDelayMs = (slug: string, n: number): number =>
+  SLOW_MIN_MS + (hashOf(`sandbox-slow:${slug}:${n}`).readUInt32BE(0) % SLOW_SPREAD_MS);
 
 /** What a flaky provider does with its n-th call (counted from 0 per offer). */
 export function flakyFate(n: number): "answer" | "5xx" | "hang" {

@@ -22,7 +22,12 @@ async function listen(): Promise<Sandbox | undefined> {
     return sandbox;
   } catch (err) {
     const inUse = (err as NodeJS.ErrnoException).code === "EADDRINUSE";
-    logger.warn({ port: env.SANDBOX_PORT, err: inUse ? undefined : err }, inUse ? "sandbox port in use (another instance's sandbox serves it); retrying" : "sandbox provider failed to start; retrying");
+    logger.warn(
+      { port: env.SANDBOX_PORT, err: inUse ? undefined : err },
+      inUse
+        ? "sandbox port in use (another instance's sandbox serves it); retrying"
+        : "sandbox provider failed to start; retrying",
+    );
     await new Promise((resolve) => setTimeout(resolve, SANDBOX_RETRY_MS).unref());
     return listen();
   }
@@ -33,7 +38,11 @@ export function runSandbox(): Promise<Sandbox | undefined> {
   if (!sandboxOn()) return Promise.resolve(undefined);
   globalForSandbox.marketplaceSandbox ??= (async () => {
     const synced = await syncSandboxCatalog(configuredSandboxOrigin());
-    if (synced.moved > 0) logger.info({ moved: synced.moved, origin: configuredSandboxOrigin() }, "sandbox offers moved to the sandbox's address");
+    if (synced.moved > 0)
+      logger.info(
+        { moved: synced.moved, origin: configuredSandboxOrigin() },
+        "sandbox offers moved to the sandbox's address",
+      );
     return listen();
   })().catch((err: unknown) => {
     logger.error({ err }, "sandbox provider not started");

@@ -14,10 +14,15 @@ export interface SandboxSettings {
   port: number;
 }
 
-const settingsFromEnv = (): SandboxSettings => ({ enabled: env.SANDBOX_ENABLED === "true", facilitatorUrl: env.X402_FACILITATOR_URL, port: env.SANDBOX_PORT });
+const settingsFromEnv = (): SandboxSettings => ({
+  enabled: env.SANDBOX_ENABLED === "true",
+  facilitatorUrl: env.X402_FACILITATOR_URL,
+  port: env.SANDBOX_PORT,
+});
 
 /** On only while payments settle on the local ledger: with a real facilitator no sandbox answers. */
-export const sandboxOn = (settings: SandboxSettings = settingsFromEnv()): boolean => settings.enabled && settings.facilitatorUrl === undefined;
+export const sandboxOn = (settings: SandboxSettings = settingsFromEnv()): boolean =>
+  settings.enabled && settings.facilitatorUrl === undefined;
 
 /** The sandbox's origin while it is on, else null (the observer then refuses every sandbox offer). */
 export function sandboxOrigin(settings: SandboxSettings = settingsFromEnv()): string | null {

@@ -24,14 +24,23 @@ describe("the sandbox with a real facilitator", () => {
     expect(sandboxOn({ enabled: false, facilitatorUrl: undefined, port: 4020 })).toBe(false);
     expect(await runSandbox()).toBeUndefined();
 
-    const offer = await db.offer.findFirstOrThrow({ where: { sandbox: true, protocol: "x402" }, orderBy: { id: "asc" }, select: { id: true, method: true, providerUrl: true, service: { select: { slug: true } } } });
+    const offer = await db.offer.findFirstOrThrow({
+      where: { sandbox: true, protocol: "x402" },
+      orderBy: { id: "asc" },
+      select: { id: true, method: true, providerUrl: true, service: { select: { slug: true } } },
+    });
     expect(offer.providerUrl).toBe(`http://127.0.0.1:4020/${offer.service.slug}`);
     const record = await getServiceRecord(offer.service.slug);
     expect(record.service.sandbox).toBe(true);
     expect(record.service.offers.every((o) => o.routedByMarketplace === false)).toBe(true);
 
     const { token } = await newToken("real network");
-    const res = await callObserver(offer.id, { method: offer.method, token, key: newKey(), ...(offer.method === "POST" ? { body: "{}", headers: { "content-type": "application/json" } } : {}) });
+    const res = await callObserver(offer.id, {
+      method: offer.method,
+      token,
+      key: newKey(),
+      ...(offer.method === "POST" ? { body: "{}", headers: { "content-type": "application/json" } } : {}),
+    });
     expect(res.status).toBe(409);
     expect(((await res.json()) as { error: string }).error).toBe("offer_not_routable");
   });

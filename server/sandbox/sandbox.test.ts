@@ -44,11 +44,16 @@ function offerWith(kind: string, where: (o: SandboxOffer) => boolean = (o) => o.
   if (!found) throw new Error(`no sandbox offer with profile ${kind}`);
   return found;
 }
-const urlOf = (o: SandboxOffer, query = new URLSearchParams(Object.entries(o.exampleInput ?? {}).map(([k, v]) => [k, String(v)]))) =>
-  `${sandbox.url}/${o.slug}${o.path}${o.method === "GET" && query.size ? `?${query}` : ""}`;
+const urlOf = (
+  o: SandboxOffer,
+  query = new URLSearchParams(Object.entries(o.exampleInput ?? {}).map(([k, v]) => [k, String(v)])),
+) => `${sandbox.url}/${o.slug}${o.path}${o.method === "GET" && query.size ? `?${query}` : ""}`;
 const init = (o: SandboxOffer, body: unknown = o.exampleInput ?? {}): RequestInit =>
-  o.method === "POST" ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) } : {};
-const payingFetch = (agent: Awaited<ReturnType<typeof createTestAgent>>) => wrapFetchWithPayment(fetch, new x402Client().register("eip155:*", new ExactEvmScheme(agent.account)));
+  o.method === "POST"
+    ? { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }
+    : {};
+const payingFetch = (agent: Awaited<ReturnType<typeof createTestAgent>>) =>
+  wrapFetchWithPayment(fetch, new x402Client().register("eip155:*", new ExactEvmScheme(agent.account)));
 
 /** What an x402 v2 conformance check of a 402 finds wrong against the listing (empty: conformant). */
 function conformanceFailures(res: Response, o: SandboxOffer): string[] {
@@ -61,7 +66,8 @@ function conformanceFailures(res: Response, o: SandboxOffer): string[] {
   const accept = required.accepts[0]!;
   if (!/^eip155:\d+$/.test(accept.network)) failures.push(`network ${accept.network} is not a CAIP-2 id`);
   else if (accept.network !== X402_NETWORK) failures.push(`network ${accept.network}`);
-  if (accept.amount !== String(o.priceAtomic)) failures.push(`amount ${accept.amount} is not the listed ${o.priceAtomic}`);
+  if (accept.amount !== String(o.priceAtomic))
+    failures.push(`amount ${accept.amount} is not the listed ${o.priceAtomic}`);
   if (accept.payTo.toLowerCase() !== o.payTo.toLowerCase()) failures.push("payTo differs");
   if (accept.asset !== X402_ASSET) failures.push("asset differs");
   return failures;
@@ -72,7 +78,10 @@ describe("the sandbox world", () => {
     const x402Offers = await db.offer.count({ where: { protocol: "x402" } });
     expect(offers.length).toBe(x402Offers);
     expect(sandbox.offers).toBe(offers.length);
-    const rows = await db.offer.findMany({ where: { sandbox: true }, select: { providerUrl: true, network: true, asset: true, protocol: true, service: { select: { slug: true } } } });
+    const rows = await db.offer.findMany({
+      where: { sandbox: true },
+      select: { providerUrl: true, network: true, asset: true, protocol: true, service: { select: { slug: true } } },
+    });
     expect(rows.length).toBe(await db.offer.count());
     for (const r of rows) {
       expect(r.providerUrl).toBe(sandboxProviderUrl(sandbox.url, r.service.slug));
@@ -89,7 +98,10 @@ describe("the sandbox world", () => {
   });
 
   it("a healthy offer: 402 with exactly the listed price and payee, then 200 with a deterministic forecast after payment", async () => {
-    const o = offerWith("healthy", (x) => x.capability === "maps-weather" && x.method === "GET" && x.path.includes("forecast"));
+    const o = offerWith(
+      "healthy",
+      (x) => x.capability === "maps-weather" && x.method === "GET" && x.path.includes("forecast"),
+    );
     const unpaid = await fetch(urlOf(o));
     expect(conformanceFailures(unpaid, o)).toEqual([]);
     const accept = decodePaymentRequiredHeader(unpaid.headers.get("payment-required")!).accepts[0]!;
@@ -101,10 +113,21 @@ describe("the sandbox world", () => {
     const query = new URLSearchParams({ lat: "48.8566", lon: "2.3522", days: "3" });
     const paid = await pay(urlOf(o, query));
     expect(paid.status).toBe(200);
-    expect(decodePaymentResponseHeader(paid.headers.get("payment-response")!)).toMatchObject({ success: true, network: X402_NETWORK });
-    const body = (await paid.json()) as { ok: boolean; result: { kind: string; location: { lat: number }; forecast: { tempMinC: number; tempMaxC: number }[] } };
+    expect(decodePaymentResponseHeader(paid.headers.get("payment-response")!)).toMatchObject({
+      success: true,
+      network: X402_NETWORK,
+    });
+    const body = (await paid.json()) as {
+      ok: boolean;
+      result: { kind: string; location: { lat: number }; forecast: { tempMinC: number; tempMaxC: number }[] };
+    };
     expect(body.ok).toBe(true);
-    expect(body.result).toMatchObject({ sandbox: true, service: o.slug, kind: "forecast", location: { lat: 48.8566, lon: 2.3522 } });
+    expect(body.result).toMatchObject({
+      sandbox: true,
+      service: o.slug,
+      kind: "forecast",
+      location: { lat: 48.8566, lon: 2.3522 },
+    });
     expect(body.result.forecast).toHaveLength(3);
     for (const d of body.result.forecast) expect(d.tempMaxC).toBeGreaterThan(d.tempMinC);
     expect(await localBalance(o.payTo)).toBe(before + BigInt(o.priceAtomic));
@@ -113,21 +136,30 @@ describe("the sandbox world", () => {
     // Built from the request: the same request answers the same, another one differently.
     const again = (await (await pay(urlOf(o, query))).json()) as typeof body;
     expect(again.result).toEqual(body.result);
-    const elsewhere = (await (await pay(urlOf(o, new URLSearchParams({ lat: "-33.8688", lon: "151.2093", days: "3" })))).json()) as typeof body;
+    const elsewhere = (await (
+      await pay(urlOf(o, new URLSearchParams({ lat: "-33.8688", lon: "151.2093", days: "3" })))
+    ).json()) as typeof body;
     expect(elsewhere.result.forecast).not.toEqual(body.result.forecast);
   });
 
   it("a healthy search offer answers ranked results for its query", async () => {
     const o = offerWith("healthy", (x) => x.capability === "search");
     const agent = await createTestAgent(1);
-    const input = o.method === "GET" ? undefined : { ...(o.exampleInput ?? {}), query: "solar panels", q: "solar panels" };
-    const res = await payingFetch(agent)(o.method === "GET" ? urlOf(o, new URLSearchParams({ q: "solar panels", query: "solar panels" })) : urlOf(o), init(o, input));
+    const input =
+      o.method === "GET" ? undefined : { ...(o.exampleInput ?? {}), query: "solar panels", q: "solar panels" };
+    const res = await payingFetch(agent)(
+      o.method === "GET" ? urlOf(o, new URLSearchParams({ q: "solar panels", query: "solar panels" })) : urlOf(o),
+      init(o, input),
+    );
     expect(res.status).toBe(200);
-    const { result } = (await res.json()) as { result: { kind: string; query: string; results: { rank: number; score: number; title: string }[] } };
+    const { result } = (await res.json()) as {
+      result: { kind: string; query: string; results: { rank: number; score: number; title: string }[] };
+    };
     expect(result.kind).toBe("search");
     expect(result.query).toBe("solar panels");
     expect(result.results.map((r) => r.rank)).toEqual(result.results.map((_, i) => i + 1));
-    for (let i = 1; i < result.results.length; i++) expect(result.results[i]!.score).toBeLessThanOrEqual(result.results[i - 1]!.score);
+    for (let i = 1; i < result.results.length; i++)
+      expect(result.results[i]!.score).toBeLessThanOrEqual(result.results[i - 1]!.score);
     expect(result.results[0]!.title).toContain("solar panels");
   });
 
@@ -145,17 +177,30 @@ describe("the sandbox world", () => {
     const callUrl = new URL(listed.callUrl);
     const query = new URLSearchParams(Object.entries(o.exampleInput ?? {}).map(([k, v]) => [k, String(v)]));
     const target = `${app.url}${callUrl.pathname}${o.method === "GET" && query.size ? `?${query}` : ""}`;
-    const headers = { "x-marketplace-token": token, "idempotency-key": key, ...(o.method === "POST" ? { "content-type": "application/json" } : {}) };
+    const headers = {
+      "x-marketplace-token": token,
+      "idempotency-key": key,
+      ...(o.method === "POST" ? { "content-type": "application/json" } : {}),
+    };
     const body = o.method === "POST" ? JSON.stringify(o.exampleInput ?? {}) : undefined;
 
     const unpaid = await fetch(target, { method: o.method, headers, body });
     expect(unpaid.status).toBe(402);
-    expect(decodePaymentRequiredHeader(unpaid.headers.get("payment-required")!).accepts[0]).toMatchObject({ amount: String(o.priceAtomic), payTo: o.payTo });
+    expect(decodePaymentRequiredHeader(unpaid.headers.get("payment-required")!).accepts[0]).toMatchObject({
+      amount: String(o.priceAtomic),
+      payTo: o.payTo,
+    });
 
     const paid = await payingFetch(agent)(target, { method: o.method, headers, body });
     expect(paid.status).toBe(200);
     expect(((await paid.json()) as { result: { service: string } }).result.service).toBe(o.slug);
-    expect(await observedRow(tokenId, o.id, key)).toMatchObject({ state: "completed", status: 200, outcome: "provider", paid: true, payer: agent.address });
+    expect(await observedRow(tokenId, o.id, key)).toMatchObject({
+      state: "completed",
+      status: 200,
+      outcome: "provider",
+      paid: true,
+      payer: agent.address,
+    });
   });
 
   it("each non-conformant kind breaks exactly its check; healthy and slow 402s pass them", async () => {
@@ -164,7 +209,14 @@ describe("the sandbox world", () => {
       const res = await fetch(urlOf(o), init(o));
       const failures = conformanceFailures(res, o);
       expect(failures, `${kind} (${o.slug})`).toHaveLength(1);
-      const expected = { "v1-header": /^x402Version 1$/, "legacy-network": /^network base-sepolia is not a CAIP-2 id$/, "price-mismatch": new RegExp(`^amount ${o.priceAtomic * PRICE_MISMATCH_FACTOR} is not the listed ${o.priceAtomic}$`), "missing-header": /^no PAYMENT-REQUIRED header$/ }[kind];
+      const expected = {
+        "v1-header": /^x402Version 1$/,
+        "legacy-network": /^network base-sepolia is not a CAIP-2 id$/,
+        "price-mismatch": new RegExp(
+          `^amount ${o.priceAtomic * PRICE_MISMATCH_FACTOR} is not the listed ${o.priceAtomic}$`,
+        ),
+        "missing-header": /^no PAYMENT-REQUIRED header$/,
+      }[kind];
       expect(failures[0], kind).toMatch(expected);
     }
     for (const kind of ["healthy", "slow"]) {
@@ -197,7 +249,12 @@ describe("the sandbox world", () => {
     const outcomes: (number | "dropped")[] = [];
     for (let i = 0; i < 10; i++) {
       const started = performance.now();
-      outcomes.push(await fetch(urlOf(o), init(o)).then((r) => r.status, () => "dropped" as const));
+      outcomes.push(
+        await fetch(urlOf(o), init(o)).then(
+          (r) => r.status,
+          () => "dropped" as const,
+        ),
+      );
       expect(performance.now() - started).toBeLessThan(HANG_MS + 1000);
     }
     expect(outcomes.filter((s) => s === 503)).toHaveLength(2);
@@ -238,11 +295,20 @@ describe("the observer's allowance for the sandbox", () => {
     expect(routableProviderUrl(offer, on)).toMatchObject({ ok: true, loopback: true });
     expect(routableProviderUrl(offer, { ...on, sandboxOrigin: null }).ok).toBe(false);
     expect(routableProviderUrl({ ...offer, sandbox: false }, on).ok).toBe(false);
-    for (const other of ["http://127.0.0.1:4021/acme", "http://localhost:4020/acme", "http://127.0.0.2:4020/acme", "https://127.0.0.1:4020/acme", "http://[::1]:4020/acme"]) {
+    for (const other of [
+      "http://127.0.0.1:4021/acme",
+      "http://localhost:4020/acme",
+      "http://127.0.0.2:4020/acme",
+      "https://127.0.0.1:4020/acme",
+      "http://[::1]:4020/acme",
+    ]) {
       expect(routableProviderUrl({ ...offer, providerUrl: other }, on).ok, other).toBe(false);
     }
     // An https provider of a sandbox offer is judged like any other (no loopback for it).
-    expect(routableProviderUrl({ ...offer, providerUrl: "https://api.example.com" }, on)).toMatchObject({ ok: true, loopback: false });
+    expect(routableProviderUrl({ ...offer, providerUrl: "https://api.example.com" }, on)).toMatchObject({
+      ok: true,
+      loopback: false,
+    });
   });
 });
 
@@ -269,10 +335,24 @@ describe("profiles", () => {
 
 describe("answers", () => {
   it("fit each capability, are deterministic for a request and change with it", () => {
-    const kinds: Record<string, string[]> = { "maps-weather": ["forecast", "geo"], search: ["search"], "web-data": ["extraction"], media: ["media"], social: ["social"], storage: ["storage"], "ai-models": ["completion", "embedding"] };
+    const kinds: Record<string, string[]> = {
+      "maps-weather": ["forecast", "geo"],
+      search: ["search"],
+      "web-data": ["extraction"],
+      media: ["media"],
+      social: ["social"],
+      storage: ["storage"],
+      "ai-models": ["completion", "embedding"],
+    };
     for (const capability of Object.keys(kinds)) {
       const o = offers.find((x) => x.capability === capability)!;
-      const endpoint = { slug: o.slug, serviceName: o.serviceName, capability: o.capability, method: o.method, path: o.path };
+      const endpoint = {
+        slug: o.slug,
+        serviceName: o.serviceName,
+        capability: o.capability,
+        method: o.method,
+        path: o.path,
+      };
       const input = { ...(o.exampleInput ?? {}) };
       const answer = sandboxAnswer(endpoint, input);
       expect(kinds[capability], `${capability} ${o.slug} ${o.path}`).toContain(answer.kind);

@@ -5,7 +5,12 @@
 import { encodePaymentRequiredHeader, decodePaymentRequiredHeader } from "@x402/core/http";
 import type { FacilitatorClient } from "@x402/core/server";
 import { atomicToUsd } from "../money";
-import { startDemoProvider, type Answer, type AnswerShaping, type DemoProvider } from "../demo-provider/start-demo-provider";
+import {
+  startDemoProvider,
+  type Answer,
+  type AnswerShaping,
+  type DemoProvider,
+} from "../demo-provider/start-demo-provider";
 import type { DemoProduct } from "../demo-provider/products";
 import { sandboxAnswer } from "./answers";
 import { FLAKY_HANG_MS, flakyFate, profileOf, slowDelayMs, type SandboxProfile } from "./profiles";
@@ -33,8 +38,17 @@ export interface Sandbox extends DemoProvider {
 const productPath = (o: Pick<SandboxOffer, "slug" | "path">) => `/${o.slug}${o.path}`;
 
 function productOf(o: SandboxOffer, profile: SandboxProfile): DemoProduct {
-  const endpoint = { slug: o.slug, serviceName: o.serviceName, capability: o.capability, method: o.method, path: o.path };
-  const priceAtomic = profile.kind === "non-conformant" && profile.breaks === "price-mismatch" ? o.priceAtomic * PRICE_MISMATCH_FACTOR : o.priceAtomic;
+  const endpoint = {
+    slug: o.slug,
+    serviceName: o.serviceName,
+    capability: o.capability,
+    method: o.method,
+    path: o.path,
+  };
+  const priceAtomic =
+    profile.kind === "non-conformant" && profile.breaks === "price-mismatch"
+      ? o.priceAtomic * PRICE_MISMATCH_FACTOR
+      : o.priceAtomic;
   return {
     id: o.id,
     method: o.method,
@@ -44,10 +58,13 @@ function productOf(o: SandboxOffer, profile: SandboxProfile): DemoProduct {
     maxTimeoutSeconds: o.maxTimeoutSeconds,
     name: `${o.serviceName} ${o.method} ${o.path}`,
     description: o.description,
-    example: Object.fromEntries(Object.entries(o.exampleInput ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])),
+    example: Object.fromEntries(
+      Object.entries(o.exampleInput ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+    ),
     run: ({ query, body }) => {
       if (o.method === "GET") return { ok: true, result: sandboxAnswer(endpoint, Object.fromEntries(query)) };
-      if (body === null || typeof body !== "object" || Array.isArray(body)) return { ok: false, issues: [{ path: "", message: "The body must be a JSON object." }] };
+      if (body === null || typeof body !== "object" || Array.isArray(body))
+        return { ok: false, issues: [{ path: "", message: "The body must be a JSON object." }] };
       return { ok: true, result: sandboxAnswer(endpoint, body as Record<string, unknown>) };
     },
   };
@@ -62,7 +79,9 @@ function bentChallenge(answer: Answer, breaks: string): Answer {
     delete headers["payment-required"];
     return { ...answer, headers };
   }
-  const required = decodePaymentRequiredHeader(header) as unknown as Record<string, unknown> & { accepts: Record<string, unknown>[] };
+  const required = decodePaymentRequiredHeader(header) as unknown as Record<string, unknown> & {
+    accepts: Record<string, unknown>[];
+  };
   if (breaks === "v1-header") required.x402Version = 1;
   if (breaks === "legacy-network") for (const a of required.accepts) a.network = LEGACY_NETWORK_NAME;
   headers["payment-required"] = encodePaymentRequiredHeader(required as never);
@@ -82,7 +101,15 @@ function shapingOf(profiles: Map<string, { slug: string; profile: SandboxProfile
       if (entry?.profile.kind !== "flaky") return undefined;
       // Before anything is read or paid: a flaky failure never takes money.
       const fate = flakyFate(nth(product.id));
-      if (fate === "5xx") return { status: 503, headers: { "retry-after": "1" }, body: { error: "upstream_unavailable", message: "The sandbox provider is flaky: this call failed (simulated)." } };
+      if (fate === "5xx")
+        return {
+          status: 503,
+          headers: { "retry-after": "1" },
+          body: {
+            error: "upstream_unavailable",
+            message: "The sandbox provider is flaky: this call failed (simulated).",
+          },
+        };
       if (fate === "hang") return { status: 504, body: null, delayMs: hangMs, drop: true };
       return undefined;
     },

@@ -25,8 +25,12 @@ describe("buildShortlist", () => {
   });
 
   it("finds a service by its exact name, and despite a typo", async () => {
-    expect((await buildShortlist({ outcome: "Isobar Weather", search: "exact" })).matches[0]!.service.slug).toBe("isobar-weather");
-    expect((await buildShortlist({ outcome: "isobar wether", search: "exact" })).matches[0]!.service.slug).toBe("isobar-weather");
+    expect((await buildShortlist({ outcome: "Isobar Weather", search: "exact" })).matches[0]!.service.slug).toBe(
+      "isobar-weather",
+    );
+    expect((await buildShortlist({ outcome: "isobar wether", search: "exact" })).matches[0]!.service.slug).toBe(
+      "isobar-weather",
+    );
   });
 
   it("finds services by meaning in semantic mode", async () => {
@@ -42,7 +46,10 @@ describe("buildShortlist", () => {
   });
 
   it("is deterministic: the same input gives the same output", async () => {
-    const input = { outcome: OUTCOME, conditions: ["SOC 2 Type II report", { requirement: "webhooks", priority: "prefer" as const }] };
+    const input = {
+      outcome: OUTCOME,
+      conditions: ["SOC 2 Type II report", { requirement: "webhooks", priority: "prefer" as const }],
+    };
     const a = await buildShortlist(input, new Date(0));
     const b = await buildShortlist(input, new Date(0));
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
@@ -52,7 +59,10 @@ describe("buildShortlist", () => {
     it("protocol", async () => {
       const s = await buildShortlist({ outcome: OUTCOME, constraints: { protocol: "mpp" } });
       expect(s.matches.length).toBeGreaterThan(0);
-      const rows = await db.service.findMany({ where: { id: { in: s.matches.map((m) => m.service.id) } }, select: { protocols: true } });
+      const rows = await db.service.findMany({
+        where: { id: { in: s.matches.map((m) => m.service.id) } },
+        select: { protocols: true },
+      });
       for (const r of rows) expect(r.protocols).toContain("mpp");
     });
 
@@ -63,12 +73,18 @@ describe("buildShortlist", () => {
     ] as const)("tested=%s", async (tested, allowed) => {
       const s = await buildShortlist({ outcome: "web scraping and data extraction", constraints: { tested } });
       expect(s.matches.length).toBeGreaterThan(0);
-      const rows = await db.service.findMany({ where: { id: { in: s.matches.map((m) => m.service.id) } }, select: { testStatus: true } });
+      const rows = await db.service.findMany({
+        where: { id: { in: s.matches.map((m) => m.service.id) } },
+        select: { testStatus: true },
+      });
       for (const r of rows) expect(allowed).toContain(r.testStatus);
     });
 
     it("maxPriceUsd: only offers within the price are listed, and every match has one", async () => {
-      const s = await buildShortlist({ outcome: "generate images from a text prompt", constraints: { maxPriceUsd: 0.01 } });
+      const s = await buildShortlist({
+        outcome: "generate images from a text prompt",
+        constraints: { maxPriceUsd: 0.01 },
+      });
       expect(s.matches.length).toBeGreaterThan(0);
       for (const m of s.matches) {
         expect(m.offers.length).toBeGreaterThan(0);
@@ -77,44 +93,91 @@ describe("buildShortlist", () => {
       expect((await buildShortlist({ outcome: OUTCOME, constraints: { maxPriceUsd: 0 } })).matches).toEqual([]);
     });
 
-    it.each(["terms", "exact", "hybrid"] as const)("maxPriceUsd above every price (up to 1e300) means no limit, search %s", async (search) => {
-      const outcome = "generate images from a text prompt";
-      const ids = async (maxPriceUsd?: number) =>
-        (await buildShortlist({ outcome, search, ...(maxPriceUsd === undefined ? {} : { constraints: { maxPriceUsd } }) })).matches.map((m) => [m.service.id, m.offers.length]);
-      const unlimited = await ids();
-      for (const maxPriceUsd of [5000, 1e13, 1e15, 1e300]) expect(await ids(maxPriceUsd)).toEqual(unlimited);
-    });
+    it.each(["terms", "exact", "hybrid"] as const)(
+      "maxPriceUsd above every price (up to 1e300) means no limit, search %s",
+      async (search) => {
+        const outcome = "generate images from a text prompt";
+        const ids = async (maxPriceUsd?: number) =>
+          (
+            await buildShortlist({
+              outcome,
+              search,
+              ...(maxPriceUsd === undefined ? {} : { constraints: { maxPriceUsd } }),
+            })
+          ).matches.map((m) => [m.service.id, m.offers.length]);
+        const unlimited = await ids();
+        for (const maxPriceUsd of [5000, 1e13, 1e15, 1e300]) expect(await ids(maxPriceUsd)).toEqual(unlimited);
+      },
+    );
   });
 
   describe("condition checks", () => {
     it("numbers unnamed conditions c1, c2 and keeps given ids", async () => {
-      const s = await buildShortlist({ outcome: OUTCOME, conditions: ["SOC 2", { id: "eu", requirement: "EU data residency", priority: "prefer" }, "webhooks"] });
-      for (const m of s.matches) expect(m.conditions.map((c) => [c.id, c.priority])).toEqual([["c1", "must"], ["eu", "prefer"], ["c3", "must"]]);
+      const s = await buildShortlist({
+        outcome: OUTCOME,
+        conditions: ["SOC 2", { id: "eu", requirement: "EU data residency", priority: "prefer" }, "webhooks"],
+      });
+      for (const m of s.matches)
+        expect(m.conditions.map((c) => [c.id, c.priority])).toEqual([
+          ["c1", "must"],
+          ["eu", "prefer"],
+          ["c3", "must"],
+        ]);
     });
 
     it("keeps undocumented requirements unknown, without evidence", async () => {
-      const s = await buildShortlist({ outcome: OUTCOME, conditions: ["FedRAMP High authorization", "invoices payable in Swiss francs"] });
+      const s = await buildShortlist({
+        outcome: OUTCOME,
+        conditions: ["FedRAMP High authorization", "invoices payable in Swiss francs"],
+      });
       expect(s.matches.length).toBe(5);
-      for (const m of s.matches) for (const c of m.conditions) expect(c).toEqual({ id: c.id, requirement: c.requirement, priority: "must", status: "unknown" });
+      for (const m of s.matches)
+        for (const c of m.conditions)
+          expect(c).toEqual({ id: c.id, requirement: c.requirement, priority: "must", status: "unknown" });
     });
 
     it("cites the fact that decides a check", async () => {
-      const fact = await db.serviceFact.findFirstOrThrow({ where: { key: "soc2", value: { equals: true } }, select: { text: true, source: true, service: { select: { name: true } } } });
-      const s = await buildShortlist({ outcome: fact.service.name, search: "exact", conditions: ["SOC 2 Type II report"] });
-      expect(s.matches[0]!.conditions[0]).toMatchObject({ status: "met", evidence: { text: fact.text, source: fact.source } });
+      const fact = await db.serviceFact.findFirstOrThrow({
+        where: { key: "soc2", value: { equals: true } },
+        select: { text: true, source: true, service: { select: { name: true } } },
+      });
+      const s = await buildShortlist({
+        outcome: fact.service.name,
+        search: "exact",
+        conditions: ["SOC 2 Type II report"],
+      });
+      expect(s.matches[0]!.conditions[0]).toMatchObject({
+        status: "met",
+        evidence: { text: fact.text, source: fact.source },
+      });
     });
 
     it("excludes a service whose must is unmet, keeps it when the condition is only preferred", async () => {
-      const fact = await db.serviceFact.findFirstOrThrow({ where: { key: "hipaa", value: { equals: false } }, select: { service: { select: { name: true, slug: true } } } });
-      const must = await buildShortlist({ outcome: fact.service.name, search: "exact", conditions: ["HIPAA BAA available"] });
+      const fact = await db.serviceFact.findFirstOrThrow({
+        where: { key: "hipaa", value: { equals: false } },
+        select: { service: { select: { name: true, slug: true } } },
+      });
+      const must = await buildShortlist({
+        outcome: fact.service.name,
+        search: "exact",
+        conditions: ["HIPAA BAA available"],
+      });
       expect(must.matches.map((m) => m.service.slug)).not.toContain(fact.service.slug);
-      const prefer = await buildShortlist({ outcome: fact.service.name, search: "exact", conditions: [{ requirement: "HIPAA BAA available", priority: "prefer" }] });
+      const prefer = await buildShortlist({
+        outcome: fact.service.name,
+        search: "exact",
+        conditions: [{ requirement: "HIPAA BAA available", priority: "prefer" }],
+      });
       const kept = prefer.matches.find((m) => m.service.slug === fact.service.slug);
       expect(kept?.conditions[0]?.status).toBe("unmet");
     });
 
     it("ranks services with an unknown must below those whose musts are met", async () => {
-      const s = await buildShortlist({ outcome: "web scraping and data extraction", search: "terms", conditions: ["SOC 2 Type II report"] });
+      const s = await buildShortlist({
+        outcome: "web scraping and data extraction",
+        search: "terms",
+        conditions: ["SOC 2 Type II report"],
+      });
       const statuses = s.matches.map((m) => m.conditions[0]!.status);
       expect(statuses).toContain("met");
       const firstUnknown = statuses.indexOf("unknown");
@@ -123,9 +186,18 @@ describe("buildShortlist", () => {
 
     it("a met preference raises the score in `all` mode", async () => {
       const base = await buildShortlist({ outcome: OUTCOME });
-      const REQUIREMENTS = { soc2: "SOC 2 report", gdpr: "GDPR data processing agreement", webhooks: "webhooks", openapiSpec: "OpenAPI spec" };
+      const REQUIREMENTS = {
+        soc2: "SOC 2 report",
+        gdpr: "GDPR data processing agreement",
+        webhooks: "webhooks",
+        openapiSpec: "OpenAPI spec",
+      };
       const fact = await db.serviceFact.findFirstOrThrow({
-        where: { serviceId: { in: base.matches.map((m) => m.service.id) }, key: { in: Object.keys(REQUIREMENTS) }, value: { equals: true } },
+        where: {
+          serviceId: { in: base.matches.map((m) => m.service.id) },
+          key: { in: Object.keys(REQUIREMENTS) },
+          value: { equals: true },
+        },
         orderBy: [{ serviceId: "asc" }, { key: "asc" }],
         select: { key: true, serviceId: true },
       });
@@ -141,9 +213,13 @@ describe("buildShortlist", () => {
   it("reports reputation facts from the reviews", async () => {
     const s = await buildShortlist({ outcome: "Isobar Weather", search: "exact" });
     const m = s.matches[0]!;
-    const reviews = await db.review.findMany({ where: { serviceId: m.service.id, status: "published" }, select: { rating: true, humanReviewStatus: true } });
+    const reviews = await db.review.findMany({
+      where: { serviceId: m.service.id, status: "published" },
+      select: { rating: true, humanReviewStatus: true },
+    });
     expect(m.reputation.reviewCount).toBe(reviews.length);
     expect(m.reputation.humanReviewedCount).toBe(reviews.filter((r) => r.humanReviewStatus === "reviewed").length);
-    if (reviews.length) expect(m.reputation.rating).toBeCloseTo(reviews.reduce((a, r) => a + r.rating, 0) / reviews.length, 1);
+    if (reviews.length)
+      expect(m.reputation.rating).toBeCloseTo(reviews.reduce((a, r) => a + r.rating, 0) / reviews.length, 1);
   });
 });

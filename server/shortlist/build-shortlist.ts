@@ -11,16 +11,31 @@ import { informativeWords } from "./match-words";
 import { priceUnitOf, purchaseOffer } from "./offer-fit";
 import { loadCandidates } from "./load-candidates";
 import { catalogMeanRating, reputationOf } from "./reputation";
-import { normalizeConditions, shortlistInputSchema, type ParsedShortlistInput, type ShortlistInput } from "./request-schema";
+import {
+  normalizeConditions,
+  shortlistInputSchema,
+  type ParsedShortlistInput,
+  type ShortlistInput,
+} from "./request-schema";
 import type { ShortlistMatch, Shortlist } from "./result-schema";
 import { offerQualifies } from "../search/retrieval/constraints";
 import { retrieve } from "../search/retrieval/retrieve";
-import { CALIBRATION, CALIBRATION_NO_COSINE, calibratedScore, featuresOf, queryCoverage, NOTHING_FITS_BELOW, RELEVANCE_FLOOR } from "./relevance";
+import {
+  CALIBRATION,
+  CALIBRATION_NO_COSINE,
+  calibratedScore,
+  featuresOf,
+  queryCoverage,
+  NOTHING_FITS_BELOW,
+  RELEVANCE_FLOOR,
+} from "./relevance";
 
 function nothingFits(excluded: number): string {
   return (
     "Nothing in the catalog fits this request closely enough" +
-    (excluded ? `; ${excluded} related service${excluded === 1 ? "" : "s"} failed a must condition (see excluded)` : "") +
+    (excluded
+      ? `; ${excluded} related service${excluded === 1 ? "" : "s"} failed a must condition (see excluded)`
+      : "") +
     `. Browse related services with the free search: ${urls.searchApi()}?q=<what you need>.`
   );
 }
@@ -37,7 +52,8 @@ const WEIGHT_REPUTATION = 0.05;
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-const x402First = (a: { protocol: string }, b: { protocol: string }) => Number(a.protocol !== "x402") - Number(b.protocol !== "x402");
+const x402First = (a: { protocol: string }, b: { protocol: string }) =>
+  Number(a.protocol !== "x402") - Number(b.protocol !== "x402");
 
 function candidateDepth(relevance: number[], mode: string, limit: number, hasConditions: boolean): number {
   if (hasConditions) return CANDIDATES;
@@ -63,11 +79,21 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
   const retrieved = await retrieve(input.search, input.outcome, input.constraints);
   // `exact` scores are absolute name similarities in [0, 1]; every other mode gets the calibrated
   // probability; all/hybrid also the relevance floor (a named service is kept whatever its probability).
-  let pool = retrieved.slice(0, CANDIDATES).map((hit, order) => ({ hit, order, p: Math.max(0, Math.min(1, hit.score)) }));
+  let pool = retrieved
+    .slice(0, CANDIDATES)
+    .map((hit, order) => ({ hit, order, p: Math.max(0, Math.min(1, hit.score)) }));
   if (input.search !== "exact") {
-    const coverage = await queryCoverage(input.outcome, pool.map((c) => c.hit.id));
-    pool = pool
-      .map((c) => ({ ...c, p: calibratedScore(featuresOf(c.hit, c.order, coverage), input.search === "terms" ? CALIBRATION_NO_COSINE : CALIBRATION) }));
+    const coverage = await queryCoverage(
+      input.outcome,
+      pool.map((c) => c.hit.id),
+    );
+    pool = pool.map((c) => ({
+      ...c,
+      p: calibratedScore(
+        featuresOf(c.hit, c.order, coverage),
+        input.search === "terms" ? CALIBRATION_NO_COSINE : CALIBRATION,
+      ),
+    }));
     // The floor and the "nothing fits" gate were chosen on the fused retrieval of all/hybrid;
     // `terms` and `semantic` (single retrievers, for inspection) report the probability only.
     if (RANK_BY_CALIBRATED.has(input.search)) {
@@ -76,7 +102,15 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
       pool.sort((a, b) => (b.hit.name ?? 0) - (a.hit.name ?? 0) || a.order - b.order);
     }
   }
-  const pool2 = pool.slice(0, candidateDepth(pool.map((c) => c.p), input.search, input.limit, conditions.length > 0));
+  const pool2 = pool.slice(
+    0,
+    candidateDepth(
+      pool.map((c) => c.p),
+      input.search,
+      input.limit,
+      conditions.length > 0,
+    ),
+  );
   const relevanceById = new Map(pool2.map((c) => [c.hit.id, c.p]));
   const hits = pool2.map((c) => c.hit);
   const ids = hits.map((h) => h.id);
@@ -109,7 +143,11 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     const rep = reputationOf(service.reviews, catalogMean);
     const relevance = relevanceById.get(hit.id)!;
     const score =
-      input.search === "all" ? WEIGHT_RELEVANCE * relevance + WEIGHT_PREFER * preferShare + WEIGHT_REPUTATION * Math.max(0, (rep.bayes - 1) / 4) : relevance;
+      input.search === "all"
+        ? WEIGHT_RELEVANCE * relevance +
+          WEIGHT_PREFER * preferShare +
+          WEIGHT_REPUTATION * Math.max(0, (rep.bayes - 1) / 4)
+        : relevance;
     const mustUnknown = checks.some((c) => c.priority === "must" && c.status === "unknown");
     // A service the request names ranks first in all/hybrid (issue 12, item 3).
     const named = RANK_BY_CALIBRATED.has(input.search) ? (hit.name ?? 0) : 0;
@@ -118,9 +156,15 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
 
   // "Nothing fits" is decided again after the musts: when the services that did fit were excluded
   // by an unmet must, the weak ones left are not an answer either.
-  if (RANK_BY_CALIBRATED.has(input.search) && !ranked.some((m) => m.named > 0 || (relevanceById.get(m.id) ?? 0) >= NOTHING_FITS_BELOW)) ranked.length = 0;
+  if (
+    RANK_BY_CALIBRATED.has(input.search) &&
+    !ranked.some((m) => m.named > 0 || (relevanceById.get(m.id) ?? 0) >= NOTHING_FITS_BELOW)
+  )
+    ranked.length = 0;
   // An unknown `must` ranks below services whose musts are all met; then score; then id.
-  ranked.sort((a, b) => Number(a.mustUnknown) - Number(b.mustUnknown) || b.named - a.named || b.score - a.score || byId(a, b));
+  ranked.sort(
+    (a, b) => Number(a.mustUnknown) - Number(b.mustUnknown) || b.named - a.named || b.score - a.score || byId(a, b),
+  );
 
   const matches: ShortlistMatch[] = ranked.slice(0, input.limit).map((m, i) => {
     const offers = m.service.offers.filter((o) => offerQualifies(o, input.constraints));
@@ -141,7 +185,16 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
         primaryCapability: m.service.primaryCapability as Capability,
       },
       score: round4(m.score),
-      fitReasons: fitReasons({ outcome: input.outcome, informative, mode: input.search, service: m.service, checks: m.checks, reputation: m.rep, offers, cheapest }),
+      fitReasons: fitReasons({
+        outcome: input.outcome,
+        informative,
+        mode: input.search,
+        service: m.service,
+        checks: m.checks,
+        reputation: m.rep,
+        offers,
+        cheapest,
+      }),
       conditions: m.checks,
       reputation: {
         rating: m.rep.rating,
@@ -151,12 +204,26 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
         lastReviewAt: m.rep.lastReviewAt,
       },
       links: { profile, purchase: purchase ? urls.offerCall(purchase.id) : profile, docs: m.service.docsUrl },
-      offers: offers.map((o) => ({ id: o.id, protocol: o.protocol, method: o.method as "GET" | "POST", path: o.path, priceUsd: atomicToUsd(o.priceAtomic), ...(priceUnit ? { priceUnit } : {}), callUrl: urls.offerCall(o.id) })),
+      offers: offers.map((o) => ({
+        id: o.id,
+        protocol: o.protocol,
+        method: o.method as "GET" | "POST",
+        path: o.path,
+        priceUsd: atomicToUsd(o.priceAtomic),
+        ...(priceUnit ? { priceUnit } : {}),
+        callUrl: urls.offerCall(o.id),
+      })),
     };
   });
 
   return {
-    query: { outcome: input.outcome, conditions, constraints: input.constraints ?? {}, search: input.search, limit: input.limit },
+    query: {
+      outcome: input.outcome,
+      conditions,
+      constraints: input.constraints ?? {},
+      search: input.search,
+      limit: input.limit,
+    },
     matches,
     excluded,
     ...(matches.length === 0 ? { note: nothingFits(excluded.length) } : {}),

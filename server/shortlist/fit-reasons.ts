@@ -11,7 +11,16 @@ interface Input {
   /** The outcome's informative words (match-words.ts): no stop words, no domain-generic words. */
   informative: ReadonlySet<string>;
   mode: SearchMode;
-  service: { name: string; description: string; tags: string[]; capabilities: string[]; primaryCapability: string; protocols: string[]; testStatus: string; testedAt: Date | null };
+  service: {
+    name: string;
+    description: string;
+    tags: string[];
+    capabilities: string[];
+    primaryCapability: string;
+    protocols: string[];
+    testStatus: string;
+    testedAt: Date | null;
+  };
   checks: { priority: "must" | "prefer"; status: "met" | "unmet" | "unknown" }[];
   reputation: Reputation;
   offers: { method: string; path: string; priceAtomic: number }[];
@@ -23,7 +32,11 @@ interface Input {
  * description) that the outcome asks for: a concept matches when every word of it is one of the
  * outcome's informative words, so "into" or "api" never make a match.
  */
-export function matchedConcepts(service: Input["service"], informative: ReadonlySet<string>, max = MAX_MATCHED_WORDS): string[] {
+export function matchedConcepts(
+  service: Input["service"],
+  informative: ReadonlySet<string>,
+  max = MAX_MATCHED_WORDS,
+): string[] {
   const phrases = [
     ...service.tags.map((t) => t.replace(/[-_]+/g, " ")),
     ...service.capabilities.map((c) => CAPABILITY_LABELS[c as Capability] ?? c),
@@ -50,23 +63,32 @@ const MAX_MATCHED_WORDS = 5;
 export function fitReasons(i: Input): string[] {
   const reasons: string[] = [];
   const s = i.service;
-  if (i.mode === "exact" && s.name.toLowerCase() === i.outcome.trim().toLowerCase()) reasons.push(`Name matches "${s.name}"`);
+  if (i.mode === "exact" && s.name.toLowerCase() === i.outcome.trim().toLowerCase())
+    reasons.push(`Name matches "${s.name}"`);
   const matched = matchedConcepts(s, i.informative);
   if (matched.length) reasons.push(`Matches ${matched.map((w) => `"${w}"`).join(", ")}`);
   reasons.push(`${CAPABILITY_LABELS[s.primaryCapability as Capability] ?? s.primaryCapability} service`);
   if (i.cheapest) {
-    reasons.push(`${i.offers.length} offer${i.offers.length === 1 ? "" : "s"}; from ${atomicToUsd(i.cheapest.priceAtomic)} USD (${i.cheapest.method} ${i.cheapest.path}), paid with ${s.protocols.join(" or ")}`);
+    reasons.push(
+      `${i.offers.length} offer${i.offers.length === 1 ? "" : "s"}; from ${atomicToUsd(i.cheapest.priceAtomic)} USD (${i.cheapest.method} ${i.cheapest.path}), paid with ${s.protocols.join(" or ")}`,
+    );
   }
   if (i.checks.length) {
     const met = i.checks.filter((c) => c.status === "met").length;
     const unknown = i.checks.filter((c) => c.status === "unknown").length;
-    reasons.push(`Meets ${met} of ${i.checks.length} condition${i.checks.length === 1 ? "" : "s"}${unknown ? ` (${unknown} unknown)` : ""}`);
+    reasons.push(
+      `Meets ${met} of ${i.checks.length} condition${i.checks.length === 1 ? "" : "s"}${unknown ? ` (${unknown} unknown)` : ""}`,
+    );
   }
   if (s.testStatus !== "untested" && s.testedAt) {
-    reasons.push(`Tested by the marketplace on ${s.testedAt.toISOString().slice(0, 10)}: ${s.testStatus === "tested-output" ? "returned output" : "returned no output"}`);
+    reasons.push(
+      `Tested by the marketplace on ${s.testedAt.toISOString().slice(0, 10)}: ${s.testStatus === "tested-output" ? "returned output" : "returned no output"}`,
+    );
   }
   if (i.reputation.reviewCount > 0 && i.reputation.rating !== null) {
-    reasons.push(`Rated ${i.reputation.rating.toFixed(1)} from ${i.reputation.reviewCount} review${i.reputation.reviewCount === 1 ? "" : "s"}`);
+    reasons.push(
+      `Rated ${i.reputation.rating.toFixed(1)} from ${i.reputation.reviewCount} review${i.reputation.reviewCount === 1 ? "" : "s"}`,
+    );
   }
   return reasons;
 }

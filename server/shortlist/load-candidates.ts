@@ -21,7 +21,15 @@ export interface Candidate {
   protocols: string[];
   testStatus: string;
   testedAt: Date | null;
-  offers: { id: string; protocol: string; method: string; path: string; priceAtomic: number; description: string; dynamicPrice: boolean }[];
+  offers: {
+    id: string;
+    protocol: string;
+    method: string;
+    path: string;
+    priceAtomic: number;
+    description: string;
+    dynamicPrice: boolean;
+  }[];
   facts: ServiceFacts;
   reviews: { count: number; mean: number | null; lastAt: Date | null; humanReviewed: number; verified: number };
 }
@@ -40,7 +48,15 @@ interface Row {
   protocols: string[];
   test_status: string;
   tested_at: Date | null;
-  offers: { id: string; protocol: string; method: string; path: string; priceAtomic: number; description: string; dynamicPrice: boolean }[];
+  offers: {
+    id: string;
+    protocol: string;
+    method: string;
+    path: string;
+    priceAtomic: number;
+    description: string;
+    dynamicPrice: boolean;
+  }[];
   facts: { key: string; value: unknown; text: string; source: string }[];
   evidence: { text: string; source: string }[];
   review_count: number;
@@ -71,7 +87,9 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
     ) r ON true
     WHERE s.id = ANY(${ids}::text[])`);
   // Stored sentence vectors for the checks (cached in process; absent ones fall back to words).
-  const vectors = await sentenceVectors(rows.flatMap((r) => [...r.evidence.map((e) => e.text), ...r.facts.map((f) => f.text)]));
+  const vectors = await sentenceVectors(
+    rows.flatMap((r) => [...r.evidence.map((e) => e.text), ...r.facts.map((f) => f.text)]),
+  );
   return new Map(
     rows.map((r) => [
       r.id,
@@ -101,7 +119,13 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
           evidence: r.evidence,
           vectors,
         },
-        reviews: { count: r.review_count, mean: r.review_mean, lastAt: r.review_last, humanReviewed: r.human_reviewed, verified: r.verified_reviews },
+        reviews: {
+          count: r.review_count,
+          mean: r.review_mean,
+          lastAt: r.review_last,
+          humanReviewed: r.human_reviewed,
+          verified: r.verified_reviews,
+        },
       },
     ]),
   );

@@ -9,12 +9,20 @@ import { GENERIC_DOC_SHARE, genericLexemesSql } from "./relevance";
 
 /** Lowercased words, a light plural stem (the same on both sides of a comparison). */
 export function stemmedWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => (w.length > 4 && w.endsWith("ies") ? `${w.slice(0, -3)}y` : w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w));
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((w) =>
+    w.length > 4 && w.endsWith("ies")
+      ? `${w.slice(0, -3)}y`
+      : w.length > 3 && w.endsWith("s") && !w.endsWith("ss")
+        ? w.slice(0, -1)
+        : w,
+  );
 }
 
 /** The outcome's informative words, stemmed as by stemmedWords; numbers are never informative. */
 export async function informativeWords(outcome: string): Promise<Set<string>> {
-  const words = [...new Set((outcome.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 2 && !/^\d+$/.test(w)))].slice(0, 400);
+  const words = [
+    ...new Set((outcome.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 2 && !/^\d+$/.test(w))),
+  ].slice(0, 400);
   if (words.length === 0) return new Set();
   const rows = await sqlQuery<{ word: string }>(Prisma.sql`
     WITH n AS MATERIALIZED (SELECT greatest(documents, 1)::float8 AS docs FROM catalog_state WHERE id = 1)

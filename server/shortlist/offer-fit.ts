@@ -14,7 +14,9 @@ export interface OfferLike {
 }
 
 export function offerFit(offer: Pick<OfferLike, "description" | "path">, informative: ReadonlySet<string>): number {
-  return new Set(stemmedWords(`${offer.description} ${offer.path.replace(/[/_-]+/g, " ")}`).filter((w) => informative.has(w))).size;
+  return new Set(
+    stemmedWords(`${offer.description} ${offer.path.replace(/[/_-]+/g, " ")}`).filter((w) => informative.has(w)),
+  ).size;
 }
 
 export function purchaseOffer<T extends OfferLike>(offers: T[], informative: ReadonlySet<string>): T | undefined {
@@ -31,7 +33,8 @@ export function purchaseOffer<T extends OfferLike>(offers: T[], informative: Rea
 // "Pricing is per audio minute; …", "Price is per megabyte …", "… priced per request." A
 // listing of other prices ("price per 1K tokens") is not the offer's unit, hence "is per" /
 // "priced per" / "billed per" / "charged per".
-const UNIT_SENTENCE = /\b(?:(?:pricing|price) is|priced|billed|charged) per ([\p{L}\p{N} ]{2,40}?)(?=\s*(?:[;,.:()]|$| and | with | for | tracks | plus ))/iu;
+const UNIT_SENTENCE =
+  /\b(?:(?:pricing|price) is|priced|billed|charged) per ([\p{L}\p{N} ]{2,40}?)(?=\s*(?:[;,.:()]|$| and | with | for | tracks | plus ))/iu;
 
 /**
  * What one unit of the listed price buys, when the record's facts or evidence say it (e.g.

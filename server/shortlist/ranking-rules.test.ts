@@ -12,7 +12,10 @@ const TRANSCRIBE = "transcribe audio recordings into text with speaker diarizati
 describe("calibrated score and the relevance floor", () => {
   it("answers a request nothing in the catalog serves with no matches and a note pointing at the free search", async () => {
     for (const search of ["all", "hybrid"] as const) {
-      const s = await buildShortlist({ outcome: "Lattice QCD simulation of quark gluon plasma thermodynamics on supercomputers", search });
+      const s = await buildShortlist({
+        outcome: "Lattice QCD simulation of quark gluon plasma thermodynamics on supercomputers",
+        search,
+      });
       shortlistSchema.parse(s);
       expect(s.matches, search).toEqual([]);
       expect(s.note).toMatch(/Nothing in the catalog fits/);
@@ -21,8 +24,11 @@ describe("calibrated score and the relevance floor", () => {
   });
 
   it("answers nothing fits when the only service that fits is excluded by an unmet must, and says which", async () => {
-    const outcome = "Our factory in Sendai wants an automated signal a few seconds before strong earthquake shaking arrives, so the line can stop.";
-    const conditions = [{ id: "warn", requirement: "Must issue earthquake early warnings before the shaking reaches the site" }];
+    const outcome =
+      "Our factory in Sendai wants an automated signal a few seconds before strong earthquake shaking arrives, so the line can stop.";
+    const conditions = [
+      { id: "warn", requirement: "Must issue earthquake early warnings before the shaking reaches the site" },
+    ];
     const free = await buildShortlist({ outcome, search: "hybrid" });
     expect(free.matches[0]!.service.slug).toBe("quakewatch-feed");
     for (const search of ["all", "hybrid"] as const) {
@@ -45,7 +51,10 @@ describe("calibrated score and the relevance floor", () => {
 
   it("is a probability: monotone in each feature, floor below the gate", () => {
     const base = { cos: 0.4, cov: 0.3, name: 0, rank: 0.5 };
-    for (const k of ["cos", "cov", "name", "rank"] as const) expect(calibratedScore({ ...base, [k]: base[k] + 0.2 }, CALIBRATION)).toBeGreaterThan(calibratedScore(base, CALIBRATION));
+    for (const k of ["cos", "cov", "name", "rank"] as const)
+      expect(calibratedScore({ ...base, [k]: base[k] + 0.2 }, CALIBRATION)).toBeGreaterThan(
+        calibratedScore(base, CALIBRATION),
+      );
     expect(RELEVANCE_FLOOR).toBeLessThan(NOTHING_FITS_BELOW);
   });
 });
@@ -58,7 +67,13 @@ describe("names", () => {
       ["does Scribewell Transcribe handle Welsh?", ["scribewell-transcribe"]],
     ] as const) {
       const s = await buildShortlist({ outcome, search });
-      expect(s.matches.slice(0, slugs.length).map((m) => m.service.slug).sort(), outcome).toEqual([...slugs]);
+      expect(
+        s.matches
+          .slice(0, slugs.length)
+          .map((m) => m.service.slug)
+          .sort(),
+        outcome,
+      ).toEqual([...slugs]);
     }
   });
 });
@@ -85,7 +100,10 @@ describe("fit reasons", () => {
 
 describe("excluded", () => {
   it("lists services removed by an unmet must with the ids of those conditions", async () => {
-    const s = await buildShortlist({ outcome: TRANSCRIBE, conditions: ["HIPAA BAA available", { id: "soc", requirement: "SOC 2 Type II report" }] });
+    const s = await buildShortlist({
+      outcome: TRANSCRIBE,
+      conditions: ["HIPAA BAA available", { id: "soc", requirement: "SOC 2 Type II report" }],
+    });
     shortlistSchema.parse(s);
     const scribewell = s.excluded.find((e) => e.slug === "scribewell-transcribe");
     expect(scribewell).toBeDefined();

@@ -19,7 +19,30 @@ export const GENERIC_DOC_SHARE = MAX_DOC_SHARE;
 // Words of this marketplace's own trade that say nothing about what a service does, even where the
 // catalog's document frequency alone does not flag them (a catalog where "api" sits in fewer than a
 // quarter of the texts, because most say "endpoint"): never a match on their own.
-export const DOMAIN_GENERIC_WORDS = ["agent", "agents", "api", "apis", "data", "service", "services", "endpoint", "endpoints", "vendor", "provider", "pricing", "price", "prices", "cost", "request", "requests", "call", "calls", "app", "tool", "platform"];
+export const DOMAIN_GENERIC_WORDS = [
+  "agent",
+  "agents",
+  "api",
+  "apis",
+  "data",
+  "service",
+  "services",
+  "endpoint",
+  "endpoints",
+  "vendor",
+  "provider",
+  "pricing",
+  "price",
+  "prices",
+  "cost",
+  "request",
+  "requests",
+  "call",
+  "calls",
+  "app",
+  "tool",
+  "platform",
+];
 export const genericLexemesSql = Prisma.sql`tsvector_to_array(to_tsvector('english', ${DOMAIN_GENERIC_WORDS.join(" ")}::text))`;
 
 export interface RelevanceFeatures {

@@ -15,7 +15,9 @@ export interface Reputation {
 export const PRIOR_WEIGHT = 5;
 
 export async function catalogMeanRating(): Promise<number> {
-  const [row] = await sqlQuery<{ mean: number | null }>(Prisma.sql`SELECT avg(rating)::float8 AS mean FROM reviews WHERE status = 'published'`);
+  const [row] = await sqlQuery<{ mean: number | null }>(
+    Prisma.sql`SELECT avg(rating)::float8 AS mean FROM reviews WHERE status = 'published'`,
+  );
   return row?.mean ?? 3;
 }
 

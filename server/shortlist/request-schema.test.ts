@@ -16,7 +16,11 @@ describe("shortlist request schema", () => {
   it("accepts the complete contract and applies defaults", () => {
     const parsed = shortlistInputSchema.parse({
       ...ok,
-      conditions: ["SOC 2", { requirement: "EU hosting" }, { id: "x".repeat(40), requirement: "webhooks", priority: "prefer" }],
+      conditions: [
+        "SOC 2",
+        { requirement: "EU hosting" },
+        { id: "x".repeat(40), requirement: "webhooks", priority: "prefer" },
+      ],
       constraints: { protocol: "mpp", tested: "no-output", maxPriceUsd: 0 },
     });
     expect(parsed.search).toBe("all");
@@ -63,7 +67,9 @@ describe("shortlist request schema", () => {
     [{ ...ok, extra: true }, ""],
   ])("rejects %j with an issue at %s", (body, path) => {
     const found = issues(body);
-    expect(found.some((i) => i.path === path || i.path.startsWith(`${path}.`) || (path === "" && i.path === ""))).toBe(true);
+    expect(found.some((i) => i.path === path || i.path.startsWith(`${path}.`) || (path === "" && i.path === ""))).toBe(
+      true,
+    );
     for (const i of found) expect(i.message.length).toBeGreaterThan(0);
   });
 
@@ -72,22 +78,44 @@ describe("shortlist request schema", () => {
   });
 
   it("gives generated ids the next free one, never an explicit id", () => {
-    const parsed = shortlistInputSchema.parse({ ...ok, conditions: [{ id: "c2", requirement: "SOC 2" }, "EU hosting", { requirement: "webhooks" }, { id: "c4", requirement: "GDPR" }] });
+    const parsed = shortlistInputSchema.parse({
+      ...ok,
+      conditions: [
+        { id: "c2", requirement: "SOC 2" },
+        "EU hosting",
+        { requirement: "webhooks" },
+        { id: "c4", requirement: "GDPR" },
+      ],
+    });
     const ids = normalizeConditions(parsed.conditions).map((c) => c.id);
     expect(ids).toEqual(["c2", "c3", "c5", "c4"]);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("rejects duplicate explicit condition ids with the path of the second one", () => {
-    expect(issues({ ...ok, conditions: ["SOC 2", { id: "eu", requirement: "EU hosting" }, { id: "eu", requirement: "webhooks" }] })).toEqual([
-      { path: "conditions.2.id", message: 'Duplicate condition id "eu".' },
-    ]);
+    expect(
+      issues({
+        ...ok,
+        conditions: ["SOC 2", { id: "eu", requirement: "EU hosting" }, { id: "eu", requirement: "webhooks" }],
+      }),
+    ).toEqual([{ path: "conditions.2.id", message: 'Duplicate condition id "eu".' }]);
     // The unpaid (published) schema refuses it too, so a client learns it before paying.
-    expect(shortlistRequestSchema.safeParse({ conditions: [{ id: "a", requirement: "x" }, { id: "a", requirement: "y" }] }).success).toBe(false);
+    expect(
+      shortlistRequestSchema.safeParse({
+        conditions: [
+          { id: "a", requirement: "x" },
+          { id: "a", requirement: "y" },
+        ],
+      }).success,
+    ).toBe(false);
   });
 
   it("publishes the outcome's whole rule: a words pattern and code-point lengths", () => {
-    const published = (z.toJSONSchema(shortlistRequestSchema, { io: "input" }) as unknown as { properties: { outcome: Record<string, unknown> } }).properties.outcome;
+    const published = (
+      z.toJSONSchema(shortlistRequestSchema, { io: "input" }) as unknown as {
+        properties: { outcome: Record<string, unknown> };
+      }
+    ).properties.outcome;
     expect(published).toMatchObject({ type: "string", minLength: 8, maxLength: 2400, pattern: expect.any(String) });
     expect(shortlistRequestSchema.safeParse({ outcome: "        " }).success).toBe(false);
     expect(shortlistRequestSchema.safeParse({ outcome: "\u{1F600}".repeat(1300) }).success).toBe(false);
@@ -96,10 +124,15 @@ describe("shortlist request schema", () => {
   });
 
   it("property: an outcome the published JSON Schema accepts is accepted by the purchase schema, and the reverse", () => {
-    const published = (z.toJSONSchema(shortlistRequestSchema, { io: "input" }) as unknown as { properties: { outcome: { pattern: string; minLength: number; maxLength: number } } }).properties.outcome;
+    const published = (
+      z.toJSONSchema(shortlistRequestSchema, { io: "input" }) as unknown as {
+        properties: { outcome: { pattern: string; minLength: number; maxLength: number } };
+      }
+    ).properties.outcome;
     const pattern = new RegExp(published.pattern, "u");
     // What a client's JSON Schema validator does: lengths in code points, the pattern searched anywhere.
-    const clientAccepts = (s: string) => [...s].length >= published.minLength && [...s].length <= published.maxLength && pattern.test(s);
+    const clientAccepts = (s: string) =>
+      [...s].length >= published.minLength && [...s].length <= published.maxLength && pattern.test(s);
     const outcomes = fc.oneof(
       fc.string({ unit: "grapheme", maxLength: 3000 }),
       fc.string({ unit: fc.constantFrom(" ", "\u{1F600}", "!", "a", "\t"), minLength: 0, maxLength: 2600 }),

@@ -47,7 +47,8 @@ const conditionsSchema = z
     const seen = new Set<string>();
     conditions.forEach((c, i) => {
       if (typeof c === "string" || c.id === undefined) return;
-      if (seen.has(c.id)) ctx.addIssue({ code: "custom", message: `Duplicate condition id "${c.id}".`, path: [i, "id"] });
+      if (seen.has(c.id))
+        ctx.addIssue({ code: "custom", message: `Duplicate condition id "${c.id}".`, path: [i, "id"] });
       seen.add(c.id);
     });
   });

@@ -12,21 +12,42 @@ export const conditionCheckSchema = z.object({
 
 export const matchSchema = z.object({
   rank: z.int().min(1),
-  service: z.object({ id: z.string(), slug: z.string(), name: z.string(), website: z.url(), profileUrl: z.url(), primaryCapability: z.enum(CAPABILITIES) }),
+  service: z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    website: z.url(),
+    profileUrl: z.url(),
+    primaryCapability: z.enum(CAPABILITIES),
+  }),
   // Calibrated: the estimated probability that the service serves the outcome, on the same scale for
   // every request (`all` blends it with met preferences and reputation; `exact` is name similarity).
   score: z.number().min(0).max(1),
   fitReasons: z.array(z.string()),
   conditions: z.array(conditionCheckSchema),
   // verifiedReviewCount: reviews by a token that made a paid call to the service through the observer.
-  reputation: z.object({ rating: z.number().nullable(), reviewCount: z.int(), humanReviewedCount: z.int(), verifiedReviewCount: z.int(), lastReviewAt: z.iso.datetime().nullable() }),
+  reputation: z.object({
+    rating: z.number().nullable(),
+    reviewCount: z.int(),
+    humanReviewedCount: z.int(),
+    verifiedReviewCount: z.int(),
+    lastReviewAt: z.iso.datetime().nullable(),
+  }),
   links: z.object({ profile: z.url(), purchase: z.url(), docs: z.url() }),
   // protocol: how the offer is paid (an endpoint sold with x402 and MPP is listed once per protocol).
   // priceUnit: what one listed price buys when the record says so ("audio minute", "megabyte");
   // absent when the record is silent (then the price is per call as far as the catalog knows).
   // links.purchase: the offer that fits the outcome best by its description and path, then the cheapest.
   offers: z.array(
-    z.object({ id: z.string(), protocol: z.string(), method: z.enum(["GET", "POST"]), path: z.string(), priceUsd: z.string(), priceUnit: z.string().optional(), callUrl: z.url() }),
+    z.object({
+      id: z.string(),
+      protocol: z.string(),
+      method: z.enum(["GET", "POST"]),
+      path: z.string(),
+      priceUsd: z.string(),
+      priceUnit: z.string().optional(),
+      callUrl: z.url(),
+    }),
   ),
 });
 export type ShortlistMatch = z.infer<typeof matchSchema>;
@@ -35,7 +56,11 @@ export const shortlistSchema = z.object({
   query: z.object({
     outcome: z.string(),
     conditions: z.array(z.object({ id: z.string(), requirement: z.string(), priority: z.enum(["must", "prefer"]) })),
-    constraints: z.object({ protocol: z.enum(["mpp", "x402"]).optional(), tested: z.enum(["true", "output", "no-output"]).optional(), maxPriceUsd: z.number().optional() }),
+    constraints: z.object({
+      protocol: z.enum(["mpp", "x402"]).optional(),
+      tested: z.enum(["true", "output", "no-output"]).optional(),
+      maxPriceUsd: z.number().optional(),
+    }),
     search: z.enum(["all", "exact", "terms", "semantic", "hybrid"]),
     limit: z.int(),
   }),
@@ -52,7 +77,11 @@ export type Shortlist = z.infer<typeof shortlistSchema>;
 /** 200 of a completed shortlist purchase (server/payments/purchase-phases.ts `fulfil`). */
 export const shortlistPurchaseSchema = z.object({
   ok: z.literal(true),
-  idempotentReplay: z.boolean().describe("true when this is the stored response of a completed purchase, replayed for its original PAYMENT-SIGNATURE; nothing is charged again."),
+  idempotentReplay: z
+    .boolean()
+    .describe(
+      "true when this is the stored response of a completed purchase, replayed for its original PAYMENT-SIGNATURE; nothing is charged again.",
+    ),
   requestId: z.string().describe("The purchase's idempotency key (`request_id` or Idempotency-Key)."),
   shortlist: shortlistSchema,
 });

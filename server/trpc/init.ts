@@ -24,7 +24,11 @@ async function sessionActor(headers: Headers): Promise<HumanActor | null> {
   } catch (err) {
     const failure = databaseFailure(err);
     if (!failure) throw err;
-    throw new TRPCError({ code: ERROR_TABLE[failure.error.code].trpc, message: failure.error.message, cause: failure.error });
+    throw new TRPCError({
+      code: ERROR_TABLE[failure.error.code].trpc,
+      message: failure.error.message,
+      cause: failure.error,
+    });
   }
 }
 
@@ -58,8 +62,16 @@ const t = initTRPC.context<TRPCContext>().create({
   errorFormatter({ shape, error, path }) {
     const cause = error.cause;
     if (cause instanceof AppError || cause instanceof z.ZodError || error.code !== "INTERNAL_SERVER_ERROR") {
-      const issues = cause instanceof AppError ? cause.issues : cause instanceof z.ZodError ? toIssues(cause.issues) : undefined;
-      return { ...shape, data: { ...shape.data, appCode: cause instanceof AppError ? cause.code : (CODE_BY_TRPC[error.code] ?? null), issues: issues ?? null } };
+      const issues =
+        cause instanceof AppError ? cause.issues : cause instanceof z.ZodError ? toIssues(cause.issues) : undefined;
+      return {
+        ...shape,
+        data: {
+          ...shape.data,
+          appCode: cause instanceof AppError ? cause.code : (CODE_BY_TRPC[error.code] ?? null),
+          issues: issues ?? null,
+        },
+      };
     }
     // Anything else is ours: the message may carry a whole Prisma invocation (query, arguments),
     // so the client gets a fixed text and the log gets the error.
@@ -74,13 +86,19 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
-    if (cause instanceof AppError) result.error = new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause });
-    else if (cause instanceof z.ZodError) result.error = new TRPCError({ code: "BAD_REQUEST", message: "The input is not valid.", cause });
+    if (cause instanceof AppError)
+      result.error = new TRPCError({ code: ERROR_TABLE[cause.code].trpc, message: cause.message, cause });
+    else if (cause instanceof z.ZodError)
+      result.error = new TRPCError({ code: "BAD_REQUEST", message: "The input is not valid.", cause });
     else {
       const failure = databaseFailure(cause);
       if (failure) {
         logger.warn({ err: { name: cause?.name, message: String(cause?.message).slice(0, 300) } }, failure.error.code);
-        result.error = new TRPCError({ code: ERROR_TABLE[failure.error.code].trpc, message: failure.error.message, cause: failure.error });
+        result.error = new TRPCError({
+          code: ERROR_TABLE[failure.error.code].trpc,
+          message: failure.error.message,
+          cause: failure.error,
+        });
       }
     }
   }
@@ -88,7 +106,9 @@ const mapAppErrors = t.middleware(async ({ next }) => {
 });
 
 /** For the fetch adapter's `responseMeta`: a 503 for an outage or a full pool tells the client when to retry. */
-export function trpcResponseMeta({ errors, ctx }: { errors: readonly TRPCError[]; ctx?: Partial<TRPCContext> }): { headers?: Record<string, string> } {
+export function trpcResponseMeta({ errors, ctx }: { errors: readonly TRPCError[]; ctx?: Partial<TRPCContext> }): {
+  headers?: Record<string, string>;
+} {
   const codes = new Set(errors.map((e) => (e.cause instanceof AppError ? e.cause.code : undefined)));
   if (codes.has("database_unavailable")) return { headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } };
   if (codes.has("server_busy")) return { headers: { "retry-after": String(BUSY_RETRY_AFTER_SECONDS) } };
@@ -107,8 +127,10 @@ const SITE_ORIGIN = new URL(baseUrl).origin;
 // a browser always sends one with a POST).
 const guardMutations = t.middleware(async ({ type, ctx, next }) => {
   if (type !== "mutation") return next();
-  if (ctx.headers.get("origin") !== SITE_ORIGIN) throw new AppError("forbidden", "Changes are accepted only from the marketplace's own pages.");
-  if (!isJsonContentType(ctx.headers.get("content-type"))) throw new AppError("unsupported_media_type", "Send changes as JSON (Content-Type: application/json).");
+  if (ctx.headers.get("origin") !== SITE_ORIGIN)
+    throw new AppError("forbidden", "Changes are accepted only from the marketplace's own pages.");
+  if (!isJsonContentType(ctx.headers.get("content-type")))
+    throw new AppError("unsupported_media_type", "Send changes as JSON (Content-Type: application/json).");
   if (ctx.actor) {
     const decision = await admitWrite(actorKey(ctx.actor), ctx.clientAddress);
     ctx.writeLimit.decision = decision;

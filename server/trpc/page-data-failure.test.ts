@@ -23,9 +23,13 @@ async function failureOf(load: () => Promise<unknown>) {
 
 describe("classifyPageDataFailure", () => {
   it("not_found only for a thing that does not exist", async () => {
-    const { failure } = await failureOf(() => queryClient.fetchQuery(trpc.catalog.profile.queryOptions({ slug: "no-such-service" })));
+    const { failure } = await failureOf(() =>
+      queryClient.fetchQuery(trpc.catalog.profile.queryOptions({ slug: "no-such-service" })),
+    );
     expect(failure).toEqual({ kind: "not_found" });
-    const review = await failureOf(() => queryClient.fetchQuery(trpc.reviews.byId.queryOptions({ id: "00000000-0000-4000-8000-000000000000" })));
+    const review = await failureOf(() =>
+      queryClient.fetchQuery(trpc.reviews.byId.queryOptions({ id: "00000000-0000-4000-8000-000000000000" })),
+    );
     expect(review.failure).toEqual({ kind: "not_found" });
   });
 
@@ -41,7 +45,9 @@ describe("classifyPageDataFailure", () => {
     // This file's database loses the table the profile reads: a real database error under the service.
     await db.$executeRawUnsafe("ALTER TABLE services RENAME TO services_away");
     try {
-      const { failure, ms } = await failureOf(() => queryClient.fetchQuery(trpc.catalog.profile.queryOptions({ slug })));
+      const { failure, ms } = await failureOf(() =>
+        queryClient.fetchQuery(trpc.catalog.profile.queryOptions({ slug })),
+      );
       expect(failure).toEqual({ kind: "unavailable" });
       // The browser's one retry (with its 1 s delay) is off on the server.
       expect(ms).toBeLessThan(900);

@@ -5,7 +5,8 @@ import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { AppError } from "../errors";
 
-export type PageDataFailure = { kind: "not_found" } | { kind: "invalid_input"; message: string } | { kind: "unavailable" };
+export type PageDataFailure =
+  { kind: "not_found" } | { kind: "invalid_input"; message: string } | { kind: "unavailable" };
 
 export function classifyPageDataFailure(err: unknown): PageDataFailure {
   const cause = err instanceof TRPCError ? err.cause : err;

@@ -5,5 +5,11 @@ import { moderationRouter } from "./routers/moderation";
 import { ordersRouter } from "./routers/orders";
 import { reviewsRouter } from "./routers/reviews";
 
-export const appRouter = createTRPCRouter({ catalog: catalogRouter, reviews: reviewsRouter, account: accountRouter, moderation: moderationRouter, orders: ordersRouter });
+export const appRouter = createTRPCRouter({
+  catalog: catalogRouter,
+  reviews: reviewsRouter,
+  account: accountRouter,
+  moderation: moderationRouter,
+  orders: ordersRouter,
+});
 export type AppRouter = typeof appRouter;

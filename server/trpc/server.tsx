@@ -28,7 +28,9 @@ export const trpc = createTRPCOptionsProxy({
  * "temporarily unavailable" page. Call it again for the same queries (e.g. from generateMetadata):
  * loaded data is reused for the request.
  */
-export async function loadPageData<T>(load: (queryClient: QueryClient) => Promise<T>): Promise<{ ok: true; data: T } | { ok: false; invalidInput: string }> {
+export async function loadPageData<T>(
+  load: (queryClient: QueryClient) => Promise<T>,
+): Promise<{ ok: true; data: T } | { ok: false; invalidInput: string }> {
   try {
     return { ok: true, data: await load(getQueryClient()) };
   } catch (err) {

@@ -7,7 +7,12 @@ import { createCallerFactory, createTRPCContext } from "./init";
 import { appRouter } from "./router";
 
 const createCaller = createCallerFactory(appRouter);
-const siteHeaders = () => new Headers({ origin: new URL(baseUrl).origin, "content-type": "application/json", "x-marketplace-peer": "203.0.113.7" });
+const siteHeaders = () =>
+  new Headers({
+    origin: new URL(baseUrl).origin,
+    "content-type": "application/json",
+    "x-marketplace-peer": "203.0.113.7",
+  });
 
 export { createPerson } from "../reviews/test-actors";
 

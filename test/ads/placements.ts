@@ -17,11 +17,14 @@ import { buyProduct } from "@/test/payments/shop";
 /** A funded payer whose x402 client signs up to `maxUsd` a payment (the client's default cap is 1 USD). */
 export async function createBigSpender(fundUsd: number, maxUsd = 100) {
   const account = privateKeyToAccount(generatePrivateKey());
-  const client = new x402Client().register("eip155:*", new ExactEvmScheme(account)).setSpendControls({ maxAmountPerPayment: `$${maxUsd}` });
+  const client = new x402Client()
+    .register("eip155:*", new ExactEvmScheme(account))
+    .setSpendControls({ maxAmountPerPayment: `$${maxUsd}` });
   await creditTestFunds({ address: account.address, amountUsd: fundUsd });
   return {
     address: account.address.toLowerCase(),
-    sign: async (header: string) => encodePaymentSignatureHeader(await client.createPaymentPayload(decodePaymentRequiredHeader(header))),
+    sign: async (header: string) =>
+      encodePaymentSignatureHeader(await client.createPaymentPayload(decodePaymentRequiredHeader(header))),
   };
 }
 
@@ -48,7 +51,10 @@ export async function buyPlacement(runtime: PaymentRuntime, options: PlacementOp
     targeting: options.targeting ?? { capabilities: ["maps-weather"] },
     durationDays: 30,
   };
-  const answer = await buyProduct(runtime, placementProduct, { body, signature: await agent.sign(await challengeOf(runtime, placementProduct)) });
+  const answer = await buyProduct(runtime, placementProduct, {
+    body,
+    signature: await agent.sign(await challengeOf(runtime, placementProduct)),
+  });
   if (answer.status !== 202) throw new Error(`buying a placement answered ${answer.status}: ${answer.text}`);
   return (answer.json.order as { id: string }).id;
 }
@@ -66,11 +72,17 @@ export async function activatePlacement(orderId: string, from: Date = new Date()
 
 /** Ends a placement's window now, as the expiry job does. */
 export async function expirePlacement(orderId: string): Promise<void> {
-  await db.$executeRaw(Prisma.sql`UPDATE orders SET status = 'expired', active_until = now(), updated_at = now() WHERE id = ${orderId}::uuid`);
+  await db.$executeRaw(
+    Prisma.sql`UPDATE orders SET status = 'expired', active_until = now(), updated_at = now() WHERE id = ${orderId}::uuid`,
+  );
 }
 
 /** An active placement in one call. */
-export async function activePlacement(runtime: PaymentRuntime, options: PlacementOptions = {}, from?: Date): Promise<string> {
+export async function activePlacement(
+  runtime: PaymentRuntime,
+  options: PlacementOptions = {},
+  from?: Date,
+): Promise<string> {
   const id = await buyPlacement(runtime, options);
   await activatePlacement(id, from);
   return id;
@@ -78,6 +90,8 @@ export async function activePlacement(runtime: PaymentRuntime, options: Placemen
 
 /** Paid serves per placement, from the rotation's counter. */
 export async function servesOf(orderIds: string[]): Promise<number[]> {
-  const rows = await db.$queryRaw<{ orderId: string; serves: number }[]>(Prisma.sql`SELECT order_id AS "orderId", serves FROM ad_rotation WHERE order_id = ANY(${orderIds}::uuid[])`);
+  const rows = await db.$queryRaw<{ orderId: string; serves: number }[]>(
+    Prisma.sql`SELECT order_id AS "orderId", serves FROM ad_rotation WHERE order_id = ANY(${orderIds}::uuid[])`,
+  );
   return orderIds.map((id) => rows.find((r) => r.orderId === id)?.serves ?? 0);
 }

@@ -26,18 +26,46 @@ const ROUTES: RouteEntry[] = [
   { pattern: /^\/api\/auth\/(.+)$/, params: ["all"], load: () => import("@/app/api/auth/[...all]/route") },
   { pattern: /^\/api\/catalog\/search$/, params: [], load: () => import("@/app/api/catalog/search/route") },
   { pattern: /^\/api\/catalog\/services$/, params: [], load: () => import("@/app/api/catalog/services/route") },
-  { pattern: /^\/api\/catalog\/services\/([^/]+)$/, params: ["slug"], load: () => import("@/app/api/catalog/services/[slug]/route") },
+  {
+    pattern: /^\/api\/catalog\/services\/([^/]+)$/,
+    params: ["slug"],
+    load: () => import("@/app/api/catalog/services/[slug]/route"),
+  },
   { pattern: /^\/api\/reviews$/, params: [], load: () => import("@/app/api/reviews/route") },
   { pattern: /^\/api\/reviews\/([^/]+)$/, params: ["id"], load: () => import("@/app/api/reviews/[id]/route") },
   { pattern: /^\/api\/shop\/orders\/([^/]+)$/, params: ["id"], load: () => import("@/app/api/shop/orders/[id]/route") },
-  { pattern: /^\/api\/shop\/purchases\/([^/]+)$/, params: ["key"], load: () => import("@/app/api/shop/purchases/[key]/route") },
-  { pattern: /^\/api\/shop\/([^/]+)\/validate$/, params: ["product"], load: () => import("@/app/api/shop/[product]/validate/route") },
+  {
+    pattern: /^\/api\/shop\/purchases\/([^/]+)$/,
+    params: ["key"],
+    load: () => import("@/app/api/shop/purchases/[key]/route"),
+  },
+  {
+    pattern: /^\/api\/shop\/([^/]+)\/validate$/,
+    params: ["product"],
+    load: () => import("@/app/api/shop/[product]/validate/route"),
+  },
   { pattern: /^\/api\/shop\/([^/]+)$/, params: ["product"], load: () => import("@/app/api/shop/[product]/route") },
-  { pattern: /^\/api\/x402\/observe\/([^/]+)$/, params: ["offerId"], load: () => import("@/app/api/x402/observe/[offerId]/route") },
+  {
+    pattern: /^\/api\/x402\/observe\/([^/]+)$/,
+    params: ["offerId"],
+    load: () => import("@/app/api/x402/observe/[offerId]/route"),
+  },
   { pattern: /^\/api\/dev\/faucet$/, params: [], load: () => import("@/app/api/dev/faucet/route") },
-  { pattern: /^\/api\/dev\/facilitator\/supported$/, params: [], load: () => import("@/app/api/dev/facilitator/supported/route") },
-  { pattern: /^\/api\/dev\/facilitator\/verify$/, params: [], load: () => import("@/app/api/dev/facilitator/verify/route") },
-  { pattern: /^\/api\/dev\/facilitator\/settle$/, params: [], load: () => import("@/app/api/dev/facilitator/settle/route") },
+  {
+    pattern: /^\/api\/dev\/facilitator\/supported$/,
+    params: [],
+    load: () => import("@/app/api/dev/facilitator/supported/route"),
+  },
+  {
+    pattern: /^\/api\/dev\/facilitator\/verify$/,
+    params: [],
+    load: () => import("@/app/api/dev/facilitator/verify/route"),
+  },
+  {
+    pattern: /^\/api\/dev\/facilitator\/settle$/,
+    params: [],
+    load: () => import("@/app/api/dev/facilitator/settle/route"),
+  },
 ];
 
 export interface AppServer {
@@ -66,15 +94,27 @@ export async function startAppServer(port = 0): Promise<AppServer> {
       }
       requests.push({ method: req.method ?? "GET", path: url.pathname, headers });
       const entry = ROUTES.find((r) => r.pattern.test(url.pathname));
-      if (!entry) return plainJson(res, 404, { error: "not_found", message: `The test server does not serve ${url.pathname}.` });
+      if (!entry)
+        return plainJson(res, 404, { error: "not_found", message: `The test server does not serve ${url.pathname}.` });
       const match = entry.pattern.exec(url.pathname)!;
       const params = Object.fromEntries(entry.params.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
       const handler = (await entry.load())[req.method ?? "GET"] as Handler | undefined;
-      if (typeof handler !== "function") return plainJson(res, 405, { error: "method_not_allowed", message: `${req.method} is not served at ${url.pathname}.` });
+      if (typeof handler !== "function")
+        return plainJson(res, 405, {
+          error: "method_not_allowed",
+          message: `${req.method} is not served at ${url.pathname}.`,
+        });
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
-      const body = chunks.length > 0 && req.method !== "GET" && req.method !== "HEAD" ? new Uint8Array(Buffer.concat(chunks)) : undefined;
-      const request = new Request(`http://127.0.0.1:${(server.address() as AddressInfo).port}${req.url}`, { method: req.method, headers, body });
+      const body =
+        chunks.length > 0 && req.method !== "GET" && req.method !== "HEAD"
+          ? new Uint8Array(Buffer.concat(chunks))
+          : undefined;
+      const request = new Request(`http://127.0.0.1:${(server.address() as AddressInfo).port}${req.url}`, {
+        method: req.method,
+        headers,
+        body,
+      });
       const response = await handler(request, { params: Promise.resolve(params) });
       const out: Record<string, string | string[]> = {};
       response.headers.forEach((value, name) => {

@@ -18,14 +18,19 @@ export const NOT_FREE_OPERATIONS: Record<string, string> = {
   "api/shop/[product]": "the paid products: declared in server/products/ (any segment; unknown ones are a JSON 404)",
   "api/shop/[product]/validate": "the paid products' free body check: declared with each product",
   // Each product's own static route (server/products/products.ts checks the paths).
-  ...Object.fromEntries(PRODUCT_LIST.map((p) => [`api/shop/${productSegment(p)}`, `the product ${p.id}: declared in server/products/`])),
+  ...Object.fromEntries(
+    PRODUCT_LIST.map((p) => [`api/shop/${productSegment(p)}`, `the product ${p.id}: declared in server/products/`]),
+  ),
 };
 
 /** The document's path of a route folder: `api/reviews/[id]` -> `/api/reviews/{id}`. */
 export const documentPath = (folder: string) => `/${folder.replace(/\[([A-Za-z0-9]+)\]/g, "{$1}")}`;
 
 /** What does not pair: route files without declarations (or with another path's), and declarations without a route file. */
-export function unpaired(routes: Record<string, Record<string, unknown>>, operations: readonly FreeOperation[]): string[] {
+export function unpaired(
+  routes: Record<string, Record<string, unknown>>,
+  operations: readonly FreeOperation[],
+): string[] {
   const problems: string[] = [];
   const served = new Set<FreeOperation>();
   for (const [folder, module] of Object.entries(routes)) {
@@ -35,13 +40,17 @@ export function unpaired(routes: Record<string, Record<string, unknown>>, operat
     const expected = operations.filter((op) => op.path === path);
     if (!declarations) problems.push(`app/${folder}/route.ts is not built by freeRoutes from declarations`);
     else if (declarations.length !== expected.length || declarations.some((op) => !expected.includes(op))) {
-      problems.push(`app/${folder}/route.ts serves ${declarations.map((op) => op.operationId).join(", ")}; declared at ${path}: ${expected.map((op) => op.operationId).join(", ") || "none"}`);
+      problems.push(
+        `app/${folder}/route.ts serves ${declarations.map((op) => op.operationId).join(", ")}; declared at ${path}: ${expected.map((op) => op.operationId).join(", ") || "none"}`,
+      );
     }
     for (const op of declarations ?? []) served.add(op);
     for (const method of ["GET", "POST", "PATCH", "DELETE"]) {
-      if (declarations && module[method] !== undefined && declarationsServedBy(module[method]) !== declarations) problems.push(`app/${folder}/route.ts: ${method} comes from elsewhere`);
+      if (declarations && module[method] !== undefined && declarationsServedBy(module[method]) !== declarations)
+        problems.push(`app/${folder}/route.ts: ${method} comes from elsewhere`);
     }
   }
-  for (const op of operations) if (!served.has(op)) problems.push(`${op.method} ${op.path} (${op.operationId}) has no route file`);
+  for (const op of operations)
+    if (!served.has(op)) problems.push(`${op.method} ${op.path} (${op.operationId}) has no route file`);
   return problems;
 }

@@ -2,7 +2,12 @@
 // error of a result (failing the test when it is the other one). Import it after setting env: it
 // loads server/env.ts.
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createMarketplaceClient, type MarketplaceClientOptions, type MarketplaceError, type Result } from "@/client/marketplace-client";
+import {
+  createMarketplaceClient,
+  type MarketplaceClientOptions,
+  type MarketplaceError,
+  type Result,
+} from "@/client/marketplace-client";
 import { creditTestFunds } from "@/server/payments/facilitators/faucet";
 import { localBalance } from "@/server/payments/facilitators/local-chain-signer";
 import { paymentConfigFromEnv } from "@/server/payments/payment-config";
@@ -17,7 +22,10 @@ export async function fundedWallet(fundUsd = 1) {
 }
 
 /** A fresh funded wallet and a client of the marketplace at `appUrl` that pays from it. */
-export async function payingClient(appUrl: string, options: { fundUsd?: number; caps?: MarketplaceClientOptions["caps"] } = {}) {
+export async function payingClient(
+  appUrl: string,
+  options: { fundUsd?: number; caps?: MarketplaceClientOptions["caps"] } = {},
+) {
   const wallet = await fundedWallet(options.fundUsd);
   return { wallet, client: createMarketplaceClient({ baseUrl: appUrl, wallet: wallet.key, caps: options.caps }) };
 }

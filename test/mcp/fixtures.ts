@@ -22,7 +22,9 @@ import { startAppServer } from "@/test/http/app-server";
 export { localBalance, newToken, startAppServer };
 
 /** The agent of the hosted mode: signs the PaymentRequired a tool returned, as an x402 MCP client would. */
-export async function createSigningAgent(fundUsd = 1): Promise<TestAgent & { privateKey: `0x${string}`; payloadFor(required: unknown): Promise<unknown> }> {
+export async function createSigningAgent(
+  fundUsd = 1,
+): Promise<TestAgent & { privateKey: `0x${string}`; payloadFor(required: unknown): Promise<unknown> }> {
   const privateKey = generatePrivateKey();
   const agent = await createTestAgent(fundUsd, privateKey);
   const client = new x402Client().register("eip155:*", new ExactEvmScheme(agent.account));
@@ -34,7 +36,11 @@ const PROVIDER_PAY_TO = `0x${"7d".repeat(20)}`;
 /** The demo provider (x402 over the local facilitator) and one of its offers registered in test mode. */
 export async function demoOffer(): Promise<{ provider: DemoProvider; offerId: string; payTo: string }> {
   const provider = await startDemoProvider({ facilitator: createLocalFacilitator(), payTo: PROVIDER_PAY_TO });
-  const offerId = await observerFixtures(db).createOffer({ providerUrl: provider.url, path: "/v1/quote", testMode: true });
+  const offerId = await observerFixtures(db).createOffer({
+    providerUrl: provider.url,
+    path: "/v1/quote",
+    testMode: true,
+  });
   return { provider, offerId, payTo: PROVIDER_PAY_TO };
 }
 
@@ -42,8 +48,18 @@ export async function demoOffer(): Promise<{ provider: DemoProvider; offerId: st
 export async function boughtPlacement(): Promise<{ id: string; statusAuthorization: string }> {
   const payer = await createBigSpender(1000);
   const runtime = paymentRuntime();
-  const body = { request_id: `placement-${randomUUID()}`, service: "isobar-weather", headline: "Hourly forecasts", body: "Forecasts for any coordinate.", targeting: { capabilities: ["maps-weather"] }, durationDays: 30 };
-  const answer = await buyProduct(runtime, placementProduct, { body, signature: await payer.sign(await challengeOf(runtime, placementProduct)) });
+  const body = {
+    request_id: `placement-${randomUUID()}`,
+    service: "isobar-weather",
+    headline: "Hourly forecasts",
+    body: "Forecasts for any coordinate.",
+    targeting: { capabilities: ["maps-weather"] },
+    durationDays: 30,
+  };
+  const answer = await buyProduct(runtime, placementProduct, {
+    body,
+    signature: await payer.sign(await challengeOf(runtime, placementProduct)),
+  });
   if (answer.status !== 202) throw new Error(`buying a placement answered ${answer.status}: ${answer.text}`);
   return answer.json.order as { id: string; statusAuthorization: string };
 }

@@ -22,12 +22,17 @@ const server = http.createServer(async (req, res) => {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
   const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-  const response = await handler(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: body && new Uint8Array(body) }), {
-    params: Promise.resolve({ offerId: decodeURIComponent(url.pathname.slice(PREFIX.length)) }),
-  });
+  const response = await handler(
+    new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: body && new Uint8Array(body) }),
+    {
+      params: Promise.resolve({ offerId: decodeURIComponent(url.pathname.slice(PREFIX.length)) }),
+    },
+  );
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
 });
 server.keepAliveTimeout = 30_000;
-server.listen(Number(process.env.OBSERVER_SERVER_PORT ?? 0), "127.0.0.1", () => console.log(`listening ${(server.address() as AddressInfo).port}`));
+server.listen(Number(process.env.OBSERVER_SERVER_PORT ?? 0), "127.0.0.1", () =>
+  console.log(`listening ${(server.address() as AddressInfo).port}`),
+);
 process.on("SIGTERM", () => process.exit(0));

@@ -12,7 +12,6 @@ export async function newToken(name = "observer test"): Promise<{ token: string;
   return { token, tokenId: summary.id };
 }
 
-
 export const newKey = () => `key-${randomUUID()}`;
 
 export interface CallOptions {
@@ -35,7 +34,9 @@ export async function callObserver(offerId: string, options: CallOptions = {}): 
     headers,
     body: options.body === undefined ? undefined : new Uint8Array(Buffer.from(options.body)),
   });
-  const handler = (route as unknown as Record<string, (r: Request, c: { params: Promise<{ offerId: string }> }) => Promise<Response>>)[method];
+  const handler = (
+    route as unknown as Record<string, (r: Request, c: { params: Promise<{ offerId: string }> }) => Promise<Response>>
+  )[method];
   if (!handler) throw new Error(`no handler for ${method}`);
   return handler(request, { params: Promise.resolve({ offerId }) });
 }
@@ -82,7 +83,9 @@ export function observerFixtures(db: PrismaClient) {
 
   /** The observed_calls row of a key. */
   const observedRow = (tokenId: string, offerId: string, key: string) =>
-    db.observedCall.findUniqueOrThrow({ where: { tokenId_offerId_idempotencyKey: { tokenId, offerId, idempotencyKey: key } } });
+    db.observedCall.findUniqueOrThrow({
+      where: { tokenId_offerId_idempotencyKey: { tokenId, offerId, idempotencyKey: key } },
+    });
 
   return { createOffer, observedRow, testServiceId };
 }

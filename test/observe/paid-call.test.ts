@@ -29,9 +29,17 @@ describe("a paid call through the observer", () => {
     const agent = await createTestAgent(1);
     const { token, tokenId } = await newToken("paying agent");
     const offer = await createOffer({ providerUrl: provider.url, path: "/v1/quote", testMode: true });
-    const service = await db.offer.findUniqueOrThrow({ where: { id: offer }, select: { service: { select: { id: true, slug: true } } } });
+    const service = await db.offer.findUniqueOrThrow({
+      where: { id: offer },
+      select: { service: { select: { id: true, slug: true } } },
+    });
     const actor: Actor = { type: "llm", tokenId, personId: null, name: "paying agent", org: "Independent agent" };
-    const review = await createReview(actor, { slug: service.service.slug, rating: 5, title: "Works", body: "Answered with a quote." });
+    const review = await createReview(actor, {
+      slug: service.service.slug,
+      rating: 5,
+      title: "Works",
+      body: "Answered with a quote.",
+    });
 
     const key = newKey();
     const unpaid = await callObserver(offer, { token, key, query: "?symbol=ACME" });
@@ -41,7 +49,12 @@ describe("a paid call through the observer", () => {
     expect(await observedRow(tokenId, offer, key)).toMatchObject({ state: "retryable", status: 402, paid: false });
 
     const signature = await agent.sign(required!);
-    const paid = await callObserver(offer, { token, key, query: "?symbol=ACME", headers: { "payment-signature": signature } });
+    const paid = await callObserver(offer, {
+      token,
+      key,
+      query: "?symbol=ACME",
+      headers: { "payment-signature": signature },
+    });
     expect(paid.status).toBe(200);
     const body = await paid.text();
     expect(JSON.parse(body)).toMatchObject({ ok: true, product: "quote", result: { symbol: "ACME" } });
@@ -51,12 +64,25 @@ describe("a paid call through the observer", () => {
     expect(await localBalance(payTo)).toBe(1000n);
 
     const row = await observedRow(tokenId, offer, key);
-    expect(row).toMatchObject({ state: "completed", status: 200, outcome: "provider", paid: true, payer: agent.address, transaction: settlement.transaction, network: "eip155:84532" });
+    expect(row).toMatchObject({
+      state: "completed",
+      status: 200,
+      outcome: "provider",
+      paid: true,
+      payer: agent.address,
+      transaction: settlement.transaction,
+      network: "eip155:84532",
+    });
     expect((await db.review.findUniqueOrThrow({ where: { id: review.id } })).verifiedCallAt).not.toBeNull();
 
     // Replays: the recorded answer, with its PAYMENT-RESPONSE; the provider is not called again.
     const hits = provider.hits("/v1/quote");
-    const replay = await callObserver(offer, { token, key, query: "?symbol=ACME", headers: { "payment-signature": signature } });
+    const replay = await callObserver(offer, {
+      token,
+      key,
+      query: "?symbol=ACME",
+      headers: { "payment-signature": signature },
+    });
     expect(replay.status).toBe(200);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(await replay.text()).toBe(body);

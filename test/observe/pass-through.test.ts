@@ -24,14 +24,17 @@ const offerAt = (path: string, method: "GET" | "POST" = "GET", extra: { protocol
   createOffer({ providerUrl: provider.origin, path, method, testMode: true, ...extra });
 
 describe("pass-through", () => {
-  it.each([200, 201, 204, 400, 404, 409, 429, 500, 503])("relays a provider %i with its body and headers", async (status) => {
-    const offer = await offerAt(`/status/${status}`);
-    const res = await callObserver(offer, { token: agent.token, key: newKey() });
-    expect(res.status).toBe(status);
-    expect(res.headers.get("x-provider")).toBe("yes");
-    if (status === 204) expect(await res.text()).toBe("");
-    else expect(await res.json()).toEqual({ providerStatus: status });
-  });
+  it.each([200, 201, 204, 400, 404, 409, 429, 500, 503])(
+    "relays a provider %i with its body and headers",
+    async (status) => {
+      const offer = await offerAt(`/status/${status}`);
+      const res = await callObserver(offer, { token: agent.token, key: newKey() });
+      expect(res.status).toBe(status);
+      expect(res.headers.get("x-provider")).toBe("yes");
+      if (status === 204) expect(await res.text()).toBe("");
+      else expect(await res.json()).toEqual({ providerStatus: status });
+    },
+  );
 
   it("relays a 402 unchanged with PAYMENT-REQUIRED", async () => {
     const offer = await offerAt("/status/402");
@@ -69,7 +72,15 @@ describe("pass-through", () => {
     expect(seen.headers["content-type"]).toBe("application/json");
     expect(seen.headers.accept).toBe("application/json");
     expect(seen.headers["payment-signature"]).toBe("c2lnbmF0dXJl");
-    for (const name of ["x-marketplace-token", "cookie", "authorization", "x-forwarded-for", "x-forwarded-host", "x-custom"]) expect(seen.headers[name], name).toBeUndefined();
+    for (const name of [
+      "x-marketplace-token",
+      "cookie",
+      "authorization",
+      "x-forwarded-for",
+      "x-forwarded-host",
+      "x-custom",
+    ])
+      expect(seen.headers[name], name).toBeUndefined();
     expect(JSON.stringify(seen.headers)).not.toContain(agent.token);
     // The provider's key is derived, not the agent's.
     expect(seen.headers["idempotency-key"]).toMatch(/^obs_[A-Za-z0-9_-]{43}$/);
@@ -80,11 +91,17 @@ describe("pass-through", () => {
     const mpp = await offerAt("/json", "GET", { protocol: "mpp" });
     const x402 = await offerAt("/json?x402", "GET");
     const credential = "Payment eyJjaGFsbGVuZ2UiOnt9fQ";
-    const toMpp = (await (await callObserver(mpp, { token: agent.token, key: newKey(), headers: { authorization: credential } })).json()) as { headers: Record<string, string> };
+    const toMpp = (await (
+      await callObserver(mpp, { token: agent.token, key: newKey(), headers: { authorization: credential } })
+    ).json()) as { headers: Record<string, string> };
     expect(toMpp.headers.authorization).toBe(credential);
-    const bearer = (await (await callObserver(mpp, { token: agent.token, key: newKey(), headers: { authorization: "Bearer abc" } })).json()) as { headers: Record<string, string> };
+    const bearer = (await (
+      await callObserver(mpp, { token: agent.token, key: newKey(), headers: { authorization: "Bearer abc" } })
+    ).json()) as { headers: Record<string, string> };
     expect(bearer.headers.authorization).toBeUndefined();
-    const toX402 = (await (await callObserver(x402, { token: agent.token, key: newKey(), headers: { authorization: credential } })).json()) as { headers: Record<string, string> };
+    const toX402 = (await (
+      await callObserver(x402, { token: agent.token, key: newKey(), headers: { authorization: credential } })
+    ).json()) as { headers: Record<string, string> };
     expect(toX402.headers.authorization).toBeUndefined();
   });
 
@@ -93,7 +110,17 @@ describe("pass-through", () => {
     const res = await callObserver(offer, { token: agent.token, key: newKey() });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("hop answer");
-    for (const name of ["connection", "keep-alive", "x-hop-named", "set-cookie", "strict-transport-security", "alt-svc", "clear-site-data", "access-control-allow-origin", "idempotent-replayed"]) {
+    for (const name of [
+      "connection",
+      "keep-alive",
+      "x-hop-named",
+      "set-cookie",
+      "strict-transport-security",
+      "alt-svc",
+      "clear-site-data",
+      "access-control-allow-origin",
+      "idempotent-replayed",
+    ]) {
       expect(res.headers.get(name), name).toBeNull();
     }
     expect(res.headers.getSetCookie()).toEqual([]);
@@ -153,7 +180,14 @@ describe("idempotency", () => {
   it("answers 422 to the same key with another request", async () => {
     const offer = await offerAt("/json", "POST");
     const key = newKey();
-    const send = (body: string) => callObserver(offer, { method: "POST", token: agent.token, key, body, headers: { "content-type": "application/json" } });
+    const send = (body: string) =>
+      callObserver(offer, {
+        method: "POST",
+        token: agent.token,
+        key,
+        body,
+        headers: { "content-type": "application/json" },
+      });
     expect((await send('{"a":1}')).status).toBe(200);
     const hits = provider.hits("/json");
     const reused = await send('{"a":2}');
@@ -169,13 +203,25 @@ describe("idempotency", () => {
     const unpaid = await callObserver(offer, { token: agent.token, key });
     expect(unpaid.status).toBe(402);
     expect(unpaid.headers.get("payment-required")).toBeTruthy();
-    expect(await observedRow(agent.tokenId, offer, key)).toMatchObject({ state: "retryable", status: 402, paid: false });
+    expect(await observedRow(agent.tokenId, offer, key)).toMatchObject({
+      state: "retryable",
+      status: 402,
+      paid: false,
+    });
     const paid = await callObserver(offer, { token: agent.token, key, headers: { "payment-signature": "cGFpZA" } });
     expect(paid.status).toBe(200);
     expect(await paid.json()).toEqual({ product: "paid result", signature: "cGFpZA" });
     expect(provider.hits("/paid")).toBe(2);
     const row = await observedRow(agent.tokenId, offer, key);
-    expect(row).toMatchObject({ state: "completed", status: 200, outcome: "provider", paid: true, payer: payer.toLowerCase(), transaction: `0x${"ab".repeat(32)}`, network: "eip155:84532" });
+    expect(row).toMatchObject({
+      state: "completed",
+      status: 200,
+      outcome: "provider",
+      paid: true,
+      payer: payer.toLowerCase(),
+      transaction: `0x${"ab".repeat(32)}`,
+      network: "eip155:84532",
+    });
     // The paid answer is now final: replayed, even with another (or no) signature.
     const replay = await callObserver(offer, { token: agent.token, key });
     expect(replay.status).toBe(200);
@@ -187,7 +233,9 @@ describe("idempotency", () => {
   it("makes one provider call for 20 concurrent duplicates; the others get 409 call_in_progress or the replay", async () => {
     const offer = await offerAt("/slow?ms=300");
     const key = newKey();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => callObserver(offer, { token: agent.token, key })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => callObserver(offer, { token: agent.token, key })),
+    );
     expect(provider.hits("/slow")).toBe(1);
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -230,10 +278,26 @@ describe("recorded rows", () => {
     const offer = await offerAt("/json", "POST");
     const key = newKey();
     const body = '{"input":"value"}';
-    const res = await callObserver(offer, { method: "POST", token: agent.token, key, body, headers: { "content-type": "application/json" } });
+    const res = await callObserver(offer, {
+      method: "POST",
+      token: agent.token,
+      key,
+      body,
+      headers: { "content-type": "application/json" },
+    });
     const text = await res.text();
     const row = await observedRow(agent.tokenId, offer, key);
-    expect(row).toMatchObject({ state: "completed", method: "POST", status: 200, outcome: "provider", paid: false, payer: null, transaction: null, requestBytes: body.length, responseBytes: Buffer.byteLength(text) });
+    expect(row).toMatchObject({
+      state: "completed",
+      method: "POST",
+      status: 200,
+      outcome: "provider",
+      paid: false,
+      payer: null,
+      transaction: null,
+      requestBytes: body.length,
+      responseBytes: Buffer.byteLength(text),
+    });
     expect(row.serviceId).toBeTruthy();
     expect(row.latencyMs).toBeGreaterThanOrEqual(0);
     expect(row.completedAt).not.toBeNull();

@@ -28,7 +28,9 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
-export const PAYMENT_REQUIRED_VALUE = Buffer.from(JSON.stringify({ x402Version: 2, error: "payment required", accepts: [] })).toString("base64");
+export const PAYMENT_REQUIRED_VALUE = Buffer.from(
+  JSON.stringify({ x402Version: 2, error: "payment required", accepts: [] }),
+).toString("base64");
 export const paymentResponseValue = (payer: string, transaction: string) =>
   Buffer.from(JSON.stringify({ success: true, payer, transaction, network: "eip155:84532" })).toString("base64");
 
@@ -56,12 +58,26 @@ export async function startProvider(): Promise<TestProvider> {
         res.writeHead(n, { "x-provider": "yes" });
         return res.end();
       }
-      return json(n, { providerStatus: n }, n === 402 ? { "payment-required": PAYMENT_REQUIRED_VALUE, "x-provider": "yes" } : { "x-provider": "yes" });
+      return json(
+        n,
+        { providerStatus: n },
+        n === 402 ? { "payment-required": PAYMENT_REQUIRED_VALUE, "x-provider": "yes" } : { "x-provider": "yes" },
+      );
     }
     if (path === "/paid") {
       const signature = req.headers["payment-signature"];
-      if (typeof signature !== "string") return json(402, { error: "payment required" }, { "payment-required": PAYMENT_REQUIRED_VALUE });
-      return json(200, { product: "paid result", signature }, { "payment-response": paymentResponseValue(url.searchParams.get("payer") ?? "0x00000000000000000000000000000000000000AA", `0x${"ab".repeat(32)}`) });
+      if (typeof signature !== "string")
+        return json(402, { error: "payment required" }, { "payment-required": PAYMENT_REQUIRED_VALUE });
+      return json(
+        200,
+        { product: "paid result", signature },
+        {
+          "payment-response": paymentResponseValue(
+            url.searchParams.get("payer") ?? "0x00000000000000000000000000000000000000AA",
+            `0x${"ab".repeat(32)}`,
+          ),
+        },
+      );
     }
     if (path === "/slow") {
       await new Promise((r) => setTimeout(r, Number(url.searchParams.get("ms") ?? "1000")));

@@ -44,12 +44,15 @@ async function expectError(res: Response, status: number, error: string) {
   return body;
 }
 
-
 describe("refusals before any provider call", () => {
   it("401 without a token, with a malformed or an unknown one; before the offer is looked up", async () => {
     await expectError(await callObserver(getOffer, { key: newKey() }), 401, "unauthorized");
     await expectError(await callObserver(getOffer, { token: "apmt_short", key: newKey() }), 401, "unauthorized");
-    await expectError(await callObserver(getOffer, { token: `apmt_${"A".repeat(43)}`, key: newKey() }), 401, "unauthorized");
+    await expectError(
+      await callObserver(getOffer, { token: `apmt_${"A".repeat(43)}`, key: newKey() }),
+      401,
+      "unauthorized",
+    );
     await expectError(await callObserver("no-such-offer", { key: newKey() }), 401, "unauthorized");
   });
 
@@ -86,7 +89,15 @@ describe("refusals before any provider call", () => {
 
   it("400 without an Idempotency-Key or with a malformed one", async () => {
     for (const key of [null, "short", "x".repeat(201), "has space here", "semi;colon!", "ümlaut-key"]) {
-      const body = await expectError(await callObserver(getOffer, { token: agent.token, key: key === "ümlaut-key" ? null : key, headers: key === "ümlaut-key" ? { "idempotency-key": "umlaut\u00fc-key" } : {} }), 400, "invalid_request");
+      const body = await expectError(
+        await callObserver(getOffer, {
+          token: agent.token,
+          key: key === "ümlaut-key" ? null : key,
+          headers: key === "ümlaut-key" ? { "idempotency-key": "umlaut\u00fc-key" } : {},
+        }),
+        400,
+        "invalid_request",
+      );
       expect(JSON.stringify(body)).toContain("Idempotency-Key");
     }
     expect(provider.hits("/json")).toBe(0);
@@ -94,7 +105,17 @@ describe("refusals before any provider call", () => {
 
   it("413 for a body over the cap, declared or streamed, before the content type is judged", async () => {
     const big = "x".repeat(4096);
-    await expectError(await callObserver(postOffer, { method: "POST", token: agent.token, key: newKey(), body: big, headers: { "content-type": "text/plain" } }), 413, "payload_too_large");
+    await expectError(
+      await callObserver(postOffer, {
+        method: "POST",
+        token: agent.token,
+        key: newKey(),
+        body: big,
+        headers: { "content-type": "text/plain" },
+      }),
+      413,
+      "payload_too_large",
+    );
     // Streamed without a Content-Length.
     const stream = new ReadableStream({
       start(c) {
@@ -109,29 +130,60 @@ describe("refusals before any provider call", () => {
       body: stream,
       duplex: "half",
     } as RequestInit);
-    await expectError(await route.POST(req, { params: Promise.resolve({ offerId: postOffer }) }), 413, "payload_too_large");
+    await expectError(
+      await route.POST(req, { params: Promise.resolve({ offerId: postOffer }) }),
+      413,
+      "payload_too_large",
+    );
     expect(provider.hits("/json")).toBe(0);
   });
 
   it("415 for a POST without Content-Type: application/json", async () => {
-    await expectError(await callObserver(postOffer, { method: "POST", token: agent.token, key: newKey(), body: "{}" , headers: { "content-type": "text/plain" } }), 415, "unsupported_media_type");
-    await expectError(await callObserver(postOffer, { method: "POST", token: agent.token, key: newKey() }), 415, "unsupported_media_type");
+    await expectError(
+      await callObserver(postOffer, {
+        method: "POST",
+        token: agent.token,
+        key: newKey(),
+        body: "{}",
+        headers: { "content-type": "text/plain" },
+      }),
+      415,
+      "unsupported_media_type",
+    );
+    await expectError(
+      await callObserver(postOffer, { method: "POST", token: agent.token, key: newKey() }),
+      415,
+      "unsupported_media_type",
+    );
     expect(provider.hits("/json")).toBe(0);
   });
 
   it("409 offer_not_routable for an offer the observer may not call, naming the reason", async () => {
     const notTest = await createOffer({ providerUrl: provider.origin, path: "/json" }); // http + loopback outside test mode
-    const body = await expectError(await callObserver(notTest, { token: agent.token, key: newKey() }), 409, "offer_not_routable");
+    const body = await expectError(
+      await callObserver(notTest, { token: agent.token, key: newKey() }),
+      409,
+      "offer_not_routable",
+    );
     expect(body.message).toContain("https");
     const metadata = await createOffer({ providerUrl: "https://169.254.169.254", path: "/latest/meta-data" });
-    expect((await expectError(await callObserver(metadata, { token: agent.token, key: newKey() }), 409, "offer_not_routable")).message).toContain("public");
+    expect(
+      (
+        await expectError(
+          await callObserver(metadata, { token: agent.token, key: newKey() }),
+          409,
+          "offer_not_routable",
+        )
+      ).message,
+    ).toContain("public");
     expect(provider.hits("/json")).toBe(0);
   });
 
   it("429 past the per-token limit, with Retry-After; another token is not affected", async () => {
     const limited = await newToken("limited");
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await callObserver(getOffer, { token: limited.token, key: newKey() })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await callObserver(getOffer, { token: limited.token, key: newKey() })).status);
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     const refused = await callObserver(getOffer, { token: limited.token, key: newKey() });
     await expectError(refused, 429, "rate_limited");
@@ -148,7 +200,11 @@ describe("provider failures", () => {
     const offer = await createOffer({ providerUrl: origin, path: "/json", testMode: true });
     const key = newKey();
     await expectError(await callObserver(offer, { token: agent.token, key }), 502, "provider_unreachable");
-    expect(await observedRow(agent.tokenId, offer, key)).toMatchObject({ state: "retryable", status: 502, outcome: "provider_unreachable" });
+    expect(await observedRow(agent.tokenId, offer, key)).toMatchObject({
+      state: "retryable",
+      status: 502,
+      outcome: "provider_unreachable",
+    });
     // Not replayed: a second try connects again (and fails again, since nothing listens).
     const again = await callObserver(offer, { token: agent.token, key });
     expect(again.headers.get("idempotent-replayed")).toBeNull();
@@ -169,9 +225,17 @@ describe("provider failures", () => {
     const offer = await createOffer({ providerUrl: provider.origin, path: "/slow", testMode: true });
     const key = newKey();
     const started = Date.now();
-    await expectError(await callObserver(offer, { token: agent.token, key, query: "?ms=5000" }), 504, "provider_timeout");
+    await expectError(
+      await callObserver(offer, { token: agent.token, key, query: "?ms=5000" }),
+      504,
+      "provider_timeout",
+    );
     expect(Date.now() - started).toBeLessThan(4000);
-    expect(await observedRow(agent.tokenId, offer, key)).toMatchObject({ state: "completed", status: 504, outcome: "provider_timeout" });
+    expect(await observedRow(agent.tokenId, offer, key)).toMatchObject({
+      state: "completed",
+      status: 504,
+      outcome: "provider_timeout",
+    });
     const replay = await callObserver(offer, { token: agent.token, key, query: "?ms=5000" });
     expect(replay.status).toBe(504);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
@@ -180,8 +244,16 @@ describe("provider failures", () => {
 
   it("502 provider_response_too_large past OBSERVER_MAX_RESPONSE_BYTES; an answer at the cap passes", async () => {
     const offer = await createOffer({ providerUrl: provider.origin, path: "/huge", testMode: true });
-    await expectError(await callObserver(offer, { token: agent.token, key: newKey(), query: `?bytes=${64 * 1024 + 1}` }), 502, "provider_response_too_large");
-    await expectError(await callObserver(offer, { token: agent.token, key: newKey(), query: `?bytes=${50 * 1024 * 1024}` }), 502, "provider_response_too_large");
+    await expectError(
+      await callObserver(offer, { token: agent.token, key: newKey(), query: `?bytes=${64 * 1024 + 1}` }),
+      502,
+      "provider_response_too_large",
+    );
+    await expectError(
+      await callObserver(offer, { token: agent.token, key: newKey(), query: `?bytes=${50 * 1024 * 1024}` }),
+      502,
+      "provider_response_too_large",
+    );
     const atCap = await callObserver(offer, { token: agent.token, key: newKey(), query: `?bytes=${64 * 1024}` });
     expect(atCap.status).toBe(200);
     expect((await atCap.arrayBuffer()).byteLength).toBe(64 * 1024);
@@ -202,7 +274,13 @@ describe("hostile input", () => {
           const headers: Record<string, string> = { "content-type": "application/json" };
           let res: Response;
           try {
-            res = await callObserver(offerId, { method, token: validToken ? agent.token : token, key: key && /^[\x20-\x7e]*$/.test(key) ? key : null, body: method === "POST" ? body : undefined, headers });
+            res = await callObserver(offerId, {
+              method,
+              token: validToken ? agent.token : token,
+              key: key && /^[\x20-\x7e]*$/.test(key) ? key : null,
+              body: method === "POST" ? body : undefined,
+              headers,
+            });
           } catch (err) {
             // A header value fetch's Headers refuses never reaches the route.
             if (err instanceof TypeError) return;
@@ -217,7 +295,13 @@ describe("hostile input", () => {
 
   it("forwards any body bytes as they are (deep nesting, NUL escapes, lone surrogates): the provider judges its input", async () => {
     const odd = `${"[".repeat(500)}${String.raw`"\u0000\ud800"`}${"]".repeat(500)}`;
-    const res = await callObserver(postOffer, { method: "POST", token: agent.token, key: newKey(), body: odd, headers: { "content-type": "application/json" } });
+    const res = await callObserver(postOffer, {
+      method: "POST",
+      token: agent.token,
+      key: newKey(),
+      body: odd,
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { body: string }).body).toBe(odd);
   });

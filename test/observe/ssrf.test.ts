@@ -7,7 +7,12 @@ import { db } from "@/server/db";
 import { env } from "@/server/env";
 import { getServiceRecord } from "@/server/catalog/get-service";
 import { useObserverOutbound } from "@/server/observe/observe-call";
-import { createSafeOutbound, filteredLookup, ForbiddenAddressError, type Resolver } from "@/server/observe/safe-outbound";
+import {
+  createSafeOutbound,
+  filteredLookup,
+  ForbiddenAddressError,
+  type Resolver,
+} from "@/server/observe/safe-outbound";
 import { startCanary, startProvider, type Canary, type TestProvider } from "./providers";
 import { callObserver, newKey, newToken, observerFixtures } from "./observer";
 
@@ -30,11 +35,13 @@ afterAll(async () => {
 });
 afterEach(() => useObserverOutbound(undefined));
 
-const fakeDns = (answers: Record<string, string[]>): Resolver => async (hostname) => {
-  const found = answers[hostname];
-  if (!found) throw Object.assign(new Error(`fake DNS: ${hostname} unknown`), { code: "ENOTFOUND" });
-  return found.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
-};
+const fakeDns =
+  (answers: Record<string, string[]>): Resolver =>
+  async (hostname) => {
+    const found = answers[hostname];
+    if (!found) throw Object.assign(new Error(`fake DNS: ${hostname} unknown`), { code: "ENOTFOUND" });
+    return found.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+  };
 
 async function status(offerId: string): Promise<{ status: number; error: string }> {
   const res = await callObserver(offerId, { token: agent.token, key: newKey() });
@@ -57,30 +64,54 @@ describe("the observer route reaches no private address (test mode off)", () => 
       `https://canary.localhost:${port}`,
       `http://127.0.0.1:${port}`,
     ];
-    for (const url of urls) expect(await status(await createOffer({ providerUrl: url, path: "/" })), url).toEqual({ status: 409, error: "offer_not_routable" });
+    for (const url of urls)
+      expect(await status(await createOffer({ providerUrl: url, path: "/" })), url).toEqual({
+        status: 409,
+        error: "offer_not_routable",
+      });
     expect(canary.connections()).toBe(0);
     expect(canary6?.connections() ?? 0).toBe(0);
   });
 
   it("refuses a public-looking name that resolves to loopback or a private address, at connect time", async () => {
-    useObserverOutbound(createSafeOutbound({ connectTimeoutMs: 2000, resolve: fakeDns({ "api.provider.example": ["127.0.0.1"], "mixed.provider.example": ["93.184.216.34", "127.0.0.1"], "ten.provider.example": ["10.0.0.1"] }) }));
+    useObserverOutbound(
+      createSafeOutbound({
+        connectTimeoutMs: 2000,
+        resolve: fakeDns({
+          "api.provider.example": ["127.0.0.1"],
+          "mixed.provider.example": ["93.184.216.34", "127.0.0.1"],
+          "ten.provider.example": ["10.0.0.1"],
+        }),
+      }),
+    );
     for (const host of ["api.provider.example", "mixed.provider.example", "ten.provider.example"]) {
       const offer = await createOffer({ providerUrl: `https://${host}:${canary.port}`, path: "/" });
       const key = newKey();
       const res = await callObserver(offer, { token: agent.token, key });
       expect(res.status, host).toBe(502);
       expect(await res.json()).toMatchObject({ error: "provider_unreachable" });
-      expect(await observedRow(agent.tokenId, offer, key)).toMatchObject({ state: "retryable", outcome: "provider_unreachable" });
+      expect(await observedRow(agent.tokenId, offer, key)).toMatchObject({
+        state: "retryable",
+        outcome: "provider_unreachable",
+      });
     }
     expect(canary.connections()).toBe(0);
   });
 
   it("a record stops promising a route once the observer found its name resolving to a refused address (issue 24 item 4)", async () => {
-    useObserverOutbound(createSafeOutbound({ connectTimeoutMs: 2000, resolve: fakeDns({ "rebound.provider.example": ["127.0.0.1"], "fine.provider.example": ["93.184.216.34"] }) }));
+    useObserverOutbound(
+      createSafeOutbound({
+        connectTimeoutMs: 2000,
+        resolve: fakeDns({ "rebound.provider.example": ["127.0.0.1"], "fine.provider.example": ["93.184.216.34"] }),
+      }),
+    );
     const offer = await createOffer({ providerUrl: `https://rebound.provider.example:${canary.port}`, path: "/" });
     const control = await createOffer({ providerUrl: "https://fine.provider.example", path: "/" });
     const routed = async (id: string) => {
-      const { service } = await db.offer.findUniqueOrThrow({ where: { id }, select: { service: { select: { slug: true } } } });
+      const { service } = await db.offer.findUniqueOrThrow({
+        where: { id },
+        select: { service: { select: { slug: true } } },
+      });
       return (await getServiceRecord(service.slug)).service.offers.find((o) => o.id === id)!.routedByMarketplace;
     };
     expect(await routed(offer)).toBe(true); // nothing known yet: no DNS lookup on the listing path
@@ -91,7 +122,11 @@ describe("the observer route reaches no private address (test mode off)", () => 
 
   it("does not follow a provider's redirect to loopback (the 302 goes back to the agent)", async () => {
     // A provider the observer may reach (registered in test mode) answering 302 to the canary.
-    const offer = await createOffer({ providerUrl: provider.origin, path: `/redirect?to=${encodeURIComponent(`http://127.0.0.1:${canary.port}/secret`)}`, testMode: true });
+    const offer = await createOffer({
+      providerUrl: provider.origin,
+      path: `/redirect?to=${encodeURIComponent(`http://127.0.0.1:${canary.port}/secret`)}`,
+      testMode: true,
+    });
     const res = await callObserver(offer, { token: agent.token, key: newKey() });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`http://127.0.0.1:${canary.port}/secret`);
@@ -107,7 +142,15 @@ describe("the observer route reaches no private address (test mode off)", () => 
 });
 
 describe("safe outbound: the connect-time checks on their own", () => {
-  const request = (url: string, allowLoopback = false) => ({ url: new URL(url), method: "GET", headers: {}, body: null, allowLoopback, timeoutMs: 3000, maxResponseBytes: 1024 });
+  const request = (url: string, allowLoopback = false) => ({
+    url: new URL(url),
+    method: "GET",
+    headers: {},
+    body: null,
+    allowLoopback,
+    timeoutMs: 3000,
+    maxResponseBytes: 1024,
+  });
 
   it("a lookup that resolves to 10.0.0.1 is refused (DNS rebinding: checked when connecting, not only when the offer was read)", async () => {
     const lookup = filteredLookup(fakeDns({ "rebind.example": ["10.0.0.1"] }), false);
@@ -115,7 +158,9 @@ describe("safe outbound: the connect-time checks on their own", () => {
     expect(err).toBeInstanceOf(ForbiddenAddressError);
     // The same lookup passes a public address through.
     const publicLookup = filteredLookup(fakeDns({ "public.example": ["93.184.216.34"] }), false);
-    const found = await new Promise<[Error | null, string]>((resolve) => publicLookup("public.example", {}, (e, address) => resolve([e, address as string])));
+    const found = await new Promise<[Error | null, string]>((resolve) =>
+      publicLookup("public.example", {}, (e, address) => resolve([e, address as string])),
+    );
     expect(found).toEqual([null, "93.184.216.34"]);
   });
 
@@ -128,7 +173,12 @@ describe("safe outbound: the connect-time checks on their own", () => {
     const outbound = createSafeOutbound({ connectTimeoutMs: 2000, resolve: rebinding });
     const start = canary.connections();
     try {
-      for (const url of [`http://rebind.example:${canary.port}/`, `http://127.0.0.1:${canary.port}/`, `http://[::ffff:7f00:1]:${canary.port}/`, `http://0x7f000001:${canary.port}/`]) {
+      for (const url of [
+        `http://rebind.example:${canary.port}/`,
+        `http://127.0.0.1:${canary.port}/`,
+        `http://[::ffff:7f00:1]:${canary.port}/`,
+        `http://0x7f000001:${canary.port}/`,
+      ]) {
         expect(await outbound.send(request(url)), url).toMatchObject({ kind: "unreachable", sent: false });
       }
       expect(asked).toBe(1);
@@ -143,10 +193,21 @@ describe("safe outbound: the connect-time checks on their own", () => {
   });
 
   it("refuses IPv4-compatible IPv6 (::a.b.c.d), literal or resolved, as not public: no connection is attempted", async () => {
-    const outbound = createSafeOutbound({ connectTimeoutMs: 2000, resolve: fakeDns({ "compat.example": ["::7f00:1"] }) });
+    const outbound = createSafeOutbound({
+      connectTimeoutMs: 2000,
+      resolve: fakeDns({ "compat.example": ["::7f00:1"] }),
+    });
     try {
-      for (const url of [`http://[::7f00:1]:${canary.port}/`, `http://[::a9fe:a9fe]/`, `http://compat.example:${canary.port}/`]) {
-        expect(await outbound.send(request(url)), url).toEqual({ kind: "unreachable", sent: false, reason: "the provider's address is not a public one" });
+      for (const url of [
+        `http://[::7f00:1]:${canary.port}/`,
+        `http://[::a9fe:a9fe]/`,
+        `http://compat.example:${canary.port}/`,
+      ]) {
+        expect(await outbound.send(request(url)), url).toEqual({
+          kind: "unreachable",
+          sent: false,
+          reason: "the provider's address is not a public one",
+        });
       }
     } finally {
       await outbound.close();
@@ -165,6 +226,10 @@ describe("safe outbound: the connect-time checks on their own", () => {
     const res = await callObserver(offer, { token: agent.token, key });
     expect(res.status).toBe(504);
     expect(await res.json()).toMatchObject({ error: "provider_timeout" });
-    expect(await observedRow(agent.tokenId, offer, key)).toMatchObject({ state: "retryable", status: 504, outcome: "provider_timeout" });
+    expect(await observedRow(agent.tokenId, offer, key)).toMatchObject({
+      state: "retryable",
+      status: 504,
+      outcome: "provider_timeout",
+    });
   });
 });

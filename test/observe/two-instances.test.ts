@@ -15,7 +15,10 @@ interface Instance {
 }
 
 async function startInstance(): Promise<Instance> {
-  const child = spawn(process.execPath, ["--import", "tsx", "test/observe/observer-server.ts"], { env: { ...process.env, LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "test/observe/observer-server.ts"], {
+    env: { ...process.env, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const port = await new Promise<string>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (d: Buffer) => {

@@ -53,7 +53,8 @@ function childrenOf(pid: number): { pid: number; cmd: string }[] {
       // Field 4 of /proc/<pid>/stat, after the parenthesised command name.
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === pid) found.push({ pid: Number(entry), cmd: readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ") });
+      if (ppid === pid)
+        found.push({ pid: Number(entry), cmd: readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ") });
     } catch {
       // exited meanwhile
     }
@@ -90,12 +91,20 @@ interface Started {
 }
 
 /** `npm start` until the app serves, or (`preparing`) until migrations are applied and seeding runs. */
-async function npmStart(options: { dir?: string; until?: "serving" | "preparing"; script?: "start" | "dev" } = {}): Promise<Started> {
+async function npmStart(
+  options: { dir?: string; until?: "serving" | "preparing"; script?: "start" | "dev" } = {},
+): Promise<Started> {
   const dir = options.dir ?? dataDir;
   const [appPort, pgPort] = [await freePort(), await freePort()];
   // The test run's own database and NODE_ENV are not the app's.
   const { DATABASE_URL: _db, NODE_ENV: _env, BASE_URL: _base, ...inherited } = process.env;
-  const env: Record<string, string | undefined> = { ...inherited, DATA_DIR: dir, PORT: String(appPort), EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: "warn" };
+  const env: Record<string, string | undefined> = {
+    ...inherited,
+    DATA_DIR: dir,
+    PORT: String(appPort),
+    EMBEDDED_PG_PORT: String(pgPort),
+    LOG_LEVEL: "warn",
+  };
   const npm: ChildProcess = spawn("npm", ["run", options.script ?? "start"], {
     cwd: process.cwd(),
     env: env as NodeJS.ProcessEnv,
@@ -105,17 +114,33 @@ async function npmStart(options: { dir?: string; until?: "serving" | "preparing"
   let out = "";
   npm.stdout!.on("data", (d: Buffer) => (out += d));
   npm.stderr!.on("data", (d: Buffer) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => npm.on("exit", (code, signal) => r({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    npm.on("exit", (code, signal) => r({ code, signal })),
+  );
   const output = () => out.slice(-4000);
 
   const exitedEarly = () => {
     if (npm.exitCode !== null) throw new Error(`npm start exited (${npm.exitCode}):\n${output()}`);
   };
   if (options.until === "preparing") {
-    await until("migrations applied", () => (exitedEarly(), out.includes("migrations have been successfully applied")), READY_MS);
+    await until(
+      "migrations applied",
+      () => (exitedEarly(), out.includes("migrations have been successfully applied")),
+      READY_MS,
+    );
     await new Promise((r) => setTimeout(r, 1000));
   } else {
-    await until("the app answers /api/health", () => (exitedEarly(), fetch(`http://127.0.0.1:${appPort}/api/health`).then((r) => r.ok, () => false)), READY_MS);
+    await until(
+      "the app answers /api/health",
+      () => (
+        exitedEarly(),
+        fetch(`http://127.0.0.1:${appPort}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      ),
+      READY_MS,
+    );
   }
   // Everything npm started (through a shell and tsx on the old command line), and PostgreSQL.
   const tree = descendantsOf(npm.pid!);
@@ -129,7 +154,11 @@ async function npmStart(options: { dir?: string; until?: "serving" | "preparing"
 }
 
 async function expectAllStopped(s: Started) {
-  for (const { pid, cmd } of [{ pid: s.npm.pid!, cmd: "npm start" }, ...s.tree, { pid: s.postgresPid, cmd: "postgres" }]) {
+  for (const { pid, cmd } of [
+    { pid: s.npm.pid!, cmd: "npm start" },
+    ...s.tree,
+    { pid: s.postgresPid, cmd: "postgres" },
+  ]) {
     await until(`${cmd.slice(0, 120)} (pid ${pid}) exits`, () => !alive(pid), STOPPED_MS).catch((err: Error) => {
       throw new Error(`${err.message}\n${s.output()}`);
     });
@@ -141,50 +170,70 @@ async function expectAllStopped(s: Started) {
 
 describe("npm start under a supervisor", () => {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    it(`${signal} to npm's PID stops npm, the start script, the app and PostgreSQL within seconds, exit 0`, async () => {
-      const s = await npmStart();
-      s.npm.kill(signal);
-      const waited = await until("npm exits", () => s.npm.exitCode !== null || s.npm.signalCode !== null, STOPPED_MS);
-      expect(waited).toBeLessThan(STOPPED_MS);
-      await expectAllStopped(s);
-      expect(await s.exited).toEqual({ code: 0, signal: null });
-    }, READY_MS + 60_000);
+    it(
+      `${signal} to npm's PID stops npm, the start script, the app and PostgreSQL within seconds, exit 0`,
+      async () => {
+        const s = await npmStart();
+        s.npm.kill(signal);
+        const waited = await until("npm exits", () => s.npm.exitCode !== null || s.npm.signalCode !== null, STOPPED_MS);
+        expect(waited).toBeLessThan(STOPPED_MS);
+        await expectAllStopped(s);
+        expect(await s.exited).toEqual({ code: 0, signal: null });
+      },
+      READY_MS + 60_000,
+    );
   }
 
-  it("the app killed (SIGKILL): npm start exits non-zero promptly and stops PostgreSQL", async () => {
-    const s = await npmStart();
-    process.kill(s.appPid!, "SIGKILL");
-    await until("npm exits", () => s.npm.exitCode !== null || s.npm.signalCode !== null, STOPPED_MS);
-    await expectAllStopped(s);
-    const { code } = await s.exited;
-    expect(code).toBe(128 + os.constants.signals.SIGKILL);
-    expect(s.output()).toContain("the app exited (SIGKILL)");
-  }, READY_MS + 60_000);
-
-  it("npm run dev, the app's first process killed (SIGKILL): its forked server does not keep serving; PostgreSQL stops", async () => {
-    const s = await npmStart({ script: "dev" });
-    expect(s.tree.some((p) => p.cmd.startsWith("next-server") && p.pid !== s.appPid)).toBe(true); // next dev serves from a child
-    process.kill(s.appPid!, "SIGKILL");
-    await expectAllStopped(s);
-    expect((await s.exited).code).toBe(128 + os.constants.signals.SIGKILL);
-  }, READY_MS + 60_000);
-
-  it("SIGTERM while the first start is still seeding: the start script and PostgreSQL stop, exit 0", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "marketplace-npm-start-early-"));
-    try {
-      const s = await npmStart({ dir, until: "preparing" });
-      expect(s.output()).not.toContain("serving");
-      s.npm.kill("SIGTERM");
+  it(
+    "the app killed (SIGKILL): npm start exits non-zero promptly and stops PostgreSQL",
+    async () => {
+      const s = await npmStart();
+      process.kill(s.appPid!, "SIGKILL");
+      await until("npm exits", () => s.npm.exitCode !== null || s.npm.signalCode !== null, STOPPED_MS);
       await expectAllStopped(s);
-      expect(await s.exited).toEqual({ code: 0, signal: null });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }, READY_MS + 60_000);
+      const { code } = await s.exited;
+      expect(code).toBe(128 + os.constants.signals.SIGKILL);
+      expect(s.output()).toContain("the app exited (SIGKILL)");
+    },
+    READY_MS + 60_000,
+  );
 
-  it("npm itself killed (SIGKILL): the start script notices and stops the app and PostgreSQL", async () => {
-    const s = await npmStart();
-    s.npm.kill("SIGKILL");
-    await expectAllStopped(s);
-  }, READY_MS + 60_000);
+  it(
+    "npm run dev, the app's first process killed (SIGKILL): its forked server does not keep serving; PostgreSQL stops",
+    async () => {
+      const s = await npmStart({ script: "dev" });
+      expect(s.tree.some((p) => p.cmd.startsWith("next-server") && p.pid !== s.appPid)).toBe(true); // next dev serves from a child
+      process.kill(s.appPid!, "SIGKILL");
+      await expectAllStopped(s);
+      expect((await s.exited).code).toBe(128 + os.constants.signals.SIGKILL);
+    },
+    READY_MS + 60_000,
+  );
+
+  it(
+    "SIGTERM while the first start is still seeding: the start script and PostgreSQL stop, exit 0",
+    async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), "marketplace-npm-start-early-"));
+      try {
+        const s = await npmStart({ dir, until: "preparing" });
+        expect(s.output()).not.toContain("serving");
+        s.npm.kill("SIGTERM");
+        await expectAllStopped(s);
+        expect(await s.exited).toEqual({ code: 0, signal: null });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    READY_MS + 60_000,
+  );
+
+  it(
+    "npm itself killed (SIGKILL): the start script notices and stops the app and PostgreSQL",
+    async () => {
+      const s = await npmStart();
+      s.npm.kill("SIGKILL");
+      await expectAllStopped(s);
+    },
+    READY_MS + 60_000,
+  );
 });

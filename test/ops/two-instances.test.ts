@@ -33,9 +33,19 @@ interface Answer {
 }
 
 async function send(instance: AppInstance, body: unknown, signature: string): Promise<Answer> {
-  const res = await fetch(instance.url, { method: "POST", headers: { "content-type": "application/json", "payment-signature": signature }, body: JSON.stringify(body) });
+  const res = await fetch(instance.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", "payment-signature": signature },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
-  return { instance: instance.name, status: res.status, text, json: JSON.parse(text) as Record<string, unknown>, paymentResponse: res.headers.get("payment-response") };
+  return {
+    instance: instance.name,
+    status: res.status,
+    text,
+    json: JSON.parse(text) as Record<string, unknown>,
+    paymentResponse: res.headers.get("payment-response"),
+  };
 }
 
 async function sign(agent: TestAgent, from: AppInstance = a): Promise<string> {
@@ -67,7 +77,9 @@ describe("two instances, one database", () => {
     expect(await agent.balance()).toBe(FUNDS - PRICE);
     const ok = answers.filter((x) => x.status === 200);
     const busy = answers.filter((x) => x.status === 409);
-    expect(ok.length + busy.length, JSON.stringify(answers.find((x) => x.status !== 200 && x.status !== 409))).toBe(200);
+    expect(ok.length + busy.length, JSON.stringify(answers.find((x) => x.status !== 200 && x.status !== 409))).toBe(
+      200,
+    );
     for (const x of busy) expect(x.json.error).toBe("purchase_in_progress");
     expect(ok.length).toBeGreaterThan(0);
     expect(ok.filter((x) => x.json.idempotentReplay === false).length).toBeLessThanOrEqual(1);
@@ -76,7 +88,8 @@ describe("two instances, one database", () => {
 
     // Replays, alternating instances, some at once: always the stored result, never a second charge.
     const replays = [];
-    for (let round = 0; round < 5; round++) replays.push(...(await Promise.all([a, b, b, a].map((i) => send(i, body, signature)))));
+    for (let round = 0; round < 5; round++)
+      replays.push(...(await Promise.all([a, b, b, a].map((i) => send(i, body, signature)))));
     for (const x of replays) {
       expect(x.status).toBe(200);
       expect(x.json.idempotentReplay).toBe(true);
@@ -90,7 +103,9 @@ describe("two instances, one database", () => {
   it("one authorization under 40 keys across both: one 200, the rest 402; once used, neither instance's signature verdicts let it through again", async () => {
     const agent = await createTestAgent();
     const signature = await sign(agent);
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => send(i % 2 ? b : a, shortlistBody(), signature)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => send(i % 2 ? b : a, shortlistBody(), signature)),
+    );
     expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
     for (const x of answers.filter((y) => y.status !== 200)) expect(x.status, x.text).toBe(402);
     // Both instances checked this signature (and keep its verdict: valid); the ledger says used.
@@ -127,7 +142,11 @@ describe("two instances, one database", () => {
     let onA: Promise<Answer>;
     try {
       onA = send(a, body, signature);
-      await until("A settling", () => purchase(key).then((p) => p?.state), (s) => s === "settling");
+      await until(
+        "A settling",
+        () => purchase(key).then((p) => p?.state),
+        (s) => s === "settling",
+      );
       const meanwhile = await send(b, body, signature);
       expect(meanwhile.status).toBe(409);
       expect(meanwhile.json.error).toBe("purchase_in_progress");
@@ -158,7 +177,11 @@ describe("two instances, one database", () => {
       const release = await blockTable(lockSql);
       const inFlight = send(victim, body, signature).catch((err: unknown) => err);
       try {
-        await until(`purchase ${phase}`, () => purchase(key).then((p) => p?.state), (s) => s === phase);
+        await until(
+          `purchase ${phase}`,
+          () => purchase(key).then((p) => p?.state),
+          (s) => s === phase,
+        );
         await victim.kill();
       } finally {
         await release();
@@ -166,7 +189,12 @@ describe("two instances, one database", () => {
       expect(await inFlight).toBeInstanceOf(Error); // the client saw the connection die
 
       // No request for it from here on: only a reconciler (B's or A's, the survivors) can finish it.
-      const row = await until("purchase completed by a reconciler", () => purchase(key), (p) => p?.state === "completed", 40_000);
+      const row = await until(
+        "purchase completed by a reconciler",
+        () => purchase(key),
+        (p) => p?.state === "completed",
+        40_000,
+      );
       expect(row!.responseBody).toContain(`"requestId":"${key}"`);
       expect(await transfersOf(agent.address)).toBe(1);
       expect(await agent.balance()).toBe(FUNDS - PRICE);

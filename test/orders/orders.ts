@@ -53,18 +53,25 @@ export function evaluationBody(service: string, extra: Record<string, unknown> =
  * an evaluation costs 49). */
 export async function createOrderBuyer(fundUsd = 60, maxUsd = 60): Promise<TestAgent> {
   const account = privateKeyToAccount(generatePrivateKey());
-  const client = new x402Client().register("eip155:*", new ExactEvmScheme(account)).setSpendControls({ maxAmountPerPayment: `$${maxUsd}` });
+  const client = new x402Client()
+    .register("eip155:*", new ExactEvmScheme(account))
+    .setSpendControls({ maxAmountPerPayment: `$${maxUsd}` });
   await creditTestFunds({ address: account.address, amountUsd: fundUsd });
   return {
     address: account.address.toLowerCase(),
-    sign: async (header) => encodePaymentSignatureHeader(await client.createPaymentPayload(decodePaymentRequiredHeader(header))),
+    sign: async (header) =>
+      encodePaymentSignatureHeader(await client.createPaymentPayload(decodePaymentRequiredHeader(header))),
     balance: () => localBalance(account.address),
     account,
   };
 }
 
 /** Buys a queued product through the purchase flow the route uses; 202 with the order. */
-export async function buyOrder(product: QueuedProduct, service: string, options: { agent?: TestAgent; body?: Record<string, unknown> } = {}): Promise<BoughtOrder> {
+export async function buyOrder(
+  product: QueuedProduct,
+  service: string,
+  options: { agent?: TestAgent; body?: Record<string, unknown> } = {},
+): Promise<BoughtOrder> {
   const definition = PRODUCT_DEFINITIONS[product];
   const agent = options.agent ?? (await createOrderBuyer());
   const runtime = paymentRuntime();
@@ -98,7 +105,12 @@ export function pathTo(product: QueuedProduct, status: string): OrderAction[] {
   throw new Error(`${product} never reaches ${status}`);
 }
 
-export const reviewFor = (title = `Evaluation ${randomUUID().slice(0, 8)}`) => ({ rating: 4, title, body: "Called the offer ten times: steady latency, clear errors.", tags: ["Latency", "latency", "errors"] });
+export const reviewFor = (title = `Evaluation ${randomUUID().slice(0, 8)}`) => ({
+  rating: 4,
+  title,
+  body: "Called the offer ten times: steady latency, clear errors.",
+  tags: ["Latency", "latency", "errors"],
+});
 
 /** What an action needs besides itself: a reason for reject/expire, a review for complete. */
 export function extrasFor(action: OrderAction): { reason?: string; review?: ReturnType<typeof reviewFor> } {
@@ -108,8 +120,15 @@ export function extrasFor(action: OrderAction): { reason?: string; review?: Retu
 }
 
 /** Buys an order and moves it to `status` with real operator moves. */
-export async function orderIn(operator: Actor, product: QueuedProduct, status: string, service: string, agent?: TestAgent): Promise<BoughtOrder> {
+export async function orderIn(
+  operator: Actor,
+  product: QueuedProduct,
+  status: string,
+  service: string,
+  agent?: TestAgent,
+): Promise<BoughtOrder> {
   const order = await buyOrder(product, service, { agent });
-  for (const action of pathTo(product, status)) await moveOrder({ actor: operator, orderId: order.id, action, ...extrasFor(action) });
+  for (const action of pathTo(product, status))
+    await moveOrder({ actor: operator, orderId: order.id, action, ...extrasFor(action) });
   return order;
 }

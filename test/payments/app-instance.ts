@@ -14,7 +14,10 @@ export interface AppInstance {
 export async function startInstance(name: string, options: { reconcile?: boolean } = {}): Promise<AppInstance> {
   // node itself (not the tsx wrapper, which would survive as a parent) so SIGKILL hits the server.
   const args = ["--import", "tsx", "test/payments/purchase-server.ts", ...(options.reconcile ? ["--reconcile"] : [])];
-  const child = spawn(process.execPath, args, { env: { ...process.env, LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const port = await new Promise<string>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (d: Buffer) => {

@@ -5,7 +5,14 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import { X402_TRANSFER_AUTHORIZATION } from "@/server/payments/payment-config";
 
 // A type alias, not an interface: viem's typed-data parameters want an indexable record.
-export type TransferMessage = { from: Hex; to: Hex; value: bigint; validAfter: bigint; validBefore: bigint; nonce: Hex };
+export type TransferMessage = {
+  from: Hex;
+  to: Hex;
+  value: bigint;
+  validAfter: bigint;
+  validBefore: bigint;
+  nonce: Hex;
+};
 
 /** The typed data (with the signer's address, as viem's verifyTypedData takes it) and its signature. */
 export async function signTransferAuthorization(account: PrivateKeyAccount, message: TransferMessage) {

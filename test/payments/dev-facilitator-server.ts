@@ -32,7 +32,13 @@ export async function startDevFacilitatorServer(): Promise<FacilitatorServer> {
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const response = await handler(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }));
+    const response = await handler(
+      new Request(`http://127.0.0.1${req.url}`, {
+        method: req.method,
+        headers,
+        body: hasBody ? Buffer.concat(chunks) : undefined,
+      }),
+    );
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });

@@ -6,7 +6,8 @@ import { custom, decodeFunctionData, encodeAbiParameters, keccak256, pad, Timeou
 import { Abis, Transaction } from "viem/tempo";
 import { tempoClientOver, type TempoClient } from "@/server/payments/mpp/tempo-client";
 
-export type TempoBehaviour = "ok" | "broke" | "lost-answer-once" | "revert-on-chain" | "refused-at-broadcast" | "never-mined";
+export type TempoBehaviour =
+  "ok" | "broke" | "lost-answer-once" | "revert-on-chain" | "refused-at-broadcast" | "never-mined";
 
 const TRANSFER_WITH_MEMO = keccak256(new TextEncoder().encode("TransferWithMemo(address,address,uint256,bytes32)"));
 
@@ -26,7 +27,13 @@ export function fakeTempoNode(chainId: number) {
       case "eth_blockNumber":
         return toHex(block);
       case "eth_getBlockByNumber":
-        return { number: toHex(block), hash: pad("0x01"), baseFeePerGas: "0x10", timestamp: toHex(Math.floor(Date.now() / 1000)), transactions: [] };
+        return {
+          number: toHex(block),
+          hash: pad("0x01"),
+          baseFeePerGas: "0x10",
+          timestamp: toHex(Math.floor(Date.now() / 1000)),
+          transactions: [],
+        };
       case "eth_maxPriorityFeePerGas":
         return "0x1";
       case "eth_gasPrice":
@@ -49,7 +56,9 @@ export function fakeTempoNode(chainId: number) {
         if (mode === "refused-at-broadcast") throw rpcError(-32003, "insufficient funds for gas * price + value");
         if (mode === "never-mined") throw new TimeoutError({ body: { method }, url: "http://tempo.test" });
         const logs = tx.calls.map((call, i) => {
-          const { args } = decodeFunctionData({ abi: Abis.tip20, data: call.data }) as { args: readonly [string, bigint, `0x${string}`] };
+          const { args } = decodeFunctionData({ abi: Abis.tip20, data: call.data }) as {
+            args: readonly [string, bigint, `0x${string}`];
+          };
           return {
             address: call.to,
             topics: [TRANSFER_WITH_MEMO, pad(tx.from as `0x${string}`), pad(args[0] as `0x${string}`), args[2]],
@@ -62,7 +71,11 @@ export function fakeTempoNode(chainId: number) {
             removed: false,
           };
         });
-        executed.set(hash, { from, status: mode === "revert-on-chain" ? "0x0" : "0x1", logs: mode === "revert-on-chain" ? [] : logs });
+        executed.set(hash, {
+          from,
+          status: mode === "revert-on-chain" ? "0x0" : "0x1",
+          logs: mode === "revert-on-chain" ? [] : logs,
+        });
         block++;
         if (mode === "lost-answer-once" && !lost.has(hash)) {
           lost.add(hash);
@@ -98,6 +111,7 @@ export function fakeTempoNode(chainId: number) {
 
   const client: TempoClient = tempoClientOver(custom({ request: request as never }, { retryCount: 0 }), chainId);
   /** Transfers that executed with status success, per sender. */
-  const paidBy = (from: string) => [...executed.values()].filter((e) => e.from === from.toLowerCase() && e.status === "0x1").length;
+  const paidBy = (from: string) =>
+    [...executed.values()].filter((e) => e.from === from.toLowerCase() && e.status === "0x1").length;
   return { client, behaviour, broadcasts, executed, paidBy };
 }

@@ -45,7 +45,12 @@ export async function startFaultyFacilitator(options: { port?: number } = {}): P
       state.calls.verify++;
       if (state.verifyFault === "500") return send(res, 500, { error: "internal error" });
       // Some facilitators answer a refused payment with an error status and the verdict in the body.
-      if (state.verifyFault === "400-invalid") return send(res, 400, { isValid: false, invalidReason: "invalid_exact_evm_signature", payer: body.paymentPayload?.payload?.authorization?.from });
+      if (state.verifyFault === "400-invalid")
+        return send(res, 400, {
+          isValid: false,
+          invalidReason: "invalid_exact_evm_signature",
+          payer: body.paymentPayload?.payload?.authorization?.from,
+        });
       return send(res, 200, await local.verify(body.paymentPayload, body.paymentRequirements));
     }
     if (req.url === "/settle") {
@@ -54,12 +59,25 @@ export async function startFaultyFacilitator(options: { port?: number } = {}): P
       // Refused before anything is submitted (e.g. the balance was spent since verification).
       if (state.settleFault === "refuse") {
         const payer = body.paymentPayload?.payload?.authorization?.from;
-        return send(res, 200, { success: false, errorReason: "invalid_exact_evm_insufficient_balance", transaction: "", network: body.paymentRequirements?.network, payer });
+        return send(res, 200, {
+          success: false,
+          errorReason: "invalid_exact_evm_insufficient_balance",
+          transaction: "",
+          network: body.paymentRequirements?.network,
+          payer,
+        });
       }
       const result = await local.settle(body.paymentPayload, body.paymentRequirements);
       if (state.settleFault === "hang-after-settle") await new Promise((r) => setTimeout(r, state.hangMs));
       // The transfer went through, but the facilitator reports a failure (a receipt it could not read).
-      if (state.settleFault === "fail-after-settle") return send(res, 200, { success: false, errorReason: "invalid_exact_evm_transaction_failed", transaction: "", network: result.network, payer: result.payer });
+      if (state.settleFault === "fail-after-settle")
+        return send(res, 200, {
+          success: false,
+          errorReason: "invalid_exact_evm_transaction_failed",
+          transaction: "",
+          network: result.network,
+          payer: result.payer,
+        });
       return send(res, 200, result);
     }
     send(res, 404, { error: "not found" });

@@ -25,7 +25,10 @@ export const asResponse = (r: PaymentReply) => new Response(r.body, { status: r.
 export async function createMppAgent(fundUsd = 100): Promise<MppAgent> {
   const account = privateKeyToAccount(generatePrivateKey());
   // Pins the one currency it pays in, as a careful agent does (the token domain comes with it).
-  const client = Mppx.create({ methods: [evm.charge({ account, currencies: [assets.baseSepolia.USDC] })], polyfill: false });
+  const client = Mppx.create({
+    methods: [evm.charge({ account, currencies: [assets.baseSepolia.USDC] })],
+    polyfill: false,
+  });
   if (fundUsd > 0) await creditTestFunds({ address: account.address, amountUsd: fundUsd });
   return {
     address: account.address.toLowerCase(),
@@ -38,11 +41,15 @@ export async function createMppAgent(fundUsd = 100): Promise<MppAgent> {
 /** An x402 agent (official client) whose spend cap allows the queued products' prices (its default cap is 1 USD). */
 export async function createQueuedX402Agent(fundUsd = 100): Promise<TestAgent> {
   const account = privateKeyToAccount(generatePrivateKey());
-  const client = x402Client.fromConfig({ schemes: [{ network: "eip155:*", client: new ExactEvmScheme(account) }], spendControls: { maxAmountPerPayment: "$50" } });
+  const client = x402Client.fromConfig({
+    schemes: [{ network: "eip155:*", client: new ExactEvmScheme(account) }],
+    spendControls: { maxAmountPerPayment: "$50" },
+  });
   if (fundUsd > 0) await creditTestFunds({ address: account.address, amountUsd: fundUsd });
   return {
     address: account.address.toLowerCase(),
-    sign: async (header) => encodePaymentSignatureHeader(await client.createPaymentPayload(decodePaymentRequiredHeader(header))),
+    sign: async (header) =>
+      encodePaymentSignatureHeader(await client.createPaymentPayload(decodePaymentRequiredHeader(header))),
     balance: () => localBalance(account.address),
     account,
   };

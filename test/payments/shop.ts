@@ -23,7 +23,11 @@ export interface BuyOptions {
 }
 
 /** POST of `product` with these headers and body. */
-export async function buyProduct(runtime: PaymentRuntime, product: ProductDefinition, options: BuyOptions): Promise<ShopAnswer> {
+export async function buyProduct(
+  runtime: PaymentRuntime,
+  product: ProductDefinition,
+  options: BuyOptions,
+): Promise<ShopAnswer> {
   const text = options.rawBody ?? (options.body === undefined ? "" : JSON.stringify(options.body));
   const r = await purchaseProduct(runtime, product, {
     method: "POST",
@@ -45,7 +49,13 @@ export async function describe402(runtime: PaymentRuntime): Promise<ShopAnswer> 
 
 let counter = 0;
 export function shortlistBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { request_id: `test-${process.pid}-${Date.now()}-${++counter}`, outcome: "weather forecast API for delivery route planning", search: "terms", limit: 3, ...extra };
+  return {
+    request_id: `test-${process.pid}-${Date.now()}-${++counter}`,
+    outcome: "weather forecast API for delivery route planning",
+    search: "terms",
+    limit: 3,
+    ...extra,
+  };
 }
 
 /** A purchase ready to send: an agent (a new funded one unless given), a body and its signed payment. */

@@ -12,7 +12,11 @@ export const metadata: Metadata = { title: "Your account" };
 export default async function AccountPage() {
   if (!(await currentPerson())) redirect("/sign-in?next=%2Faccount");
   await loadPageData((qc) =>
-    Promise.all([qc.fetchQuery(trpc.account.profile.queryOptions()), qc.fetchQuery(trpc.account.tokens.list.queryOptions()), qc.fetchQuery(trpc.account.favorites.queryOptions())]),
+    Promise.all([
+      qc.fetchQuery(trpc.account.profile.queryOptions()),
+      qc.fetchQuery(trpc.account.tokens.list.queryOptions()),
+      qc.fetchQuery(trpc.account.favorites.queryOptions()),
+    ]),
   );
   return (
     <HydrateClient>

@@ -15,7 +15,11 @@ export const dynamic = "force-dynamic";
 
 function Code({ children }: { children: ReactNode }) {
   // Focusable so keyboard users can scroll a long line (axe: scrollable-region-focusable).
-  return <pre tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"><code>{children}</code></pre>;
+  return (
+    <pre tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
+      <code>{children}</code>
+    </pre>
+  );
 }
 
 function Endpoint({ method, path, children }: { method: string; path: string; children: ReactNode }) {
@@ -42,16 +46,22 @@ export default async function DocsPage() {
       <header>
         <h1 className="text-3xl font-bold tracking-tight">Documentation</h1>
         <p className="mt-2 text-slate-700">
-          Everything here is JSON over HTTP. The catalog and review reads are free and need no account. Errors always come back as JSON with an
-          <code className="mx-1 rounded bg-slate-100 px-1">error</code> code, a <code className="mx-1 rounded bg-slate-100 px-1">message</code> and, for invalid input, the
-          list of <code className="mx-1 rounded bg-slate-100 px-1">issues</code> (<code>path</code>, <code>message</code>).
+          Everything here is JSON over HTTP. The catalog and review reads are free and need no account. Errors always
+          come back as JSON with an
+          <code className="mx-1 rounded bg-slate-100 px-1">error</code> code, a{" "}
+          <code className="mx-1 rounded bg-slate-100 px-1">message</code> and, for invalid input, the list of{" "}
+          <code className="mx-1 rounded bg-slate-100 px-1">issues</code> (<code>path</code>, <code>message</code>).
         </p>
         <p className="mt-2 text-slate-700">
           The machine-readable description is the OpenAPI {document.openapi} document at{" "}
           <a className="text-indigo-700 underline" href="/openapi.json">
             /openapi.json
           </a>{" "}
-          (version {document.info.version}); the <a className="text-indigo-700 underline" href="#api-reference">API reference</a> below is rendered from it.
+          (version {document.info.version}); the{" "}
+          <a className="text-indigo-700 underline" href="#api-reference">
+            API reference
+          </a>{" "}
+          below is rendered from it.
         </p>
       </header>
 
@@ -81,10 +91,12 @@ export default async function DocsPage() {
               <code>maxPriceUsd</code>: at least one offer costs at most this much.
             </li>
             <li>
-              <code>tested</code>: <code>true</code> (any test), <code>output</code>, <code>no-output</code> or <code>false</code> (untested).
+              <code>tested</code>: <code>true</code> (any test), <code>output</code>, <code>no-output</code> or{" "}
+              <code>false</code> (untested).
             </li>
             <li>
-              <code>limit</code> (1–100, default 20) and <code>cursor</code> (the <code>nextCursor</code> of the previous page).
+              <code>limit</code> (1–100, default 20) and <code>cursor</code> (the <code>nextCursor</code> of the
+              previous page).
             </li>
           </ul>
           <Code>{`curl -s '${baseUrl}/api/catalog/services?capability=maps-weather&maxPriceUsd=0.01&limit=5'
@@ -92,8 +104,9 @@ export default async function DocsPage() {
         </Endpoint>
         <Endpoint method="GET" path="/api/catalog/services/{slug}">
           <p>
-            The service record: <code>schemaVersion</code> 1, <code>dataMode</code> <code>snapshot+live-reviews</code>, <code>methodologyUrl</code> and <code>service</code> with its
-            offers. Each offer&apos;s <code>callUrl</code> is the marketplace&apos;s observer route for that offer. An unknown slug answers 404.
+            The service record: <code>schemaVersion</code> 1, <code>dataMode</code> <code>snapshot+live-reviews</code>,{" "}
+            <code>methodologyUrl</code> and <code>service</code> with its offers. Each offer&apos;s <code>callUrl</code>{" "}
+            is the marketplace&apos;s observer route for that offer. An unknown slug answers 404.
           </p>
         </Endpoint>
       </section>
@@ -104,13 +117,14 @@ export default async function DocsPage() {
         </h2>
         <Endpoint method="GET" path="/api/reviews?service={slug}&limit&cursor">
           <p>
-            Published reviews, newest first, in list form (<code>subject</code>, body cut to 280 characters with an ellipsis, no <code>updated_at</code>).
+            Published reviews, newest first, in list form (<code>subject</code>, body cut to 280 characters with an
+            ellipsis, no <code>updated_at</code>).
           </p>
         </Endpoint>
         <Endpoint method="GET" path="/api/reviews/{id}">
           <p>
-            <code>{`{ok: true, review}`}</code> in full form, with revision information, engagement counters split by agent (<code>llm</code>) and <code>human</code>, and
-            comments.
+            <code>{`{ok: true, review}`}</code> in full form, with revision information, engagement counters split by
+            agent (<code>llm</code>) and <code>human</code>, and comments.
           </p>
         </Endpoint>
       </section>
@@ -123,16 +137,24 @@ export default async function DocsPage() {
         </h2>
         <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700">
           <li>
-            Service descriptions, offers, prices and 30-day call figures come from a catalog snapshot (<code>catalogSource</code>, <code>catalogObservedAt</code>); calls
-            made through the marketplace are recorded on top of it.
+            Service descriptions, offers, prices and 30-day call figures come from a catalog snapshot (
+            <code>catalogSource</code>, <code>catalogObservedAt</code>); calls made through the marketplace are recorded
+            on top of it.
           </li>
-          <li>Reviews, their counts and ratings are live. Likes, favourites and comments are counted one per actor, split between agents and people.</li>
           <li>
-            A service is <em>tested</em> when the marketplace called it itself: <code>tested-output</code> if it returned a usable result, <code>tested-no-output</code> if it
-            did not. Until then <code>testStatus</code> is <code>untested</code> and <code>reviewUrl</code>, <code>testedAt</code>, <code>rating</code> and{" "}
+            Reviews, their counts and ratings are live. Likes, favourites and comments are counted one per actor, split
+            between agents and people.
+          </li>
+          <li>
+            A service is <em>tested</em> when the marketplace called it itself: <code>tested-output</code> if it
+            returned a usable result, <code>tested-no-output</code> if it did not. Until then <code>testStatus</code> is{" "}
+            <code>untested</code> and <code>reviewUrl</code>, <code>testedAt</code>, <code>rating</code> and{" "}
             <code>lastReview</code> are null.
           </li>
-          <li>Facts (compliance, regions, limits, SLAs, retention, protocols) are stated with the sentence and page they come from. What is not documented stays unknown.</li>
+          <li>
+            Facts (compliance, regions, limits, SLAs, retention, protocols) are stated with the sentence and page they
+            come from. What is not documented stays unknown.
+          </li>
         </ul>
       </section>
     </div>

@@ -3,7 +3,10 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { OperatorNav } from "@/components/orders/operator-nav";
 import { moderationQueueInputFor } from "@/components/reviews/moderation-filters";
-import { moderationCursorFromSearchParams, moderationFiltersFromSearchParams } from "@/components/reviews/moderation-filters-from-url";
+import {
+  moderationCursorFromSearchParams,
+  moderationFiltersFromSearchParams,
+} from "@/components/reviews/moderation-filters-from-url";
 import { ModerationView } from "@/components/reviews/moderation-view";
 import { OperatorsOnly } from "@/components/reviews/operators-only";
 import { createTRPCContext } from "@/server/trpc/init";
@@ -24,7 +27,9 @@ export default async function OperatorPage({ searchParams }: Props) {
   const cursor = moderationCursorFromSearchParams(sp);
   await loadPageData((qc) => qc.fetchQuery(trpc.moderation.hiddenComments.queryOptions()));
   // A broken cursor or an unknown service in the URL is explained above the queue.
-  const loaded = await loadPageData((qc) => qc.fetchQuery(trpc.moderation.queue.queryOptions(moderationQueueInputFor(filters, cursor))));
+  const loaded = await loadPageData((qc) =>
+    qc.fetchQuery(trpc.moderation.queue.queryOptions(moderationQueueInputFor(filters, cursor))),
+  );
   return (
     <HydrateClient>
       <div className="mb-6">

@@ -10,14 +10,20 @@ import { SponsoredSlot } from "@/components/catalog/sponsored-slot";
 
 export const metadata: Metadata = { title: "Browse services" };
 
-export default async function ServicesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ServicesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const filters = filtersFromSearchParams(await searchParams);
   const { q } = filters;
   const loaded = await loadPageData<unknown>((qc) =>
     Promise.all([
       q
         ? qc.fetchQuery(trpc.catalog.search.queryOptions({ ...filters, q, limit: SEARCH_PAGE_SIZE }))
-        : qc.fetchInfiniteQuery(trpc.catalog.list.infiniteQueryOptions({ ...filters, limit: SERVICE_PAGE_SIZE }, byNextCursor)),
+        : qc.fetchInfiniteQuery(
+            trpc.catalog.list.infiniteQueryOptions({ ...filters, limit: SERVICE_PAGE_SIZE }, byNextCursor),
+          ),
       qc.fetchQuery(trpc.catalog.sponsored.queryOptions({ q, capability: filters.capability })),
     ]),
   );
@@ -27,7 +33,8 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Browse services</h1>
           <p className="mt-2 max-w-2xl text-slate-600">
-            Third-party APIs that agents pay per request with x402. Every offer can be called through the marketplace, which records what happened.
+            Third-party APIs that agents pay per request with x402. Every offer can be called through the marketplace,
+            which records what happened.
           </p>
         </div>
         <ServiceFilterForm filters={filters} />

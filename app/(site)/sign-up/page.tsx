@@ -7,7 +7,11 @@ import { SignUpForm } from "@/components/account/sign-up-form";
 
 export const metadata: Metadata = { title: "Create an account" };
 
-export default async function SignUpPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignUpPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const next = safeNextPath((await searchParams).next);
   if (await currentPerson()) redirect(next);
   return (
@@ -19,7 +23,10 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
       </div>
       <p className="mt-6 text-sm text-slate-700">
         Already have an account?{" "}
-        <Link href={`/sign-in?next=${encodeURIComponent(next)}`} className="font-medium text-indigo-700 underline hover:text-indigo-900">
+        <Link
+          href={`/sign-in?next=${encodeURIComponent(next)}`}
+          className="font-medium text-indigo-700 underline hover:text-indigo-900"
+        >
           Sign in
         </Link>
       </p>

@@ -2,6 +2,14 @@
 import { AppError } from "@/server/errors";
 import { errorResponse } from "@/server/http/respond";
 
-const notFound = async (req: Request) => errorResponse(new AppError("not_found", `No API endpoint at ${new URL(req.url).pathname}.`));
+const notFound = async (req: Request) =>
+  errorResponse(new AppError("not_found", `No API endpoint at ${new URL(req.url).pathname}.`));
 
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE, notFound as OPTIONS };
+export {
+  notFound as GET,
+  notFound as POST,
+  notFound as PUT,
+  notFound as PATCH,
+  notFound as DELETE,
+  notFound as OPTIONS,
+};

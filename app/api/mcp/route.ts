@@ -7,7 +7,11 @@ import { handleHostedMcp } from "@/mcp/http-handler";
 export const POST = route(async (request: Request) => {
   const read = await readMcpRequest(request);
   if (!read.ok) return read.response;
-  return handleHostedMcp(request, read.body, { baseUrl: read.selfUrl, token: read.token, clientHeaders: read.clientHeaders });
+  return handleHostedMcp(request, read.body, {
+    baseUrl: read.selfUrl,
+    token: read.token,
+    clientHeaders: read.clientHeaders,
+  });
 });
 
 // Stateless: no SSE stream to open (GET) and no session to end (DELETE).

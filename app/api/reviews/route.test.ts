@@ -5,10 +5,31 @@ import { GET as getOne } from "./[id]/route";
 import { GET as getList } from "./route";
 
 // `verifiedCall` is our additive field (docs/decisions.md "Reviews").
-const FULL = ["id", "url", "slug", "actorType", "company", "org", "name", "rating", "title", "tags", "body", "link", "created_at", "updated_at", "revision", "engagement", "comments", "verifiedCall"];
+const FULL = [
+  "id",
+  "url",
+  "slug",
+  "actorType",
+  "company",
+  "org",
+  "name",
+  "rating",
+  "title",
+  "tags",
+  "body",
+  "link",
+  "created_at",
+  "updated_at",
+  "revision",
+  "engagement",
+  "comments",
+  "verifiedCall",
+];
 
 async function one(id: string) {
-  const res = await getOne(new Request(`http://marketplace.test/api/reviews/${id}`), { params: Promise.resolve({ id }) });
+  const res = await getOne(new Request(`http://marketplace.test/api/reviews/${id}`), {
+    params: Promise.resolve({ id }),
+  });
   return { status: res.status, body: await res.json() };
 }
 async function list(query: string) {
@@ -18,7 +39,11 @@ async function list(query: string) {
 
 describe("GET /api/reviews/{id}", () => {
   it("returns {ok, review} in full form with counters equal to the rows", async () => {
-    const rows = await db.review.findMany({ take: 40, orderBy: { id: "asc" }, select: { id: true, service: { select: { slug: true, name: true } } } });
+    const rows = await db.review.findMany({
+      take: 40,
+      orderBy: { id: "asc" },
+      select: { id: true, service: { select: { slug: true, name: true } } },
+    });
     for (const row of rows) {
       const { status, body } = await one(row.id);
       expect(status).toBe(200);
@@ -35,11 +60,14 @@ describe("GET /api/reviews/{id}", () => {
       for (const kind of ["like", "favorite"] as const) {
         const key = kind === "like" ? "likes" : "favorites";
         for (const actorType of ["llm", "human"] as const) {
-          expect(r.engagement[key][actorType]).toBe(await db.reviewEngagement.count({ where: { reviewId: row.id, kind, actorType } }));
+          expect(r.engagement[key][actorType]).toBe(
+            await db.reviewEngagement.count({ where: { reviewId: row.id, kind, actorType } }),
+          );
         }
       }
       expect(r.engagement.comments.llm + r.engagement.comments.human).toBe(r.comments.length);
-      for (const c of r.comments) expect(Object.keys(c).sort()).toEqual(["actorType", "body", "created_at", "id", "name"]);
+      for (const c of r.comments)
+        expect(Object.keys(c).sort()).toEqual(["actorType", "body", "created_at", "id", "name"]);
     }
   });
 
@@ -53,7 +81,11 @@ describe("GET /api/reviews/{id}", () => {
 
 describe("GET /api/reviews", () => {
   it("lists a service's reviews in list form, newest first, paginated", async () => {
-    const svc = await db.service.findFirstOrThrow({ where: { reviews: { some: {} } }, orderBy: { reviews: { _count: "desc" } }, select: { slug: true, name: true, _count: { select: { reviews: true } } } });
+    const svc = await db.service.findFirstOrThrow({
+      where: { reviews: { some: {} } },
+      orderBy: { reviews: { _count: "desc" } },
+      select: { slug: true, name: true, _count: { select: { reviews: true } } },
+    });
     const seen: { created_at: number; id: string; body: string; subject: string }[] = [];
     let cursor: string | null = null;
     do {
@@ -80,6 +112,7 @@ describe("GET /api/reviews", () => {
 
   it("answers 404 for an unknown service and 400 for bad parameters", async () => {
     expect((await list("?service=no-such-service")).status).toBe(404);
-    for (const q of ["?limit=0", "?limit=500", "?cursor=%%%", "?service=Bad%20Slug"]) expect((await list(q)).status).toBe(400);
+    for (const q of ["?limit=0", "?limit=500", "?cursor=%%%", "?service=Bad%20Slug"])
+      expect((await list(q)).status).toBe(400);
   });
 });

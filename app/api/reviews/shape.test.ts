@@ -36,7 +36,8 @@ const SPEC: Record<string, Field> = {
   verifiedCall: { kind: "boolean", list: "required", full: "required" },
 };
 
-const isEpochMs = (v: unknown) => Number.isInteger(v) && (v as number) > Date.UTC(2000, 0, 1) && (v as number) < Date.UTC(2100, 0, 1);
+const isEpochMs = (v: unknown) =>
+  Number.isInteger(v) && (v as number) > Date.UTC(2000, 0, 1) && (v as number) < Date.UTC(2100, 0, 1);
 
 function expectKind(kind: Kind, value: unknown, where: string) {
   switch (kind) {
@@ -57,7 +58,11 @@ function expectKind(kind: Kind, value: unknown, where: string) {
       break;
     case "revision": {
       const r = value as Record<string, unknown>;
-      expect(Object.keys(r).sort(), where).toEqual(r.humanReviewStatus === "reviewed" ? ["count", "humanReviewStatus", "humanReviewedAt"] : ["count", "humanReviewStatus"]);
+      expect(Object.keys(r).sort(), where).toEqual(
+        r.humanReviewStatus === "reviewed"
+          ? ["count", "humanReviewStatus", "humanReviewedAt"]
+          : ["count", "humanReviewStatus"],
+      );
       expect(Number.isInteger(r.count) && (r.count as number) >= 1, where).toBe(true);
       expect(["not_required", "reviewed"], where).toContain(r.humanReviewStatus);
       if (r.humanReviewStatus === "reviewed") expect(isEpochMs(r.humanReviewedAt), where).toBe(true);
@@ -93,7 +98,10 @@ function expectForm(form: "list" | "full", review: Record<string, unknown>) {
     else if (rule === "required") expect(review, `${where} has ${name}`).toHaveProperty(name);
     if (name in review) expectKind(field.kind, review[name], `${where}.${name}`);
   }
-  expect(Object.keys(review).filter((k) => !(k in SPEC)), `${where}: fields outside the table`).toEqual([]);
+  expect(
+    Object.keys(review).filter((k) => !(k in SPEC)),
+    `${where}: fields outside the table`,
+  ).toEqual([]);
 }
 
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
@@ -102,7 +110,9 @@ async function allListed(): Promise<Record<string, unknown>[]> {
   const seen: Record<string, unknown>[] = [];
   let cursor: string | null = null;
   do {
-    const res = await getList(new Request(`http://marketplace.test/api/reviews?limit=100${cursor ? `&cursor=${cursor}` : ""}`));
+    const res = await getList(
+      new Request(`http://marketplace.test/api/reviews?limit=100${cursor ? `&cursor=${cursor}` : ""}`),
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { reviews: Record<string, unknown>[]; nextCursor: string | null };
     seen.push(...body.reviews);
@@ -120,13 +130,21 @@ describe("the review record, field by field", () => {
     const withComments = listed.filter((r) => (r.comments as unknown[]).length > 0);
     expect(withComments.length).toBeGreaterThan(100);
     for (const r of withComments.slice(0, 50)) {
-      const rows = await db.comment.findMany({ where: { reviewId: r.id as string, status: "published" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true } });
+      const rows = await db.comment.findMany({
+        where: { reviewId: r.id as string, status: "published" },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: { id: true },
+      });
       expect((r.comments as { id: string }[]).map((c) => c.id)).toEqual(rows.slice(0, 20).map((c) => c.id));
     }
   });
 
   it("full form: every seeded review has the full form's fields and types; link is always there", async () => {
-    const ids = await db.review.findMany({ where: { status: "published" }, select: { id: true }, orderBy: { id: "asc" } });
+    const ids = await db.review.findMany({
+      where: { status: "published" },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    });
     expect(ids.length).toBe(620);
     for (const { id } of ids) {
       const res = await getOne(new Request(`http://marketplace.test/api/reviews/${id}`), params(id));
@@ -141,7 +159,19 @@ describe("the review record, field by field", () => {
   it("a review without a stored link shows its service's endpoint: the first offer's provider URL and path, else the service URL", async () => {
     const missing = await db.review.findMany({
       where: { link: null, status: "published" },
-      select: { id: true, service: { select: { serviceUrl: true, offers: { orderBy: [{ position: "asc" }, { id: "asc" }], take: 1, select: { providerUrl: true, path: true } } } } },
+      select: {
+        id: true,
+        service: {
+          select: {
+            serviceUrl: true,
+            offers: {
+              orderBy: [{ position: "asc" }, { id: "asc" }],
+              take: 1,
+              select: { providerUrl: true, path: true },
+            },
+          },
+        },
+      },
     });
     expect(missing.length).toBe(123);
     for (const r of missing) {
@@ -153,7 +183,8 @@ describe("the review record, field by field", () => {
     }
     // A service without offers falls back to its own URL.
     const one = missing[0]!;
-    const serviceId = (await db.review.findUniqueOrThrow({ where: { id: one.id }, select: { serviceId: true } })).serviceId;
+    const serviceId = (await db.review.findUniqueOrThrow({ where: { id: one.id }, select: { serviceId: true } }))
+      .serviceId;
     const offers = await db.offer.findMany({ where: { serviceId } });
     await db.offer.deleteMany({ where: { serviceId } });
     try {
@@ -165,19 +196,34 @@ describe("the review record, field by field", () => {
   });
 
   it("list form carries at most 20 comments (the oldest), full form all of them; the counters count all", async () => {
-    const review = await db.review.findFirstOrThrow({ where: { status: "published" }, select: { id: true, serviceId: true, service: { select: { slug: true } } } });
+    const review = await db.review.findFirstOrThrow({
+      where: { status: "published" },
+      select: { id: true, serviceId: true, service: { select: { slug: true } } },
+    });
     await db.comment.deleteMany({ where: { reviewId: review.id } });
     const base = Date.UTC(2026, 0, 1);
     await db.comment.createMany({
-      data: Array.from({ length: 25 }, (_, i) => ({ reviewId: review.id, actorType: i % 2 ? "human" : "llm", name: `c${i}`, body: `comment ${i}`, createdAt: new Date(base + i * 1000) })),
+      data: Array.from({ length: 25 }, (_, i) => ({
+        reviewId: review.id,
+        actorType: i % 2 ? "human" : "llm",
+        name: `c${i}`,
+        body: `comment ${i}`,
+        createdAt: new Date(base + i * 1000),
+      })),
     });
     const res = await getOne(new Request(`http://marketplace.test/api/reviews/${review.id}`), params(review.id));
-    const full = ((await res.json()) as { review: { comments: { name: string }[]; engagement: { comments: { llm: number; human: number } } } }).review;
+    const full = (
+      (await res.json()) as {
+        review: { comments: { name: string }[]; engagement: { comments: { llm: number; human: number } } };
+      }
+    ).review;
     expect(full.comments.map((c) => c.name)).toEqual(Array.from({ length: 25 }, (_, i) => `c${i}`));
     expect(full.engagement.comments).toEqual({ llm: 13, human: 12 });
 
     const listed = (await allListedFor(review.service.slug)).find((r) => r.id === review.id)!;
-    expect((listed.comments as { name: string }[]).map((c) => c.name)).toEqual(Array.from({ length: 20 }, (_, i) => `c${i}`));
+    expect((listed.comments as { name: string }[]).map((c) => c.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `c${i}`),
+    );
     expect(listed.engagement).toMatchObject({ comments: { llm: 13, human: 12 } });
   });
 });

@@ -19,13 +19,27 @@ const BASE = "http://marketplace.test";
 async function post(agent: Agent, slug: string, key?: string) {
   const headers: Record<string, string> = { "content-type": "application/json", "x-marketplace-token": agent.token };
   if (key) headers["idempotency-key"] = key;
-  const res = await POST(new Request(`${BASE}/api/reviews`, { method: "POST", headers, body: JSON.stringify({ slug, rating: 4, title: "Paid and used", body: "Called it through the marketplace." }) }));
-  return { status: res.status, replayed: res.headers.get("idempotent-replayed"), body: (await res.json()) as { review: { id: string; verifiedCall: boolean } } };
+  const res = await POST(
+    new Request(`${BASE}/api/reviews`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ slug, rating: 4, title: "Paid and used", body: "Called it through the marketplace." }),
+    }),
+  );
+  return {
+    status: res.status,
+    replayed: res.headers.get("idempotent-replayed"),
+    body: (await res.json()) as { review: { id: string; verifiedCall: boolean } },
+  };
 }
 
 async function verifiedInBothForms(id: string, slug: string): Promise<[boolean, boolean]> {
-  const one = (await (await getOne(new Request(`${BASE}/api/reviews/${id}`), { params: Promise.resolve({ id }) })).json()) as { review: { verifiedCall: boolean } };
-  const list = (await (await getList(new Request(`${BASE}/api/reviews?service=${slug}&limit=100`))).json()) as { reviews: { id: string; verifiedCall: boolean }[] };
+  const one = (await (
+    await getOne(new Request(`${BASE}/api/reviews/${id}`), { params: Promise.resolve({ id }) })
+  ).json()) as { review: { verifiedCall: boolean } };
+  const list = (await (await getList(new Request(`${BASE}/api/reviews?service=${slug}&limit=100`))).json()) as {
+    reviews: { id: string; verifiedCall: boolean }[];
+  };
   return [one.review.verifiedCall, list.reviews.find((r) => r.id === id)!.verifiedCall];
 }
 
@@ -90,7 +104,13 @@ describe("verifiedCall", () => {
     // The write commits unverified; the paid call commits just after it, before the after-commit step.
     const answer = await withIdempotentWrite(
       scope,
-      async (tx) => ({ status: 201, body: { ok: true, review: await createReview(agent, { slug: svc.slug, rating: 5, title: "Race", body: "Paid meanwhile." }, tx) } }),
+      async (tx) => ({
+        status: 201,
+        body: {
+          ok: true,
+          review: await createReview(agent, { slug: svc.slug, rating: 5, title: "Race", body: "Paid meanwhile." }, tx),
+        },
+      }),
       async (committed) => {
         expect(committed.body.review.verifiedCall).toBe(false);
         await recordCall(agent.tokenId, svc.id, true);
@@ -112,7 +132,13 @@ describe("verifiedCall", () => {
     const svc = await freshService();
     const answer = await withIdempotentWrite(
       { actorKey: `token:${agent.tokenId}`, key: null, operation: "review.create", input: {} },
-      async (tx) => ({ status: 201, body: { ok: true, review: await createReview(agent, { slug: svc.slug, rating: 3, title: "Fine", body: "Fine." }, tx) } }),
+      async (tx) => ({
+        status: 201,
+        body: {
+          ok: true,
+          review: await createReview(agent, { slug: svc.slug, rating: 3, title: "Fine", body: "Fine." }, tx),
+        },
+      }),
       async () => {
         throw new Error("database went away");
       },
@@ -131,7 +157,10 @@ describe("reputation facts", () => {
     const a = await createAgent();
     const b = await createAgent();
     const c = await createAgent();
-    const service = await db.service.findUniqueOrThrow({ where: { id: top.service.id }, select: { id: true, slug: true } });
+    const service = await db.service.findUniqueOrThrow({
+      where: { id: top.service.id },
+      select: { id: true, slug: true },
+    });
     await recordCall(a.tokenId, service.id, true);
     await recordCall(b.tokenId, service.id, true);
     expect((await post(a, service.slug)).status).toBe(201);

@@ -5,7 +5,12 @@ import { describe, expect, it } from "vitest";
 
 // Small limits for this file only (vitest.config.ts sets them high elsewhere); set before
 // server/env.ts is first imported.
-Object.assign(process.env, { RATE_LIMIT_WRITES_PER_MINUTE: "3", RATE_LIMIT_WRITES_IP_PER_MINUTE: "8", RATE_LIMIT_REVIEWS_PER_MINUTE: "1000", TRUST_PROXY_HOPS: "1" });
+Object.assign(process.env, {
+  RATE_LIMIT_WRITES_PER_MINUTE: "3",
+  RATE_LIMIT_WRITES_IP_PER_MINUTE: "8",
+  RATE_LIMIT_REVIEWS_PER_MINUTE: "1000",
+  TRUST_PROXY_HOPS: "1",
+});
 const { POST: like } = await import("./[id]/like/route");
 const { POST: create } = await import("./route");
 const { GET: read } = await import("./[id]/route");
@@ -14,7 +19,13 @@ const { createAgent, someReview } = await import("@/server/reviews/test-actors")
 const BASE = "http://marketplace.test";
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 const likeAs = (token: string, ip: string, id: string) =>
-  like(new Request(`${BASE}/api/reviews/${id}/like`, { method: "POST", headers: { "x-marketplace-token": token, "x-forwarded-for": ip } }), params(id));
+  like(
+    new Request(`${BASE}/api/reviews/${id}/like`, {
+      method: "POST",
+      headers: { "x-marketplace-token": token, "x-forwarded-for": ip },
+    }),
+    params(id),
+  );
 
 async function expectLimited(res: Response, limit: number) {
   expect(res.status).toBe(429);
@@ -39,19 +50,33 @@ describe("write limits", () => {
     }
     await expectLimited(await likeAs(a.token, "198.51.100.60", id), 3);
     // Other writes of the same token share the count, bad input included; nothing is written.
-    const refused = await create(new Request(`${BASE}/api/reviews`, { method: "POST", headers: { "x-marketplace-token": a.token, "content-type": "application/json" }, body: "{}" }));
+    const refused = await create(
+      new Request(`${BASE}/api/reviews`, {
+        method: "POST",
+        headers: { "x-marketplace-token": a.token, "content-type": "application/json" },
+        body: "{}",
+      }),
+    );
     await expectLimited(refused, 3);
     // Another token from the same address is not limited by a's count.
     expect((await likeAs(b.token, "198.51.100.60", id)).status).toBe(200);
     // Reads have their own group.
-    expect((await read(new Request(`${BASE}/api/reviews/${id}`, { headers: { "x-forwarded-for": "198.51.100.60" } }), params(id))).status).toBe(200);
+    expect(
+      (
+        await read(
+          new Request(`${BASE}/api/reviews/${id}`, { headers: { "x-forwarded-for": "198.51.100.60" } }),
+          params(id),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("per address: many tokens from one address stop at its limit; tokens elsewhere go on", async () => {
     const id = await someReview(51);
     const agents = await Promise.all(Array.from({ length: 5 }, () => createAgent()));
     const statuses: number[] = [];
-    for (const agent of agents) for (let i = 0; i < 2; i++) statuses.push((await likeAs(agent.token, "198.51.100.70", id)).status);
+    for (const agent of agents)
+      for (let i = 0; i < 2; i++) statuses.push((await likeAs(agent.token, "198.51.100.70", id)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429, 429]);
     await expectLimited(await likeAs((await createAgent()).token, "198.51.100.70", id), 8);
     expect((await likeAs((await createAgent()).token, "198.51.100.71", id)).status).toBe(200);

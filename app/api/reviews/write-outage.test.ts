@@ -14,20 +14,57 @@ import { POST as create } from "./route";
 
 const BASE = "http://marketplace.test";
 const { cut, restore } = databaseOutage();
-const headers = (token: string, key?: string) => ({ "x-marketplace-token": token, "content-type": "application/json", ...(key ? { "idempotency-key": key } : {}) });
+const headers = (token: string, key?: string) => ({
+  "x-marketplace-token": token,
+  "content-type": "application/json",
+  ...(key ? { "idempotency-key": key } : {}),
+});
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
 describe("review writes during a database outage", () => {
   it("answer 503 database_unavailable with Retry-After, then work again", async () => {
     const agent = await createAgent();
     const slug = await someService(60);
-    const first = await create(new Request(`${BASE}/api/reviews`, { method: "POST", headers: headers(agent.token), body: JSON.stringify({ slug, rating: 4, title: "t", body: "b" }) }));
+    const first = await create(
+      new Request(`${BASE}/api/reviews`, {
+        method: "POST",
+        headers: headers(agent.token),
+        body: JSON.stringify({ slug, rating: 4, title: "t", body: "b" }),
+      }),
+    );
     const { id } = ((await first.json()) as { review: { id: string } }).review;
     const sends = [
-      () => create(new Request(`${BASE}/api/reviews`, { method: "POST", headers: headers(agent.token), body: JSON.stringify({ slug: "isobar-weather", rating: 4, title: "t", body: "b" }) })),
-      () => revise(new Request(`${BASE}/api/reviews/${id}`, { method: "PATCH", headers: headers(agent.token), body: '{"rating":2}' }), params(id)),
-      () => like(new Request(`${BASE}/api/reviews/${id}/like`, { method: "POST", headers: headers(agent.token) }), params(id)),
-      () => comment(new Request(`${BASE}/api/reviews/${id}/comments`, { method: "POST", headers: headers(agent.token, "outage-comment-1"), body: '{"body":"hello"}' }), params(id)),
+      () =>
+        create(
+          new Request(`${BASE}/api/reviews`, {
+            method: "POST",
+            headers: headers(agent.token),
+            body: JSON.stringify({ slug: "isobar-weather", rating: 4, title: "t", body: "b" }),
+          }),
+        ),
+      () =>
+        revise(
+          new Request(`${BASE}/api/reviews/${id}`, {
+            method: "PATCH",
+            headers: headers(agent.token),
+            body: '{"rating":2}',
+          }),
+          params(id),
+        ),
+      () =>
+        like(
+          new Request(`${BASE}/api/reviews/${id}/like`, { method: "POST", headers: headers(agent.token) }),
+          params(id),
+        ),
+      () =>
+        comment(
+          new Request(`${BASE}/api/reviews/${id}/comments`, {
+            method: "POST",
+            headers: headers(agent.token, "outage-comment-1"),
+            body: '{"body":"hello"}',
+          }),
+          params(id),
+        ),
     ];
     await cut();
     for (const send of sends) {
@@ -43,9 +80,23 @@ describe("review writes during a database outage", () => {
   it("a PATCH cut off mid-transaction stores nothing; its retry with the same key revises once", async () => {
     const agent = await createAgent();
     const slug = await someService(61);
-    const created = await create(new Request(`${BASE}/api/reviews`, { method: "POST", headers: headers(agent.token), body: JSON.stringify({ slug, rating: 4, title: "t", body: "b" }) }));
+    const created = await create(
+      new Request(`${BASE}/api/reviews`, {
+        method: "POST",
+        headers: headers(agent.token),
+        body: JSON.stringify({ slug, rating: 4, title: "t", body: "b" }),
+      }),
+    );
     const { id } = ((await created.json()) as { review: { id: string } }).review;
-    const send = () => revise(new Request(`${BASE}/api/reviews/${id}`, { method: "PATCH", headers: headers(agent.token, "cut-patch-0001"), body: '{"title":"after"}' }), params(id));
+    const send = () =>
+      revise(
+        new Request(`${BASE}/api/reviews/${id}`, {
+          method: "PATCH",
+          headers: headers(agent.token, "cut-patch-0001"),
+          body: '{"title":"after"}',
+        }),
+        params(id),
+      );
     // The PATCH claims its key and locks the review, then waits on the revisions table.
     const blocker = new pg.Client({ connectionString: process.env.DATABASE_URL });
     blocker.on("error", () => undefined); // terminated by the outage, like every connection
@@ -55,7 +106,13 @@ describe("review writes during a database outage", () => {
     const pending = send();
     // Its claim is not visible outside its transaction: wait until it waits on the blocker's lock.
     const waitingOnLock = async () =>
-      Number((await blocker.query("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0].n);
+      Number(
+        (
+          await blocker.query(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          )
+        ).rows[0].n,
+      );
     for (let i = 0; i < 250 && (await waitingOnLock()) === 0; i++) await sleep(20);
     expect(await waitingOnLock()).toBe(1);
     await cut();
@@ -67,7 +124,9 @@ describe("review writes during a database outage", () => {
     expect(await db.reviewRevision.count({ where: { reviewId: id } })).toBe(1);
     const retried = await send();
     expect(retried.status).toBe(200);
-    expect(((await retried.json()) as { review: { title: string; revision: { count: number } } }).review).toMatchObject({ title: "after", revision: { count: 2 } });
+    expect(((await retried.json()) as { review: { title: string; revision: { count: number } } }).review).toMatchObject(
+      { title: "after", revision: { count: 2 } },
+    );
     expect((await send()).headers.get("idempotent-replayed")).toBe("true");
     expect(await db.reviewRevision.count({ where: { reviewId: id } })).toBe(2);
   });
@@ -75,11 +134,26 @@ describe("review writes during a database outage", () => {
   it("cut at any point of concurrent writes: each answers 503 or its result, never a 500, and no connection is lost", async () => {
     const agent = await createAgent();
     const slug = await someService(62);
-    const created = await create(new Request(`${BASE}/api/reviews`, { method: "POST", headers: headers(agent.token), body: JSON.stringify({ slug, rating: 4, title: "t", body: "b" }) }));
+    const created = await create(
+      new Request(`${BASE}/api/reviews`, {
+        method: "POST",
+        headers: headers(agent.token),
+        body: JSON.stringify({ slug, rating: 4, title: "t", body: "b" }),
+      }),
+    );
     const { id } = ((await created.json()) as { review: { id: string } }).review;
     const statuses: number[] = [];
     for (let round = 0; round < 30; round++) {
-      const writes = [0, 1, 2].map((k) => revise(new Request(`${BASE}/api/reviews/${id}`, { method: "PATCH", headers: headers(agent.token, `sweep-${round}-${k}`), body: `{"title":"t${round}"}` }), params(id)));
+      const writes = [0, 1, 2].map((k) =>
+        revise(
+          new Request(`${BASE}/api/reviews/${id}`, {
+            method: "PATCH",
+            headers: headers(agent.token, `sweep-${round}-${k}`),
+            body: `{"title":"t${round}"}`,
+          }),
+          params(id),
+        ),
+      );
       // From "before the first statement" to "after the last" in steps of half a millisecond.
       await (round % 15 === 0 ? new Promise((r) => setImmediate(r)) : sleep((round % 15) / 2));
       await cut();
@@ -91,7 +165,9 @@ describe("review writes during a database outage", () => {
     // Every connection of the pool is back: as many transactions as the pool holds, at once, each
     // holding its connection a while, all finish (a lost one would leave one waiting until busy).
     const size = Number(process.env.DATABASE_POOL_SIZE ?? 10);
-    const held = Array.from({ length: size }, () => db.$transaction((tx) => tx.$queryRaw`SELECT 1 AS one FROM pg_sleep(0.2)`));
+    const held = Array.from({ length: size }, () =>
+      db.$transaction((tx) => tx.$queryRaw`SELECT 1 AS one FROM pg_sleep(0.2)`),
+    );
     await expect(Promise.all(held)).resolves.toHaveLength(size);
   });
 });

@@ -26,9 +26,12 @@ async function send(handler: Handler, method: string, path: string, params: Reco
   const headers: Record<string, string> = { ...call.headers };
   if (call.token) headers["x-marketplace-token"] = call.token;
   if (call.key) headers["idempotency-key"] = call.key;
-  const body = call.body === undefined ? undefined : typeof call.body === "string" ? call.body : JSON.stringify(call.body);
+  const body =
+    call.body === undefined ? undefined : typeof call.body === "string" ? call.body : JSON.stringify(call.body);
   if (body !== undefined && call.contentType !== null) headers["content-type"] = call.contentType ?? "application/json";
-  const res = await handler(new Request(`${BASE}${path}`, { method, headers, body }), { params: Promise.resolve(params) });
+  const res = await handler(new Request(`${BASE}${path}`, { method, headers, body }), {
+    params: Promise.resolve(params),
+  });
   const text = await res.text();
   expect(res.headers.get("content-type"), `${method} ${path} ${res.status}`).toMatch(/^application\/json/);
   // Answers are checked field by field below; their shapes are the routes' zod schemas.
@@ -38,12 +41,22 @@ async function send(handler: Handler, method: string, path: string, params: Reco
 
 const post = (call: Call) => send(list.POST as Handler, "POST", "/api/reviews", {}, call);
 const patch = (id: string, call: Call) => send(one.PATCH as Handler, "PATCH", `/api/reviews/${id}`, { id }, call);
-const toggle = (kind: "like" | "favorite", id: string, call: Call) => send((kind === "like" ? like.POST : favorite.POST) as Handler, "POST", `/api/reviews/${id}/${kind}`, { id }, call);
-const addComment = (id: string, call: Call) => send(comments.POST as Handler, "POST", `/api/reviews/${id}/comments`, { id }, call);
-const editComment = (id: string, commentId: string, call: Call) => send(comment.PATCH as Handler, "PATCH", `/api/reviews/${id}/comments/${commentId}`, { id, commentId }, call);
-const deleteComment = (id: string, commentId: string, call: Call) => send(comment.DELETE as Handler, "DELETE", `/api/reviews/${id}/comments/${commentId}`, { id, commentId }, call);
+const toggle = (kind: "like" | "favorite", id: string, call: Call) =>
+  send((kind === "like" ? like.POST : favorite.POST) as Handler, "POST", `/api/reviews/${id}/${kind}`, { id }, call);
+const addComment = (id: string, call: Call) =>
+  send(comments.POST as Handler, "POST", `/api/reviews/${id}/comments`, { id }, call);
+const editComment = (id: string, commentId: string, call: Call) =>
+  send(comment.PATCH as Handler, "PATCH", `/api/reviews/${id}/comments/${commentId}`, { id, commentId }, call);
+const deleteComment = (id: string, commentId: string, call: Call) =>
+  send(comment.DELETE as Handler, "DELETE", `/api/reviews/${id}/comments/${commentId}`, { id, commentId }, call);
 
-const reviewBody = (slug: string, extra: Record<string, unknown> = {}) => ({ slug, rating: 5, title: "Reliable", body: "Every call answered.", ...extra });
+const reviewBody = (slug: string, extra: Record<string, unknown> = {}) => ({
+  slug,
+  rating: 5,
+  title: "Reliable",
+  body: "Every call answered.",
+  ...extra,
+});
 let serviceIndex = 40;
 const nextService = () => someService(serviceIndex++);
 
@@ -79,7 +92,11 @@ describe("X-Marketplace-Token", () => {
     for (const call of calls) expect((await call()).status).toBe(401);
     const revoked = await createAgent();
     await revokeMarketplaceToken(revoked.personId!, revoked.tokenId);
-    for (const res of [await post({ token: revoked.token, body: reviewBody(await nextService()) }), await toggle("like", reviewId, { token: revoked.token }), await patch(reviewId, { token: revoked.token, body: "x".repeat(70_000) })]) {
+    for (const res of [
+      await post({ token: revoked.token, body: reviewBody(await nextService()) }),
+      await toggle("like", reviewId, { token: revoked.token }),
+      await patch(reviewId, { token: revoked.token, body: "x".repeat(70_000) }),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body.error).toBe("forbidden");
     }
@@ -100,9 +117,23 @@ describe("the writes", () => {
   it("POST /api/reviews: 201 {ok, review} in full form; 404 unknown slug; 409 second review naming the first; 400 with issues", async () => {
     const agent = await createAgent();
     const slug = await nextService();
-    const created = await post({ token: agent.token, body: reviewBody(slug, { tags: ["Speed"], link: "https://api.example.com/v1" }) });
+    const created = await post({
+      token: agent.token,
+      body: reviewBody(slug, { tags: ["Speed"], link: "https://api.example.com/v1" }),
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ ok: true, review: { slug, rating: 5, tags: ["speed"], link: "https://api.example.com/v1", actorType: "llm", name: agent.name, revision: { count: 1 } } });
+    expect(created.body).toMatchObject({
+      ok: true,
+      review: {
+        slug,
+        rating: 5,
+        tags: ["speed"],
+        link: "https://api.example.com/v1",
+        actorType: "llm",
+        name: agent.name,
+        revision: { count: 1 },
+      },
+    });
     const again = await post({ token: agent.token, body: reviewBody(slug) });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: "conflict", message: expect.stringContaining(created.body.review.id) });
@@ -110,9 +141,13 @@ describe("the writes", () => {
     const bad = await post({ token: agent.token, body: { slug, rating: "5", titel: "x" } });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe("invalid_request");
-    expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(["body", "rating", "title", "titel"].sort());
+    expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(
+      ["body", "rating", "title", "titel"].sort(),
+    );
     expect(bad.body.issues.find((i: { path: string }) => i.path === "titel").message).toContain('did you mean "title"');
-    expect(bad.body.issues.find((i: { path: string }) => i.path === "rating").message).toBe('Expected a number (without quotes); got the string "5".');
+    expect(bad.body.issues.find((i: { path: string }) => i.path === "rating").message).toBe(
+      'Expected a number (without quotes); got the string "5".',
+    );
   });
 
   it("PATCH /api/reviews/{id}: 200 with a new revision; 403 for another token; 404; 400", async () => {
@@ -120,15 +155,24 @@ describe("the writes", () => {
     const created = await reviewBy(agent);
     const revised = await patch(created.id, { token: agent.token, body: { rating: 3, body: "Slower this week." } });
     expect(revised.status).toBe(200);
-    expect(revised.body).toMatchObject({ ok: true, review: { id: created.id, rating: 3, body: "Slower this week.", revision: { count: 2 } } });
+    expect(revised.body).toMatchObject({
+      ok: true,
+      review: { id: created.id, rating: 3, body: "Slower this week.", revision: { count: 2 } },
+    });
     expect((await patch(created.id, { token: (await createAgent()).token, body: { rating: 1 } })).status).toBe(403);
-    expect((await patch("00000000-0000-4000-8000-000000000000", { token: agent.token, body: { rating: 1 } })).status).toBe(404);
+    expect(
+      (await patch("00000000-0000-4000-8000-000000000000", { token: agent.token, body: { rating: 1 } })).status,
+    ).toBe(404);
     const malformed = await patch("not-a-uuid", { token: agent.token, body: { rating: 1 } });
     expect(malformed.status).toBe(400);
     expect(malformed.body.issues).toEqual([expect.objectContaining({ path: "id" })]);
     expect((await patch(created.id, { token: agent.token, body: {} })).status).toBe(400);
     // A retried PATCH with its Idempotency-Key adds one revision, however often it is sent.
-    const retries = await Promise.all(Array.from({ length: 5 }, () => patch(created.id, { token: agent.token, body: { title: "Retried" }, key: "patch-retry-0001" })));
+    const retries = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        patch(created.id, { token: agent.token, body: { title: "Retried" }, key: "patch-retry-0001" }),
+      ),
+    );
     expect(new Set(retries.map((r) => r.text)).size).toBe(1);
     expect(retries[0]!.body.review.revision.count).toBe(3);
     expect(await db.reviewRevision.count({ where: { reviewId: created.id } })).toBe(3);
@@ -139,10 +183,26 @@ describe("the writes", () => {
     const { id } = await reviewBy(await createAgent());
     const on = await toggle("like", id, { token: agent.token });
     expect(on.status).toBe(200);
-    expect(on.body).toEqual({ ok: true, kind: "like", active: true, engagement: { likes: { llm: 1, human: 0 }, favorites: { llm: 0, human: 0 }, comments: { llm: 0, human: 0 } } });
-    expect((await toggle("like", id, { token: agent.token, body: "" })).body).toMatchObject({ active: false, engagement: { likes: { llm: 0 } } });
-    for (let i = 0; i < 2; i++) expect((await toggle("favorite", id, { token: agent.token, body: { active: true } })).body).toMatchObject({ kind: "favorite", active: true, engagement: { favorites: { llm: 1 } } });
-    expect((await toggle("favorite", id, { token: agent.token, body: { active: false } })).body).toMatchObject({ active: false, engagement: { favorites: { llm: 0 } } });
+    expect(on.body).toEqual({
+      ok: true,
+      kind: "like",
+      active: true,
+      engagement: { likes: { llm: 1, human: 0 }, favorites: { llm: 0, human: 0 }, comments: { llm: 0, human: 0 } },
+    });
+    expect((await toggle("like", id, { token: agent.token, body: "" })).body).toMatchObject({
+      active: false,
+      engagement: { likes: { llm: 0 } },
+    });
+    for (let i = 0; i < 2; i++)
+      expect((await toggle("favorite", id, { token: agent.token, body: { active: true } })).body).toMatchObject({
+        kind: "favorite",
+        active: true,
+        engagement: { favorites: { llm: 1 } },
+      });
+    expect((await toggle("favorite", id, { token: agent.token, body: { active: false } })).body).toMatchObject({
+      active: false,
+      engagement: { favorites: { llm: 0 } },
+    });
     expect((await toggle("favorite", id, { token: agent.token, body: { active: "yes" } })).status).toBe(400);
     expect((await toggle("like", "00000000-0000-4000-8000-000000000000", { token: agent.token })).status).toBe(404);
   });
@@ -153,7 +213,16 @@ describe("the writes", () => {
     const { id } = await reviewBy(await createAgent());
     const added = await addComment(id, { token: agent.token, body: { body: " Agreed. " } });
     expect(added.status).toBe(201);
-    expect(added.body).toEqual({ ok: true, comment: { id: expect.any(String), actorType: "llm", name: agent.name, body: "Agreed.", created_at: expect.any(Number) } });
+    expect(added.body).toEqual({
+      ok: true,
+      comment: {
+        id: expect.any(String),
+        actorType: "llm",
+        name: agent.name,
+        body: "Agreed.",
+        created_at: expect.any(Number),
+      },
+    });
     const cid = added.body.comment.id as string;
     expect((await editComment(id, cid, { token: other.token, body: { body: "no" } })).status).toBe(403);
     expect((await deleteComment(id, cid, { token: other.token })).status).toBe(403);
@@ -191,14 +260,18 @@ describe("Idempotency-Key", () => {
   it("20 concurrent duplicates: one review, one answer for all", async () => {
     const agent = await createAgent();
     const body = reviewBody(await nextService());
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post({ token: agent.token, body, key: "concurrent-key-1" })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post({ token: agent.token, body, key: "concurrent-key-1" })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     expect(new Set(answers.map((a) => a.text)).size).toBe(1);
     expect(answers.filter((a) => a.headers.get("idempotent-replayed") === null)).toHaveLength(1);
     expect(await db.review.count({ where: { tokenId: agent.tokenId } })).toBe(1);
     // Toggles too: 20 concurrent likes with one key are one toggle.
     const { id } = answers[0]!.body.review;
-    const likes = await Promise.all(Array.from({ length: 20 }, () => toggle("like", id, { token: agent.token, key: "like-key-0001" })));
+    const likes = await Promise.all(
+      Array.from({ length: 20 }, () => toggle("like", id, { token: agent.token, key: "like-key-0001" })),
+    );
     expect(new Set(likes.map((a) => a.text)).size).toBe(1);
     expect(likes[0]!.body.active).toBe(true);
     expect(await db.reviewEngagement.count({ where: { reviewId: id } })).toBe(1);
@@ -223,7 +296,9 @@ describe("Idempotency-Key", () => {
       expect(res.body.issues).toEqual([expect.objectContaining({ path: "Idempotency-Key" })]);
     }
     // A failed write stores nothing: the same key then works for a good request.
-    expect((await post({ token: agent.token, body: reviewBody("no-such-service"), key: "failed-key-0001" })).status).toBe(404);
+    expect(
+      (await post({ token: agent.token, body: reviewBody("no-such-service"), key: "failed-key-0001" })).status,
+    ).toBe(404);
     expect((await patch(id, { token: agent.token, body: { rating: 4 }, key: "failed-key-0001" })).status).toBe(200);
   });
 });
@@ -253,7 +328,10 @@ describe("hostile input on every write route", () => {
       expect(deep.status).toBe(400);
       expect(deep.body.issues).toEqual([expect.objectContaining({ path: "(body)" })]);
       expect((await call({ body: "{not json" })).body.error).toBe("invalid_json");
-      for (const text of ['{"body":"a\\u0000b","title":"a\\u0000b","slug":"x","rating":1}', '{"body":"\\ud800","title":"\\udc00x","rating":1}']) {
+      for (const text of [
+        '{"body":"a\\u0000b","title":"a\\u0000b","slug":"x","rating":1}',
+        '{"body":"\\ud800","title":"\\udc00x","rating":1}',
+      ]) {
         const res = await call({ body: text });
         expect(res.status).toBe(400);
         expect(res.body.error).toBe("invalid_request");
@@ -262,12 +340,19 @@ describe("hostile input on every write route", () => {
       expect(huge.status).toBe(413);
       expect(huge.body.error).toBe("payload_too_large");
       // Also when Content-Length is absent (a stream): counted while reading.
-      for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", null]) {
+      for (const contentType of [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        null,
+      ]) {
         const res = await call({ body: '{"body":"hello"}', contentType });
         expect(res.status, String(contentType)).toBe(415);
         expect(res.body.error).toBe("unsupported_media_type");
       }
-      expect([200, 201, 400, 404, 409]).toContain((await call({ body: '{"body":"hello"}', contentType: "application/json; charset=utf-8" })).status);
+      expect([200, 201, 400, 404, 409]).toContain(
+        (await call({ body: '{"body":"hello"}', contentType: "application/json; charset=utf-8" })).status,
+      );
     }
   });
 
@@ -281,7 +366,12 @@ describe("hostile input on every write route", () => {
         else controller.close();
       },
     });
-    const req = new Request(`${BASE}/api/reviews`, { method: "POST", headers: { "x-marketplace-token": agent.token, "content-type": "application/json" }, body: stream, duplex: "half" } as RequestInit);
+    const req = new Request(`${BASE}/api/reviews`, {
+      method: "POST",
+      headers: { "x-marketplace-token": agent.token, "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     const res = await (list.POST as Handler)(req, { params: Promise.resolve({}) });
     expect(res.status).toBe(413);
   });
@@ -290,7 +380,20 @@ describe("hostile input on every write route", () => {
     const { all } = await routes();
     const json = fc.oneof(
       fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
-      fc.record({ slug: fc.string(), rating: fc.oneof(fc.integer(), fc.double(), fc.string()), title: fc.string({ unit: "binary" }), body: fc.string({ unit: "binary" }), tags: fc.array(fc.string({ unit: "binary" })), link: fc.oneof(fc.webUrl(), fc.string()), active: fc.anything() }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+      fc
+        .record(
+          {
+            slug: fc.string(),
+            rating: fc.oneof(fc.integer(), fc.double(), fc.string()),
+            title: fc.string({ unit: "binary" }),
+            body: fc.string({ unit: "binary" }),
+            tags: fc.array(fc.string({ unit: "binary" })),
+            link: fc.oneof(fc.webUrl(), fc.string()),
+            active: fc.anything(),
+          },
+          { requiredKeys: [] },
+        )
+        .map((v) => JSON.stringify(v)),
       fc.string({ unit: "binary" }),
     );
     await fc.assert(

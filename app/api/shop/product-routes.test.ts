@@ -10,7 +10,12 @@ import { productSegment } from "@/server/products/product";
 import { PRODUCT_LIST } from "@/server/products/products";
 import { shopRoute } from "@/test/shop-route";
 
-type RouteModule = { GET: (r: Request) => Promise<Response>; POST: (r: Request) => Promise<Response>; PUT: (r: Request) => Promise<Response>; dynamic?: string };
+type RouteModule = {
+  GET: (r: Request) => Promise<Response>;
+  POST: (r: Request) => Promise<Response>;
+  PUT: (r: Request) => Promise<Response>;
+  dynamic?: string;
+};
 
 describe("static product routes", () => {
   for (const product of PRODUCT_LIST) {
@@ -22,7 +27,10 @@ describe("static product routes", () => {
       expect(route.dynamic).toBe("force-dynamic");
 
       const url = `http://127.0.0.1${product.path}`;
-      const [own, viaDynamic] = await Promise.all([route.GET(new Request(url)), shopRoute(segment).GET(new Request(url))]);
+      const [own, viaDynamic] = await Promise.all([
+        route.GET(new Request(url)),
+        shopRoute(segment).GET(new Request(url)),
+      ]);
       expect(own.status).toBe(402);
       const body = await own.text();
       expect(body).toBe(await viaDynamic.text());

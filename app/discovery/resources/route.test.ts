@@ -13,7 +13,19 @@ async function list(query = "", headers: Record<string, string> = {}) {
   return { res, status: res.status, body: res.status === 200 || res.status >= 400 ? await res.json() : null };
 }
 
-const offerColumns = { id: true, serviceId: true, method: true, path: true, providerUrl: true, priceAtomic: true, description: true, network: true, asset: true, payTo: true, maxTimeoutSeconds: true } as const;
+const offerColumns = {
+  id: true,
+  serviceId: true,
+  method: true,
+  path: true,
+  providerUrl: true,
+  priceAtomic: true,
+  description: true,
+  network: true,
+  asset: true,
+  payTo: true,
+  maxTimeoutSeconds: true,
+} as const;
 
 describe("GET /discovery/resources", () => {
   it("answers the Bazaar list shape: x402 v2 items with exact requirements, our ids in metadata", async () => {
@@ -26,14 +38,31 @@ describe("GET /discovery/resources", () => {
     const total = await db.offer.count({ where: { protocol: "x402", payTo: { not: null } } });
     expect(body.pagination).toEqual({ limit: 3, offset: 0, total });
     const item = (body as DiscoveryList).items[0]!;
-    const offer = await db.offer.findUniqueOrThrow({ where: { id: item.metadata.offerId }, include: { service: true } });
+    const offer = await db.offer.findUniqueOrThrow({
+      where: { id: item.metadata.offerId },
+      include: { service: true },
+    });
     expect(item).toMatchObject({
       resource: `${offer.providerUrl}${offer.path}`,
       type: "http",
       x402Version: 2,
-      accepts: [{ scheme: "exact", network: offer.network, amount: String(offer.priceAtomic), asset: offer.asset, payTo: offer.payTo, maxTimeoutSeconds: offer.maxTimeoutSeconds }],
+      accepts: [
+        {
+          scheme: "exact",
+          network: offer.network,
+          amount: String(offer.priceAtomic),
+          asset: offer.asset,
+          payTo: offer.payTo,
+          maxTimeoutSeconds: offer.maxTimeoutSeconds,
+        },
+      ],
       lastUpdated: offer.service.catalogObservedAt.toISOString(),
-      metadata: { serviceId: offer.serviceId, serviceSlug: offer.service.slug, method: offer.method, callUrl: `http://marketplace.test/api/x402/observe/${offer.id}` },
+      metadata: {
+        serviceId: offer.serviceId,
+        serviceSlug: offer.service.slug,
+        method: offer.method,
+        callUrl: `http://marketplace.test/api/x402/observe/${offer.id}`,
+      },
     });
     expect(res.headers.get("ratelimit-limit")).not.toBeNull();
     expect(res.headers.get("cache-control")).toBe("no-cache");
@@ -53,7 +82,11 @@ describe("GET /discovery/resources", () => {
     expect(new Set(seen).size).toBe(total);
     expect((await list(`?offset=${total}`)).body.items).toEqual([]);
     expect((await list("?limit=1000")).body.items).toHaveLength(Math.min(total, 1000));
-    expect((await list("?type=mcp")).body).toEqual({ x402Version: 2, items: [], pagination: { limit: 100, offset: 0, total: 0 } });
+    expect((await list("?type=mcp")).body).toEqual({
+      x402Version: 2,
+      items: [],
+      pagination: { limit: 100, offset: 0, total: 0 },
+    });
   });
 
   it("lists x402 offers only: an MPP offer, or one whose requirements are unknown, is left out", async () => {
@@ -68,7 +101,20 @@ describe("GET /discovery/resources", () => {
   });
 
   it("400 on a bad query, 405 on other methods, 304 for a current ETag", async () => {
-    for (const q of ["?limit=0", "?limit=1001", "?limit=abc", "?offset=-1", "?offset=1.5", "?offset=99999999", "?type=ftp", "?limit=%00", "?type=%00", "?limit=%20", "?offset=%F0%9F%92%A9", "?type=HTTP"]) {
+    for (const q of [
+      "?limit=0",
+      "?limit=1001",
+      "?limit=abc",
+      "?offset=-1",
+      "?offset=1.5",
+      "?offset=99999999",
+      "?type=ftp",
+      "?limit=%00",
+      "?type=%00",
+      "?limit=%20",
+      "?offset=%F0%9F%92%A9",
+      "?type=HTTP",
+    ]) {
       const { status, body } = await list(q);
       expect(status, q).toBe(400);
       expect(body.error, q).toBe("invalid_request");
@@ -88,13 +134,21 @@ describe("GET /discovery/resources", () => {
 
   it("round trip: the list imported into an empty catalog reproduces the offers", async () => {
     const { body } = await list("?limit=1000");
-    const offersBefore = await db.offer.findMany({ where: { protocol: "x402", payTo: { not: null } }, select: offerColumns, orderBy: { id: "asc" } });
+    const offersBefore = await db.offer.findMany({
+      where: { protocol: "x402", payTo: { not: null } },
+      select: offerColumns,
+      orderBy: { id: "asc" },
+    });
     expect(body.items).toHaveLength(offersBefore.length);
     await db.$executeRaw`TRUNCATE services CASCADE`;
     expect(await db.offer.count()).toBe(0);
 
     const summary = await importCatalog({ x402Version: body.x402Version, items: body.items });
-    expect(summary).toMatchObject({ format: "bazaar", created: new Set(offersBefore.map((o) => o.serviceId)).size, offers: offersBefore.length });
+    expect(summary).toMatchObject({
+      format: "bazaar",
+      created: new Set(offersBefore.map((o) => o.serviceId)).size,
+      offers: offersBefore.length,
+    });
     expect(await db.offer.findMany({ select: offerColumns, orderBy: { id: "asc" } })).toEqual(offersBefore);
     // And the list it gives now is the list it gave.
     expect((await list("?limit=1000")).body).toEqual(body);
@@ -114,8 +168,26 @@ describe("GET /discovery/resources", () => {
     const schema = op.responses["200"].content["application/json"].schema as Json;
     expect(schema.required).toEqual(["x402Version", "items", "pagination"]);
     const item = schema.properties.items.items as Json;
-    expect(item.required).toEqual(["resource", "type", "x402Version", "accepts", "lastUpdated", "description", "serviceName", "tags", "metadata"]);
-    expect(item.properties.accepts.items.required).toEqual(["scheme", "network", "amount", "asset", "payTo", "maxTimeoutSeconds", "extra"]);
+    expect(item.required).toEqual([
+      "resource",
+      "type",
+      "x402Version",
+      "accepts",
+      "lastUpdated",
+      "description",
+      "serviceName",
+      "tags",
+      "metadata",
+    ]);
+    expect(item.properties.accepts.items.required).toEqual([
+      "scheme",
+      "network",
+      "amount",
+      "asset",
+      "payTo",
+      "maxTimeoutSeconds",
+      "extra",
+    ]);
     expect(item.properties.metadata.required).toContain("callUrl");
     expect(Object.keys(op.responses).sort()).toEqual(["200", "304", "400", "405", "429", "503"]);
   });

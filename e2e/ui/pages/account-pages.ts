@@ -12,7 +12,11 @@ export interface PersonDetails {
 /** A person nobody has signed up as yet in this run. */
 export function newPerson(name = "E2E Person"): PersonDetails {
   const id = randomBytes(5).toString("hex");
-  return { name: `${name} ${id}`, email: `e2e-${id}@example.com`, password: `pw-${randomBytes(9).toString("base64url")}` };
+  return {
+    name: `${name} ${id}`,
+    email: `e2e-${id}@example.com`,
+    password: `pw-${randomBytes(9).toString("base64url")}`,
+  };
 }
 
 const nextQuery = (next?: string) => (next ? `?next=${encodeURIComponent(next)}` : "");

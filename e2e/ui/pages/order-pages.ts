@@ -13,12 +13,27 @@ export interface BoughtOrder {
 }
 
 /** Buys `path` (a queued product) with a fresh agent; the x402 client's 1 USD default cap is raised to the price. */
-export async function buyQueued(baseURL: string, path: string, body: Record<string, unknown>, maxUsd: number): Promise<BoughtOrder> {
+export async function buyQueued(
+  baseURL: string,
+  path: string,
+  body: Record<string, unknown>,
+  maxUsd: number,
+): Promise<BoughtOrder> {
   const account = privateKeyToAccount(generatePrivateKey());
-  const funded = await fetch(`${baseURL}/api/dev/faucet`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: account.address, amountUsd: maxUsd }) });
+  const funded = await fetch(`${baseURL}/api/dev/faucet`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ address: account.address, amountUsd: maxUsd }),
+  });
   expect(funded.status).toBe(200);
-  const client = new x402Client().register("eip155:*", new ExactEvmScheme(account)).setSpendControls({ maxAmountPerPayment: `$${maxUsd}` });
-  const paid = await wrapFetchWithPayment(fetch, client)(`${baseURL}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const client = new x402Client()
+    .register("eip155:*", new ExactEvmScheme(account))
+    .setSpendControls({ maxAmountPerPayment: `$${maxUsd}` });
+  const paid = await wrapFetchWithPayment(fetch, client)(`${baseURL}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(paid.status).toBe(202);
   const json = await paid.json();
   expect(json).toMatchObject({ ok: true, idempotentReplay: false, order: { status: "queued" } });
@@ -28,17 +43,31 @@ export async function buyQueued(baseURL: string, path: string, body: Record<stri
 /** Buys a paid ad (0.002 USD, x402) with a fresh agent; answers the 200 body. */
 export async function buyAd(baseURL: string, body: Record<string, unknown>) {
   const account = privateKeyToAccount(generatePrivateKey());
-  const funded = await fetch(`${baseURL}/api/dev/faucet`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: account.address, amountUsd: 1 }) });
+  const funded = await fetch(`${baseURL}/api/dev/faucet`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ address: account.address, amountUsd: 1 }),
+  });
   expect(funded.status).toBe(200);
   const client = new x402Client().register("eip155:*", new ExactEvmScheme(account));
-  const paid = await wrapFetchWithPayment(fetch, client)(`${baseURL}/api/shop/ads`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const paid = await wrapFetchWithPayment(fetch, client)(`${baseURL}/api/shop/ads`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(paid.status).toBe(200);
   return paid.json();
 }
 
 /** GET the order's status with its Bearer credential. */
-export async function pollOrder(request: APIRequestContext, order: BoughtOrder, credential = order.statusAuthorization) {
-  const res = await request.get(order.statusUrl, { headers: credential ? { authorization: `Bearer ${credential}` } : {} });
+export async function pollOrder(
+  request: APIRequestContext,
+  order: BoughtOrder,
+  credential = order.statusAuthorization,
+) {
+  const res = await request.get(order.statusUrl, {
+    headers: credential ? { authorization: `Bearer ${credential}` } : {},
+  });
   return { status: res.status(), headers: res.headers(), body: await res.json() };
 }
 
@@ -50,8 +79,13 @@ export class OrdersPage {
     await expect(this.page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
   }
   async tab(product: "Evaluations" | "Placements"): Promise<void> {
-    await this.page.getByRole("navigation", { name: "Products" }).getByRole("link", { name: new RegExp(`^${product}`) }).click();
-    await expect(this.page.getByRole("navigation", { name: "Products" }).getByRole("link", { name: new RegExp(`^${product}`) })).toHaveAttribute("aria-current", "page");
+    await this.page
+      .getByRole("navigation", { name: "Products" })
+      .getByRole("link", { name: new RegExp(`^${product}`) })
+      .click();
+    await expect(
+      this.page.getByRole("navigation", { name: "Products" }).getByRole("link", { name: new RegExp(`^${product}`) }),
+    ).toHaveAttribute("aria-current", "page");
   }
   card(orderId: string): Locator {
     return this.page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);

@@ -6,7 +6,9 @@ import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { ensureDatabaseThenRun } from "../../../scripts/lib/with-database";
 
-const { values: args } = parseArgs({ options: { slug: { type: "string" }, calls: { type: "string", default: "0" }, "paid-token": { type: "string" } } });
+const { values: args } = parseArgs({
+  options: { slug: { type: "string" }, calls: { type: "string", default: "0" }, "paid-token": { type: "string" } },
+});
 if (!args.slug) throw new Error("--slug is required");
 
 if (await ensureDatabaseThenRun("e2e/ui/pages/record-observed-calls.ts")) {
@@ -14,13 +16,29 @@ if (await ensureDatabaseThenRun("e2e/ui/pages/record-observed-calls.ts")) {
   const { Prisma } = await import("../../../server/generated/prisma/client");
   const { authenticateToken } = await import("../../../server/accounts/marketplace-tokens");
   try {
-    const service = await db.service.findUniqueOrThrow({ where: { slug: args.slug }, select: { id: true, offers: { select: { id: true }, take: 1 } } });
+    const service = await db.service.findUniqueOrThrow({
+      where: { slug: args.slug },
+      select: { id: true, offers: { select: { id: true }, take: 1 } },
+    });
     const offerId = service.offers[0]!.id;
     const rows: { tokenId: string; paid: boolean; ageMs: number; latencyMs: number; status: number }[] = [];
     for (let i = 0; i < Number(args.calls); i++) {
-      rows.push({ tokenId: randomUUID(), paid: i % 3 === 0, ageMs: (i % 12) * 86_400_000 + 60_000, latencyMs: 80 + ((i * 37) % 200), status: i % 7 === 6 ? 502 : 200 });
+      rows.push({
+        tokenId: randomUUID(),
+        paid: i % 3 === 0,
+        ageMs: (i % 12) * 86_400_000 + 60_000,
+        latencyMs: 80 + ((i * 37) % 200),
+        status: i % 7 === 6 ? 502 : 200,
+      });
     }
-    if (args["paid-token"]) rows.push({ tokenId: (await authenticateToken(args["paid-token"])).tokenId, paid: true, ageMs: 60_000, latencyMs: 120, status: 200 });
+    if (args["paid-token"])
+      rows.push({
+        tokenId: (await authenticateToken(args["paid-token"])).tokenId,
+        paid: true,
+        ageMs: 60_000,
+        latencyMs: 120,
+        status: 200,
+      });
     for (const r of rows) {
       const at = new Date(Date.now() - r.ageMs);
       await db.$executeRaw(Prisma.sql`

@@ -16,7 +16,10 @@ export async function runBesideApp(script: string, args: string[]): Promise<stri
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run the e2e tests with npm run test:e2e.");
   const { DATABASE_URL: _own, ...env } = process.env;
-  const { stdout } = await run(process.execPath, ["--import", "tsx", script, ...args], { env: { ...env, DATA_DIR: dataDir }, timeout: 60_000 });
+  const { stdout } = await run(process.execPath, ["--import", "tsx", script, ...args], {
+    env: { ...env, DATA_DIR: dataDir },
+    timeout: 60_000,
+  });
   return stdout;
 }
 
@@ -34,8 +37,15 @@ export async function promoteToOperator(email: string): Promise<void> {
 }
 
 /** An agent posts a review through the REST API with its token. */
-export async function postReview(request: APIRequestContext, token: string, review: { slug: string; rating: number; title: string; body: string; tags?: string[]; link?: string }) {
-  const res = await request.post("/api/reviews", { headers: { "x-marketplace-token": token, "content-type": "application/json" }, data: review });
+export async function postReview(
+  request: APIRequestContext,
+  token: string,
+  review: { slug: string; rating: number; title: string; body: string; tags?: string[]; link?: string },
+) {
+  const res = await request.post("/api/reviews", {
+    headers: { "x-marketplace-token": token, "content-type": "application/json" },
+    data: review,
+  });
   return { status: res.status(), body: await res.json() };
 }
 
@@ -138,7 +148,10 @@ export class OperatorPage {
     return this.page.goto(`/operator${query}`);
   }
   queueItem(title: string) {
-    return this.page.getByRole("list", { name: "Reviews waiting for a person" }).getByRole("listitem").filter({ has: this.page.getByRole("link", { name: title, exact: true }) });
+    return this.page
+      .getByRole("list", { name: "Reviews waiting for a person" })
+      .getByRole("listitem")
+      .filter({ has: this.page.getByRole("link", { name: title, exact: true }) });
   }
   async markReviewed(title: string) {
     const item = this.queueItem(title);

@@ -6,7 +6,11 @@ import { Rng, isoDate } from "./random";
 const PAGE_RULES: readonly (readonly [RegExp, string, "site" | "docs"])[] = [
   [/planned|roadmap|not yet|coming/i, "/changelog", "site"],
   [/price|priced|pricing|charged|cost|license allows|licensed/i, "/pricing", "site"],
-  [/legal advice|medical advice|not approved|advisory|must not be used|should be confirmed|must be reviewed|does not constitute/i, "/legal/terms", "site"],
+  [
+    /legal advice|medical advice|not approved|advisory|must not be used|should be confirmed|must be reviewed|does not constitute/i,
+    "/legal/terms",
+    "site",
+  ],
   [/cache|cached/i, "caching", "docs"],
   [/batch|bulk/i, "batch", "docs"],
   [/language|languages|english|multilingual/i, "languages", "docs"],

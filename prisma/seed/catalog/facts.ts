@@ -45,7 +45,9 @@ function drawValues(ctx: FactContext, rng: Rng): FactValues {
     [99.99, 0.3 + maturity],
   ]);
   // A service whose docs mention caching or storing data cannot claim to keep nothing.
-  const storesSomething = [...ctx.spec.evidence, ...ctx.spec.offers.map((o) => o.description)].some((e) => /cache|stored|kept|snapshot|retain/i.test(e));
+  const storesSomething = [...ctx.spec.evidence, ...ctx.spec.offers.map((o) => o.description)].some((e) =>
+    /cache|stored|kept|snapshot|retain/i.test(e),
+  );
   const dataRetentionDays = rng.weighted<number>([
     [0, storesSomething ? 0 : 3],
     [1, 1],
@@ -167,7 +169,10 @@ function makeFact(key: FactKey, v: FactValues, ctx: FactContext, rng: Rng): Seed
               `${org} has a SOC 2 Type II report that customers can request under NDA.`,
               `${org} completed a SOC 2 Type II audit covering security and availability.`,
             ])
-          : rng.pick([`${n} does not currently hold a SOC 2 Type II report.`, `${org} has not completed a SOC 2 Type II audit.`]),
+          : rng.pick([
+              `${n} does not currently hold a SOC 2 Type II report.`,
+              `${org} has not completed a SOC 2 Type II audit.`,
+            ]),
         `${site}${rng.pick(["/security", "/trust"])}`,
       );
     case "iso27001":
@@ -175,7 +180,10 @@ function makeFact(key: FactKey, v: FactValues, ctx: FactContext, rng: Rng): Seed
         key,
         v.iso27001,
         v.iso27001
-          ? rng.pick([`${org} is certified to ISO/IEC 27001.`, `${org}'s information security management system is ISO/IEC 27001 certified.`])
+          ? rng.pick([
+              `${org} is certified to ISO/IEC 27001.`,
+              `${org}'s information security management system is ISO/IEC 27001 certified.`,
+            ])
           : `${org} is not certified to ISO/IEC 27001.`,
         `${site}${rng.pick(["/trust/certifications", "/security"])}`,
       );
@@ -188,7 +196,10 @@ function makeFact(key: FactKey, v: FactValues, ctx: FactContext, rng: Rng): Seed
               `${n} offers a signed GDPR data processing agreement to every paying customer.`,
               `A GDPR data processing agreement with standard contractual clauses is available from ${org} on request.`,
             ])
-          : rng.pick([`${n} does not offer a GDPR data processing agreement.`, `${org} does not sign data processing agreements under the GDPR.`]),
+          : rng.pick([
+              `${n} does not offer a GDPR data processing agreement.`,
+              `${org} does not sign data processing agreements under the GDPR.`,
+            ]),
         `${site}/legal/dpa`,
       );
     case "hipaa":
@@ -222,7 +233,10 @@ function makeFact(key: FactKey, v: FactValues, ctx: FactContext, rng: Rng): Seed
       return fact(
         key,
         v.regions,
-        rng.pick([`${n} serves requests from the ${listText(v.regions)} regions.`, `${n} runs its API in ${listText(v.regions)}.`]),
+        rng.pick([
+          `${n} serves requests from the ${listText(v.regions)} regions.`,
+          `${n} runs its API in ${listText(v.regions)}.`,
+        ]),
         rng.chance(0.5) ? `${docs}/regions` : `${site}/status`,
       );
     case "rateLimitPerMinute":
@@ -281,7 +295,10 @@ function makeFact(key: FactKey, v: FactValues, ctx: FactContext, rng: Rng): Seed
               `${n} accepts payment through both x402 and the Machine Payments Protocol (MPP).`,
               `Agents can pay ${n} per request with either x402 or MPP.`,
             ])
-          : rng.pick([`${n} accepts payment only through the x402 protocol, in USDC.`, `x402 is the only payment protocol ${n} supports.`]),
+          : rng.pick([
+              `${n} accepts payment only through the x402 protocol, in USDC.`,
+              `x402 is the only payment protocol ${n} supports.`,
+            ]),
         `${docs}/${rng.pick(["payments", "x402"])}`,
       );
     case "openapiSpec":
@@ -289,7 +306,10 @@ function makeFact(key: FactKey, v: FactValues, ctx: FactContext, rng: Rng): Seed
         key,
         v.openapiSpec,
         v.openapiSpec
-          ? rng.pick([`${n} publishes an OpenAPI 3.1 document describing every endpoint.`, `An OpenAPI specification for ${n} is available for download.`])
+          ? rng.pick([
+              `${n} publishes an OpenAPI 3.1 document describing every endpoint.`,
+              `An OpenAPI specification for ${n} is available for download.`,
+            ])
           : `${n} does not publish an OpenAPI specification.`,
         `${docs}/${v.openapiSpec ? "openapi" : "reference"}`,
       );
@@ -298,8 +318,14 @@ function makeFact(key: FactKey, v: FactValues, ctx: FactContext, rng: Rng): Seed
         key,
         v.webhooks,
         v.webhooks
-          ? rng.pick([`${n} can push results to a webhook URL supplied by the caller.`, `${n} supports webhook callbacks for completed work.`])
-          : rng.pick([`${n} does not support webhooks; results must be fetched by the caller.`, `${n} offers no webhook delivery.`]),
+          ? rng.pick([
+              `${n} can push results to a webhook URL supplied by the caller.`,
+              `${n} supports webhook callbacks for completed work.`,
+            ])
+          : rng.pick([
+              `${n} does not support webhooks; results must be fetched by the caller.`,
+              `${n} offers no webhook delivery.`,
+            ]),
         `${docs}/webhooks`,
       );
     case "sdks":

@@ -116,6 +116,24 @@ export const HUMAN_REVIEWERS: Reviewer[] = HUMANS.map(([name, org]) => ({ actorT
 
 /** First names used for vendor staff replying to reviews. */
 export const VENDOR_STAFF = [
-  "Dana", "Ilse", "Marco", "Yara", "Tobias", "Keiko", "Rafael", "Anneli", "Sam", "Nikhil",
-  "Clara", "Joost", "Mina", "Owen", "Lucía", "Henrik", "Ada", "Bruno", "Selin", "Theo",
+  "Dana",
+  "Ilse",
+  "Marco",
+  "Yara",
+  "Tobias",
+  "Keiko",
+  "Rafael",
+  "Anneli",
+  "Sam",
+  "Nikhil",
+  "Clara",
+  "Joost",
+  "Mina",
+  "Owen",
+  "Lucía",
+  "Henrik",
+  "Ada",
+  "Bruno",
+  "Selin",
+  "Theo",
 ];

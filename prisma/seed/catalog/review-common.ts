@@ -60,16 +60,27 @@ export const X402_SMOOTH: Frag[] = [
   { t: "The x402 flow was textbook: 402 challenge, signed USDC payment, 200 with the payload.", tags: ["x402-smooth"] },
   { t: "Every payment settled on the first attempt.", tags: ["x402-smooth"] },
   { t: "Our wallet middleware handled the 402 challenge with no custom code.", tags: ["x402-smooth"] },
-  { t: "No API key or account, just pay per call, which is exactly what an autonomous agent needs.", tags: ["x402-smooth"] },
+  {
+    t: "No API key or account, just pay per call, which is exactly what an autonomous agent needs.",
+    tags: ["x402-smooth"],
+  },
   { t: "Payment requirements in the 402 response were complete and matched the listed price.", tags: ["x402-smooth"] },
 ];
 export const X402_BUMPY: Frag[] = [
   { t: "A handful of calls returned 402 again right after payment; a retry fixed it.", tags: ["payment-issues"] },
-  { t: "Settlement occasionally added two or three seconds, which roughly doubled perceived latency.", tags: ["payment-issues"] },
-  { t: "Once the 402 response asked for more than the catalog price, and our budget guard refused to pay.", tags: ["payment-issues"] },
+  {
+    t: "Settlement occasionally added two or three seconds, which roughly doubled perceived latency.",
+    tags: ["payment-issues"],
+  },
+  {
+    t: "Once the 402 response asked for more than the catalog price, and our budget guard refused to pay.",
+    tags: ["payment-issues"],
+  },
   { t: "Two failed calls were still charged, and there is no refund path yet.", tags: ["billing-issue"] },
 ];
-export const X402_MPP: Frag[] = [{ t: "We paid part of the run through MPP instead of x402 and both worked the same way." }];
+export const X402_MPP: Frag[] = [
+  { t: "We paid part of the run through MPP instead of x402 and both worked the same way." },
+];
 export const X402_CREDITS: Frag[] = [{ t: "Buying prepaid credits removed the per-call settlement overhead." }];
 
 export const ERRORS: Frag[] = [
@@ -94,14 +105,24 @@ export const DOCS_POOR: Frag[] = [
   { t: "The example in the docs for {path} is out of date.", tags: ["poor-docs"] },
 ];
 
-export const VERDICT_POS = ["Would use again.", "Now our default for this.", "Recommended.", "Staying in production.", "Easy recommendation for agent workloads."];
+export const VERDICT_POS = [
+  "Would use again.",
+  "Now our default for this.",
+  "Recommended.",
+  "Staying in production.",
+  "Easy recommendation for agent workloads.",
+];
 export const VERDICT_MIXED = [
   "Fine for prototypes; we are still evaluating alternatives.",
   "Good enough, but watch the edge cases.",
   "Keeping it as a fallback for now.",
   "Worth a try, with realistic expectations.",
 ];
-export const VERDICT_NEG = ["Not using it again until this is fixed.", "We switched to another provider.", "Hard to recommend right now."];
+export const VERDICT_NEG = [
+  "Not using it again until this is fixed.",
+  "We switched to another provider.",
+  "Hard to recommend right now.",
+];
 
 export const ONE_LINERS_POS = [
   "{name} just works: {n} calls to {path} and not one failed payment.",
@@ -121,12 +142,32 @@ export const ONE_LINERS_NEG = [
   "Paid for {n} calls and a worrying share came back empty.",
 ];
 
-export const TITLES_GENERIC_POS = ["{method} {path}: fast and accurate", "Does exactly what it says", "Great value per call", "Painless x402 integration"];
+export const TITLES_GENERIC_POS = [
+  "{method} {path}: fast and accurate",
+  "Does exactly what it says",
+  "Great value per call",
+  "Painless x402 integration",
+];
 export const TITLES_GENERIC_MIXED = ["Decent, with rough edges", "OK, not great", "Works, but read the fine print"];
 export const TITLES_GENERIC_NEG = ["Disappointing", "Not production-ready", "Errors outweigh the savings"];
 
-export const PERIODS_LLM = ["two weeks", "ten days", "a month", "six weeks", "the last quarter", "three days", "one week"];
-export const PERIODS_HUMAN = ["about two months", "a few weeks", "about half a year", "a month or so", "most of the summer", "a couple of weeks"];
+export const PERIODS_LLM = [
+  "two weeks",
+  "ten days",
+  "a month",
+  "six weeks",
+  "the last quarter",
+  "three days",
+  "one week",
+];
+export const PERIODS_HUMAN = [
+  "about two months",
+  "a few weeks",
+  "about half a year",
+  "a month or so",
+  "most of the summer",
+  "a couple of weeks",
+];
 
 // Comments ------------------------------------------------------------------------------
 
@@ -177,10 +218,22 @@ export const QUESTIONS: readonly (readonly [string, string, boolean])[] = [
   ["Which region were you calling from?", "Mostly us-east, with a few runs from eu-west.", false],
   ["Did you pay per call or buy credits?", "Per call over x402; we haven't tried credits yet.", false],
   ["Were the failed calls charged?", "As far as we can tell from our wallet history, no.", true],
-  ["How does it compare with {other} for your use case?", "Haven't run a proper side-by-side yet, but this one was cheaper for our volume.", false],
-  ["Did you try the batch option, or only single calls?", "Only single calls so far. Batch is next on the list.", false],
+  [
+    "How does it compare with {other} for your use case?",
+    "Haven't run a proper side-by-side yet, but this one was cheaper for our volume.",
+    false,
+  ],
+  [
+    "Did you try the batch option, or only single calls?",
+    "Only single calls so far. Batch is next on the list.",
+    false,
+  ],
   ["Is this still happening after their latest update?", "Less often, but we still see it now and then.", true],
-  ["What client are you using for the x402 payments?", "A thin wrapper around our own wallet service; nothing exotic.", false],
+  [
+    "What client are you using for the x402 payments?",
+    "A thin wrapper around our own wallet service; nothing exotic.",
+    false,
+  ],
 ];
 
 export const FOLLOW_UPS_AFTER_VENDOR = [

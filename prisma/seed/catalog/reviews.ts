@@ -80,12 +80,19 @@ const AFTER_CALLS: Record<"pos" | "mixed" | "bad", readonly string[]> = {
 function writeTitle(s: Sentiment, pool: TopicPool, vars: Record<string, string>, rng: Rng): string {
   const tone = s === "great" || s === "good" ? "pos" : s === "mixed" ? "mixed" : "bad";
   const roll = rng.float();
-  if (roll < 0.35) return fill(rng.pick(tone === "pos" ? pool.titlesGood : tone === "mixed" ? pool.titlesMixed : pool.titlesBad), vars);
+  if (roll < 0.35)
+    return fill(
+      rng.pick(tone === "pos" ? pool.titlesGood : tone === "mixed" ? pool.titlesMixed : pool.titlesBad),
+      vars,
+    );
   const composed = `${rng.pick(TITLE_ADJ[tone])} ${vars.what ?? ""}${rng.pick(TITLE_SUFFIX[tone])}`;
   if (roll < 0.7) return composed;
   if (roll < 0.84) return `${vars.name ?? ""}: ${composed[0]?.toLowerCase() ?? ""}${composed.slice(1)}`;
   if (roll < 0.92) return `After ${vars.n ?? ""} calls: ${rng.pick(AFTER_CALLS[tone])}`;
-  return fill(rng.pick(tone === "pos" ? C.TITLES_GENERIC_POS : tone === "mixed" ? C.TITLES_GENERIC_MIXED : C.TITLES_GENERIC_NEG), vars);
+  return fill(
+    rng.pick(tone === "pos" ? C.TITLES_GENERIC_POS : tone === "mixed" ? C.TITLES_GENERIC_MIXED : C.TITLES_GENERIC_NEG),
+    vars,
+  );
 }
 
 interface Built {
@@ -115,14 +122,24 @@ function writeReview(w: Writer, rating: Rating, rng: Rng): Built {
     const kept = frags.filter((f) => fragApplies(f, slug));
     return kept.length > 0 ? kept : frags.filter((f) => !f.only && !f.not);
   };
-  const pool: TopicPool = { ...topicPool, good: only(topicPool.good), bad: only(topicPool.bad), mixed: only(topicPool.mixed) };
+  const pool: TopicPool = {
+    ...topicPool,
+    good: only(topicPool.good),
+    bad: only(topicPool.bad),
+    mixed: only(topicPool.mixed),
+  };
   const price = Number(offer.priceUsd);
   const isLlm = reviewer.actorType === "llm";
   const cap = Math.max(40, profile.service.calls30d * 3);
   const n = Math.min(cap, isLlm ? logUniform(rng, 30, 15000) : logUniform(rng, 10, 2500));
   const avg = offer.dynamicPrice ? price * (1.05 + 0.6 * rng.float()) : price;
   const base = profile.p95LatencyMs;
-  const p95 = s === "great" ? base * (0.6 + 0.4 * rng.float()) : s === "bad" ? base * (1.5 + 1.5 * rng.float()) : base * (0.9 + 0.5 * rng.float());
+  const p95 =
+    s === "great"
+      ? base * (0.6 + 0.4 * rng.float())
+      : s === "bad"
+        ? base * (1.5 + 1.5 * rng.float())
+        : base * (0.9 + 0.5 * rng.float());
   const vars: Record<string, string> = {
     name: profile.service.name,
     path: offer.path,
@@ -165,12 +182,19 @@ function writeReview(w: Writer, rating: Rating, rng: Rng): Built {
     return { title, body: fill(rng.pick(lines), vars), tags };
   }
 
-  const emptyOutput = profile.service.testStatus === "tested-no-output" && (s === "mixed" || s === "bad") && rng.chance(0.6);
+  const emptyOutput =
+    profile.service.testStatus === "tested-no-output" && (s === "mixed" || s === "bad") && rng.chance(0.6);
   let qualityCalls = 0;
   const quality = (): string => {
     if (emptyOutput && !tags.includes("empty-responses")) {
       tags.push("empty-responses");
-      return fill(rng.pick(["Several paid calls to {path} returned HTTP 200 with an empty body.", "A noticeable share of responses came back empty even though payment settled."]), vars);
+      return fill(
+        rng.pick([
+          "Several paid calls to {path} returned HTTP 200 with an empty body.",
+          "A noticeable share of responses came back empty even though payment settled.",
+        ]),
+        vars,
+      );
     }
     if (s === "great") return say(rng.pick(pool.good));
     if (s === "good") return say(rng.pick(rng.chance(0.8) ? pool.good : pool.mixed));
@@ -233,7 +257,10 @@ function writeReview(w: Writer, rating: Rating, rng: Rng): Built {
     const sentence = fn();
     if (!sentences.includes(sentence)) sentences.push(sentence);
   }
-  if (wantVerdict) sentences.push(rng.pick(s === "great" || s === "good" ? C.VERDICT_POS : s === "mixed" ? C.VERDICT_MIXED : C.VERDICT_NEG));
+  if (wantVerdict)
+    sentences.push(
+      rng.pick(s === "great" || s === "good" ? C.VERDICT_POS : s === "mixed" ? C.VERDICT_MIXED : C.VERDICT_NEG),
+    );
   if (tags.length === 0) tags.push(s === "bad" ? "flaky" : s === "mixed" ? "inconsistent" : "accurate");
   return { title, body: sentences.join(" "), tags: tags.slice(0, 4) };
 }
@@ -394,13 +421,20 @@ export function buildReviews(profiles: readonly ServiceProfile[]): SeedReview[] 
       const rng = new Rng(key);
       const wantLlm = rng.chance(0.6);
       const reviewer =
-        pickReviewer(wantLlm ? LLM_REVIEWERS : HUMAN_REVIEWERS, used, rng) ?? pickReviewer(wantLlm ? HUMAN_REVIEWERS : LLM_REVIEWERS, used, rng);
+        pickReviewer(wantLlm ? LLM_REVIEWERS : HUMAN_REVIEWERS, used, rng) ??
+        pickReviewer(wantLlm ? HUMAN_REVIEWERS : LLM_REVIEWERS, used, rng);
       if (!reviewer) break;
       used.add(reviewer.name);
       // The reviewed endpoint: an x402 offer (an MPP twin is the same endpoint).
       const offers = profile.service.offers.filter((o) => o.protocol === "x402");
       const offer = rng.weighted(offers.map((o, idx) => [o, 1 / (idx + 1)] as const));
-      const writer: Writer = { profile, offer, reviewer, others, useCase: rng.pick(SERVICE_USES[profile.service.slug] ?? ["in production"]) };
+      const writer: Writer = {
+        profile,
+        offer,
+        reviewer,
+        others,
+        useCase: rng.pick(SERVICE_USES[profile.service.slug] ?? ["in production"]),
+      };
       const rating = drawRating(profile, rng);
 
       let built = writeReview(writer, rating, rng);
@@ -421,7 +455,19 @@ export function buildReviews(profiles: readonly ServiceProfile[]): SeedReview[] 
         for (let j = 0; j < revCount; j++) {
           t -= (2 + 70 * rng.float()) * DAY_MS;
           if (t < WINDOW_START_MS) break;
-          r = Math.min(5, Math.max(2, r + rng.weighted<number>([[-1, 5], [1, 2], [0, 1], [-2, 1]])));
+          r = Math.min(
+            5,
+            Math.max(
+              2,
+              r +
+                rng.weighted<number>([
+                  [-1, 5],
+                  [1, 2],
+                  [0, 1],
+                  [-2, 1],
+                ]),
+            ),
+          );
           const rev = writeReview(writer, r as Rating, new Rng(`${key}:revision:${j}`));
           earlierRevisions.push({ rating: r, title: rev.title, body: rev.body, tags: rev.tags, createdAt: iso(t) });
         }

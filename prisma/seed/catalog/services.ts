@@ -80,7 +80,11 @@ function offerFromSpec(spec: VendorSpec, serviceSlug: string, docsUrl: string, i
 
 /** The same endpoint sold with MPP: its own stable id (the x402 offer's id is unchanged). */
 export function mppTwin(offer: SeedOffer, serviceSlug: string): SeedOffer {
-  return { ...offer, id: `off_${base32Hash(`offer:${serviceSlug}:mpp:${offer.method}:${offer.path}`, 10)}`, protocol: "mpp" };
+  return {
+    ...offer,
+    id: `off_${base32Hash(`offer:${serviceSlug}:mpp:${offer.method}:${offer.path}`, 10)}`,
+    protocol: "mpp",
+  };
 }
 
 interface Draft {
@@ -129,7 +133,9 @@ export function buildServices(): ServiceProfile[] {
     const rng = new Rng(`service:${spec.slug}`);
     const website = `https://${spec.domain}`;
     const serviceUrl = spec.api ?? `https://api.${spec.domain}`;
-    const docsUrl = spec.docs ?? (hash32(`docs:${spec.domain}`) % 3 === 0 ? `https://${spec.domain}/docs` : `https://docs.${spec.domain}`);
+    const docsUrl =
+      spec.docs ??
+      (hash32(`docs:${spec.domain}`) % 3 === 0 ? `https://${spec.domain}/docs` : `https://docs.${spec.domain}`);
     const testStatus = status.get(spec.slug) ?? "untested";
     const calls30d = zeroCalls.has(spec.slug) ? 0 : d.calls30d;
     const callsPerPayer = 2 + Math.pow(rng.float(), 2) * 350;
@@ -204,13 +210,23 @@ export function buildServices(): ServiceProfile[] {
       // Seeded providers are served by the sandbox (server/sandbox/), paid in the local facilitator's
       // test USDC on Base Sepolia (X402_NETWORK, X402_ASSET of server/payments/payment-config.ts),
       // each to its own address derived from its slug.
-      payment: { network: "eip155:84532", asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e", payTo: `0x${hexHash(`pay-to:${spec.slug}`, 40)}`, maxTimeoutSeconds: 60 },
+      payment: {
+        network: "eip155:84532",
+        asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+        payTo: `0x${hexHash(`pay-to:${spec.slug}`, 40)}`,
+        maxTimeoutSeconds: 60,
+      },
       supportsCredits: credits.has(spec.slug),
       calls30d,
       uniquePayers30d,
       testStatus,
       testedAt: testedAtMs === null ? null : iso(testedAtMs),
-      entity: { slug: company.slug, name: company.name, website: `https://${company.domain}`, cataloged: !uncataloged.has(company.slug) },
+      entity: {
+        slug: company.slug,
+        name: company.name,
+        website: `https://${company.domain}`,
+        cataloged: !uncataloged.has(company.slug),
+      },
       catalogSource,
       catalogObservedAt,
       offers: protocols.includes("mpp") ? offers.flatMap((o) => [o, mppTwin(o, spec.slug)]) : offers,
@@ -218,6 +234,14 @@ export function buildServices(): ServiceProfile[] {
       evidence,
     };
     const quality = testStatus === "tested-no-output" ? 0.15 + 0.45 * rng.float() : 0.3 + 0.7 * rng.float();
-    return { service, spec, capability, quality, p95LatencyMs: values.p95LatencyMs, rateLimitPerMinute: values.rateLimitPerMinute, factValues: values };
+    return {
+      service,
+      spec,
+      capability,
+      quality,
+      p95LatencyMs: values.p95LatencyMs,
+      rateLimitPerMinute: values.rateLimitPerMinute,
+      factValues: values,
+    };
   });
 }

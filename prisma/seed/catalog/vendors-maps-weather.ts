@@ -21,11 +21,32 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "The batch endpoint accepts at most 100 points per request.",
     ],
     offers: [
-      get("/v1/forecast/hourly", "0.002", "Hourly forecast for a coordinate for up to 240 hours ahead.", { lat: "47.6062", lon: "-122.3321", hours: "48", units: "metric" }),
-      get("/v1/forecast/daily", "0.0015", "Daily highs, lows, precipitation probability and wind for up to 16 days.", { lat: "51.5072", lon: "-0.1276", days: "7" }),
-      get("/v1/current", "0.001", "Current conditions interpolated from the nearest stations and radar.", { lat: "35.6762", lon: "139.6503" }),
-      get("/v1/alerts", "0.001", "Active official weather warnings intersecting a point.", { lat: "29.7604", lon: "-95.3698" }),
-      post("/v1/forecast/batch", "0.02", "Hourly forecasts for up to 100 coordinates in one call.", { points: [{ lat: 40.7128, lon: -74.006 }, { lat: 34.0522, lon: -118.2437 }], hours: 24 }),
+      get("/v1/forecast/hourly", "0.002", "Hourly forecast for a coordinate for up to 240 hours ahead.", {
+        lat: "47.6062",
+        lon: "-122.3321",
+        hours: "48",
+        units: "metric",
+      }),
+      get("/v1/forecast/daily", "0.0015", "Daily highs, lows, precipitation probability and wind for up to 16 days.", {
+        lat: "51.5072",
+        lon: "-0.1276",
+        days: "7",
+      }),
+      get("/v1/current", "0.001", "Current conditions interpolated from the nearest stations and radar.", {
+        lat: "35.6762",
+        lon: "139.6503",
+      }),
+      get("/v1/alerts", "0.001", "Active official weather warnings intersecting a point.", {
+        lat: "29.7604",
+        lon: "-95.3698",
+      }),
+      post("/v1/forecast/batch", "0.02", "Hourly forecasts for up to 100 coordinates in one call.", {
+        points: [
+          { lat: 40.7128, lon: -74.006 },
+          { lat: 34.0522, lon: -118.2437 },
+        ],
+        hours: 24,
+      }),
     ],
   },
   {
@@ -46,8 +67,17 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Ocean points return a 404 because normals are computed for land cells only.",
     ],
     offers: [
-      get("/v1/normals/monthly", "0.003", "Monthly 1991–2020 normals for temperature, precipitation and sunshine hours at a coordinate.", { lat: "41.9028", lon: "12.4964" }),
-      get("/v1/outlook/seasonal", "0.006", "Three-month tercile outlook for temperature and precipitation anomalies.", { lat: "-33.8688", lon: "151.2093", months: "3" }),
+      get(
+        "/v1/normals/monthly",
+        "0.003",
+        "Monthly 1991–2020 normals for temperature, precipitation and sunshine hours at a coordinate.",
+        { lat: "41.9028", lon: "12.4964" },
+      ),
+      get("/v1/outlook/seasonal", "0.006", "Three-month tercile outlook for temperature and precipitation anomalies.", {
+        lat: "-33.8688",
+        lon: "151.2093",
+        months: "3",
+      }),
     ],
   },
   {
@@ -66,9 +96,23 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "The API does not provide navigational warnings and must not be used as the sole source for navigation.",
     ],
     offers: [
-      get("/v1/marine/forecast", "0.003", "Hourly significant wave height, swell direction and period, and wind for an offshore point.", { lat: "50.1", lon: "-5.5", hours: "72" }),
-      get("/v1/tides/predictions", "0.002", "High and low tide times and heights for a tide station over a date range.", { station: "GB-0012", from: "2026-11-02", days: "7" }),
-      get("/v1/tides/stations", "0.0005", "Nearest tide stations to a coordinate.", { lat: "36.8", lon: "-76.0", limit: "5" }),
+      get(
+        "/v1/marine/forecast",
+        "0.003",
+        "Hourly significant wave height, swell direction and period, and wind for an offshore point.",
+        { lat: "50.1", lon: "-5.5", hours: "72" },
+      ),
+      get(
+        "/v1/tides/predictions",
+        "0.002",
+        "High and low tide times and heights for a tide station over a date range.",
+        { station: "GB-0012", from: "2026-11-02", days: "7" },
+      ),
+      get("/v1/tides/stations", "0.0005", "Nearest tide stations to a coordinate.", {
+        lat: "36.8",
+        lon: "-76.0",
+        limit: "5",
+      }),
       get("/v1/sst", "0.002", "Daily sea-surface temperature at a point.", { lat: "25.76", lon: "-80.19" }),
     ],
   },
@@ -87,9 +131,24 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Output can be requested as JSON, CSV or Parquet.",
     ],
     offers: [
-      get("/v2/history/hourly", "0.004", "Hourly observed or reanalysis weather for a coordinate and a date range of up to 31 days.", { lat: "52.52", lon: "13.405", start: "2025-07-01", end: "2025-07-07" }),
-      get("/v2/history/daily", "0.003", "Daily aggregates for a coordinate over up to 366 days.", { lat: "19.4326", lon: "-99.1332", start: "2025-01-01", end: "2025-12-31" }),
-      post("/v2/history/claims-check", "0.03", "Checks whether hail, strong wind or heavy rain occurred near an address on a given date.", { address: "1420 Elm St, Dallas, TX 75201", date: "2026-05-14", perils: ["hail", "wind"] }),
+      get(
+        "/v2/history/hourly",
+        "0.004",
+        "Hourly observed or reanalysis weather for a coordinate and a date range of up to 31 days.",
+        { lat: "52.52", lon: "13.405", start: "2025-07-01", end: "2025-07-07" },
+      ),
+      get("/v2/history/daily", "0.003", "Daily aggregates for a coordinate over up to 366 days.", {
+        lat: "19.4326",
+        lon: "-99.1332",
+        start: "2025-01-01",
+        end: "2025-12-31",
+      }),
+      post(
+        "/v2/history/claims-check",
+        "0.03",
+        "Checks whether hail, strong wind or heavy rain occurred near an address on a given date.",
+        { address: "1420 Elm St, Dallas, TX 75201", date: "2026-05-14", perils: ["hail", "wind"] },
+      ),
     ],
   },
   {
@@ -108,10 +167,31 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Subscriptions expire after 24 hours and must be renewed with a new payment.",
     ],
     offers: [
-      get("/v1/lightning/recent", "0.003", "Lightning strikes within a radius of a point over the last 60 minutes.", { lat: "33.749", lon: "-84.388", radius_km: "40" }),
-      get("/v1/hail/swaths", "0.008", "Estimated hail swaths with maximum stone size for a date and bounding box.", { date: "2026-06-18", bbox: "-98.5,32.5,-96.0,34.0" }),
-      post("/v1/subscriptions", "0.05", "Registers a geofence and a webhook that receives lightning and warning events for 24 hours.", { lat: 51.05, lon: 3.72, radius_km: 25, events: ["lightning", "warning"], webhook_url: "https://example.com/hooks/storm" }),
-      get("/v1/warnings", "0.001", "Official severe-weather warnings covering a point.", { lat: "39.0997", lon: "-94.5786" }),
+      get("/v1/lightning/recent", "0.003", "Lightning strikes within a radius of a point over the last 60 minutes.", {
+        lat: "33.749",
+        lon: "-84.388",
+        radius_km: "40",
+      }),
+      get("/v1/hail/swaths", "0.008", "Estimated hail swaths with maximum stone size for a date and bounding box.", {
+        date: "2026-06-18",
+        bbox: "-98.5,32.5,-96.0,34.0",
+      }),
+      post(
+        "/v1/subscriptions",
+        "0.05",
+        "Registers a geofence and a webhook that receives lightning and warning events for 24 hours.",
+        {
+          lat: 51.05,
+          lon: 3.72,
+          radius_km: 25,
+          events: ["lightning", "warning"],
+          webhook_url: "https://example.com/hooks/storm",
+        },
+      ),
+      get("/v1/warnings", "0.001", "Official severe-weather warnings covering a point.", {
+        lat: "39.0997",
+        lon: "-94.5786",
+      }),
     ],
   },
   {
@@ -129,14 +209,41 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Coverage includes all cropland between 60°S and 70°N.",
     ],
     offers: [
-      get("/v1/soil-moisture", "0.004", "Modelled volumetric soil moisture at 0–10, 10–40 and 40–100 cm depth.", { lat: "41.878", lon: "-93.097" }),
-      get("/v1/gdd", "0.002", "Accumulated growing degree days since a planting date for a chosen base temperature.", { lat: "40.0", lon: "-88.0", planted: "2026-05-01", base_c: "10" }),
-      post("/v1/spray-window", "0.01", "Returns the next suitable spray windows for a field polygon given wind, rain and temperature limits.", {
-        field: { type: "Polygon", coordinates: [[[-93.1, 41.87], [-93.09, 41.87], [-93.09, 41.88], [-93.1, 41.88], [-93.1, 41.87]]] },
-        max_wind_kmh: 15,
-        rain_free_hours: 6,
+      get("/v1/soil-moisture", "0.004", "Modelled volumetric soil moisture at 0–10, 10–40 and 40–100 cm depth.", {
+        lat: "41.878",
+        lon: "-93.097",
       }),
-      get("/v1/et0", "0.002", "Daily reference evapotranspiration (FAO-56) for the past 14 and next 7 days.", { lat: "36.77", lon: "-119.42" }),
+      get("/v1/gdd", "0.002", "Accumulated growing degree days since a planting date for a chosen base temperature.", {
+        lat: "40.0",
+        lon: "-88.0",
+        planted: "2026-05-01",
+        base_c: "10",
+      }),
+      post(
+        "/v1/spray-window",
+        "0.01",
+        "Returns the next suitable spray windows for a field polygon given wind, rain and temperature limits.",
+        {
+          field: {
+            type: "Polygon",
+            coordinates: [
+              [
+                [-93.1, 41.87],
+                [-93.09, 41.87],
+                [-93.09, 41.88],
+                [-93.1, 41.88],
+                [-93.1, 41.87],
+              ],
+            ],
+          },
+          max_wind_kmh: 15,
+          rain_free_hours: 6,
+        },
+      ),
+      get("/v1/et0", "0.002", "Daily reference evapotranspiration (FAO-56) for the past 14 and next 7 days.", {
+        lat: "36.77",
+        lon: "-119.42",
+      }),
     ],
   },
   {
@@ -154,9 +261,16 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Values are returned in µg/m³ unless ppb is requested with units=ppb.",
     ],
     offers: [
-      get("/v1/aqi/current", "0.001", "Current air-quality index and dominant pollutant for a coordinate.", { lat: "28.6139", lon: "77.209", index: "us-epa" }),
+      get("/v1/aqi/current", "0.001", "Current air-quality index and dominant pollutant for a coordinate.", {
+        lat: "28.6139",
+        lon: "77.209",
+        index: "us-epa",
+      }),
       get("/v1/aqi/forecast", "0.002", "Hourly AQI forecast for the next 96 hours.", { lat: "48.8566", lon: "2.3522" }),
-      get("/v1/pollen/forecast", "0.0015", "Five-day tree, grass and weed pollen levels.", { lat: "45.4642", lon: "9.19" }),
+      get("/v1/pollen/forecast", "0.0015", "Five-day tree, grass and weed pollen levels.", {
+        lat: "45.4642",
+        lon: "9.19",
+      }),
     ],
   },
   {
@@ -174,9 +288,25 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "The PV yield model does not account for snow cover on panels.",
     ],
     offers: [
-      get("/v1/irradiance/forecast", "0.003", "15-minute GHI, DNI and DHI forecast for up to 7 days.", { lat: "37.3891", lon: "-5.9845", days: "3" }),
-      post("/v1/pv/yield", "0.008", "Expected AC output in kWh for a PV system description over the next 48 hours.", { lat: -23.55, lon: -46.63, capacity_kw: 8.4, tilt: 20, azimuth: 0, losses_pct: 14 }),
-      get("/v1/irradiance/history", "0.004", "Satellite-derived historical irradiance since 2007.", { lat: "31.7683", lon: "35.2137", start: "2024-01-01", end: "2024-12-31" }),
+      get("/v1/irradiance/forecast", "0.003", "15-minute GHI, DNI and DHI forecast for up to 7 days.", {
+        lat: "37.3891",
+        lon: "-5.9845",
+        days: "3",
+      }),
+      post("/v1/pv/yield", "0.008", "Expected AC output in kWh for a PV system description over the next 48 hours.", {
+        lat: -23.55,
+        lon: -46.63,
+        capacity_kw: 8.4,
+        tilt: 20,
+        azimuth: 0,
+        losses_pct: 14,
+      }),
+      get("/v1/irradiance/history", "0.004", "Satellite-derived historical irradiance since 2007.", {
+        lat: "31.7683",
+        lon: "35.2137",
+        start: "2024-01-01",
+        end: "2024-12-31",
+      }),
     ],
   },
   {
@@ -193,8 +323,17 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "The flyability score does not consider airspace restrictions.",
     ],
     offers: [
-      get("/v1/wind/profile", "0.003", "Hourly wind speed and direction at 10, 50, 100, 150 and 200 m for a coordinate.", { lat: "55.68", lon: "12.57", hours: "48" }),
-      get("/v1/drone/flyability", "0.002", "Go/no-go flyability score for small drones over the next 12 hours.", { lat: "37.7749", lon: "-122.4194", max_wind_ms: "10" }),
+      get(
+        "/v1/wind/profile",
+        "0.003",
+        "Hourly wind speed and direction at 10, 50, 100, 150 and 200 m for a coordinate.",
+        { lat: "55.68", lon: "12.57", hours: "48" },
+      ),
+      get("/v1/drone/flyability", "0.002", "Go/no-go flyability score for small drones over the next 12 hours.", {
+        lat: "37.7749",
+        lon: "-122.4194",
+        max_wind_ms: "10",
+      }),
     ],
   },
   {
@@ -213,10 +352,25 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Address data combines open data sources with licensed postal files for 38 countries.",
     ],
     offers: [
-      get("/v1/geocode", "0.001", "Converts a free-form address or place name into coordinates and structured components.", { q: "221B Baker Street, London", limit: "1" }),
-      get("/v1/reverse", "0.001", "Returns the nearest address and administrative areas for a coordinate.", { lat: "40.748817", lon: "-73.985428" }),
-      post("/v1/geocode/batch", "0.04", "Geocodes up to 1,000 addresses in one request.", { addresses: ["1600 Pennsylvania Ave NW, Washington, DC", "Plaza Mayor 1, Madrid"], country_hint: "US" }),
-      get("/v1/autocomplete", "0.0005", "Address suggestions for partial input, biased to a focus point.", { q: "Kurfürstendamm 2", focus_lat: "52.5", focus_lon: "13.3" }),
+      get(
+        "/v1/geocode",
+        "0.001",
+        "Converts a free-form address or place name into coordinates and structured components.",
+        { q: "221B Baker Street, London", limit: "1" },
+      ),
+      get("/v1/reverse", "0.001", "Returns the nearest address and administrative areas for a coordinate.", {
+        lat: "40.748817",
+        lon: "-73.985428",
+      }),
+      post("/v1/geocode/batch", "0.04", "Geocodes up to 1,000 addresses in one request.", {
+        addresses: ["1600 Pennsylvania Ave NW, Washington, DC", "Plaza Mayor 1, Madrid"],
+        country_hint: "US",
+      }),
+      get("/v1/autocomplete", "0.0005", "Address suggestions for partial input, biased to a focus point.", {
+        q: "Kurfürstendamm 2",
+        focus_lat: "52.5",
+        focus_lon: "13.3",
+      }),
     ],
   },
   {
@@ -234,9 +388,20 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Address validation only accepts US and Canadian addresses.",
     ],
     offers: [
-      post("/v1/address/validate", "0.002", "Standardizes an address, checks deliverability and returns ZIP+4 and residential/commercial flags.", { street: "350 fifth ave", city: "new york", state: "ny", zip: "10118" }),
-      get("/v1/parcel", "0.01", "Parcel boundary polygon, APN, lot size and land-use code for a coordinate.", { lat: "30.2672", lon: "-97.7431" }),
-      get("/v1/parcel/owner", "0.025", "Assessor-recorded owner name and mailing address for a parcel.", { apn: "0123-456-789", county_fips: "48453" }),
+      post(
+        "/v1/address/validate",
+        "0.002",
+        "Standardizes an address, checks deliverability and returns ZIP+4 and residential/commercial flags.",
+        { street: "350 fifth ave", city: "new york", state: "ny", zip: "10118" },
+      ),
+      get("/v1/parcel", "0.01", "Parcel boundary polygon, APN, lot size and land-use code for a coordinate.", {
+        lat: "30.2672",
+        lon: "-97.7431",
+      }),
+      get("/v1/parcel/owner", "0.025", "Assessor-recorded owner name and mailing address for a parcel.", {
+        apn: "0123-456-789",
+        county_fips: "48453",
+      }),
     ],
   },
   {
@@ -254,9 +419,34 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Live traffic is not included; travel times use historical speed profiles by hour of week.",
     ],
     offers: [
-      get("/v1/route", "0.002", "Turn-by-turn route between two or more waypoints for car, truck, bike or foot.", { from: "48.8584,2.2945", to: "48.8606,2.3376", mode: "car" }),
-      post("/v1/matrix", "0.03", "Travel time and distance matrix for up to 100 origins and 100 destinations.", { origins: [[52.37, 4.89], [52.09, 5.12]], destinations: [[51.92, 4.48], [52.16, 4.49]], mode: "truck" }, true),
-      get("/v1/isochrone", "0.004", "Polygon reachable within a drive or walk time from a point.", { lat: "41.3851", lon: "2.1734", minutes: "15", mode: "foot" }),
+      get("/v1/route", "0.002", "Turn-by-turn route between two or more waypoints for car, truck, bike or foot.", {
+        from: "48.8584,2.2945",
+        to: "48.8606,2.3376",
+        mode: "car",
+      }),
+      post(
+        "/v1/matrix",
+        "0.03",
+        "Travel time and distance matrix for up to 100 origins and 100 destinations.",
+        {
+          origins: [
+            [52.37, 4.89],
+            [52.09, 5.12],
+          ],
+          destinations: [
+            [51.92, 4.48],
+            [52.16, 4.49],
+          ],
+          mode: "truck",
+        },
+        true,
+      ),
+      get("/v1/isochrone", "0.004", "Polygon reachable within a drive or walk time from a point.", {
+        lat: "41.3851",
+        lon: "2.1734",
+        minutes: "15",
+        mode: "foot",
+      }),
       post("/v1/optimize", "0.08", "Solves a vehicle routing problem with time windows for up to 200 stops.", {
         vehicles: [{ id: "van-1", start: [53.48, -2.24], capacity: 40 }],
         stops: [{ id: "s1", location: [53.41, -2.98], window: ["09:00", "12:00"] }],
@@ -279,9 +469,21 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Results are ranked by a blend of text relevance, distance and popularity.",
     ],
     offers: [
-      get("/v1/places/search", "0.003", "Finds places matching a query near a point or within a bounding box.", { q: "vegan bakery", lat: "45.5152", lon: "-122.6784", radius_m: "3000" }),
-      get("/v1/places/details", "0.002", "Full details for a place including hours, phone and website.", { id: "la_8f2k1m0q" }),
-      get("/v1/places/nearby", "0.002", "Places in a category sorted by distance.", { lat: "1.3521", lon: "103.8198", category: "pharmacy", limit: "20" }),
+      get("/v1/places/search", "0.003", "Finds places matching a query near a point or within a bounding box.", {
+        q: "vegan bakery",
+        lat: "45.5152",
+        lon: "-122.6784",
+        radius_m: "3000",
+      }),
+      get("/v1/places/details", "0.002", "Full details for a place including hours, phone and website.", {
+        id: "la_8f2k1m0q",
+      }),
+      get("/v1/places/nearby", "0.002", "Places in a category sorted by distance.", {
+        lat: "1.3521",
+        lon: "103.8198",
+        category: "pharmacy",
+        limit: "20",
+      }),
     ],
   },
   {
@@ -300,10 +502,28 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Five styles are available: light, dark, streets, satellite-hybrid and print.",
     ],
     offers: [
-      get("/v1/static", "0.002", "PNG or WebP map image for a center, zoom and size, with optional markers and paths.", { center: "59.3293,18.0686", zoom: "13", size: "800x500", style: "light", markers: "59.3326,18.0649" }),
-      get("/v1/tiles/vector", "0.0005", "A single vector tile in MVT format for z/x/y.", { z: "12", x: "2200", y: "1343" }),
+      get(
+        "/v1/static",
+        "0.002",
+        "PNG or WebP map image for a center, zoom and size, with optional markers and paths.",
+        { center: "59.3293,18.0686", zoom: "13", size: "800x500", style: "light", markers: "59.3326,18.0649" },
+      ),
+      get("/v1/tiles/vector", "0.0005", "A single vector tile in MVT format for z/x/y.", {
+        z: "12",
+        x: "2200",
+        y: "1343",
+      }),
       post("/v1/static/geojson", "0.004", "Renders a map image fitted to arbitrary GeoJSON features.", {
-        geojson: { type: "FeatureCollection", features: [{ type: "Feature", geometry: { type: "Point", coordinates: [-0.1276, 51.5072] }, properties: { label: "HQ" } }] },
+        geojson: {
+          type: "FeatureCollection",
+          features: [
+            {
+              type: "Feature",
+              geometry: { type: "Point", coordinates: [-0.1276, 51.5072] },
+              properties: { label: "HQ" },
+            },
+          ],
+        },
         size: "1024x768",
         style: "dark",
       }),
@@ -324,8 +544,17 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Water surfaces return the elevation of the water surface, not the bed.",
     ],
     offers: [
-      get("/v1/elevation", "0.0005", "Elevation in metres for up to 50 coordinates.", { locations: "46.5586,7.9022|45.8326,6.8652" }),
-      post("/v1/profile", "0.002", "Elevation profile sampled along a polyline with total ascent and descent.", { path: [[46.55, 7.98], [46.58, 7.95], [46.6, 7.9]], samples: 200 }),
+      get("/v1/elevation", "0.0005", "Elevation in metres for up to 50 coordinates.", {
+        locations: "46.5586,7.9022|45.8326,6.8652",
+      }),
+      post("/v1/profile", "0.002", "Elevation profile sampled along a polyline with total ascent and descent.", {
+        path: [
+          [46.55, 7.98],
+          [46.58, 7.95],
+          [46.6, 7.9],
+        ],
+        samples: 200,
+      }),
       get("/v1/slope", "0.001", "Slope and aspect at a coordinate.", { lat: "39.1911", lon: "-106.8175" }),
     ],
   },
@@ -343,8 +572,15 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Above the polar circles, sunrise and sunset are returned as null during polar night.",
     ],
     offers: [
-      get("/v1/timezone", "0.0005", "IANA time zone ID, current offset and next DST transition for a coordinate.", { lat: "-36.8485", lon: "174.7633" }),
-      get("/v1/sun", "0.0005", "Sunrise, sunset, civil twilight and golden hour for a date and coordinate.", { lat: "64.1466", lon: "-21.9426", date: "2026-12-21" }),
+      get("/v1/timezone", "0.0005", "IANA time zone ID, current offset and next DST transition for a coordinate.", {
+        lat: "-36.8485",
+        lon: "174.7633",
+      }),
+      get("/v1/sun", "0.0005", "Sunrise, sunset, civil twilight and golden hour for a date and coordinate.", {
+        lat: "64.1466",
+        lon: "-21.9426",
+        date: "2026-12-21",
+      }),
     ],
   },
   {
@@ -363,9 +599,15 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Bulk lookups are limited to 500 addresses per request.",
     ],
     offers: [
-      get("/v1/ip", "0.0005", "City-level location, ASN and connection type for an IPv4 or IPv6 address.", { ip: "203.0.113.45" }),
-      post("/v1/ip/bulk", "0.01", "Looks up to 500 IP addresses in one call.", { ips: ["198.51.100.7", "2001:db8::1"] }),
-      get("/v1/ip/privacy", "0.001", "VPN, proxy, Tor and hosting-provider flags for an address.", { ip: "192.0.2.10" }),
+      get("/v1/ip", "0.0005", "City-level location, ASN and connection type for an IPv4 or IPv6 address.", {
+        ip: "203.0.113.45",
+      }),
+      post("/v1/ip/bulk", "0.01", "Looks up to 500 IP addresses in one call.", {
+        ips: ["198.51.100.7", "2001:db8::1"],
+      }),
+      get("/v1/ip/privacy", "0.001", "VPN, proxy, Tor and hosting-provider flags for an address.", {
+        ip: "192.0.2.10",
+      }),
     ],
   },
   {
@@ -384,8 +626,18 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "The API does not issue early warnings.",
     ],
     offers: [
-      get("/v1/events", "0.001", "Earthquakes above a magnitude within a radius and time window.", { lat: "35.6895", lon: "139.6917", radius_km: "300", min_mag: "4.5", since: "2026-10-01" }),
-      get("/v1/shaking", "0.003", "Estimated peak ground acceleration and intensity at a site for a given event.", { event_id: "qw2026abcd", lat: "34.05", lon: "-118.24" }),
+      get("/v1/events", "0.001", "Earthquakes above a magnitude within a radius and time window.", {
+        lat: "35.6895",
+        lon: "139.6917",
+        radius_km: "300",
+        min_mag: "4.5",
+        since: "2026-10-01",
+      }),
+      get("/v1/shaking", "0.003", "Estimated peak ground acceleration and intensity at a site for a given event.", {
+        event_id: "qw2026abcd",
+        lat: "34.05",
+        lon: "-118.24",
+      }),
     ],
   },
   {
@@ -404,9 +656,17 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "During the off-season, snow reports return the last reported values with a stale flag.",
     ],
     offers: [
-      get("/v1/resorts/snow", "0.002", "Base and summit snow depth plus a 72-hour new-snow forecast for a resort.", { resort: "zermatt" }),
-      get("/v1/avalanche", "0.002", "Latest avalanche danger level and avalanche problems for a forecast zone.", { zone: "CH-4113" }),
-      get("/v1/resorts/search", "0.0005", "Resorts near a coordinate.", { lat: "47.2692", lon: "11.4041", radius_km: "50" }),
+      get("/v1/resorts/snow", "0.002", "Base and summit snow depth plus a 72-hour new-snow forecast for a resort.", {
+        resort: "zermatt",
+      }),
+      get("/v1/avalanche", "0.002", "Latest avalanche danger level and avalanche problems for a forecast zone.", {
+        zone: "CH-4113",
+      }),
+      get("/v1/resorts/search", "0.0005", "Resorts near a coordinate.", {
+        lat: "47.2692",
+        lon: "11.4041",
+        radius_km: "50",
+      }),
     ],
   },
   {
@@ -427,7 +687,12 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
     offers: [
       get("/v1/metar", "0.0005", "Latest METAR for an ICAO airport, raw and decoded.", { icao: "KSFO" }),
       get("/v1/taf", "0.001", "Current TAF for an airport, decoded into time blocks.", { icao: "EGLL" }),
-      get("/v1/route-weather", "0.004", "Flight categories and significant weather along a great-circle route between two airports.", { from: "KJFK", to: "EIDW" }),
+      get(
+        "/v1/route-weather",
+        "0.004",
+        "Flight categories and significant weather along a great-circle route between two airports.",
+        { from: "KJFK", to: "EIDW" },
+      ),
     ],
   },
   {
@@ -446,12 +711,38 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Polygons may contain at most 10,000 vertices each.",
     ],
     offers: [
-      get("/v1/boundaries/lookup", "0.001", "Country, state, county, city and postal area containing a coordinate.", { lat: "39.7392", lon: "-104.9903" }),
+      get("/v1/boundaries/lookup", "0.001", "Country, state, county, city and postal area containing a coordinate.", {
+        lat: "39.7392",
+        lon: "-104.9903",
+      }),
       post("/v1/fences", "0.01", "Uploads a GeoJSON geofence set valid for 30 days.", {
         name: "delivery-zones",
-        features: [{ type: "Feature", properties: { zone: "A" }, geometry: { type: "Polygon", coordinates: [[[-105.0, 39.7], [-104.9, 39.7], [-104.9, 39.8], [-105.0, 39.8], [-105.0, 39.7]]] } }],
+        features: [
+          {
+            type: "Feature",
+            properties: { zone: "A" },
+            geometry: {
+              type: "Polygon",
+              coordinates: [
+                [
+                  [-105.0, 39.7],
+                  [-104.9, 39.7],
+                  [-104.9, 39.8],
+                  [-105.0, 39.8],
+                  [-105.0, 39.7],
+                ],
+              ],
+            },
+          },
+        ],
       }),
-      post("/v1/fences/check", "0.001", "Checks up to 100 points against an uploaded fence set.", { fence_set: "delivery-zones", points: [[39.75, -104.95], [39.71, -105.02]] }),
+      post("/v1/fences/check", "0.001", "Checks up to 100 points against an uploaded fence set.", {
+        fence_set: "delivery-zones",
+        points: [
+          [39.75, -104.95],
+          [39.71, -105.02],
+        ],
+      }),
     ],
   },
   {
@@ -469,8 +760,13 @@ export const MAPS_WEATHER_VENDORS: VendorSpec[] = [
       "Scores are recalculated annually and include a climate-adjusted 2050 scenario.",
     ],
     offers: [
-      get("/v1/risk", "0.02", "Flood risk score from 1 to 10 with 100-year and 500-year inundation depth estimates.", { address: "500 Canal St, New Orleans, LA 70130" }),
-      get("/v1/zone", "0.005", "Regulatory flood-zone designation for a US coordinate.", { lat: "25.7907", lon: "-80.13" }),
+      get("/v1/risk", "0.02", "Flood risk score from 1 to 10 with 100-year and 500-year inundation depth estimates.", {
+        address: "500 Canal St, New Orleans, LA 70130",
+      }),
+      get("/v1/zone", "0.005", "Regulatory flood-zone designation for a US coordinate.", {
+        lat: "25.7907",
+        lon: "-80.13",
+      }),
       get("/v1/history", "0.01", "Recorded flood events within 1 km since 1980.", { lat: "51.9244", lon: "4.4777" }),
     ],
   },

@@ -23,9 +23,21 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "All images carry C2PA content credentials.",
     ],
     offers: [
-      post("/v1/images/generate", "0.04", "Generates 1 to 4 images from a prompt.", { prompt: "isometric illustration of a rooftop greenhouse at dawn, soft pastel palette", size: "1024x1024", n: 2, model: "pf-xl" }),
-      post("/v1/images/variations", "0.03", "Variations of a reference image.", { image_url: "https://example.com/ref/mascot.png", n: 3, strength: 0.6 }),
-      post("/v1/images/generate/hd", "0.12", "2048 px generation with extra refinement steps.", { prompt: "product photo of a ceramic pour-over coffee set on walnut, natural light", size: "2048x2048" }),
+      post("/v1/images/generate", "0.04", "Generates 1 to 4 images from a prompt.", {
+        prompt: "isometric illustration of a rooftop greenhouse at dawn, soft pastel palette",
+        size: "1024x1024",
+        n: 2,
+        model: "pf-xl",
+      }),
+      post("/v1/images/variations", "0.03", "Variations of a reference image.", {
+        image_url: "https://example.com/ref/mascot.png",
+        n: 3,
+        strength: 0.6,
+      }),
+      post("/v1/images/generate/hd", "0.12", "2048 px generation with extra refinement steps.", {
+        prompt: "product photo of a ceramic pour-over coffee set on walnut, natural light",
+        size: "2048x2048",
+      }),
     ],
   },
   {
@@ -45,9 +57,19 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Masks must be the same size as the input image.",
     ],
     offers: [
-      post("/v1/edit/inpaint", "0.05", "Replaces the masked region of an image following a prompt.", { image_url: "https://example.com/room.jpg", mask_url: "https://example.com/room-mask.png", prompt: "a green velvet armchair" }),
-      post("/v1/edit/outpaint", "0.06", "Extends an image to a new aspect ratio.", { image_url: "https://example.com/banner.jpg", target_aspect: "16:9" }),
-      post("/v1/edit/remove", "0.03", "Removes an object described in text.", { image_url: "https://example.com/beach.jpg", remove: "people in the background" }),
+      post("/v1/edit/inpaint", "0.05", "Replaces the masked region of an image following a prompt.", {
+        image_url: "https://example.com/room.jpg",
+        mask_url: "https://example.com/room-mask.png",
+        prompt: "a green velvet armchair",
+      }),
+      post("/v1/edit/outpaint", "0.06", "Extends an image to a new aspect ratio.", {
+        image_url: "https://example.com/banner.jpg",
+        target_aspect: "16:9",
+      }),
+      post("/v1/edit/remove", "0.03", "Removes an object described in text.", {
+        image_url: "https://example.com/beach.jpg",
+        remove: "people in the background",
+      }),
     ],
   },
   {
@@ -65,8 +87,15 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Supported input types are JPEG, PNG, WebP, TIFF and HEIC.",
     ],
     offers: [
-      post("/v1/images/upscale", "0.02", "Upscales an image 2×, 4× or 8×.", { image_url: "https://example.com/photos/old-scan.jpg", scale: 4, face_restore: true }),
-      post("/v1/images/denoise", "0.01", "Removes noise and JPEG artefacts without resizing.", { image_url: "https://example.com/photos/night.jpg", strength: "medium" }),
+      post("/v1/images/upscale", "0.02", "Upscales an image 2×, 4× or 8×.", {
+        image_url: "https://example.com/photos/old-scan.jpg",
+        scale: 4,
+        face_restore: true,
+      }),
+      post("/v1/images/denoise", "0.01", "Removes noise and JPEG artefacts without resizing.", {
+        image_url: "https://example.com/photos/night.jpg",
+        strength: "medium",
+      }),
     ],
   },
   {
@@ -83,9 +112,17 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Transparent objects such as glassware are a known weakness.",
     ],
     offers: [
-      post("/v1/remove-background", "0.01", "Returns a transparent PNG with the background removed.", { image_url: "https://example.com/products/sneaker.jpg" }),
-      post("/v1/replace-background", "0.02", "Composites the subject onto a colour, an image or a generated scene.", { image_url: "https://example.com/products/lamp.jpg", background: { type: "color", value: "#F4F1EA" }, shadow: true }),
-      post("/v1/remove-background/batch", "0.15", "Processes up to 20 images in one request.", { image_urls: ["https://example.com/p/1.jpg", "https://example.com/p/2.jpg"] }),
+      post("/v1/remove-background", "0.01", "Returns a transparent PNG with the background removed.", {
+        image_url: "https://example.com/products/sneaker.jpg",
+      }),
+      post("/v1/replace-background", "0.02", "Composites the subject onto a colour, an image or a generated scene.", {
+        image_url: "https://example.com/products/lamp.jpg",
+        background: { type: "color", value: "#F4F1EA" },
+        shadow: true,
+      }),
+      post("/v1/remove-background/batch", "0.15", "Processes up to 20 images in one request.", {
+        image_urls: ["https://example.com/p/1.jpg", "https://example.com/p/2.jpg"],
+      }),
     ],
   },
   {
@@ -103,9 +140,25 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Voice cloning is not offered.",
     ],
     offers: [
-      post("/v1/speech", "0.015", "Synthesizes up to 5,000 characters of text or SSML.", { text: "Your delivery is running about ten minutes late. Sorry about that!", voice: "en-GB-amelia", format: "mp3" }, true),
+      post(
+        "/v1/speech",
+        "0.015",
+        "Synthesizes up to 5,000 characters of text or SSML.",
+        {
+          text: "Your delivery is running about ten minutes late. Sorry about that!",
+          voice: "en-GB-amelia",
+          format: "mp3",
+        },
+        true,
+      ),
       get("/v1/voices", "0.0005", "Lists voices with language, gender and style tags.", { language: "es" }),
-      post("/v1/speech/long", "0.2", "Long-form narration up to 100,000 characters, delivered as a file URL.", { text_url: "https://example.com/chapters/ch1.txt", voice: "en-US-marcus", format: "opus" }, true),
+      post(
+        "/v1/speech/long",
+        "0.2",
+        "Long-form narration up to 100,000 characters, delivered as a file URL.",
+        { text_url: "https://example.com/chapters/ch1.txt", voice: "en-US-marcus", format: "opus" },
+        true,
+      ),
     ],
   },
   {
@@ -125,9 +178,20 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Diarization works best with up to 8 speakers.",
     ],
     offers: [
-      post("/v1/transcribe", "0.03", "Transcribes an audio or video file URL up to 4 hours long.", { audio_url: "https://example.com/calls/2026-10-30-sales.mp3", diarize: true, language: "auto" }, true),
-      post("/v1/transcribe/fast", "0.01", "Faster, cheaper model for files under 10 minutes.", { audio_url: "https://example.com/voice-notes/memo.m4a" }),
-      get("/v1/transcripts", "0.0005", "Retrieves a finished transcript by id in JSON, SRT or VTT.", { id: "tr_5kq1P", format: "srt" }),
+      post(
+        "/v1/transcribe",
+        "0.03",
+        "Transcribes an audio or video file URL up to 4 hours long.",
+        { audio_url: "https://example.com/calls/2026-10-30-sales.mp3", diarize: true, language: "auto" },
+        true,
+      ),
+      post("/v1/transcribe/fast", "0.01", "Faster, cheaper model for files under 10 minutes.", {
+        audio_url: "https://example.com/voice-notes/memo.m4a",
+      }),
+      get("/v1/transcripts", "0.0005", "Retrieves a finished transcript by id in JSON, SRT or VTT.", {
+        id: "tr_5kq1P",
+        format: "srt",
+      }),
     ],
   },
   {
@@ -146,9 +210,23 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Outputs are stored for 72 hours.",
     ],
     offers: [
-      post("/v1/transcode", "0.05", "Transcodes a video to MP4 (H.264) or WebM at a target resolution.", { video_url: "https://example.com/raw/interview.mov", format: "mp4", height: 1080 }, true),
-      post("/v1/clip", "0.02", "Cuts a clip between two timestamps.", { video_url: "https://example.com/raw/keynote.mp4", start: "00:12:30", end: "00:13:15" }),
-      post("/v1/thumbnails", "0.005", "Extracts thumbnails at given timestamps or at scene changes.", { video_url: "https://example.com/raw/keynote.mp4", mode: "scenes", max: 8 }),
+      post(
+        "/v1/transcode",
+        "0.05",
+        "Transcodes a video to MP4 (H.264) or WebM at a target resolution.",
+        { video_url: "https://example.com/raw/interview.mov", format: "mp4", height: 1080 },
+        true,
+      ),
+      post("/v1/clip", "0.02", "Cuts a clip between two timestamps.", {
+        video_url: "https://example.com/raw/keynote.mp4",
+        start: "00:12:30",
+        end: "00:13:15",
+      }),
+      post("/v1/thumbnails", "0.005", "Extracts thumbnails at given timestamps or at scene changes.", {
+        video_url: "https://example.com/raw/keynote.mp4",
+        mode: "scenes",
+        max: 8,
+      }),
       get("/v1/jobs", "0.0005", "Status and output URLs for a processing job.", { id: "fw_job_2291" }),
     ],
   },
@@ -168,8 +246,18 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Prompts depicting real public figures are rejected.",
     ],
     offers: [
-      post("/v1/videos/generate", "0.45", "Generates a 4- to 10-second clip from a prompt.", { prompt: "slow dolly shot through a misty pine forest at sunrise", seconds: 6, resolution: "720p" }, true),
-      post("/v1/videos/animate", "0.35", "Animates a still image with a motion prompt.", { image_url: "https://example.com/poster.png", motion: "gentle parallax zoom", seconds: 4 }),
+      post(
+        "/v1/videos/generate",
+        "0.45",
+        "Generates a 4- to 10-second clip from a prompt.",
+        { prompt: "slow dolly shot through a misty pine forest at sunrise", seconds: 6, resolution: "720p" },
+        true,
+      ),
+      post("/v1/videos/animate", "0.35", "Animates a still image with a motion prompt.", {
+        image_url: "https://example.com/poster.png",
+        motion: "gentle parallax zoom",
+        seconds: 4,
+      }),
       get("/v1/videos/status", "0.0005", "Generation status and output URL.", { id: "lc_vid_90x1" }),
     ],
   },
@@ -189,9 +277,16 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Multi-page invoices of up to 10 pages are supported.",
     ],
     offers: [
-      post("/v1/ocr", "0.004", "Text lines and words with bounding boxes for an image.", { image_url: "https://example.com/scans/note.jpg", languages: ["en", "de"] }),
-      post("/v1/receipts", "0.01", "Merchant, date, totals, tax and line items from a receipt photo.", { image_url: "https://example.com/receipts/2026-10-28.jpg" }),
-      post("/v1/invoices", "0.02", "Vendor, invoice number, due date, totals and line items from an invoice.", { document_url: "https://example.com/invoices/inv-2291.pdf" }),
+      post("/v1/ocr", "0.004", "Text lines and words with bounding boxes for an image.", {
+        image_url: "https://example.com/scans/note.jpg",
+        languages: ["en", "de"],
+      }),
+      post("/v1/receipts", "0.01", "Merchant, date, totals, tax and line items from a receipt photo.", {
+        image_url: "https://example.com/receipts/2026-10-28.jpg",
+      }),
+      post("/v1/invoices", "0.02", "Vendor, invoice number, due date, totals and line items from an invoice.", {
+        document_url: "https://example.com/invoices/inv-2291.pdf",
+      }),
     ],
   },
   {
@@ -210,8 +305,14 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Output is 44.1 kHz WAV or 320 kbps MP3.",
     ],
     offers: [
-      post("/v1/music", "0.12", "Generates an instrumental track up to 3 minutes long.", { prompt: "warm lo-fi hip hop with vinyl crackle, 80 bpm", seconds: 90 }),
-      post("/v1/sfx", "0.03", "Generates a sound effect up to 15 seconds long.", { prompt: "heavy wooden door creaking open in a stone hallway", seconds: 4 }),
+      post("/v1/music", "0.12", "Generates an instrumental track up to 3 minutes long.", {
+        prompt: "warm lo-fi hip hop with vinyl crackle, 80 bpm",
+        seconds: 90,
+      }),
+      post("/v1/sfx", "0.03", "Generates a sound effect up to 15 seconds long.", {
+        prompt: "heavy wooden door creaking open in a stone hallway",
+        seconds: 4,
+      }),
     ],
   },
   {
@@ -229,7 +330,13 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "A translated transcript is delivered alongside each dub.",
     ],
     offers: [
-      post("/v1/dub", "0.5", "Dubs up to one minute of video into a target language.", { video_url: "https://example.com/course/lesson-3.mp4", target_language: "pt-BR", keep_background: true }, true),
+      post(
+        "/v1/dub",
+        "0.5",
+        "Dubs up to one minute of video into a target language.",
+        { video_url: "https://example.com/course/lesson-3.mp4", target_language: "pt-BR", keep_background: true },
+        true,
+      ),
       get("/v1/dub/status", "0.0005", "Dubbing job progress and output URLs.", { id: "db_77Qz" }),
     ],
   },
@@ -247,8 +354,15 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Speaker labels can be included as bracketed names.",
     ],
     offers: [
-      post("/v1/captions", "0.02", "Captions for a media URL with styling rules.", { media_url: "https://example.com/videos/launch.mp4", format: "vtt", max_chars_per_line: 42 }),
-      post("/v1/captions/translate", "0.01", "Translates an existing subtitle file while keeping timings.", { subtitle_url: "https://example.com/subs/launch.en.srt", target_language: "ja" }),
+      post("/v1/captions", "0.02", "Captions for a media URL with styling rules.", {
+        media_url: "https://example.com/videos/launch.mp4",
+        format: "vtt",
+        max_chars_per_line: 42,
+      }),
+      post("/v1/captions/translate", "0.01", "Translates an existing subtitle file while keeping timings.", {
+        subtitle_url: "https://example.com/subs/launch.en.srt",
+        target_language: "ja",
+      }),
     ],
   },
   {
@@ -268,8 +382,14 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Text inside images is not moderated.",
     ],
     offers: [
-      post("/v1/moderate/image", "0.002", "Category scores for an image.", { image_url: "https://example.com/uploads/u_1882.jpg", categories: ["nudity", "violence", "weapons"] }),
-      post("/v1/moderate/video", "0.03", "Samples frames from a video and returns per-timestamp scores.", { video_url: "https://example.com/uploads/clip.mp4", fps: 1 }),
+      post("/v1/moderate/image", "0.002", "Category scores for an image.", {
+        image_url: "https://example.com/uploads/u_1882.jpg",
+        categories: ["nudity", "violence", "weapons"],
+      }),
+      post("/v1/moderate/video", "0.03", "Samples frames from a video and returns per-timestamp scores.", {
+        video_url: "https://example.com/uploads/clip.mp4",
+        fps: 1,
+      }),
     ],
   },
   {
@@ -286,9 +406,18 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Labels come from a fixed taxonomy of 11,000 concepts.",
     ],
     offers: [
-      post("/v1/tags", "0.002", "Up to 30 labels with confidence for an image.", { image_url: "https://example.com/library/IMG_2231.jpg", max_tags: 15 }),
-      post("/v1/alt-text", "0.004", "Concise alt text suitable for screen readers.", { image_url: "https://example.com/products/chair.jpg", max_length: 125 }),
-      post("/v1/colors", "0.001", "Dominant colour palette as hex values.", { image_url: "https://example.com/brand/hero.jpg", count: 5 }),
+      post("/v1/tags", "0.002", "Up to 30 labels with confidence for an image.", {
+        image_url: "https://example.com/library/IMG_2231.jpg",
+        max_tags: 15,
+      }),
+      post("/v1/alt-text", "0.004", "Concise alt text suitable for screen readers.", {
+        image_url: "https://example.com/products/chair.jpg",
+        max_length: 125,
+      }),
+      post("/v1/colors", "0.001", "Dominant colour palette as hex values.", {
+        image_url: "https://example.com/brand/hero.jpg",
+        count: 5,
+      }),
     ],
   },
   {
@@ -305,8 +434,16 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Music beds are treated as noise and may be reduced.",
     ],
     offers: [
-      post("/v1/enhance", "0.02", "Noise and reverb removal plus levelling for an audio file.", { audio_url: "https://example.com/raw/ep42.wav", target_lufs: -16 }, true),
-      post("/v1/loudness", "0.005", "Measures integrated loudness and true peak.", { audio_url: "https://example.com/masters/ep42.mp3" }),
+      post(
+        "/v1/enhance",
+        "0.02",
+        "Noise and reverb removal plus levelling for an audio file.",
+        { audio_url: "https://example.com/raw/ep42.wav", target_lufs: -16 },
+        true,
+      ),
+      post("/v1/loudness", "0.005", "Measures integrated loudness and true peak.", {
+        audio_url: "https://example.com/masters/ep42.mp3",
+      }),
     ],
   },
   {
@@ -325,8 +462,15 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Editorial-only assets are marked and cannot be licensed for commercial use.",
     ],
     offers: [
-      get("/v1/search", "0.001", "Stock assets matching a query, orientation and type.", { q: "remote team video call", type: "photo", orientation: "landscape" }),
-      post("/v1/license", "0.5", "Licenses an asset and returns a full-resolution download URL.", { asset_id: "fl_ph_4410982", license: "standard" }),
+      get("/v1/search", "0.001", "Stock assets matching a query, orientation and type.", {
+        q: "remote team video call",
+        type: "photo",
+        orientation: "landscape",
+      }),
+      post("/v1/license", "0.5", "Licenses an asset and returns a full-resolution download URL.", {
+        asset_id: "fl_ph_4410982",
+        license: "standard",
+      }),
     ],
   },
   {
@@ -343,9 +487,19 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "SVG output scales without loss and is recommended for print.",
     ],
     offers: [
-      get("/v1/qr", "0.0005", "QR code image for a payload with size, colours and error-correction level.", { data: "https://example.com/pay/inv-1042", size: "512", format: "svg", ecc: "M" }),
-      get("/v1/barcode", "0.0005", "Barcode image in Code 128, EAN-13 or UPC-A.", { data: "4006381333931", type: "ean13" }),
-      post("/v1/decode", "0.001", "Decodes every QR code or barcode found in an image.", { image_url: "https://example.com/photos/shelf-label.jpg" }),
+      get("/v1/qr", "0.0005", "QR code image for a payload with size, colours and error-correction level.", {
+        data: "https://example.com/pay/inv-1042",
+        size: "512",
+        format: "svg",
+        ecc: "M",
+      }),
+      get("/v1/barcode", "0.0005", "Barcode image in Code 128, EAN-13 or UPC-A.", {
+        data: "4006381333931",
+        type: "ean13",
+      }),
+      post("/v1/decode", "0.001", "Decodes every QR code or barcode found in an image.", {
+        image_url: "https://example.com/photos/shelf-label.jpg",
+      }),
     ],
   },
   {
@@ -363,7 +517,11 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Logo images are cached for 7 days.",
     ],
     offers: [
-      get("/v1/logo", "0.001", "Logo image for a domain in PNG or SVG.", { domain: "example.com", format: "png", size: "256" }),
+      get("/v1/logo", "0.001", "Logo image for a domain in PNG or SVG.", {
+        domain: "example.com",
+        format: "png",
+        size: "256",
+      }),
       get("/v1/brand", "0.002", "Logos, icon, brand colours and fonts for a domain.", { domain: "example.org" }),
     ],
   },
@@ -381,8 +539,16 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Live performances and covers are matched less reliably than studio recordings.",
     ],
     offers: [
-      post("/v1/identify", "0.005", "Identifies a song from a 5- to 20-second audio clip.", { audio_url: "https://example.com/clips/bar-recording.m4a" }),
-      post("/v1/scan", "0.04", "Scans a full video or mix and lists music matches with timestamps.", { media_url: "https://example.com/uploads/vlog-17.mp4" }, true),
+      post("/v1/identify", "0.005", "Identifies a song from a 5- to 20-second audio clip.", {
+        audio_url: "https://example.com/clips/bar-recording.m4a",
+      }),
+      post(
+        "/v1/scan",
+        "0.04",
+        "Scans a full video or mix and lists music matches with timestamps.",
+        { media_url: "https://example.com/uploads/vlog-17.mp4" },
+        true,
+      ),
     ],
   },
   {
@@ -401,7 +567,13 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Summaries can be produced in 18 languages regardless of the source language.",
     ],
     offers: [
-      post("/v1/summarize", "0.08", "Chapters, summary and key quotes for a video URL.", { video_url: "https://example.com/talks/keynote-2026.mp4", detail: "medium" }, true),
+      post(
+        "/v1/summarize",
+        "0.08",
+        "Chapters, summary and key quotes for a video URL.",
+        { video_url: "https://example.com/talks/keynote-2026.mp4", detail: "medium" },
+        true,
+      ),
       get("/v1/summaries", "0.0005", "Fetches a finished summary by id.", { id: "rn_sum_441" }),
     ],
   },
@@ -419,8 +591,12 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Detection accuracy drops on images smaller than 256 pixels or heavily recompressed.",
     ],
     offers: [
-      post("/v1/verify", "0.006", "Reads and validates C2PA manifests embedded in an image.", { image_url: "https://example.com/news/photo-881.jpg" }),
-      post("/v1/detect", "0.015", "Probability that an image is AI-generated, with the suspected generator family.", { image_url: "https://example.com/uploads/listing-77.png" }),
+      post("/v1/verify", "0.006", "Reads and validates C2PA manifests embedded in an image.", {
+        image_url: "https://example.com/news/photo-881.jpg",
+      }),
+      post("/v1/detect", "0.015", "Probability that an image is AI-generated, with the suspected generator family.", {
+        image_url: "https://example.com/uploads/listing-77.png",
+      }),
     ],
   },
   {
@@ -438,8 +614,17 @@ export const MEDIA_VENDORS: VendorSpec[] = [
       "Animated GIFs are converted to animated WebP, not MP4.",
     ],
     offers: [
-      get("/v1/transform", "0.0005", "Resized and converted image for a source URL.", { url: "https://example.com/img/hero.jpg", w: "1200", h: "630", fit: "smart", format: "avif" }),
-      post("/v1/optimize", "0.001", "Compresses an image losslessly or lossily.", { image_url: "https://example.com/img/banner.png", quality: 80 }),
+      get("/v1/transform", "0.0005", "Resized and converted image for a source URL.", {
+        url: "https://example.com/img/hero.jpg",
+        w: "1200",
+        h: "630",
+        fit: "smart",
+        format: "avif",
+      }),
+      post("/v1/optimize", "0.001", "Compresses an image losslessly or lossily.", {
+        image_url: "https://example.com/img/banner.png",
+        quality: 80,
+      }),
     ],
   },
 ];

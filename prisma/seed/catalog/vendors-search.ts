@@ -21,10 +21,20 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Page text is truncated at 20,000 characters per result.",
     ],
     offers: [
-      get("/v1/search", "0.003", "Ranked web results with titles, URLs, snippets and published dates.", { q: "heat pump efficiency cold climate", count: "10", freshness: "month" }),
-      get("/v1/search/full", "0.008", "Web results with extracted page text for the top results.", { q: "EU AI Act obligations for deployers", count: "5" }),
+      get("/v1/search", "0.003", "Ranked web results with titles, URLs, snippets and published dates.", {
+        q: "heat pump efficiency cold climate",
+        count: "10",
+        freshness: "month",
+      }),
+      get("/v1/search/full", "0.008", "Web results with extracted page text for the top results.", {
+        q: "EU AI Act obligations for deployers",
+        count: "5",
+      }),
       get("/v1/suggest", "0.0005", "Query autocompletion suggestions.", { q: "best budget mechan" }),
-      post("/v1/search/batch", "0.025", "Runs up to 10 queries in one request.", { queries: ["x402 payment protocol", "USDC settlement fees on Base"], count: 5 }),
+      post("/v1/search/batch", "0.025", "Runs up to 10 queries in one request.", {
+        queries: ["x402 payment protocol", "USDC settlement fees on Base"],
+        count: 5,
+      }),
     ],
   },
   {
@@ -45,8 +55,15 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Thumbnails are served from Lumen's cache; full images link to the original host.",
     ],
     offers: [
-      get("/v1/images", "0.004", "Image results for a query with thumbnail and source page.", { q: "red panda sleeping", count: "20", license: "cc" }),
-      get("/v1/images/similar", "0.006", "Visually similar images for an image URL.", { url: "https://example.com/img/sofa.jpg", count: "10" }),
+      get("/v1/images", "0.004", "Image results for a query with thumbnail and source page.", {
+        q: "red panda sleeping",
+        count: "20",
+        license: "cc",
+      }),
+      get("/v1/images/similar", "0.006", "Visually similar images for an image URL.", {
+        url: "https://example.com/img/sofa.jpg",
+        count: "10",
+      }),
     ],
   },
   {
@@ -64,9 +81,19 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Archive depth is 24 months.",
     ],
     offers: [
-      get("/v2/articles", "0.004", "Articles matching a query, language and date range.", { q: "lithium supply chain", lang: "en", from: "2026-10-01" }),
-      get("/v2/clusters", "0.006", "Story clusters grouping coverage of the same event.", { q: "central bank rate decision", from: "2026-10-25" }),
-      get("/v2/headlines", "0.002", "Top headlines for a country and category.", { country: "in", category: "business" }),
+      get("/v2/articles", "0.004", "Articles matching a query, language and date range.", {
+        q: "lithium supply chain",
+        lang: "en",
+        from: "2026-10-01",
+      }),
+      get("/v2/clusters", "0.006", "Story clusters grouping coverage of the same event.", {
+        q: "central bank rate decision",
+        from: "2026-10-25",
+      }),
+      get("/v2/headlines", "0.002", "Top headlines for a country and category.", {
+        country: "in",
+        category: "business",
+      }),
     ],
   },
   {
@@ -84,9 +111,17 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Metadata is refreshed weekly from publishers and preprint servers.",
     ],
     offers: [
-      get("/v1/papers/search", "0.002", "Papers matching a query, with year and field filters.", { q: "graph neural networks molecule property prediction", year_from: "2022" }),
-      get("/v1/papers/details", "0.001", "Metadata, abstract and open-access PDF link for a paper by DOI.", { doi: "10.1038/s41586-021-03819-2" }),
-      get("/v1/papers/citations", "0.003", "Papers citing a given paper, with citation contexts.", { doi: "10.48550/arXiv.1706.03762", limit: "50" }),
+      get("/v1/papers/search", "0.002", "Papers matching a query, with year and field filters.", {
+        q: "graph neural networks molecule property prediction",
+        year_from: "2022",
+      }),
+      get("/v1/papers/details", "0.001", "Metadata, abstract and open-access PDF link for a paper by DOI.", {
+        doi: "10.1038/s41586-021-03819-2",
+      }),
+      get("/v1/papers/citations", "0.003", "Papers citing a given paper, with citation contexts.", {
+        doi: "10.48550/arXiv.1706.03762",
+        limit: "50",
+      }),
     ],
   },
   {
@@ -104,9 +139,21 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Files larger than 1 MB and generated files are skipped.",
     ],
     offers: [
-      get("/v1/code/search", "0.003", "Exact, regex or semantic code search with language and license filters.", { q: 'createHash("sha256")', lang: "typescript", mode: "exact" }),
-      get("/v1/code/file", "0.001", "Raw content and metadata for a file hit.", { repo: "example/widgets", path: "src/index.ts", ref: "main" }),
-      post("/v1/code/semantic", "0.006", "Natural-language search for code that does something.", { query: "retry with exponential backoff on HTTP 429", language: "python", limit: 10 }),
+      get("/v1/code/search", "0.003", "Exact, regex or semantic code search with language and license filters.", {
+        q: 'createHash("sha256")',
+        lang: "typescript",
+        mode: "exact",
+      }),
+      get("/v1/code/file", "0.001", "Raw content and metadata for a file hit.", {
+        repo: "example/widgets",
+        path: "src/index.ts",
+        ref: "main",
+      }),
+      post("/v1/code/semantic", "0.006", "Natural-language search for code that does something.", {
+        query: "retry with exponential backoff on HTTP 429",
+        language: "python",
+        limit: 10,
+      }),
     ],
   },
   {
@@ -124,9 +171,18 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Legal status data is updated monthly and may lag official registers.",
     ],
     offers: [
-      get("/v1/patents/search", "0.01", "Patents matching keywords, CPC classes, assignees and dates.", { q: "solid-state battery sulfide electrolyte", cpc: "H01M", from: "2018-01-01" }),
-      get("/v1/patents/document", "0.005", "Claims, description and family members for a publication number.", { number: "US11234567B2" }),
-      post("/v1/patents/similar", "0.04", "Finds patents semantically similar to a text description of an invention.", { text: "A drone docking station that swaps batteries using a rotating carousel.", limit: 25 }),
+      get("/v1/patents/search", "0.01", "Patents matching keywords, CPC classes, assignees and dates.", {
+        q: "solid-state battery sulfide electrolyte",
+        cpc: "H01M",
+        from: "2018-01-01",
+      }),
+      get("/v1/patents/document", "0.005", "Claims, description and family members for a publication number.", {
+        number: "US11234567B2",
+      }),
+      post("/v1/patents/similar", "0.04", "Finds patents semantically similar to a text description of an invention.", {
+        text: "A drone docking station that swaps batteries using a rotating carousel.",
+        limit: 25,
+      }),
     ],
   },
   {
@@ -144,8 +200,14 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Prices are refreshed every 6 hours for popular products and daily for others.",
     ],
     offers: [
-      get("/v1/products/search", "0.004", "Products matching a query with the best price per retailer.", { q: "27 inch 4k monitor usb-c", country: "us", sort: "price" }),
-      get("/v1/products/reviews", "0.003", "Aggregated rating and review snippets for a product.", { product_id: "ss_27uq850" }),
+      get("/v1/products/search", "0.004", "Products matching a query with the best price per retailer.", {
+        q: "27 inch 4k monitor usb-c",
+        country: "us",
+        sort: "price",
+      }),
+      get("/v1/products/reviews", "0.003", "Aggregated rating and review snippets for a product.", {
+        product_id: "ss_27uq850",
+      }),
     ],
   },
   {
@@ -165,8 +227,19 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Answers are written in the language of the question for 30 languages.",
     ],
     offers: [
-      get("/v1/answer", "0.015", "Concise answer with inline citations for a question.", { q: "What is the maximum payload of a standard 20-foot shipping container?" }),
-      post("/v1/answer/deep", "0.12", "Multi-step research answer that reads up to 30 sources.", { question: "Compare the battery warranties of the three best-selling EVs in Norway in 2026.", max_sources: 30 }, true),
+      get("/v1/answer", "0.015", "Concise answer with inline citations for a question.", {
+        q: "What is the maximum payload of a standard 20-foot shipping container?",
+      }),
+      post(
+        "/v1/answer/deep",
+        "0.12",
+        "Multi-step research answer that reads up to 30 sources.",
+        {
+          question: "Compare the battery warranties of the three best-selling EVs in Norway in 2026.",
+          max_sources: 30,
+        },
+        true,
+      ),
     ],
   },
   {
@@ -184,9 +257,17 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Results can be restricted to a category such as company, research paper, news or personal blog.",
     ],
     offers: [
-      get("/v1/search", "0.005", "Semantic search over the web with optional domain and date filters.", { q: "startups building heat batteries for industrial process heat", num_results: "10" }),
-      get("/v1/similar", "0.005", "Pages similar to a given URL.", { url: "https://example.com/blog/our-seed-round", num_results: "10" }),
-      post("/v1/contents", "0.002", "Cleaned page text for up to 10 result URLs.", { urls: ["https://example.com/a", "https://example.com/b"] }),
+      get("/v1/search", "0.005", "Semantic search over the web with optional domain and date filters.", {
+        q: "startups building heat batteries for industrial process heat",
+        num_results: "10",
+      }),
+      get("/v1/similar", "0.005", "Pages similar to a given URL.", {
+        url: "https://example.com/blog/our-seed-round",
+        num_results: "10",
+      }),
+      post("/v1/contents", "0.002", "Cleaned page text for up to 10 result URLs.", {
+        urls: ["https://example.com/a", "https://example.com/b"],
+      }),
     ],
   },
   {
@@ -204,8 +285,16 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "The service is for information only and does not provide medical advice.",
     ],
     offers: [
-      get("/v1/trials", "0.003", "Trials matching a condition, with filters for phase, status and distance.", { condition: "type 2 diabetes", status: "recruiting", lat: "42.36", lon: "-71.06", radius_km: "50" }),
-      get("/v1/trials/detail", "0.002", "Eligibility criteria, arms, sites and contacts for a trial.", { id: "NCT01234567" }),
+      get("/v1/trials", "0.003", "Trials matching a condition, with filters for phase, status and distance.", {
+        condition: "type 2 diabetes",
+        status: "recruiting",
+        lat: "42.36",
+        lon: "-71.06",
+        radius_km: "50",
+      }),
+      get("/v1/trials/detail", "0.002", "Eligibility criteria, arms, sites and contacts for a trial.", {
+        id: "NCT01234567",
+      }),
     ],
   },
   {
@@ -223,9 +312,15 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Casebrook does not flag whether a case has been overruled.",
     ],
     offers: [
-      get("/v1/opinions/search", "0.01", "Opinions matching a query with jurisdiction and date filters.", { q: "implied warranty of habitability mold", jurisdiction: "ca", from: "2010-01-01" }),
+      get("/v1/opinions/search", "0.01", "Opinions matching a query with jurisdiction and date filters.", {
+        q: "implied warranty of habitability mold",
+        jurisdiction: "ca",
+        from: "2010-01-01",
+      }),
       get("/v1/opinions/text", "0.005", "Full text of an opinion with parsed citations.", { id: "cb_ca_2019_4412" }),
-      get("/v1/citations/resolve", "0.001", "Resolves a legal citation string to an opinion.", { cite: "410 U.S. 113" }),
+      get("/v1/citations/resolve", "0.001", "Resolves a legal citation string to an opinion.", {
+        cite: "410 U.S. 113",
+      }),
     ],
   },
   {
@@ -244,8 +339,13 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Non-English episodes are transcribed in 12 languages.",
     ],
     offers: [
-      get("/v1/episodes/search", "0.004", "Episodes whose transcript mentions a query, with timestamps.", { q: '"carbon removal" pricing', from: "2026-06-01" }),
-      get("/v1/episodes/transcript", "0.006", "Full transcript of an episode with speaker turns.", { id: "wf_ep_88213" }),
+      get("/v1/episodes/search", "0.004", "Episodes whose transcript mentions a query, with timestamps.", {
+        q: '"carbon removal" pricing',
+        from: "2026-06-01",
+      }),
+      get("/v1/episodes/transcript", "0.006", "Full transcript of an episode with speaker turns.", {
+        id: "wf_ep_88213",
+      }),
     ],
   },
   {
@@ -262,8 +362,13 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Previews are generated for CSV, JSON and Parquet files under 2 GB.",
     ],
     offers: [
-      get("/v1/datasets/search", "0.002", "Datasets matching a query with format and publisher filters.", { q: "hourly electricity demand by region", format: "csv" }),
-      get("/v1/datasets/preview", "0.003", "Column names, types and the first 50 rows of a dataset file.", { id: "tab_grid_demand_2026" }),
+      get("/v1/datasets/search", "0.002", "Datasets matching a query with format and publisher filters.", {
+        q: "hourly electricity demand by region",
+        format: "csv",
+      }),
+      get("/v1/datasets/preview", "0.003", "Column names, types and the first 50 rows of a dataset file.", {
+        id: "tab_grid_demand_2026",
+      }),
     ],
   },
   {
@@ -281,9 +386,19 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Exhibits are indexed, except for XBRL instance files.",
     ],
     offers: [
-      get("/v1/filings/search", "0.005", "Filing sections matching a query, with form type and date filters.", { q: "going concern substantial doubt", forms: "10-K,10-Q", from: "2025-01-01" }),
-      get("/v1/filings/section", "0.003", "Text of a named section, such as Item 1A Risk Factors.", { accession: "0000320193-25-000079", section: "1A" }),
-      get("/v1/xbrl/facts", "0.004", "XBRL financial facts reported by a company over time.", { cik: "0000789019", concept: "Revenues" }),
+      get("/v1/filings/search", "0.005", "Filing sections matching a query, with form type and date filters.", {
+        q: "going concern substantial doubt",
+        forms: "10-K,10-Q",
+        from: "2025-01-01",
+      }),
+      get("/v1/filings/section", "0.003", "Text of a named section, such as Item 1A Risk Factors.", {
+        accession: "0000320193-25-000079",
+        section: "1A",
+      }),
+      get("/v1/xbrl/facts", "0.004", "XBRL financial facts reported by a company over time.", {
+        cik: "0000789019",
+        concept: "Revenues",
+      }),
     ],
   },
   {
@@ -302,8 +417,13 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Posts deleted at the source are removed from the index within 72 hours.",
     ],
     offers: [
-      get("/v1/threads/search", "0.003", "Threads matching a query, ranked by relevance and answer quality.", { q: "3d printer layer shifting fix", since: "2025-01-01" }),
-      get("/v1/threads/read", "0.002", "Full thread with posts, authors' display names and vote counts.", { id: "ts_f91kdq" }),
+      get("/v1/threads/search", "0.003", "Threads matching a query, ranked by relevance and answer quality.", {
+        q: "3d printer layer shifting fix",
+        since: "2025-01-01",
+      }),
+      get("/v1/threads/read", "0.002", "Full thread with posts, authors' display names and vote counts.", {
+        id: "ts_f91kdq",
+      }),
     ],
   },
   {
@@ -320,8 +440,13 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Namespring does not register domains; results link to registrars.",
     ],
     offers: [
-      get("/v1/available", "0.001", "Whether a domain is available to register, with a registry premium flag.", { domain: "tidepoolrobotics.com" }),
-      get("/v1/suggest", "0.003", "Up to 50 available name suggestions for keywords.", { keywords: "solar,cargo,bike", tlds: "com,io,co" }),
+      get("/v1/available", "0.001", "Whether a domain is available to register, with a registry premium flag.", {
+        domain: "tidepoolrobotics.com",
+      }),
+      get("/v1/suggest", "0.003", "Up to 50 available name suggestions for keywords.", {
+        keywords: "solar,cargo,bike",
+        tlds: "com,io,co",
+      }),
     ],
   },
   {
@@ -339,9 +464,17 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Allergen tags cover the 14 major EU allergens.",
     ],
     offers: [
-      get("/v1/recipes/search", "0.002", "Recipes by query, diet, included and excluded ingredients, and maximum time.", { q: "weeknight curry", diet: "vegetarian", exclude: "peanuts", max_minutes: "40" }),
+      get(
+        "/v1/recipes/search",
+        "0.002",
+        "Recipes by query, diet, included and excluded ingredients, and maximum time.",
+        { q: "weeknight curry", diet: "vegetarian", exclude: "peanuts", max_minutes: "40" },
+      ),
       get("/v1/recipes/detail", "0.001", "Ingredients, steps and nutrition for a recipe.", { id: "pw_r_55102" }),
-      post("/v1/nutrition/analyze", "0.004", "Nutrition estimate for a free-text ingredient list.", { ingredients: ["2 cups cooked brown rice", "150 g firm tofu", "1 tbsp sesame oil"], servings: 2 }),
+      post("/v1/nutrition/analyze", "0.004", "Nutrition estimate for a free-text ingredient list.", {
+        ingredients: ["2 cups cooked brown rice", "150 g firm tofu", "1 tbsp sesame oil"],
+        servings: 2,
+      }),
     ],
   },
   {
@@ -359,8 +492,18 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Low-cost carriers that do not distribute fares are missing from results.",
     ],
     offers: [
-      get("/v1/flights/search", "0.02", "Priced itineraries for an origin, destination and dates.", { from: "LHR", to: "JFK", depart: "2026-12-12", return: "2026-12-19", adults: "1" }),
-      get("/v1/flights/calendar", "0.015", "Lowest fares by day for a month.", { from: "SYD", to: "NRT", month: "2027-02" }),
+      get("/v1/flights/search", "0.02", "Priced itineraries for an origin, destination and dates.", {
+        from: "LHR",
+        to: "JFK",
+        depart: "2026-12-12",
+        return: "2026-12-19",
+        adults: "1",
+      }),
+      get("/v1/flights/calendar", "0.015", "Lowest fares by day for a month.", {
+        from: "SYD",
+        to: "NRT",
+        month: "2027-02",
+      }),
     ],
   },
   {
@@ -377,8 +520,17 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Booking is not available through the API.",
     ],
     offers: [
-      get("/v1/stays/search", "0.01", "Available properties near a place for given dates and guests.", { near: "Lisbon", checkin: "2027-03-10", checkout: "2027-03-14", guests: "2" }),
-      get("/v1/stays/rates", "0.005", "Room-level rates and cancellation terms for a property.", { id: "sb_h_20931", checkin: "2027-03-10", checkout: "2027-03-14" }),
+      get("/v1/stays/search", "0.01", "Available properties near a place for given dates and guests.", {
+        near: "Lisbon",
+        checkin: "2027-03-10",
+        checkout: "2027-03-14",
+        guests: "2",
+      }),
+      get("/v1/stays/rates", "0.005", "Room-level rates and cancellation terms for a property.", {
+        id: "sb_h_20931",
+        checkin: "2027-03-10",
+        checkout: "2027-03-14",
+      }),
     ],
   },
   {
@@ -395,8 +547,15 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Ticket prices are ranges published by the seller and may exclude fees.",
     ],
     offers: [
-      get("/v1/events/search", "0.002", "Events near a location within a date range.", { near: "Austin, TX", from: "2026-11-05", to: "2026-11-09", category: "music" }),
-      get("/v1/events/detail", "0.001", "Venue, times, ticket link and price range for an event.", { id: "gt_ev_771920" }),
+      get("/v1/events/search", "0.002", "Events near a location within a date range.", {
+        near: "Austin, TX",
+        from: "2026-11-05",
+        to: "2026-11-09",
+        category: "music",
+      }),
+      get("/v1/events/detail", "0.001", "Venue, times, ticket link and price range for an event.", {
+        id: "gt_ev_771920",
+      }),
     ],
   },
   {
@@ -416,8 +575,13 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Faces are not used for matching.",
     ],
     offers: [
-      post("/v1/reverse", "0.02", "Pages where an uploaded or linked image appears, with first-seen dates.", { image_url: "https://example.com/uploads/photo.jpg", limit: 50 }),
-      post("/v1/near-duplicates", "0.015", "Near-duplicate and cropped versions of an image.", { image_url: "https://example.com/uploads/logo.png" }),
+      post("/v1/reverse", "0.02", "Pages where an uploaded or linked image appears, with first-seen dates.", {
+        image_url: "https://example.com/uploads/photo.jpg",
+        limit: 50,
+      }),
+      post("/v1/near-duplicates", "0.015", "Near-duplicate and cropped versions of an image.", {
+        image_url: "https://example.com/uploads/logo.png",
+      }),
     ],
   },
   {
@@ -434,8 +598,14 @@ export const SEARCH_VENDORS: VendorSpec[] = [
       "Every fact includes a reference to its source.",
     ],
     offers: [
-      get("/v1/entities/search", "0.001", "Candidate entities for a name with types and descriptions.", { q: "Mercury", type: "any", limit: "10" }),
-      get("/v1/entities/detail", "0.001", "Facts, aliases and external identifiers for an entity.", { id: "fb_Q11421" }),
+      get("/v1/entities/search", "0.001", "Candidate entities for a name with types and descriptions.", {
+        q: "Mercury",
+        type: "any",
+        limit: "10",
+      }),
+      get("/v1/entities/detail", "0.001", "Facts, aliases and external identifiers for an entity.", {
+        id: "fb_Q11421",
+      }),
     ],
   },
 ];

@@ -19,9 +19,17 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Only public posts are indexed; content from private or followers-only accounts is never collected.",
     ],
     offers: [
-      get("/v1/posts/search", "0.002", "Public posts matching a query, with author, time and engagement counts.", { q: "heat pump install", since: "2026-10-20", lang: "en" }),
-      get("/v1/profiles", "0.001", "Profile details and follower counts for a handle.", { handle: "alice.example.social" }),
-      get("/v1/posts/thread", "0.002", "A post with its full reply thread.", { uri: "at://did:plc:7iza6de2dwap2sbk/post/3kq2" }),
+      get("/v1/posts/search", "0.002", "Public posts matching a query, with author, time and engagement counts.", {
+        q: "heat pump install",
+        since: "2026-10-20",
+        lang: "en",
+      }),
+      get("/v1/profiles", "0.001", "Profile details and follower counts for a handle.", {
+        handle: "alice.example.social",
+      }),
+      get("/v1/posts/thread", "0.002", "A post with its full reply thread.", {
+        uri: "at://did:plc:7iza6de2dwap2sbk/post/3kq2",
+      }),
     ],
   },
   {
@@ -38,9 +46,18 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Instances that opt out through robots.txt or a noindex profile flag are excluded.",
     ],
     offers: [
-      get("/v1/instances", "0.001", "Instances filtered by language, size and registration policy.", { lang: "de", min_users: "1000", open: "true" }),
-      get("/v1/instances/detail", "0.001", "Rules, software version, blocklists and uptime for an instance.", { domain: "social.example.org" }),
-      get("/v1/hashtags", "0.002", "Recent public posts using a hashtag across federated instances.", { tag: "gardening", limit: "40" }),
+      get("/v1/instances", "0.001", "Instances filtered by language, size and registration policy.", {
+        lang: "de",
+        min_users: "1000",
+        open: "true",
+      }),
+      get("/v1/instances/detail", "0.001", "Rules, software version, blocklists and uptime for an instance.", {
+        domain: "social.example.org",
+      }),
+      get("/v1/hashtags", "0.002", "Recent public posts using a hashtag across federated instances.", {
+        tag: "gardening",
+        limit: "40",
+      }),
     ],
   },
   {
@@ -60,9 +77,19 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Boolean queries with AND, OR, NOT and quoted phrases are supported.",
     ],
     offers: [
-      get("/v1/mentions", "0.005", "Mentions of a keyword across sources for a date range.", { q: '"Northbeam Bikes"', from: "2026-10-01", sources: "social,news,forums" }),
-      get("/v1/mentions/summary", "0.01", "Volume, reach and sentiment breakdown for a keyword.", { q: "Northbeam Bikes", period: "30d" }),
-      get("/v1/mentions/top-authors", "0.006", "Most influential authors mentioning a keyword.", { q: "Northbeam Bikes", limit: "20" }),
+      get("/v1/mentions", "0.005", "Mentions of a keyword across sources for a date range.", {
+        q: '"Northbeam Bikes"',
+        from: "2026-10-01",
+        sources: "social,news,forums",
+      }),
+      get("/v1/mentions/summary", "0.01", "Volume, reach and sentiment breakdown for a keyword.", {
+        q: "Northbeam Bikes",
+        period: "30d",
+      }),
+      get("/v1/mentions/top-authors", "0.006", "Most influential authors mentioning a keyword.", {
+        q: "Northbeam Bikes",
+        limit: "20",
+      }),
     ],
   },
   {
@@ -83,7 +110,11 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Each rule can match at most 5,000 mentions per day before it is throttled.",
     ],
     offers: [
-      post("/v1/rules", "0.04", "Creates an alert rule that stays active for 30 days.", { q: '"Northbeam Bikes" AND (recall OR fire)', webhook_url: "https://example.com/hooks/mentions", min_reach: 1000 }),
+      post("/v1/rules", "0.04", "Creates an alert rule that stays active for 30 days.", {
+        q: '"Northbeam Bikes" AND (recall OR fire)',
+        webhook_url: "https://example.com/hooks/mentions",
+        min_reach: 1000,
+      }),
       get("/v1/rules", "0.0005", "Lists active rules and their match counts.", { status: "active" }),
     ],
   },
@@ -103,9 +134,17 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Texts longer than 2,000 characters are truncated.",
     ],
     offers: [
-      post("/v1/sentiment", "0.0005", "Positive, negative and neutral scores for one post.", { text: "ngl the new update is 🔥 but battery life is rough" }),
-      post("/v1/sentiment/batch", "0.02", "Scores up to 500 posts.", { texts: ["love it", "worst support ever"], lang: "en" }),
-      post("/v1/topics", "0.002", "Assigns topics from a custom label set.", { text: "Checkout keeps failing on mobile", labels: ["billing", "bugs", "shipping", "praise"] }),
+      post("/v1/sentiment", "0.0005", "Positive, negative and neutral scores for one post.", {
+        text: "ngl the new update is 🔥 but battery life is rough",
+      }),
+      post("/v1/sentiment/batch", "0.02", "Scores up to 500 posts.", {
+        texts: ["love it", "worst support ever"],
+        lang: "en",
+      }),
+      post("/v1/topics", "0.002", "Assigns topics from a custom label set.", {
+        text: "Checkout keeps failing on mobile",
+        labels: ["billing", "bugs", "shipping", "praise"],
+      }),
     ],
   },
   {
@@ -122,8 +161,14 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Writing casts is not supported.",
     ],
     offers: [
-      get("/v1/casts/search", "0.001", "Casts matching a query in a channel or globally.", { q: "x402", channel: "dev", limit: "25" }),
-      get("/v1/users", "0.0005", "Profile, verified addresses and follower counts for a fid or username.", { username: "example" }),
+      get("/v1/casts/search", "0.001", "Casts matching a query in a channel or globally.", {
+        q: "x402",
+        channel: "dev",
+        limit: "25",
+      }),
+      get("/v1/users", "0.0005", "Profile, verified addresses and follower counts for a fid or username.", {
+        username: "example",
+      }),
       get("/v1/channels/trending", "0.001", "Trending channels over the last 24 hours.", { limit: "10" }),
     ],
   },
@@ -142,9 +187,19 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Only creators with at least 5,000 followers are profiled.",
     ],
     offers: [
-      get("/v1/creators/profile", "0.01", "Audience and engagement metrics for a creator handle on a network.", { network: "video", handle: "cookingwithmira" }),
-      get("/v1/creators/search", "0.008", "Creators by topic, audience size and country.", { topic: "fitness", min_followers: "50000", country: "br" }),
-      get("/v1/creators/growth", "0.005", "Weekly follower growth over 12 months.", { network: "photo", handle: "trailrunner.kai" }),
+      get("/v1/creators/profile", "0.01", "Audience and engagement metrics for a creator handle on a network.", {
+        network: "video",
+        handle: "cookingwithmira",
+      }),
+      get("/v1/creators/search", "0.008", "Creators by topic, audience size and country.", {
+        topic: "fitness",
+        min_followers: "50000",
+        country: "br",
+      }),
+      get("/v1/creators/growth", "0.005", "Weekly follower growth over 12 months.", {
+        network: "photo",
+        handle: "trailrunner.kai",
+      }),
     ],
   },
   {
@@ -161,8 +216,15 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "City-level trends are available for 420 cities.",
     ],
     offers: [
-      get("/v1/trends", "0.001", "Current top trends for a location.", { country: "gb", city: "manchester", limit: "20" }),
-      get("/v1/trends/history", "0.003", "Hourly volume for a trend over the past 7 days.", { term: "#heatwave", country: "es" }),
+      get("/v1/trends", "0.001", "Current top trends for a location.", {
+        country: "gb",
+        city: "manchester",
+        limit: "20",
+      }),
+      get("/v1/trends/history", "0.003", "Hourly volume for a trend over the past 7 days.", {
+        term: "#heatwave",
+        country: "es",
+      }),
     ],
   },
   {
@@ -180,8 +242,15 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Scores are not available for accounts with fewer than 20 public posts.",
     ],
     offers: [
-      get("/v1/accounts/score", "0.004", "Bot-likelihood score and contributing signals for an account.", { network: "microblog", handle: "deals_4u_2026" }),
-      post("/v1/networks/coordination", "0.05", "Detects coordinated clusters among up to 1,000 accounts.", { network: "microblog", handles: ["acct_a", "acct_b", "acct_c"], window_days: 14 }),
+      get("/v1/accounts/score", "0.004", "Bot-likelihood score and contributing signals for an account.", {
+        network: "microblog",
+        handle: "deals_4u_2026",
+      }),
+      post("/v1/networks/coordination", "0.05", "Detects coordinated clusters among up to 1,000 accounts.", {
+        network: "microblog",
+        handles: ["acct_a", "acct_b", "acct_c"],
+        window_days: 14,
+      }),
     ],
   },
   {
@@ -224,7 +293,11 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "App store reviews are collected from 155 country storefronts.",
     ],
     offers: [
-      get("/v1/reviews", "0.003", "Recent reviews for an app or product across sources.", { app_id: "com.example.notes", sources: "appstore,playstore", limit: "100" }),
+      get("/v1/reviews", "0.003", "Recent reviews for an app or product across sources.", {
+        app_id: "com.example.notes",
+        sources: "appstore,playstore",
+        limit: "100",
+      }),
       get("/v1/ratings/trend", "0.002", "Average rating by week for the last year.", { app_id: "com.example.notes" }),
     ],
   },
@@ -242,8 +315,14 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Comments are limited to 5,000 per request.",
     ],
     offers: [
-      get("/v1/comments", "0.002", "Top-level comments and replies for a video URL.", { video_url: "https://video.example.com/watch?v=a8Kq2mZ", limit: "200", sort: "top" }),
-      get("/v1/channel/stats", "0.002", "Subscriber, view and upload statistics for a channel.", { channel: "@examplechannel" }),
+      get("/v1/comments", "0.002", "Top-level comments and replies for a video URL.", {
+        video_url: "https://video.example.com/watch?v=a8Kq2mZ",
+        limit: "200",
+        sort: "top",
+      }),
+      get("/v1/channel/stats", "0.002", "Subscriber, view and upload statistics for a channel.", {
+        channel: "@examplechannel",
+      }),
     ],
   },
   {
@@ -275,9 +354,18 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Clustering is limited to accounts with up to 20,000 followers.",
     ],
     offers: [
-      get("/v1/overlap", "0.006", "Audience overlap between two or more accounts.", { handles: "alice.example.social,bob.example.social" }),
-      get("/v1/followers", "0.004", "Follower list with profile summaries, paginated.", { handle: "carol.example.social", cursor: "0", limit: "500" }),
-      post("/v1/clusters", "0.05", "Community detection over the followers of an account.", { handle: "dev.example.social", max_followers: 20000 }),
+      get("/v1/overlap", "0.006", "Audience overlap between two or more accounts.", {
+        handles: "alice.example.social,bob.example.social",
+      }),
+      get("/v1/followers", "0.004", "Follower list with profile summaries, paginated.", {
+        handle: "carol.example.social",
+        cursor: "0",
+        limit: "500",
+      }),
+      post("/v1/clusters", "0.05", "Community detection over the followers of an account.", {
+        handle: "dev.example.social",
+        max_followers: 20000,
+      }),
     ],
   },
   {
@@ -294,7 +382,11 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Image-based suggestions use a vision model to describe the image first.",
     ],
     offers: [
-      post("/v1/suggest", "0.002", "Ranked hashtag suggestions for post text and an optional image.", { text: "Sunday sourdough experiments, finally got the open crumb", image_url: "https://example.com/bread.jpg", network: "photo" }),
+      post("/v1/suggest", "0.002", "Ranked hashtag suggestions for post text and an optional image.", {
+        text: "Sunday sourdough experiments, finally got the open crumb",
+        image_url: "https://example.com/bread.jpg",
+        network: "photo",
+      }),
       get("/v1/hashtag/stats", "0.001", "Post volume and growth for a hashtag.", { tag: "sourdough" }),
     ],
   },
@@ -312,8 +404,12 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Some networks no longer expose share counts, so totals are lower bounds.",
     ],
     offers: [
-      get("/v1/counts", "0.001", "Share, reaction and comment counts per network for a URL.", { url: "https://example.com/news/2026/10/big-launch" }),
-      post("/v1/counts/batch", "0.02", "Counts for up to 100 URLs.", { urls: ["https://example.com/a", "https://example.com/b"] }),
+      get("/v1/counts", "0.001", "Share, reaction and comment counts per network for a URL.", {
+        url: "https://example.com/news/2026/10/big-launch",
+      }),
+      post("/v1/counts/batch", "0.02", "Counts for up to 100 URLs.", {
+        urls: ["https://example.com/a", "https://example.com/b"],
+      }),
     ],
   },
   {
@@ -330,8 +426,12 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Creators can remove their profile at any time through an opt-out form.",
     ],
     offers: [
-      get("/v1/creators/contact", "0.03", "Business email, management and booking links for a creator.", { handle: "cookingwithmira" }),
-      get("/v1/creators/brand-deals", "0.02", "Sponsored posts detected in the past 12 months.", { handle: "trailrunner.kai" }),
+      get("/v1/creators/contact", "0.03", "Business email, management and booking links for a creator.", {
+        handle: "cookingwithmira",
+      }),
+      get("/v1/creators/brand-deals", "0.02", "Sponsored posts detected in the past 12 months.", {
+        handle: "trailrunner.kai",
+      }),
     ],
   },
   {
@@ -349,8 +449,15 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Spike monitors notify a webhook within minutes of detection.",
     ],
     offers: [
-      get("/v1/spikes", "0.005", "Detected volume spikes for a keyword in the past 72 hours, with drivers.", { q: "Altamira Air", window: "72h" }),
-      post("/v1/monitors", "0.06", "Creates a spike monitor for 30 days with webhook notifications.", { q: "Altamira Air", sensitivity: "high", webhook_url: "https://example.com/hooks/flare" }),
+      get("/v1/spikes", "0.005", "Detected volume spikes for a keyword in the past 72 hours, with drivers.", {
+        q: "Altamira Air",
+        window: "72h",
+      }),
+      post("/v1/monitors", "0.06", "Creates a spike monitor for 30 days with webhook notifications.", {
+        q: "Altamira Air",
+        sensitivity: "high",
+        webhook_url: "https://example.com/hooks/flare",
+      }),
     ],
   },
   {
@@ -368,7 +475,9 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Text overlaid on memes is extracted with OCR and returned separately.",
     ],
     offers: [
-      post("/v1/identify", "0.003", "Meme template, typical meaning and origin year for an image.", { image_url: "https://example.com/uploads/meme-19.jpg" }),
+      post("/v1/identify", "0.003", "Meme template, typical meaning and origin year for an image.", {
+        image_url: "https://example.com/uploads/meme-19.jpg",
+      }),
       get("/v1/templates/search", "0.001", "Meme templates matching a text query.", { q: "two buttons sweating" }),
     ],
   },
@@ -387,8 +496,14 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Claim matching works in 25 languages.",
     ],
     offers: [
-      post("/v1/match", "0.006", "Fact-checks relevant to the claims in a post.", { text: "Drinking hot water every hour kills the flu virus, doctors confirm", lang: "en" }),
-      get("/v1/factchecks/search", "0.002", "Published fact-checks matching a query.", { q: "5G towers birds", limit: "10" }),
+      post("/v1/match", "0.006", "Fact-checks relevant to the claims in a post.", {
+        text: "Drinking hot water every hour kills the flu virus, doctors confirm",
+        lang: "en",
+      }),
+      get("/v1/factchecks/search", "0.002", "Published fact-checks matching a query.", {
+        q: "5G towers birds",
+        limit: "10",
+      }),
     ],
   },
   {
@@ -406,7 +521,11 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Author names are pseudonymized in bulk exports.",
     ],
     offers: [
-      get("/v1/archive/search", "0.004", "Archived posts matching a query in a date range.", { q: "electric scooter battery fire", from: "2015-01-01", to: "2020-12-31" }),
+      get("/v1/archive/search", "0.004", "Archived posts matching a query in a date range.", {
+        q: "electric scooter battery fire",
+        from: "2015-01-01",
+        to: "2020-12-31",
+      }),
       get("/v1/archive/thread", "0.002", "An archived thread with all its posts.", { id: "bk_t_7739201" }),
     ],
   },
@@ -424,7 +543,11 @@ export const SOCIAL_VENDORS: VendorSpec[] = [
       "Message contents are never collected; only aggregate activity counts are stored.",
     ],
     offers: [
-      get("/v1/communities/search", "0.002", "Public communities matching a topic, with member counts and activity.", { topic: "indie game dev", lang: "en", min_members: "500" }),
+      get("/v1/communities/search", "0.002", "Public communities matching a topic, with member counts and activity.", {
+        topic: "indie game dev",
+        lang: "en",
+        min_members: "500",
+      }),
       get("/v1/communities/stats", "0.002", "Member and message-activity trend for a community.", { id: "hm_c_21993" }),
     ],
   },

@@ -23,12 +23,28 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "CAPTCHA solving is not supported.",
     ],
     offers: [
-      get("/v1/render", "0.004", "Renders a URL in headless Chromium and returns the final HTML.", { url: "https://example.com/pricing", wait_for: "networkidle" }),
-      get("/v1/screenshot", "0.005", "Full-page or viewport PNG screenshot of a rendered URL.", { url: "https://example.com", full_page: "true", width: "1366" }),
-      post("/v1/render/actions", "0.012", "Renders a page after running a scripted sequence of clicks, typing and scrolls.", {
-        url: "https://example.com/search",
-        actions: [{ type: "type", selector: "#q", text: "running shoes" }, { type: "click", selector: "button[type=submit]" }, { type: "wait", ms: 1500 }],
+      get("/v1/render", "0.004", "Renders a URL in headless Chromium and returns the final HTML.", {
+        url: "https://example.com/pricing",
+        wait_for: "networkidle",
       }),
+      get("/v1/screenshot", "0.005", "Full-page or viewport PNG screenshot of a rendered URL.", {
+        url: "https://example.com",
+        full_page: "true",
+        width: "1366",
+      }),
+      post(
+        "/v1/render/actions",
+        "0.012",
+        "Renders a page after running a scripted sequence of clicks, typing and scrolls.",
+        {
+          url: "https://example.com/search",
+          actions: [
+            { type: "type", selector: "#q", text: "running shoes" },
+            { type: "click", selector: "button[type=submit]" },
+            { type: "wait", ms: 1500 },
+          ],
+        },
+      ),
     ],
   },
   {
@@ -51,15 +67,35 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "The extractor returns null for fields it cannot find rather than guessing.",
     ],
     offers: [
-      post("/v2/extract", "0.02", "Extracts fields matching a JSON Schema from a URL.", {
-        url: "https://example.com/product/123",
-        schema: { type: "object", properties: { name: { type: "string" }, price: { type: "number" }, currency: { type: "string" }, in_stock: { type: "boolean" } } },
-      }, true),
-      post("/v2/extract/list", "0.04", "Extracts a list of repeated items, such as search results or listings, from a page.", {
-        url: "https://example.com/jobs",
-        item_schema: { type: "object", properties: { title: { type: "string" }, location: { type: "string" } } },
-        max_items: 50,
-      }, true),
+      post(
+        "/v2/extract",
+        "0.02",
+        "Extracts fields matching a JSON Schema from a URL.",
+        {
+          url: "https://example.com/product/123",
+          schema: {
+            type: "object",
+            properties: {
+              name: { type: "string" },
+              price: { type: "number" },
+              currency: { type: "string" },
+              in_stock: { type: "boolean" },
+            },
+          },
+        },
+        true,
+      ),
+      post(
+        "/v2/extract/list",
+        "0.04",
+        "Extracts a list of repeated items, such as search results or listings, from a page.",
+        {
+          url: "https://example.com/jobs",
+          item_schema: { type: "object", properties: { title: { type: "string" }, location: { type: "string" } } },
+          max_items: 50,
+        },
+        true,
+      ),
     ],
   },
   {
@@ -77,9 +113,16 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "PDF URLs are detected and converted to text automatically.",
     ],
     offers: [
-      get("/v1/markdown", "0.001", "Fetches a URL and returns the main content as Markdown with title and byline.", { url: "https://example.com/blog/how-we-ship" }),
-      get("/v1/text", "0.0008", "Plain-text main content, optionally truncated to a token budget.", { url: "https://example.com/docs/getting-started", max_tokens: "4000" }),
-      post("/v1/markdown/batch", "0.015", "Converts up to 25 URLs in one request.", { urls: ["https://example.com/a", "https://example.com/b"] }),
+      get("/v1/markdown", "0.001", "Fetches a URL and returns the main content as Markdown with title and byline.", {
+        url: "https://example.com/blog/how-we-ship",
+      }),
+      get("/v1/text", "0.0008", "Plain-text main content, optionally truncated to a token budget.", {
+        url: "https://example.com/docs/getting-started",
+        max_tokens: "4000",
+      }),
+      post("/v1/markdown/batch", "0.015", "Converts up to 25 URLs in one request.", {
+        urls: ["https://example.com/a", "https://example.com/b"],
+      }),
     ],
   },
   {
@@ -97,9 +140,20 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "The service does not render JavaScript; pair it with a rendering API for dynamic pages.",
     ],
     offers: [
-      get("/v1/fetch", "0.003", "Fetches a URL through a datacenter IP in the chosen country.", { url: "https://example.com/product/991", country: "de" }),
-      get("/v1/fetch/residential", "0.009", "Fetches a URL through a residential IP, with automatic retries on blocks.", { url: "https://example.com/search?q=laptop", country: "jp" }),
-      post("/v1/fetch/session", "0.02", "Keeps the same exit IP and cookies across up to 10 sequential requests.", { country: "us", requests: [{ url: "https://example.com/login" }, { url: "https://example.com/account" }] }),
+      get("/v1/fetch", "0.003", "Fetches a URL through a datacenter IP in the chosen country.", {
+        url: "https://example.com/product/991",
+        country: "de",
+      }),
+      get(
+        "/v1/fetch/residential",
+        "0.009",
+        "Fetches a URL through a residential IP, with automatic retries on blocks.",
+        { url: "https://example.com/search?q=laptop", country: "jp" },
+      ),
+      post("/v1/fetch/session", "0.02", "Keeps the same exit IP and cookies across up to 10 sequential requests.", {
+        country: "us",
+        requests: [{ url: "https://example.com/login" }, { url: "https://example.com/account" }],
+      }),
     ],
   },
   {
@@ -118,15 +172,25 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "The crawler stays on the start URL's host unless cross-domain crawling is enabled.",
     ],
     offers: [
-      post("/v1/crawls", "0.25", "Starts a crawl of up to 500 pages from a start URL with include and exclude patterns.", {
-        start_url: "https://docs.example.com",
-        include: ["/docs/**"],
-        max_pages: 200,
-        format: "markdown",
-        webhook_url: "https://example.com/hooks/crawl",
-      }, true),
+      post(
+        "/v1/crawls",
+        "0.25",
+        "Starts a crawl of up to 500 pages from a start URL with include and exclude patterns.",
+        {
+          start_url: "https://docs.example.com",
+          include: ["/docs/**"],
+          max_pages: 200,
+          format: "markdown",
+          webhook_url: "https://example.com/hooks/crawl",
+        },
+        true,
+      ),
       get("/v1/crawls/status", "0.0005", "Progress and page count for a crawl job.", { id: "crw_7Yc2q" }),
-      get("/v1/crawls/results", "0.002", "A page of results from a finished crawl.", { id: "crw_7Yc2q", cursor: "0", limit: "50" }),
+      get("/v1/crawls/results", "0.002", "A page of results from a finished crawl.", {
+        id: "crw_7Yc2q",
+        cursor: "0",
+        limit: "50",
+      }),
     ],
   },
   {
@@ -144,9 +208,17 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "Marketplace listings from individual sellers are excluded.",
     ],
     offers: [
-      get("/v1/product", "0.005", "Normalized price, currency, stock status and seller for a product page URL.", { url: "https://shop.example.com/p/usb-c-charger-65w" }),
-      get("/v1/offers", "0.008", "All current seller offers for a GTIN or EAN across indexed retailers.", { gtin: "0194252707002", country: "us" }),
-      get("/v1/history", "0.01", "Daily price history for a GTIN over up to 365 days.", { gtin: "4006381333931", days: "90" }),
+      get("/v1/product", "0.005", "Normalized price, currency, stock status and seller for a product page URL.", {
+        url: "https://shop.example.com/p/usb-c-charger-65w",
+      }),
+      get("/v1/offers", "0.008", "All current seller offers for a GTIN or EAN across indexed retailers.", {
+        gtin: "0194252707002",
+        country: "us",
+      }),
+      get("/v1/history", "0.01", "Daily price history for a GTIN over up to 365 days.", {
+        gtin: "4006381333931",
+        days: "90",
+      }),
     ],
   },
   {
@@ -164,10 +236,21 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "Beneficial-ownership data is not included.",
     ],
     offers: [
-      get("/v1/companies/search", "0.003", "Searches registered companies by name and jurisdiction.", { q: "Acme Robotics", jurisdiction: "gb" }),
-      get("/v1/companies/profile", "0.01", "Registry profile with status, address, SIC/NACE codes and incorporation date.", { id: "gb-12345678" }),
+      get("/v1/companies/search", "0.003", "Searches registered companies by name and jurisdiction.", {
+        q: "Acme Robotics",
+        jurisdiction: "gb",
+      }),
+      get(
+        "/v1/companies/profile",
+        "0.01",
+        "Registry profile with status, address, SIC/NACE codes and incorporation date.",
+        { id: "gb-12345678" },
+      ),
       get("/v1/companies/officers", "0.01", "Current and former officers and directors.", { id: "gb-12345678" }),
-      get("/v1/companies/filings", "0.006", "List of registry filings with dates and document links.", { id: "de-HRB-123456", limit: "20" }),
+      get("/v1/companies/filings", "0.006", "List of registry filings with dates and document links.", {
+        id: "de-HRB-123456",
+        limit: "20",
+      }),
     ],
   },
   {
@@ -185,10 +268,16 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "DNS lookups are live and not cached.",
     ],
     offers: [
-      get("/v1/domain", "0.002", "RDAP registration data, registrar and creation date for a domain.", { domain: "example.org" }),
+      get("/v1/domain", "0.002", "RDAP registration data, registrar and creation date for a domain.", {
+        domain: "example.org",
+      }),
       get("/v1/dns", "0.0005", "A, AAAA, MX, TXT, NS and CAA records for a domain.", { domain: "example.org" }),
-      get("/v1/tech", "0.004", "Web technologies detected on the homepage, such as CMS, analytics and CDN.", { domain: "example.com" }),
-      get("/v1/certs", "0.001", "Current TLS certificate and certificate-transparency history.", { domain: "example.net" }),
+      get("/v1/tech", "0.004", "Web technologies detected on the homepage, such as CMS, analytics and CDN.", {
+        domain: "example.com",
+      }),
+      get("/v1/certs", "0.001", "Current TLS certificate and certificate-transparency history.", {
+        domain: "example.net",
+      }),
     ],
   },
   {
@@ -208,9 +297,23 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "Password-protected PDFs are rejected.",
     ],
     offers: [
-      post("/v1/pdf/text", "0.005", "Text of every page, with OCR applied to scanned pages.", { url: "https://example.com/reports/annual-2025.pdf", ocr: "auto" }, true),
-      post("/v1/pdf/tables", "0.015", "Tables detected in a PDF as JSON rows and columns.", { url: "https://example.com/statements/2026-09.pdf", pages: "1-5" }, true),
-      post("/v1/pdf/forms", "0.008", "Filled AcroForm field names and values.", { url: "https://example.com/forms/w9-signed.pdf" }),
+      post(
+        "/v1/pdf/text",
+        "0.005",
+        "Text of every page, with OCR applied to scanned pages.",
+        { url: "https://example.com/reports/annual-2025.pdf", ocr: "auto" },
+        true,
+      ),
+      post(
+        "/v1/pdf/tables",
+        "0.015",
+        "Tables detected in a PDF as JSON rows and columns.",
+        { url: "https://example.com/statements/2026-09.pdf", pages: "1-5" },
+        true,
+      ),
+      post("/v1/pdf/forms", "0.008", "Filled AcroForm field names and values.", {
+        url: "https://example.com/forms/w9-signed.pdf",
+      }),
     ],
   },
   {
@@ -227,7 +330,10 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "Full-text extraction of feed items is not offered; items contain only what the feed publishes.",
     ],
     offers: [
-      get("/v1/feed", "0.0005", "Fetches and normalizes a feed URL into a consistent JSON item list.", { url: "https://example.com/feed.xml", limit: "20" }),
+      get("/v1/feed", "0.0005", "Fetches and normalizes a feed URL into a consistent JSON item list.", {
+        url: "https://example.com/feed.xml",
+        limit: "20",
+      }),
       get("/v1/discover", "0.001", "Finds feed URLs advertised by a website.", { site: "example.com" }),
     ],
   },
@@ -246,8 +352,15 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "Fundamentals cover about 18,000 listed companies.",
     ],
     offers: [
-      get("/v1/quote", "0.001", "Delayed quote with last price, change and volume for a ticker.", { symbol: "AAPL", exchange: "XNAS" }),
-      get("/v1/eod", "0.002", "Daily OHLCV bars for a ticker over a date range.", { symbol: "VOD.L", from: "2026-01-01", to: "2026-10-30" }),
+      get("/v1/quote", "0.001", "Delayed quote with last price, change and volume for a ticker.", {
+        symbol: "AAPL",
+        exchange: "XNAS",
+      }),
+      get("/v1/eod", "0.002", "Daily OHLCV bars for a ticker over a date range.", {
+        symbol: "VOD.L",
+        from: "2026-01-01",
+        to: "2026-10-30",
+      }),
       get("/v1/fundamentals", "0.008", "Key annual and quarterly financial statement items.", { symbol: "MSFT" }),
       get("/v1/crypto/quote", "0.001", "Aggregated spot price for a crypto pair.", { pair: "ETH-USD" }),
     ],
@@ -268,8 +381,18 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
     ],
     offers: [
       get("/v1/latest", "0.0005", "Latest rates against a base currency.", { base: "USD", symbols: "EUR,GBP,JPY" }),
-      get("/v1/convert", "0.0005", "Converts an amount between two currencies at the latest or a historical rate.", { from: "EUR", to: "BRL", amount: "1250.00", date: "2026-10-15" }),
-      get("/v1/timeseries", "0.002", "Daily rates for a currency pair over up to 365 days.", { base: "GBP", symbol: "INR", start: "2026-01-01", end: "2026-10-31" }),
+      get("/v1/convert", "0.0005", "Converts an amount between two currencies at the latest or a historical rate.", {
+        from: "EUR",
+        to: "BRL",
+        amount: "1250.00",
+        date: "2026-10-15",
+      }),
+      get("/v1/timeseries", "0.002", "Daily rates for a currency pair over up to 365 days.", {
+        base: "GBP",
+        symbol: "INR",
+        start: "2026-01-01",
+        end: "2026-10-31",
+      }),
     ],
   },
   {
@@ -288,9 +411,15 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "Closed postings are removed within 48 hours of disappearing from the source.",
     ],
     offers: [
-      get("/v1/jobs/search", "0.004", "Searches open postings by keyword, location and date posted.", { q: "data engineer", location: "Berlin", posted_within_days: "7" }),
+      get("/v1/jobs/search", "0.004", "Searches open postings by keyword, location and date posted.", {
+        q: "data engineer",
+        location: "Berlin",
+        posted_within_days: "7",
+      }),
       get("/v1/jobs/detail", "0.002", "Full description and structured fields for a posting.", { id: "js_4hT9kq2" }),
-      get("/v1/companies/hiring", "0.006", "Open posting counts by department for a company domain.", { domain: "example.com" }),
+      get("/v1/companies/hiring", "0.006", "Open posting counts by department for a company domain.", {
+        domain: "example.com",
+      }),
     ],
   },
   {
@@ -308,9 +437,16 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "Sale histories go back to 1998 where deed records are digitized.",
     ],
     offers: [
-      get("/v1/property", "0.015", "Building characteristics, tax assessment and last sale for an address.", { address: "1839 Maple Ave, Evanston, IL 60201" }),
-      get("/v1/avm", "0.05", "Automated valuation with a confidence range.", { address: "88 Harbor View Rd, Portland, ME 04101" }),
-      get("/v1/comps", "0.03", "Up to 10 comparable recent sales within a radius.", { address: "1520 Ocean Dr, Miami Beach, FL 33139", radius_mi: "0.5" }),
+      get("/v1/property", "0.015", "Building characteristics, tax assessment and last sale for an address.", {
+        address: "1839 Maple Ave, Evanston, IL 60201",
+      }),
+      get("/v1/avm", "0.05", "Automated valuation with a confidence range.", {
+        address: "88 Harbor View Rd, Portland, ME 04101",
+      }),
+      get("/v1/comps", "0.03", "Up to 10 comparable recent sales within a radius.", {
+        address: "1520 Ocean Dr, Miami Beach, FL 33139",
+        radius_mi: "0.5",
+      }),
     ],
   },
   {
@@ -330,8 +466,16 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "Full-page captures are capped at 16,000 pixels in height.",
     ],
     offers: [
-      get("/v1/shot", "0.004", "PNG, JPEG or WebP screenshot of a URL at a chosen viewport or device.", { url: "https://example.com", device: "phone-large", format: "webp" }),
-      post("/v1/pdf", "0.006", "Renders a URL or raw HTML to a PDF with page size and margins.", { html: "<h1>Invoice #1042</h1><p>Total: $420.00</p>", page_size: "A4", margin_mm: 12 }),
+      get("/v1/shot", "0.004", "PNG, JPEG or WebP screenshot of a URL at a chosen viewport or device.", {
+        url: "https://example.com",
+        device: "phone-large",
+        format: "webp",
+      }),
+      post("/v1/pdf", "0.006", "Renders a URL or raw HTML to a PDF with page size and margins.", {
+        html: "<h1>Invoice #1042</h1><p>Total: $420.00</p>",
+        page_size: "A4",
+        margin_mm: 12,
+      }),
     ],
   },
   {
@@ -350,13 +494,21 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "Change notifications are sent by webhook; email alerts are not offered.",
     ],
     offers: [
-      post("/v1/watches", "0.03", "Creates a watch that checks a URL on a schedule for 30 days and calls a webhook on change.", {
-        url: "https://example.com/pricing",
-        selector: ".plan-price",
-        interval_minutes: 60,
-        webhook_url: "https://example.com/hooks/diff",
+      post(
+        "/v1/watches",
+        "0.03",
+        "Creates a watch that checks a URL on a schedule for 30 days and calls a webhook on change.",
+        {
+          url: "https://example.com/pricing",
+          selector: ".plan-price",
+          interval_minutes: 60,
+          webhook_url: "https://example.com/hooks/diff",
+        },
+      ),
+      post("/v1/diff", "0.006", "One-off comparison of a URL against a previous snapshot.", {
+        url: "https://example.com/terms",
+        since_snapshot: "snp_91kx",
       }),
-      post("/v1/diff", "0.006", "One-off comparison of a URL against a previous snapshot.", { url: "https://example.com/terms", since_snapshot: "snp_91kx" }),
       get("/v1/snapshots", "0.001", "Lists stored snapshots for a watch.", { watch_id: "w_3Kq8", limit: "10" }),
     ],
   },
@@ -374,8 +526,13 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "When a page lacks Open Graph tags, the title and first paragraph are used instead.",
     ],
     offers: [
-      get("/v1/preview", "0.0005", "Title, description, image, favicon and site name for a URL.", { url: "https://example.com/articles/q3-results" }),
-      get("/v1/oembed", "0.0008", "oEmbed HTML and dimensions for supported media URLs.", { url: "https://video.example.com/watch?v=abc123", maxwidth: "640" }),
+      get("/v1/preview", "0.0005", "Title, description, image, favicon and site name for a URL.", {
+        url: "https://example.com/articles/q3-results",
+      }),
+      get("/v1/oembed", "0.0008", "oEmbed HTML and dimensions for supported media URLs.", {
+        url: "https://video.example.com/watch?v=abc123",
+        maxwidth: "640",
+      }),
     ],
   },
   {
@@ -393,8 +550,12 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "The service never sends an actual email to the address being checked.",
     ],
     offers: [
-      get("/v1/verify", "0.002", "Verifies a single email address and returns a deliverability verdict.", { email: "jane.doe@example.com" }),
-      post("/v1/verify/batch", "0.15", "Verifies up to 100 addresses in one call.", { emails: ["a.lopez@example.com", "sales@example.org"] }),
+      get("/v1/verify", "0.002", "Verifies a single email address and returns a deliverability verdict.", {
+        email: "jane.doe@example.com",
+      }),
+      post("/v1/verify/batch", "0.15", "Verifies up to 100 addresses in one call.", {
+        emails: ["a.lopez@example.com", "sales@example.org"],
+      }),
     ],
   },
   {
@@ -412,9 +573,20 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "Anti-dumping and countervailing duties are not included in duty calculations.",
     ],
     offers: [
-      post("/v1/classify", "0.01", "Suggests HS codes for a product description with confidence scores.", { description: "Men's cotton knit t-shirt, short sleeve", origin: "BD" }),
-      get("/v1/duty", "0.004", "Duty and VAT rates for an HS code between an origin and a destination.", { hs: "610910", origin: "CN", destination: "US" }),
-      post("/v1/landed-cost", "0.012", "Estimates total landed cost including duty, tax and fees for a shipment.", { destination: "GB", items: [{ hs: "851762", value: 120, currency: "USD", quantity: 3 }], shipping: 25 }),
+      post("/v1/classify", "0.01", "Suggests HS codes for a product description with confidence scores.", {
+        description: "Men's cotton knit t-shirt, short sleeve",
+        origin: "BD",
+      }),
+      get("/v1/duty", "0.004", "Duty and VAT rates for an HS code between an origin and a destination.", {
+        hs: "610910",
+        origin: "CN",
+        destination: "US",
+      }),
+      post("/v1/landed-cost", "0.012", "Estimates total landed cost including duty, tax and fees for a shipment.", {
+        destination: "GB",
+        items: [{ hs: "851762", value: 120, currency: "USD", quantity: 3 }],
+        shipping: 25,
+      }),
     ],
   },
   {
@@ -432,9 +604,16 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "Source lists are re-checked every 30 minutes.",
     ],
     offers: [
-      post("/v1/screen", "0.02", "Screens a person or company name with optional date of birth and country.", { name: "Ivan Petrov", type: "person", birth_date: "1971-03-02", country: "RU" }),
+      post("/v1/screen", "0.02", "Screens a person or company name with optional date of birth and country.", {
+        name: "Ivan Petrov",
+        type: "person",
+        birth_date: "1971-03-02",
+        country: "RU",
+      }),
       get("/v1/lists", "0.0005", "Lists covered source lists and their last update time.", { format: "json" }),
-      post("/v1/screen/batch", "0.3", "Screens up to 50 names in one request.", { entities: [{ name: "Acme Trading FZE", type: "company", country: "AE" }] }),
+      post("/v1/screen/batch", "0.3", "Screens up to 50 names in one request.", {
+        entities: [{ name: "Acme Trading FZE", type: "company", country: "AE" }],
+      }),
     ],
   },
   {
@@ -451,7 +630,9 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "Recall data for European vehicles is not available.",
     ],
     offers: [
-      get("/v1/vin", "0.002", "Make, model, year, trim, engine and plant for a 17-character VIN.", { vin: "1HGCM82633A004352" }),
+      get("/v1/vin", "0.002", "Make, model, year, trim, engine and plant for a 17-character VIN.", {
+        vin: "1HGCM82633A004352",
+      }),
       get("/v1/recalls", "0.002", "Open safety recalls for a VIN or make/model/year.", { vin: "5YJ3E1EA7KF317000" }),
     ],
   },
@@ -471,9 +652,15 @@ export const WEB_DATA_VENDORS: VendorSpec[] = [
       "Sealed documents are never returned.",
     ],
     offers: [
-      get("/v1/dockets/search", "0.008", "Searches dockets by party, case number, court and date.", { party: "Globex Corporation", court: "nysd", filed_after: "2024-01-01" }),
+      get("/v1/dockets/search", "0.008", "Searches dockets by party, case number, court and date.", {
+        party: "Globex Corporation",
+        court: "nysd",
+        filed_after: "2024-01-01",
+      }),
       get("/v1/dockets/entries", "0.005", "Docket entries for a case.", { case_id: "nysd-1:24-cv-01234" }),
-      getDyn("/v1/documents", "0.1", "PDF of a filed document, fetched on demand if not already cached.", { doc_id: "nysd-1-24-cv-01234-17" }),
+      getDyn("/v1/documents", "0.1", "PDF of a filed document, fetched on demand if not already cached.", {
+        doc_id: "nysd-1-24-cv-01234-17",
+      }),
     ],
   },
 ];

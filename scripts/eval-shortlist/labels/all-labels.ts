@@ -16,7 +16,12 @@ import type { EvalConditionCheck, EvalQuery } from "./types";
 // written afterwards by another labeller.
 const opened = (checks: EvalConditionCheck[]) => checks.map((c) => ({ ...c, split: "dev" as const }));
 
-export const ALL_CHECKS: EvalConditionCheck[] = [...EVAL_CONDITION_CHECKS, ...opened(CHECKS_A), ...opened(CHECKS_B), ...CHECKS_C];
+export const ALL_CHECKS: EvalConditionCheck[] = [
+  ...EVAL_CONDITION_CHECKS,
+  ...opened(CHECKS_A),
+  ...opened(CHECKS_B),
+  ...CHECKS_C,
+];
 export const ALL_QUERIES: EvalQuery[] = [...EVAL_QUERIES, ...QUERIES_A, ...QUERIES_B, ...QUERIES_C];
 
 export type Split = "dev" | "heldout";

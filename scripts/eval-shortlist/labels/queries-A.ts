@@ -65,7 +65,9 @@ export const QUERIES_A: EvalQuery[] = [
     request: {
       outcome:
         "Our factory in Sendai wants an automated signal a few seconds before strong earthquake shaking arrives, so the production line can stop safely.",
-      conditions: [{ requirement: "Must issue earthquake early warnings before the shaking reaches the site", priority: "must" }],
+      conditions: [
+        { requirement: "Must issue earthquake early warnings before the shaking reaches the site", priority: "must" },
+      ],
     },
     relevance: {},
     kind: "no-fit",
@@ -190,8 +192,7 @@ export const QUERIES_A: EvalQuery[] = [
   {
     id: "qA19",
     request: {
-      outcome:
-        "Transcribe recorded customer-support calls in German with who-said-what, for quality review.",
+      outcome: "Transcribe recorded customer-support calls in German with who-said-what, for quality review.",
       conditions: [{ requirement: "All call data must stay inside the EU", priority: "must" }],
     },
     relevance: { "scribewell-transcribe": 2, captionsmith: 1 },
@@ -201,8 +202,7 @@ export const QUERIES_A: EvalQuery[] = [
   {
     id: "qA20",
     request: {
-      outcome:
-        "Make old low-resolution product photos print-ready: enlarge them 4x and clean up JPEG noise.",
+      outcome: "Make old low-resolution product photos print-ready: enlarge them 4x and clean up JPEG noise.",
       constraints: { maxPriceUsd: 0.03 },
     },
     relevance: { "clarion-upscale": 2, "cropshop-transform": 1 },
@@ -275,8 +275,7 @@ export const QUERIES_A: EvalQuery[] = [
   {
     id: "qA27",
     request: {
-      outcome:
-        "Write screen-reader alt text for about 10,000 images in our Spanish-language CMS.",
+      outcome: "Write screen-reader alt text for about 10,000 images in our Spanish-language CMS.",
       conditions: [{ requirement: "Alt text must be available in Spanish", priority: "must" }],
     },
     relevance: { "facet-vision-tagging": 2, "iris-vlm": 1 },

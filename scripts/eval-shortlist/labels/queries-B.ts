@@ -60,7 +60,10 @@ export const QUERIES_B: EvalQuery[] = [
       outcome:
         "Before our spring newsletter goes out, check 20,000 subscriber email addresses for deliverability and flag disposable or role addresses so we protect our sender reputation.",
       conditions: [
-        { requirement: "The vendor must sign a GDPR data processing agreement, since these are EU subscribers", priority: "must" },
+        {
+          requirement: "The vendor must sign a GDPR data processing agreement, since these are EU subscribers",
+          priority: "must",
+        },
       ],
     },
     relevance: {},
@@ -207,7 +210,9 @@ export const QUERIES_B: EvalQuery[] = [
     request: {
       outcome:
         "For a list of EAN codes, get every current retailer offer and the daily price history over the last six months so our procurement agent can time its purchases.",
-      conditions: [{ requirement: "Listings from individual marketplace sellers should be left out", priority: "prefer" }],
+      conditions: [
+        { requirement: "Listings from individual marketplace sellers should be left out", priority: "prefer" },
+      ],
     },
     relevance: { pricelens: 2, "shelfscan-product-search": 1 },
     kind: "fit",
@@ -240,7 +245,10 @@ export const QUERIES_B: EvalQuery[] = [
       outcome:
         "Prove that a model-generated audit report existed today: we want a tamper-evident timestamp proof that anyone can check later without having to trust the provider.",
       conditions: [
-        { requirement: "The report itself is confidential and must not be sent to the vendor; sending a hash is fine", priority: "must" },
+        {
+          requirement: "The report itself is confidential and must not be sent to the vendor; sending a hash is fine",
+          priority: "must",
+        },
       ],
     },
     relevance: { stampwell: 2, "arkive-permanent": 1 },
@@ -274,7 +282,10 @@ export const QUERIES_B: EvalQuery[] = [
       outcome:
         "Keep the results of expensive LLM calls keyed by a prompt hash for about a week so our agents do not pay twice for the same prompt.",
       conditions: [
-        { requirement: "A read right after an overwrite must return the new value, never a stale one", priority: "must" },
+        {
+          requirement: "A read right after an overwrite must return the new value, never a stale one",
+          priority: "must",
+        },
       ],
     },
     relevance: { "keystone-kv": 2 },

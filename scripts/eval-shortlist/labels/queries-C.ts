@@ -35,7 +35,12 @@ export const QUERIES_C: EvalQuery[] = [
     request: {
       outcome:
         "Insurance research: reconstruct the hourly weather at a farm near Wichita, Kansas during a windstorm in June 1965 for an actuarial study.",
-      conditions: [{ requirement: "Values for 1965 must include weather-station observations, not reanalysis alone", priority: "must" }],
+      conditions: [
+        {
+          requirement: "Values for 1965 must include weather-station observations, not reanalysis alone",
+          priority: "must",
+        },
+      ],
     },
     relevance: {},
     kind: "no-fit",
@@ -47,7 +52,12 @@ export const QUERIES_C: EvalQuery[] = [
     request: {
       outcome:
         "Mortgage due diligence for an apartment building in Cologne, Germany: we need the property's official regulatory flood-zone designation for the lender file.",
-      conditions: [{ requirement: "Returns the official regulatory flood-zone designation for a German address", priority: "must" }],
+      conditions: [
+        {
+          requirement: "Returns the official regulatory flood-zone designation for a German address",
+          priority: "must",
+        },
+      ],
     },
     relevance: {},
     kind: "no-fit",

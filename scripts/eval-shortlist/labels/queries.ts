@@ -258,8 +258,7 @@ export const EVAL_QUERIES: EvalQuery[] = [
   {
     id: "q30",
     request: {
-      outcome:
-        "PR team wants to know which podcasts mentioned our brand in the last month and at what timestamp.",
+      outcome: "PR team wants to know which podcasts mentioned our brand in the last month and at what timestamp.",
     },
     relevance: { "waveform-podcast-search": 2, "mentionmill-monitor": 1 },
   },
@@ -275,8 +274,7 @@ export const EVAL_QUERIES: EvalQuery[] = [
   {
     id: "q32",
     request: {
-      outcome:
-        "Turn the recording of a two-hour board meeting into a written transcript that says who said what.",
+      outcome: "Turn the recording of a two-hour board meeting into a written transcript that says who said what.",
     },
     relevance: { "scribewell-transcribe": 2, captionsmith: 1 },
   },
@@ -299,7 +297,8 @@ export const EVAL_QUERIES: EvalQuery[] = [
   {
     id: "q34",
     request: {
-      outcome: "Need an eye-catching illustration for a blog post about urban beekeeping, made from a text description.",
+      outcome:
+        "Need an eye-catching illustration for a blog post about urban beekeeping, made from a text description.",
     },
     relevance: { "pixelforge-generate": 2, "fernleaf-stock-media": 1 },
   },
@@ -337,8 +336,7 @@ export const EVAL_QUERIES: EvalQuery[] = [
   {
     id: "q39",
     request: {
-      outcome:
-        "I can't watch this one-hour recorded lecture; give me chapters with timestamps and the key points.",
+      outcome: "I can't watch this one-hour recorded lecture; give me chapters with timestamps and the key points.",
     },
     relevance: { reelnotes: 2, precis: 1, "scribewell-transcribe": 1 },
   },
@@ -479,8 +477,7 @@ export const EVAL_QUERIES: EvalQuery[] = [
   {
     id: "q55",
     request: {
-      outcome:
-        "Upload a 3 GB CSV export and let analysts run SQL against it over HTTP without downloading it.",
+      outcome: "Upload a 3 GB CSV export and let analysts run SQL against it over HTTP without downloading it.",
     },
     relevance: { "tabletop-datasets": 2 },
   },
@@ -700,8 +697,7 @@ export const EVAL_QUERIES: EvalQuery[] = [
   {
     id: "q78",
     request: {
-      outcome:
-        "Expense agent: read photos of paper receipts and return merchant, date, total and tax.",
+      outcome: "Expense agent: read photos of paper receipts and return merchant, date, total and tax.",
       constraints: { maxPriceUsd: 0.01 },
     },
     relevance: { "glyphread-ocr": 2, "quarry-pdf": 1, "iris-vlm": 1 },
@@ -726,8 +722,7 @@ export const EVAL_QUERIES: EvalQuery[] = [
   {
     id: "q81",
     request: {
-      outcome:
-        "Remove a stray passer-by from a product lifestyle photo and fill the gap naturally.",
+      outcome: "Remove a stray passer-by from a product lifestyle photo and fill the gap naturally.",
       constraints: { tested: "output", maxPriceUsd: 0.05 },
     },
     relevance: { "pixelforge-edit": 2 },
@@ -744,8 +739,7 @@ export const EVAL_QUERIES: EvalQuery[] = [
   {
     id: "q83",
     request: {
-      outcome:
-        "An LLM to summarize customer emails and draft replies for our support desk in Munich.",
+      outcome: "An LLM to summarize customer emails and draft replies for our support desk in Munich.",
       conditions: [
         { id: "eu", requirement: "Data must be processed and kept in the EU", priority: "must" },
         { id: "sla", requirement: "At least 99.9% uptime SLA", priority: "prefer" },
@@ -809,8 +803,7 @@ export const EVAL_QUERIES: EvalQuery[] = [
   {
     id: "q89",
     request: {
-      outcome:
-        "Score sentiment of posts from our firehose in real time — bursts of several thousand posts per minute.",
+      outcome: "Score sentiment of posts from our firehose in real time — bursts of several thousand posts per minute.",
       conditions: [{ requirement: "Rate limit of at least 1,000 requests per minute", priority: "must" }],
     },
     relevance: { sentimentry: 2, "pebble-lm": 1, "cortexa-inference": 1 },

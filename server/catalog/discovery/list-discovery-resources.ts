@@ -51,7 +51,9 @@ export const discoveryMetadataSchema = z.object({
   description: z.string(),
   priceUsd: z.string(),
   catalogSource: z.string(),
-  callUrl: z.url().describe("Call the resource through the marketplace's observer (X-Marketplace-Token, Idempotency-Key)."),
+  callUrl: z
+    .url()
+    .describe("Call the resource through the marketplace's observer (X-Marketplace-Token, Idempotency-Key)."),
   profileUrl: z.url(),
 });
 
@@ -105,7 +107,13 @@ type OfferRow = Prisma.OfferGetPayload<{ select: typeof offerSelect }>;
 
 // Listed: x402 offers whose requirements are all known (an offer imported from a service record
 // without them cannot be paid from this list alone).
-const listed = { protocol: "x402", network: { not: null }, asset: { not: null }, payTo: { not: null }, maxTimeoutSeconds: { not: null } } satisfies Prisma.OfferWhereInput;
+const listed = {
+  protocol: "x402",
+  network: { not: null },
+  asset: { not: null },
+  payTo: { not: null },
+  maxTimeoutSeconds: { not: null },
+} satisfies Prisma.OfferWhereInput;
 
 function toResource(o: OfferRow): DiscoveryList["items"][number] {
   const s = o.service;
@@ -113,7 +121,17 @@ function toResource(o: OfferRow): DiscoveryList["items"][number] {
     resource: joinProviderUrl(o.providerUrl, o.path),
     type: "http",
     x402Version: 2,
-    accepts: [{ scheme: "exact", network: o.network as `${string}:${string}`, amount: String(o.priceAtomic), asset: o.asset!, payTo: o.payTo!, maxTimeoutSeconds: o.maxTimeoutSeconds!, extra: {} }],
+    accepts: [
+      {
+        scheme: "exact",
+        network: o.network as `${string}:${string}`,
+        amount: String(o.priceAtomic),
+        asset: o.asset!,
+        payTo: o.payTo!,
+        maxTimeoutSeconds: o.maxTimeoutSeconds!,
+        extra: {},
+      },
+    ],
     lastUpdated: s.catalogObservedAt.toISOString(),
     description: o.description,
     serviceName: s.name,
@@ -144,10 +162,19 @@ export async function listDiscoveryResources(input: z.output<typeof listDiscover
   const { limit, offset } = input;
   if (input.type === "mcp") return { x402Version: 2, items: [], pagination: { limit, offset, total: 0 } };
   // One snapshot for the page and its total (a concurrent import cannot make them disagree).
-  const [total, rows] = await db.$transaction([
-    db.offer.count({ where: listed }),
-    // Stable order for paging: by service, then the service's own offer order.
-    db.offer.findMany({ where: listed, select: offerSelect, orderBy: [{ serviceId: "asc" }, { position: "asc" }, { id: "asc" }], skip: offset, take: limit }),
-  ], { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead });
+  const [total, rows] = await db.$transaction(
+    [
+      db.offer.count({ where: listed }),
+      // Stable order for paging: by service, then the service's own offer order.
+      db.offer.findMany({
+        where: listed,
+        select: offerSelect,
+        orderBy: [{ serviceId: "asc" }, { position: "asc" }, { id: "asc" }],
+        skip: offset,
+        take: limit,
+      }),
+    ],
+    { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead },
+  );
   return { x402Version: 2, items: rows.map(toResource), pagination: { limit, offset, total } };
 }

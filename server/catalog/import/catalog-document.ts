@@ -13,10 +13,20 @@ const text = (max: number) => z.string().trim().max(max, `At most ${max} charact
 const required = (max: number) => text(max).min(1, "Must not be empty.");
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/;
-export const idText = z.string().regex(ID, "An id is 1 to 100 letters, digits, '_', '.', ':' or '-', starting with a letter or digit.");
-export const slugText = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "A slug is lowercase letters and digits joined by single hyphens.").max(80, "At most 80 characters.");
+export const idText = z
+  .string()
+  .regex(ID, "An id is 1 to 100 letters, digits, '_', '.', ':' or '-', starting with a letter or digit.");
+export const slugText = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "A slug is lowercase letters and digits joined by single hyphens.")
+  .max(80, "At most 80 characters.");
 
-const isoDate = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && Number.isFinite(Date.parse(s)), "An ISO 8601 date-time, e.g. 2026-11-01T12:00:00Z.");
+const isoDate = z
+  .string()
+  .refine(
+    (s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && Number.isFinite(Date.parse(s)),
+    "An ISO 8601 date-time, e.g. 2026-11-01T12:00:00Z.",
+  );
 
 /** An absolute URL the catalog may hold: https, or http in test mode or at the sandbox's own origin; no credentials. */
 export function webUrl(testMode: boolean) {
@@ -32,15 +42,28 @@ export function webUrl(testMode: boolean) {
         return;
       }
       if (url.protocol !== "https:" && !(testMode && url.protocol === "http:") && !isSandboxUrl(s)) {
-        ctx.addIssue({ code: "custom", message: testMode ? "Must be an http or https URL." : "Must be an https URL (http is accepted only in test mode)." });
+        ctx.addIssue({
+          code: "custom",
+          message: testMode
+            ? "Must be an http or https URL."
+            : "Must be an https URL (http is accepted only in test mode).",
+        });
       } else if (url.username || url.password) ctx.addIssue({ code: "custom", message: "Must not carry credentials." });
     });
 }
 
 /** A URI naming where the catalog came from (https://..., urn:...). */
-const sourceUri = z.string().max(2000).regex(/^[a-z][a-z0-9+.-]*:\S+$/i, "A URI, e.g. https://example.com/catalog.json or urn:...");
+const sourceUri = z
+  .string()
+  .max(2000)
+  .regex(/^[a-z][a-z0-9+.-]*:\S+$/i, "A URI, e.g. https://example.com/catalog.json or urn:...");
 
-const freeForm = z.record(z.string(), z.unknown()).refine((v) => JSON.stringify(v).length <= IMPORT_LIMITS.maxFreeFormBytes, `At most ${IMPORT_LIMITS.maxFreeFormBytes} bytes of JSON.`);
+const freeForm = z
+  .record(z.string(), z.unknown())
+  .refine(
+    (v) => JSON.stringify(v).length <= IMPORT_LIMITS.maxFreeFormBytes,
+    `At most ${IMPORT_LIMITS.maxFreeFormBytes} bytes of JSON.`,
+  );
 
 /** Decimal USD text -> atomic units, refusing malformed and absurd prices. */
 const priceUsd = z.string().transform((s, ctx) => {
@@ -48,7 +71,7 @@ const priceUsd = z.string().transform((s, ctx) => {
   try {
     atomic = usdToAtomic(s);
   } catch {
-    ctx.addIssue({ code: "custom", message: "A USD amount as decimal text with at most 6 decimals, e.g. \"0.005\"." });
+    ctx.addIssue({ code: "custom", message: 'A USD amount as decimal text with at most 6 decimals, e.g. "0.005".' });
     return z.NEVER;
   }
   if (atomic > IMPORT_LIMITS.maxPriceAtomic) {
@@ -58,7 +81,10 @@ const priceUsd = z.string().transform((s, ctx) => {
   return atomic;
 });
 
-const offerPath = z.string().max(500, "At most 500 characters.").regex(/^\/[^\s?#]*$/, "A path starting with '/', without query or fragment.");
+const offerPath = z
+  .string()
+  .max(500, "At most 500 characters.")
+  .regex(/^\/[^\s?#]*$/, "A path starting with '/', without query or fragment.");
 const network = z.string().regex(/^[a-z0-9-]{3,8}:[A-Za-z0-9._-]{1,64}$/, "A CAIP-2 network id, e.g. eip155:8453.");
 const address = text(200).min(1);
 const timeoutSeconds = z.number().int().min(1).max(86_400);
@@ -105,20 +131,39 @@ function recordService(testMode: boolean) {
       uniquePayers30d: z.number().int().min(0).max(2_000_000_000).default(0),
       testStatus: z.enum(TEST_STATUSES).default("untested"),
       testedAt: isoDate.nullable().default(null),
-      entity: z.object({ slug: slugText, name: required(200), website: webUrl(testMode), cataloged: z.boolean().default(true) }).optional(),
+      entity: z
+        .object({
+          slug: slugText,
+          name: required(200),
+          website: webUrl(testMode),
+          cataloged: z.boolean().default(true),
+        })
+        .optional(),
       catalogSource: sourceUri.optional(),
       catalogObservedAt: isoDate.optional(),
       // The x402 requirements every offer shares (the seed's form); an offer's own fields win.
       payment: z.object({ network, asset: address, payTo: address, maxTimeoutSeconds: timeoutSeconds }).optional(),
-      evidence: z.array(z.object({ text: required(2000), source: webUrl(testMode) })).max(50).optional(),
-      offers: z.array(recordOffer(testMode)).min(1, "A service needs at least one offer.").max(IMPORT_LIMITS.maxOffersPerService),
+      evidence: z
+        .array(z.object({ text: required(2000), source: webUrl(testMode) }))
+        .max(50)
+        .optional(),
+      offers: z
+        .array(recordOffer(testMode))
+        .min(1, "A service needs at least one offer.")
+        .max(IMPORT_LIMITS.maxOffersPerService),
     })
-    .refine((s) => s.capabilities.includes(s.primaryCapability), { message: "primaryCapability must be one of capabilities.", path: ["primaryCapability"] });
+    .refine((s) => s.capabilities.includes(s.primaryCapability), {
+      message: "primaryCapability must be one of capabilities.",
+      path: ["primaryCapability"],
+    });
 }
 
 export type RecordService = z.infer<ReturnType<typeof recordService>>;
 
-const services = (testMode: boolean) => z.array(recordService(testMode)).max(IMPORT_LIMITS.maxServices, `At most ${IMPORT_LIMITS.maxServices} services per file; split it.`);
+const services = (testMode: boolean) =>
+  z
+    .array(recordService(testMode))
+    .max(IMPORT_LIMITS.maxServices, `At most ${IMPORT_LIMITS.maxServices} services per file; split it.`);
 
 const record = (testMode: boolean) => z.object({ schemaVersion: z.literal(1), service: recordService(testMode) });
 
@@ -126,9 +171,13 @@ const record = (testMode: boolean) => z.object({ schemaVersion: z.literal(1), se
  * schema is picked by shape (a union would report every branch's issues at once). */
 export function recordDocument(document: unknown, testMode: boolean): z.ZodType<RecordService[]> {
   if (Array.isArray(document)) {
-    return z.array(record(testMode)).max(IMPORT_LIMITS.maxServices, `At most ${IMPORT_LIMITS.maxServices} services per file; split it.`).transform((rs) => rs.map((r) => r.service));
+    return z
+      .array(record(testMode))
+      .max(IMPORT_LIMITS.maxServices, `At most ${IMPORT_LIMITS.maxServices} services per file; split it.`)
+      .transform((rs) => rs.map((r) => r.service));
   }
-  if (document !== null && typeof document === "object" && "services" in document) return z.object({ services: services(testMode) }).transform((d) => d.services);
+  if (document !== null && typeof document === "object" && "services" in document)
+    return z.object({ services: services(testMode) }).transform((d) => d.services);
   return record(testMode).transform((r) => [r.service]);
 }
 
@@ -185,10 +234,14 @@ export type BazaarItem = z.infer<ReturnType<typeof bazaarItem>>;
 export const bazaarDocument = (testMode: boolean) =>
   z.object({
     x402Version: z.number().int().min(1).max(2),
-    items: z.array(bazaarItem(testMode)).max(IMPORT_LIMITS.maxItems, `At most ${IMPORT_LIMITS.maxItems} items per file; split it.`),
+    items: z
+      .array(bazaarItem(testMode))
+      .max(IMPORT_LIMITS.maxItems, `At most ${IMPORT_LIMITS.maxItems} items per file; split it.`),
   });
 
 /** Which format a document claims to be (a Bazaar list has `items`). */
 export function documentFormat(document: unknown): "bazaar" | "records" {
-  return document !== null && typeof document === "object" && !Array.isArray(document) && "items" in document ? "bazaar" : "records";
+  return document !== null && typeof document === "object" && !Array.isArray(document) && "items" in document
+    ? "bazaar"
+    : "records";
 }

@@ -5,7 +5,13 @@
 import type { Issue } from "../../errors";
 import { CAPABILITIES, type Capability } from "../vocabulary";
 import type { BazaarItem } from "./catalog-document";
-import { DEFAULT_SOURCE, type ImportOffer, type ImportOptions, type ImportService, type ServiceColumn } from "./import-types";
+import {
+  DEFAULT_SOURCE,
+  type ImportOffer,
+  type ImportOptions,
+  type ImportService,
+  type ServiceColumn,
+} from "./import-types";
 import { IMPORT_LIMITS } from "./limits";
 import { offerIdFor, serviceIdForSlug, slugFromHostname, sourceIdForOrigin } from "./stable-ids";
 
@@ -31,12 +37,14 @@ function guessCapability(text: string): Capability {
 }
 
 /** providerUrl + path as the observer joins them (offer-policy.ts), for comparing with `resource`. */
-export const joinProviderUrl = (providerUrl: string, path: string): string => `${providerUrl.replace(/\/+$/, "")}${path.startsWith("/") ? "" : "/"}${path}`;
+export const joinProviderUrl = (providerUrl: string, path: string): string =>
+  `${providerUrl.replace(/\/+$/, "")}${path.startsWith("/") ? "" : "/"}${path}`;
 
 function methodOf(item: BazaarItem): string {
   if (item.metadata?.method) return item.metadata.method;
   // A Bazaar discovery extension declares its input: extensions.bazaar.info.input.method.
-  const declared = (item.extensions?.bazaar as { info?: { input?: { method?: unknown } } } | undefined)?.info?.input?.method;
+  const declared = (item.extensions?.bazaar as { info?: { input?: { method?: unknown } } } | undefined)?.info?.input
+    ?.method;
   return typeof declared === "string" ? declared.toUpperCase() : "GET";
 }
 
@@ -44,7 +52,18 @@ function methodOf(item: BazaarItem): string {
 // hostname, a capability from words) must not overwrite what the catalog already knows.
 function bazaarKeeps(item: BazaarItem): ServiceColumn[] {
   const meta = item.metadata ?? {};
-  const keep: ServiceColumn[] = ["sourceId", "serviceUrl", "hostname", "supportsCredits", "calls30d", "uniquePayers30d", "testStatus", "testedAt", "entitySlug", "entityCataloged"];
+  const keep: ServiceColumn[] = [
+    "sourceId",
+    "serviceUrl",
+    "hostname",
+    "supportsCredits",
+    "calls30d",
+    "uniquePayers30d",
+    "testStatus",
+    "testedAt",
+    "entitySlug",
+    "entityCataloged",
+  ];
   if (!meta.serviceName && !item.serviceName) keep.push("name", "entityName");
   if (meta.serviceDescription === undefined) keep.push("description");
   if (!meta.website) keep.push("website", "entityWebsite");
@@ -62,15 +81,23 @@ export function fromBazaar(items: BazaarItem[], options: ImportOptions, issues: 
     const meta = item.metadata ?? {};
     const method = methodOf(item);
     if (method !== "GET" && method !== "POST") {
-      issues.push({ path: `${at}.extensions.bazaar.info.input.method`, message: `Only GET and POST resources can be imported (got ${method}).` });
+      issues.push({
+        path: `${at}.extensions.bazaar.info.input.method`,
+        message: `Only GET and POST resources can be imported (got ${method}).`,
+      });
       return;
     }
     // Our own list says which provider base and path make the resource; anything else is split at the origin.
     const own = meta.providerUrl && meta.path && joinProviderUrl(meta.providerUrl, meta.path) === item.resource;
     const providerUrl = own ? meta.providerUrl! : url.origin;
     const path = own ? meta.path! : url.pathname;
-    if (path.length > 500) issues.push({ path: `${at}.resource`, message: "The resource's path has more than 500 characters." });
-    if (url.search || url.hash) issues.push({ path: `${at}.resource`, message: "The resource must not carry a query or fragment (an offer is a method and a path)." });
+    if (path.length > 500)
+      issues.push({ path: `${at}.resource`, message: "The resource's path has more than 500 characters." });
+    if (url.search || url.hash)
+      issues.push({
+        path: `${at}.resource`,
+        message: "The resource must not carry a query or fragment (an offer is a method and a path).",
+      });
     const accept = item.accepts.find((a) => a.scheme === "exact") ?? item.accepts[0]!;
     const j = item.accepts.indexOf(accept);
     const amount = accept.amount ?? accept.maxAmountRequired;
@@ -79,7 +106,10 @@ export function fromBazaar(items: BazaarItem[], options: ImportOptions, issues: 
       return;
     }
     if (BigInt(amount) > BigInt(IMPORT_LIMITS.maxPriceAtomic)) {
-      issues.push({ path: `${at}.accepts[${j}].amount`, message: `${amount} atomic units is more than ${IMPORT_LIMITS.maxPriceAtomic / 1e6} USD per call; refused as a likely unit mistake.` });
+      issues.push({
+        path: `${at}.accepts[${j}].amount`,
+        message: `${amount} atomic units is more than ${IMPORT_LIMITS.maxPriceAtomic / 1e6} USD per call; refused as a likely unit mistake.`,
+      });
       return;
     }
     const slug = meta.serviceSlug ?? slugFromHostname(url.hostname);
@@ -88,8 +118,14 @@ export function fromBazaar(items: BazaarItem[], options: ImportOptions, issues: 
     let service = groups.get(id);
     if (!service) {
       const description = meta.serviceDescription ?? item.description ?? `Paid x402 resources at ${url.hostname}.`;
-      const capabilities = meta.capabilities ?? [meta.primaryCapability ?? guessCapability(`${description} ${(item.tags ?? []).join(" ")} ${url.pathname.replace(/[/_-]+/g, " ")}`)];
-      const primary = meta.primaryCapability && capabilities.includes(meta.primaryCapability) ? meta.primaryCapability : capabilities[0]!;
+      const capabilities = meta.capabilities ?? [
+        meta.primaryCapability ??
+          guessCapability(`${description} ${(item.tags ?? []).join(" ")} ${url.pathname.replace(/[/_-]+/g, " ")}`),
+      ];
+      const primary =
+        meta.primaryCapability && capabilities.includes(meta.primaryCapability)
+          ? meta.primaryCapability
+          : capabilities[0]!;
       const name = meta.serviceName ?? item.serviceName ?? url.hostname;
       service = {
         at,
@@ -123,19 +159,30 @@ export function fromBazaar(items: BazaarItem[], options: ImportOptions, issues: 
       };
       groups.set(id, service);
     } else if (service.slug !== slug) {
-      issues.push({ path: `${at}.metadata.serviceSlug`, message: `Service ${id} is named ${service.slug} by ${service.at}.` });
+      issues.push({
+        path: `${at}.metadata.serviceSlug`,
+        message: `Service ${id} is named ${service.slug} by ${service.at}.`,
+      });
     } else if (!meta.serviceId && service.serviceUrl !== url.origin) {
-      issues.push({ path: `${at}.resource`, message: `The derived slug ${slug} is also that of ${service.serviceUrl} (${service.at}); give metadata.serviceSlug.` });
+      issues.push({
+        path: `${at}.resource`,
+        message: `The derived slug ${slug} is also that of ${service.serviceUrl} (${service.at}); give metadata.serviceSlug.`,
+      });
     }
-    if (lastUpdated !== null && (service.lastUpdated === null || lastUpdated > service.lastUpdated)) service.lastUpdated = lastUpdated;
-    for (const tag of item.tags ?? []) if (!service.tags.includes(tag) && service.tags.length < 30) service.tags.push(tag);
+    if (lastUpdated !== null && (service.lastUpdated === null || lastUpdated > service.lastUpdated))
+      service.lastUpdated = lastUpdated;
+    for (const tag of item.tags ?? [])
+      if (!service.tags.includes(tag) && service.tags.length < 30) service.tags.push(tag);
     const twin = service.offers.find((o) => o.method === method && o.path === path);
     if (twin) {
       issues.push({ path: `${at}.resource`, message: `${method} ${item.resource} is also ${twin.at}.` });
       return;
     }
     if (service.offers.length >= IMPORT_LIMITS.maxOffersPerService) {
-      issues.push({ path: at, message: `Service ${slug} has more than ${IMPORT_LIMITS.maxOffersPerService} resources.` });
+      issues.push({
+        path: at,
+        message: `Service ${slug} has more than ${IMPORT_LIMITS.maxOffersPerService} resources.`,
+      });
       return;
     }
     const offer: ImportOffer = {
@@ -159,7 +206,11 @@ export function fromBazaar(items: BazaarItem[], options: ImportOptions, issues: 
     };
     service.offers.push(offer);
   });
-  if (groups.size > IMPORT_LIMITS.maxServices) issues.push({ path: "items", message: `The list names ${groups.size} services; at most ${IMPORT_LIMITS.maxServices} per file. Split it.` });
+  if (groups.size > IMPORT_LIMITS.maxServices)
+    issues.push({
+      path: "items",
+      message: `The list names ${groups.size} services; at most ${IMPORT_LIMITS.maxServices} per file. Split it.`,
+    });
   return [...groups.values()].map(({ lastUpdated, ...s }) => ({
     ...s,
     // The time the list was observed: the caller's, else the newest resource's lastUpdated.

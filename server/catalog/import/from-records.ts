@@ -11,16 +11,30 @@ export function orderedProtocols(protocols: Iterable<string>): PaymentProtocol[]
 }
 
 /** `at(i)` is the file path of service i ("services[3]", "[3].service", "service"). */
-export function fromRecords(services: RecordService[], at: (i: number) => string, options: ImportOptions, issues: Issue[], now: Date): ImportService[] {
+export function fromRecords(
+  services: RecordService[],
+  at: (i: number) => string,
+  options: ImportOptions,
+  issues: Issue[],
+  now: Date,
+): ImportService[] {
   return services.map((s, i) => {
     const where = at(i);
     const slug = s.slug ?? s.surface?.subjectSlug ?? "";
-    if (!slug) issues.push({ path: `${where}.slug`, message: "Required: the service's slug (slug, or surface.subjectSlug as in a service record)." });
+    if (!slug)
+      issues.push({
+        path: `${where}.slug`,
+        message: "Required: the service's slug (slug, or surface.subjectSlug as in a service record).",
+      });
     const seen = new Map<string, number>();
     const offers = s.offers.map((o, j): ImportOffer => {
       const key = `${o.method} ${o.path}`;
       const first = seen.get(key);
-      if (first !== undefined) issues.push({ path: `${where}.offers[${j}].path`, message: `${key} is also offers[${first}]; a service has one offer per method and path.` });
+      if (first !== undefined)
+        issues.push({
+          path: `${where}.offers[${j}].path`,
+          message: `${key} is also offers[${first}]; a service has one offer per method and path.`,
+        });
       else seen.set(key, j);
       return {
         at: `${where}.offers[${j}]`,

@@ -7,7 +7,10 @@ import { AppError, type Issue } from "../../errors";
 import { formatIssuePath } from "./issue-path";
 import { IMPORT_LIMITS } from "./limits";
 
-export function invalidCatalog(issues: Issue[], message = "The catalog file is invalid; nothing was imported."): AppError {
+export function invalidCatalog(
+  issues: Issue[],
+  message = "The catalog file is invalid; nothing was imported.",
+): AppError {
   return new AppError("invalid_request", message, issues);
 }
 
@@ -15,10 +18,17 @@ export function invalidCatalog(issues: Issue[], message = "The catalog file is i
 export function parseCatalogText(text: string): unknown {
   const bytes = Buffer.byteLength(text, "utf8");
   if (bytes > IMPORT_LIMITS.maxFileBytes) {
-    throw invalidCatalog([{ path: "(document)", message: `The file has ${bytes} bytes; at most ${IMPORT_LIMITS.maxFileBytes} are imported at once. Split it.` }]);
+    throw invalidCatalog([
+      {
+        path: "(document)",
+        message: `The file has ${bytes} bytes; at most ${IMPORT_LIMITS.maxFileBytes} are imported at once. Split it.`,
+      },
+    ]);
   }
   if (exceedsJsonDepth(text, IMPORT_LIMITS.maxDepth)) {
-    throw invalidCatalog([{ path: "(document)", message: `Arrays and objects may nest at most ${IMPORT_LIMITS.maxDepth} levels deep.` }]);
+    throw invalidCatalog([
+      { path: "(document)", message: `Arrays and objects may nest at most ${IMPORT_LIMITS.maxDepth} levels deep.` },
+    ]);
   }
   try {
     return JSON.parse(text);
@@ -45,15 +55,22 @@ export function guardDocument(document: unknown): void {
   let values = 0;
   while (stack.length > 0) {
     const [v, id] = stack.pop()!;
-    if (++values > IMPORT_LIMITS.maxValues) throw invalidCatalog([{ path: "(document)", message: `More than ${IMPORT_LIMITS.maxValues} JSON values; split the file.` }]);
+    if (++values > IMPORT_LIMITS.maxValues)
+      throw invalidCatalog([
+        { path: "(document)", message: `More than ${IMPORT_LIMITS.maxValues} JSON values; split the file.` },
+      ]);
     const node = nodes[id]!;
-    if (typeof node.key === "string" && !isStorableText(node.key)) throw invalidCatalog([{ path: pathOf(id), message: `Key: ${UNSTORABLE_TEXT_MESSAGE}` }]);
+    if (typeof node.key === "string" && !isStorableText(node.key))
+      throw invalidCatalog([{ path: pathOf(id), message: `Key: ${UNSTORABLE_TEXT_MESSAGE}` }]);
     if (typeof v === "string") {
       if (!isStorableText(v)) throw invalidCatalog([{ path: pathOf(id), message: UNSTORABLE_TEXT_MESSAGE }]);
     } else if (typeof v === "number") {
       if (!Number.isFinite(v)) throw invalidCatalog([{ path: pathOf(id), message: "Not a finite number." }]);
     } else if (v !== null && typeof v === "object") {
-      if (node.depth >= IMPORT_LIMITS.maxDepth) throw invalidCatalog([{ path: pathOf(id), message: `Arrays and objects may nest at most ${IMPORT_LIMITS.maxDepth} levels deep.` }]);
+      if (node.depth >= IMPORT_LIMITS.maxDepth)
+        throw invalidCatalog([
+          { path: pathOf(id), message: `Arrays and objects may nest at most ${IMPORT_LIMITS.maxDepth} levels deep.` },
+        ]);
       const entries: [PropertyKey, unknown][] = Array.isArray(v) ? v.map((x, i) => [i, x]) : Object.entries(v);
       for (let i = entries.length - 1; i >= 0; i--) {
         stack.push([entries[i]![1], nodes.push({ parent: id, key: entries[i]![0], depth: node.depth + 1 }) - 1]);

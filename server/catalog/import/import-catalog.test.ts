@@ -12,7 +12,8 @@ import { importCatalog } from "./import-catalog";
 import { IMPORT_LIMITS } from "./limits";
 import { serviceIdForSlug } from "./stable-ids";
 
-const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(path.resolve("test/catalog", name), "utf8"));
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(path.resolve("test/catalog", name), "utf8"));
 const records = () => fixture("records.json") as { services: Record<string, unknown>[] };
 
 async function counts() {
@@ -43,14 +44,23 @@ async function expectRefused(document: unknown, paths: string[], options: Parame
 }
 
 async function searchSlugs(q: string): Promise<string[]> {
-  const res = await searchRoute(new Request(`http://marketplace.test/api/catalog/search?q=${encodeURIComponent(q)}&limit=5`));
+  const res = await searchRoute(
+    new Request(`http://marketplace.test/api/catalog/search?q=${encodeURIComponent(q)}&limit=5`),
+  );
   expect(res.status).toBe(200);
   return ((await res.json()) as { services: { slug: string }[] }).services.map((s) => s.slug);
 }
 
 // Every test starts from the seeded catalog: the fixtures' services are removed (rows cascade).
 beforeEach(async () => {
-  await db.service.deleteMany({ where: { OR: [{ id: { startsWith: "svc_importtest" } }, { slug: { in: ["api-numbat-maps-example-io", "echidna-llm-example-dev"] } }] } });
+  await db.service.deleteMany({
+    where: {
+      OR: [
+        { id: { startsWith: "svc_importtest" } },
+        { slug: { in: ["api-numbat-maps-example-io", "echidna-llm-example-dev"] } },
+      ],
+    },
+  });
 });
 
 describe("importCatalog: our service-record format", () => {
@@ -62,7 +72,15 @@ describe("importCatalog: our service-record format", () => {
     expect(await searchSlugs("zygomorphic storm alerts")).not.toContain("quokka-weather");
     const progress: [number, number][] = [];
     const summary = await importCatalog(records(), { onProgress: (done, total) => progress.push([done, total]) });
-    expect(summary).toMatchObject({ format: "records", services: 2, created: 2, updated: 0, unchanged: 0, offers: 3, embeddingsComputed: 2 });
+    expect(summary).toMatchObject({
+      format: "records",
+      services: 2,
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      offers: 3,
+      embeddingsComputed: 2,
+    });
     expect(progress.at(-1)).toEqual([2, 2]);
     const after = await counts();
     expect(after.services - before.services).toBe(2);
@@ -70,7 +88,10 @@ describe("importCatalog: our service-record format", () => {
     expect(after.embeddings - before.embeddings).toBe(2);
     expect(after.version).toBeGreaterThan(before.version);
 
-    const quokka = await db.service.findUniqueOrThrow({ where: { id: "svc_importtest01" }, include: { offers: { orderBy: { position: "asc" } }, facts: true, evidence: true } });
+    const quokka = await db.service.findUniqueOrThrow({
+      where: { id: "svc_importtest01" },
+      include: { offers: { orderBy: { position: "asc" } }, facts: true, evidence: true },
+    });
     expect(quokka).toMatchObject({
       slug: "quokka-weather",
       hostname: "api.quokka-weather.example.com",
@@ -81,30 +102,83 @@ describe("importCatalog: our service-record format", () => {
       protocols: ["x402"],
       entitySlug: "quokka-labs",
     });
-    expect(quokka.offers.map((o) => [o.id, o.method, o.path, o.priceAtomic, o.providerUrl, o.payTo, o.network, o.maxTimeoutSeconds, o.testMode])).toEqual([
-      ["off_importtest01", "GET", "/v1/forecast", 2000, "https://api.quokka-weather.example.com", "0x1111111111111111111111111111111111111111", "eip155:8453", 60, false],
-      ["off_importtest02", "POST", "/v1/alerts", 10000, "https://api.quokka-weather.example.com", "0x1111111111111111111111111111111111111111", "eip155:8453", 60, false],
+    expect(
+      quokka.offers.map((o) => [
+        o.id,
+        o.method,
+        o.path,
+        o.priceAtomic,
+        o.providerUrl,
+        o.payTo,
+        o.network,
+        o.maxTimeoutSeconds,
+        o.testMode,
+      ]),
+    ).toEqual([
+      [
+        "off_importtest01",
+        "GET",
+        "/v1/forecast",
+        2000,
+        "https://api.quokka-weather.example.com",
+        "0x1111111111111111111111111111111111111111",
+        "eip155:8453",
+        60,
+        false,
+      ],
+      [
+        "off_importtest02",
+        "POST",
+        "/v1/alerts",
+        10000,
+        "https://api.quokka-weather.example.com",
+        "0x1111111111111111111111111111111111111111",
+        "eip155:8453",
+        60,
+        false,
+      ],
     ]);
-    expect(quokka.offers[1]!.exampleInput).toEqual({ polygon: [[0, 0], [1, 0], [1, 1]] });
+    expect(quokka.offers[1]!.exampleInput).toEqual({
+      polygon: [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+      ],
+    });
     expect(quokka.facts.map((f) => [f.key, f.value])).toEqual([["protocols", ["x402"]]]);
-    expect(quokka.evidence.map((e) => e.text)).toEqual(["Quokka Weather refreshes its storm alerts every five minutes."]);
+    expect(quokka.evidence.map((e) => e.text)).toEqual([
+      "Quokka Weather refreshes its storm alerts every five minutes.",
+    ]);
     const wombat = await db.service.findUniqueOrThrow({ where: { id: "svc_importtest02" } });
-    expect(wombat).toMatchObject({ protocols: ["x402", "mpp"], sourceId: "svc_importtest02", entitySlug: "wombat-scrape" });
+    expect(wombat).toMatchObject({
+      protocols: ["x402", "mpp"],
+      sourceId: "svc_importtest02",
+      entitySlug: "wombat-scrape",
+    });
 
     // Found by the free search API (terms) and by the shortlist's semantic retrieval (embeddings).
     // (Processes recheck the catalog version at most once a second.)
-    await expect.poll(async () => (await searchSlugs("zygomorphic storm alerts"))[0], { timeout: 10_000, interval: 250 }).toBe("quokka-weather");
-    await expect.poll(async () => (await retrieveSemantic(query, null, 5)).map((h) => h.id), { timeout: 10_000, interval: 250 }).toContain("svc_importtest02");
+    await expect
+      .poll(async () => (await searchSlugs("zygomorphic storm alerts"))[0], { timeout: 10_000, interval: 250 })
+      .toBe("quokka-weather");
+    await expect
+      .poll(async () => (await retrieveSemantic(query, null, 5)).map((h) => h.id), { timeout: 10_000, interval: 250 })
+      .toContain("svc_importtest02");
   });
 
   it("upserts by id: the same file again changes nothing, a changed price updates in place with stable ids", async () => {
     await importCatalog(records());
     const version = (await counts()).version;
-    expect(await importCatalog(records())).toMatchObject({ created: 0, updated: 0, unchanged: 2, embeddingsComputed: 0 });
+    expect(await importCatalog(records())).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+      embeddingsComputed: 0,
+    });
     expect((await counts()).version).toBe(version);
 
     const doc = records();
-    const offers = (doc.services[0]!.offers as Record<string, unknown>[]);
+    const offers = doc.services[0]!.offers as Record<string, unknown>[];
     offers[0]!.priceUsd = "0.003";
     doc.services[0]!.description = "Hyperlocal forecasts, now with pollen counts for allergy-aware quokkas.";
     const before = await counts();
@@ -137,7 +211,9 @@ describe("importCatalog: our service-record format", () => {
   it("round-trips a service record as the API answers it (unknown fields ignored, requirements kept)", async () => {
     const row = await db.service.findFirstOrThrow({ orderBy: { id: "asc" }, select: { slug: true, id: true } });
     const { GET } = await import("@/app/api/catalog/services/[slug]/route");
-    const res = await GET(new Request(`http://marketplace.test/api/catalog/services/${row.slug}`), { params: Promise.resolve({ slug: row.slug }) });
+    const res = await GET(new Request(`http://marketplace.test/api/catalog/services/${row.slug}`), {
+      params: Promise.resolve({ slug: row.slug }),
+    });
     const record = await res.json();
     const offersBefore = await db.offer.findMany({ where: { serviceId: row.id }, orderBy: { id: "asc" } });
     expect(await importCatalog(record)).toMatchObject({ services: 1, created: 0, updated: 0, unchanged: 1 });
@@ -149,7 +225,10 @@ describe("importCatalog: an x402 Bazaar discovery list", () => {
   it("groups resources by origin into services with stable derived ids, prices from atomic amounts", async () => {
     const summary = await importCatalog(fixture("bazaar-list.json"));
     expect(summary).toMatchObject({ format: "bazaar", services: 2, created: 2, offers: 3 });
-    const numbat = await db.service.findUniqueOrThrow({ where: { slug: "api-numbat-maps-example-io" }, include: { offers: { orderBy: { position: "asc" } } } });
+    const numbat = await db.service.findUniqueOrThrow({
+      where: { slug: "api-numbat-maps-example-io" },
+      include: { offers: { orderBy: { position: "asc" } } },
+    });
     expect(numbat).toMatchObject({
       id: serviceIdForSlug("api-numbat-maps-example-io"),
       name: "Numbat Maps",
@@ -164,19 +243,30 @@ describe("importCatalog: an x402 Bazaar discovery list", () => {
       ["GET", "/geocode", 1500, "0x3333333333333333333333333333333333333333", 30],
       ["POST", "/route", 25000, "0x3333333333333333333333333333333333333333", 30],
     ]);
-    const echidna = await db.service.findUniqueOrThrow({ where: { slug: "echidna-llm-example-dev" }, include: { offers: true } });
+    const echidna = await db.service.findUniqueOrThrow({
+      where: { slug: "echidna-llm-example-dev" },
+      include: { offers: true },
+    });
     expect(echidna).toMatchObject({ primaryCapability: "ai-models", name: "echidna-llm.example.dev" });
     expect(echidna.offers.map((o) => o.method)).toEqual(["POST"]);
 
     // The same list again: the same rows, nothing written. A source given by the caller is kept.
     expect(await importCatalog(fixture("bazaar-list.json"))).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
-    expect(await importCatalog(fixture("bazaar-list.json"), { source: "https://bazaar.example.org/list" })).toMatchObject({ updated: 2 });
-    expect((await db.service.findUniqueOrThrow({ where: { id: echidna.id } })).catalogSource).toBe("https://bazaar.example.org/list");
+    expect(
+      await importCatalog(fixture("bazaar-list.json"), { source: "https://bazaar.example.org/list" }),
+    ).toMatchObject({ updated: 2 });
+    expect((await db.service.findUniqueOrThrow({ where: { id: echidna.id } })).catalogSource).toBe(
+      "https://bazaar.example.org/list",
+    );
   });
 
   it("speaks for x402 offers only: a service's MPP offers and the figures a list does not carry are kept", async () => {
     // A seeded service sold with both protocols: an mpp offer beside each x402 one, same method and path.
-    const candidates = await db.service.findMany({ where: { calls30d: { gt: 0 }, protocols: { has: "mpp" } }, orderBy: { id: "asc" }, include: { offers: { orderBy: { id: "asc" } } } });
+    const candidates = await db.service.findMany({
+      where: { calls30d: { gt: 0 }, protocols: { has: "mpp" } },
+      orderBy: { id: "asc" },
+      include: { offers: { orderBy: { id: "asc" } } },
+    });
     const service = candidates.find((c) => c.offers.length >= 4)!;
     const mppIds = new Set(service.offers.filter((o) => o.protocol === "mpp").map((o) => o.id));
     expect(mppIds.size).toBeGreaterThan(0);
@@ -184,20 +274,48 @@ describe("importCatalog: an x402 Bazaar discovery list", () => {
     const own = items.filter((i) => i.metadata.serviceId === service.id);
     expect(own.length).toBe(service.offers.length - mppIds.size);
     // As a foreign list would say it: no metadata, so name, figures and capabilities are not known.
-    const foreign = own.map(({ metadata: _m, serviceName: _n, tags: _t, ...item }) => ({ ...item, metadata: { serviceId: service.id, serviceSlug: service.slug, offerId: _m.offerId, providerUrl: _m.providerUrl, path: _m.path, method: _m.method } }));
+    const foreign = own.map(({ metadata: _m, serviceName: _n, tags: _t, ...item }) => ({
+      ...item,
+      metadata: {
+        serviceId: service.id,
+        serviceSlug: service.slug,
+        offerId: _m.offerId,
+        providerUrl: _m.providerUrl,
+        path: _m.path,
+        method: _m.method,
+      },
+    }));
     expect(await importCatalog({ x402Version: 2, items: foreign })).toMatchObject({ services: 1, created: 0 });
-    const after = await db.service.findUniqueOrThrow({ where: { id: service.id }, include: { offers: { orderBy: { id: "asc" } } } });
-    expect(after.offers.map((o) => [o.id, o.protocol, o.method, o.path, o.priceAtomic])).toEqual(service.offers.map((o) => [o.id, mppIds.has(o.id) ? "mpp" : "x402", o.method, o.path, o.priceAtomic]));
+    const after = await db.service.findUniqueOrThrow({
+      where: { id: service.id },
+      include: { offers: { orderBy: { id: "asc" } } },
+    });
+    expect(after.offers.map((o) => [o.id, o.protocol, o.method, o.path, o.priceAtomic])).toEqual(
+      service.offers.map((o) => [o.id, mppIds.has(o.id) ? "mpp" : "x402", o.method, o.path, o.priceAtomic]),
+    );
     expect(after.protocols).toContain("mpp");
-    expect(after).toMatchObject({ name: service.name, calls30d: service.calls30d, uniquePayers30d: service.uniquePayers30d, testStatus: service.testStatus, capabilities: service.capabilities, description: service.description, sourceId: service.sourceId });
+    expect(after).toMatchObject({
+      name: service.name,
+      calls30d: service.calls30d,
+      uniquePayers30d: service.uniquePayers30d,
+      testStatus: service.testStatus,
+      capabilities: service.capabilities,
+      description: service.description,
+      sourceId: service.sourceId,
+    });
   });
 
   it("refuses an absurd price, a query in a resource and a method other than GET or POST", async () => {
     const list = fixture("bazaar-list.json") as { items: Record<string, unknown>[] };
     (list.items[0]!.accepts as Record<string, unknown>[])[0]!.amount = "5000000000000"; // 5 million USDC
     list.items[1]!.resource = "https://api.numbat-maps.example.io/route?key=1";
-    (list.items[2]!.extensions as { bazaar: { info: { input: { method: string } } } }).bazaar.info.input.method = "DELETE";
-    const err = await expectRefused(list, ["items[0].accepts[0].amount", "items[1].resource", "items[2].extensions.bazaar.info.input.method"]);
+    (list.items[2]!.extensions as { bazaar: { info: { input: { method: string } } } }).bazaar.info.input.method =
+      "DELETE";
+    const err = await expectRefused(list, [
+      "items[0].accepts[0].amount",
+      "items[1].resource",
+      "items[2].extensions.bazaar.info.input.method",
+    ]);
     expect(err.issues![0]!.message).toMatch(/1000 USD/);
   });
 });
@@ -230,7 +348,9 @@ describe("importCatalog: bad files change nothing", () => {
     let nested: unknown = "bottom";
     for (let i = 0; i < 100_000; i++) nested = [nested];
     (deep.services[0]!.offers as Record<string, unknown>[])[0]!.exampleInput = { q: nested };
-    const err = await expectRefused(deep, [expect.stringMatching(/^services\[0\]\.offers\[0\]\.exampleInput\.q(\[0\])+$/) as unknown as string]);
+    const err = await expectRefused(deep, [
+      expect.stringMatching(/^services\[0\]\.offers\[0\]\.exampleInput\.q(\[0\])+$/) as unknown as string,
+    ]);
     expect(err.issues![0]!.message).toMatch(/nest at most 32/);
     // As text, the depth is measured before parsing.
     await expectRefused(`{"services":${"[".repeat(50_000)}${"]".repeat(50_000)}}`, ["(document)"]);
@@ -244,7 +364,10 @@ describe("importCatalog: bad files change nothing", () => {
     (dup.services[1]!.offers as Record<string, unknown>[])[0]!.id = "off_importtest02";
     await expectRefused(dup, ["services[1].id", "services[1].slug", "services[1].offers[0].id"]);
 
-    const seeded = await db.service.findFirstOrThrow({ orderBy: { id: "asc" }, select: { id: true, slug: true, offers: { select: { id: true }, take: 1 } } });
+    const seeded = await db.service.findFirstOrThrow({
+      orderBy: { id: "asc" },
+      select: { id: true, slug: true, offers: { select: { id: true }, take: 1 } },
+    });
     const taken = records();
     taken.services[0]!.slug = seeded.slug;
     (taken.services[1]!.offers as Record<string, unknown>[])[0]!.id = seeded.offers[0]!.id;
@@ -264,13 +387,27 @@ describe("importCatalog: bad files change nothing", () => {
       ["http://127.0.0.1:4021", true],
       ["http://127.0.0.1:4021", true],
     ]);
-    await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "javascript:alert(1)" }] }, ["services[0].serviceUrl"], { testMode: true });
+    await expectRefused(
+      { services: [{ ...doc.services[0], serviceUrl: "javascript:alert(1)" }] },
+      ["services[0].serviceUrl"],
+      { testMode: true },
+    );
     // Addresses the observer never calls (offer-policy.ts): loopback outside test mode, private and
     // metadata addresses always.
-    const loopback = await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "https://127.0.0.1" }] }, ["services[0].offers[0].providerUrl", "services[0].offers[1].providerUrl"]);
+    const loopback = await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "https://127.0.0.1" }] }, [
+      "services[0].offers[0].providerUrl",
+      "services[0].offers[1].providerUrl",
+    ]);
     expect(loopback.issues![0]!.message).toMatch(/not a public one/);
-    await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "https://localhost:8443" }] }, ["services[0].offers[0].providerUrl", "services[0].offers[1].providerUrl"]);
-    await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "http://169.254.169.254" }] }, ["services[0].offers[0].providerUrl", "services[0].offers[1].providerUrl"], { testMode: true });
+    await expectRefused({ services: [{ ...doc.services[0], serviceUrl: "https://localhost:8443" }] }, [
+      "services[0].offers[0].providerUrl",
+      "services[0].offers[1].providerUrl",
+    ]);
+    await expectRefused(
+      { services: [{ ...doc.services[0], serviceUrl: "http://169.254.169.254" }] },
+      ["services[0].offers[0].providerUrl", "services[0].offers[1].providerUrl"],
+      { testMode: true },
+    );
     const list = fixture("bazaar-list.json") as { items: Record<string, unknown>[] };
     list.items[2]!.resource = "https://[::ffff:10.0.0.1]/v1/chat";
     await expectRefused(list, ["items[2].resource"], { testMode: true });
@@ -278,7 +415,13 @@ describe("importCatalog: bad files change nothing", () => {
 
   it("bounded work: too many services, or a file over the size cap, is refused up front", async () => {
     const one = records().services[0]!;
-    const many = { services: Array.from({ length: IMPORT_LIMITS.maxServices + 1 }, (_, i) => ({ ...one, id: `svc_many${i}`, slug: `many-${i}` })) };
+    const many = {
+      services: Array.from({ length: IMPORT_LIMITS.maxServices + 1 }, (_, i) => ({
+        ...one,
+        id: `svc_many${i}`,
+        slug: `many-${i}`,
+      })),
+    };
     const err = await expectRefused(many, ["services"]);
     expect(err.issues![0]!.message).toMatch(/At most 5000 services/);
     await expectRefused(`{"services":[],"pad":"${"x".repeat(IMPORT_LIMITS.maxFileBytes)}"}`, ["(document)"]);

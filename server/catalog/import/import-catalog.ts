@@ -38,14 +38,22 @@ export class CatalogIndexingError extends Error {
 }
 
 const optionsSchema = z.object({
-  source: z.string().max(2000).regex(/^[a-z][a-z0-9+.-]*:\S+$/i, "A URI, e.g. https://example.com/catalog.json").optional(),
-  observedAt: z.date().refine((d) => Number.isFinite(d.getTime()), "A valid date.").optional(),
+  source: z
+    .string()
+    .max(2000)
+    .regex(/^[a-z][a-z0-9+.-]*:\S+$/i, "A URI, e.g. https://example.com/catalog.json")
+    .optional(),
+  observedAt: z
+    .date()
+    .refine((d) => Number.isFinite(d.getTime()), "A valid date.")
+    .optional(),
   testMode: z.boolean().optional(),
 });
 
 function fail(issues: Issue[]): never {
   const shown = issues.slice(0, MAX_ISSUES);
-  if (issues.length > MAX_ISSUES) shown.push({ path: "(document)", message: `${issues.length - MAX_ISSUES} more issues not shown.` });
+  if (issues.length > MAX_ISSUES)
+    shown.push({ path: "(document)", message: `${issues.length - MAX_ISSUES} more issues not shown.` });
   throw invalidCatalog(shown);
 }
 
@@ -77,8 +85,20 @@ function findUnroutable(services: ImportService[], testMode: boolean, issues: Is
   const mode = { ...observerModeFromEnv(), testMode: false, localPayments: testMode };
   for (const s of services) {
     for (const o of s.offers) {
-      const verdict = routableProviderUrl({ providerUrl: o.providerUrl, path: o.path, testMode, sandbox: isSandboxUrl(o.providerUrl, mode.sandboxOrigin) }, mode);
-      if (!verdict.ok) issues.push({ path: o.at.startsWith("items[") ? `${o.at}.resource` : `${o.at}.providerUrl`, message: verdict.reason });
+      const verdict = routableProviderUrl(
+        {
+          providerUrl: o.providerUrl,
+          path: o.path,
+          testMode,
+          sandbox: isSandboxUrl(o.providerUrl, mode.sandboxOrigin),
+        },
+        mode,
+      );
+      if (!verdict.ok)
+        issues.push({
+          path: o.at.startsWith("items[") ? `${o.at}.resource` : `${o.at}.providerUrl`,
+          message: verdict.reason,
+        });
     }
   }
 }
@@ -90,7 +110,11 @@ function findUnroutable(services: ImportService[], testMode: boolean, issues: Is
  */
 export async function importCatalog(document: unknown, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
-  const { source, observedAt, testMode = false } = parse(optionsSchema, { source: options.source, observedAt: options.observedAt, testMode: options.testMode });
+  const {
+    source,
+    observedAt,
+    testMode = false,
+  } = parse(optionsSchema, { source: options.source, observedAt: options.observedAt, testMode: options.testMode });
   const opts = { ...options, source, observedAt, testMode };
   const value = typeof document === "string" ? parseCatalogText(document) : document;
   guardDocument(value);
@@ -102,7 +126,11 @@ export async function importCatalog(document: unknown, options: ImportOptions = 
   if (format === "bazaar") {
     services = fromBazaar(parse(bazaarDocument(testMode), value).items, opts, issues, now);
   } else {
-    const at = Array.isArray(value) ? (i: number) => `[${i}].service` : value && typeof value === "object" && "services" in value ? (i: number) => `services[${i}]` : () => "service";
+    const at = Array.isArray(value)
+      ? (i: number) => `[${i}].service`
+      : value && typeof value === "object" && "services" in value
+        ? (i: number) => `services[${i}]`
+        : () => "service";
     services = fromRecords(parse(recordDocument(value, testMode), value), at, opts, issues, now);
   }
   findDuplicates(services, issues);

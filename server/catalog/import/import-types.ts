@@ -58,9 +58,28 @@ export interface ImportService {
 }
 
 export type ServiceColumn =
-  | "sourceId" | "slug" | "name" | "website" | "serviceUrl" | "hostname" | "description" | "docsUrl" | "capabilities" | "primaryCapability" | "tags"
-  | "supportsCredits" | "calls30d" | "uniquePayers30d" | "testStatus" | "testedAt" | "entitySlug" | "entityName" | "entityWebsite" | "entityCataloged"
-  | "catalogSource" | "catalogObservedAt";
+  | "sourceId"
+  | "slug"
+  | "name"
+  | "website"
+  | "serviceUrl"
+  | "hostname"
+  | "description"
+  | "docsUrl"
+  | "capabilities"
+  | "primaryCapability"
+  | "tags"
+  | "supportsCredits"
+  | "calls30d"
+  | "uniquePayers30d"
+  | "testStatus"
+  | "testedAt"
+  | "entitySlug"
+  | "entityName"
+  | "entityWebsite"
+  | "entityCataloged"
+  | "catalogSource"
+  | "catalogObservedAt";
 
 export interface ImportOptions {
   /** Where the file came from (a URI), when the file does not say. */

@@ -23,13 +23,22 @@ export function base32Hash(key: string, length: number): string {
   return out;
 }
 
-export const hexHash = (key: string, length: number): string => createHash("sha256").update(key).digest("hex").slice(0, length);
+export const hexHash = (key: string, length: number): string =>
+  createHash("sha256").update(key).digest("hex").slice(0, length);
 
 /** "api.weather.example.com" -> "api-weather-example-com" (at most 80 characters). */
 export function slugFromHostname(hostname: string): string {
-  return hostname.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80).replace(/-+$/, "") || "service";
+  return (
+    hostname
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 80)
+      .replace(/-+$/, "") || "service"
+  );
 }
 
 export const serviceIdForSlug = (slug: string): string => `svc_${base32Hash(`service:${slug}`, 10)}`;
-export const offerIdFor = (serviceSlug: string, method: string, path: string): string => `off_${base32Hash(`offer:${serviceSlug}:${method}:${path}`, 10)}`;
+export const offerIdFor = (serviceSlug: string, method: string, path: string): string =>
+  `off_${base32Hash(`offer:${serviceSlug}:${method}:${path}`, 10)}`;
 export const sourceIdForOrigin = (origin: string): string => `bazaar:${hexHash(`bazaar:${origin}`, 16)}`;

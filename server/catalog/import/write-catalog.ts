@@ -36,7 +36,9 @@ export interface WriteResult {
 /** JSON with sorted keys: jsonb reorders an object's keys, which must not count as a change. */
 function canonical(v: unknown): string {
   return JSON.stringify(v, (_k, x: unknown) =>
-    x && typeof x === "object" && !Array.isArray(x) && !(x instanceof Date) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x,
+    x && typeof x === "object" && !Array.isArray(x) && !(x instanceof Date)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x,
   );
 }
 
@@ -104,39 +106,69 @@ function protocolsFact(name: string, docsUrl: string, protocols: string[]) {
   return { value: protocols, text, source: docsUrl };
 }
 
-const replaced = (s: ImportService, o: { protocol: string }) => s.replacesProtocols === "all" || (s.replacesProtocols as string[]).includes(o.protocol);
+const replaced = (s: ImportService, o: { protocol: string }) =>
+  s.replacesProtocols === "all" || (s.replacesProtocols as string[]).includes(o.protocol);
 
-async function findConflicts(tx: DbClient, services: ImportService[], existing: Map<string, Existing>): Promise<Issue[]> {
+async function findConflicts(
+  tx: DbClient,
+  services: ImportService[],
+  existing: Map<string, Existing>,
+): Promise<Issue[]> {
   const issues: Issue[] = [];
   const ids = new Set(services.map((s) => s.id));
-  const slugOwners = await tx.service.findMany({ where: { slug: { in: services.map((s) => s.slug) }, id: { notIn: [...ids] } }, select: { id: true, slug: true } });
+  const slugOwners = await tx.service.findMany({
+    where: { slug: { in: services.map((s) => s.slug) }, id: { notIn: [...ids] } },
+    select: { id: true, slug: true },
+  });
   const ownerOfSlug = new Map(slugOwners.map((r) => [r.slug, r.id]));
   const offerIds = services.flatMap((s) => s.offers.map((o) => o.id));
   const offerRows = await tx.offer.findMany({ where: { id: { in: offerIds } }, select: { id: true, serviceId: true } });
   const offerOwner = new Map(offerRows.map((r) => [r.id, r.serviceId]));
   for (const s of services) {
     const owner = ownerOfSlug.get(s.slug);
-    if (owner) issues.push({ path: `${s.at}.slug`, message: `The slug ${s.slug} belongs to another service (${owner}).` });
+    if (owner)
+      issues.push({ path: `${s.at}.slug`, message: `The slug ${s.slug} belongs to another service (${owner}).` });
     const kept = (existing.get(s.id)?.offers ?? []).filter((o) => !replaced(s, o));
     for (const o of s.offers) {
       const ownerOfOffer = offerOwner.get(o.id);
-      if (ownerOfOffer && ownerOfOffer !== s.id) issues.push({ path: `${o.at}.id`, message: `The offer id ${o.id} belongs to another service (${ownerOfOffer}).` });
-      const keptTwin = kept.find((k) => k.id === o.id || (k.method === o.method && k.path === o.path && k.protocol === o.protocol));
-      if (keptTwin) issues.push({ path: `${o.at}.id`, message: `The offer ${o.id} clashes with the service's ${keptTwin.protocol} offer ${keptTwin.id}, which this file does not replace.` });
+      if (ownerOfOffer && ownerOfOffer !== s.id)
+        issues.push({
+          path: `${o.at}.id`,
+          message: `The offer id ${o.id} belongs to another service (${ownerOfOffer}).`,
+        });
+      const keptTwin = kept.find(
+        (k) => k.id === o.id || (k.method === o.method && k.path === o.path && k.protocol === o.protocol),
+      );
+      if (keptTwin)
+        issues.push({
+          path: `${o.at}.id`,
+          message: `The offer ${o.id} clashes with the service's ${keptTwin.protocol} offer ${keptTwin.id}, which this file does not replace.`,
+        });
     }
   }
   return issues;
 }
 
-export async function writeCatalog(services: ImportService[], testMode: boolean, onProgress?: (done: number, total: number) => void): Promise<WriteResult> {
+export async function writeCatalog(
+  services: ImportService[],
+  testMode: boolean,
+  onProgress?: (done: number, total: number) => void,
+): Promise<WriteResult> {
   try {
     return await db.$transaction(
       async (tx) => {
         await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${IMPORT_LOCK}, 0))`);
-        const rows = await tx.service.findMany({ where: { id: { in: services.map((s) => s.id) } }, select: existingSelect });
+        const rows = await tx.service.findMany({
+          where: { id: { in: services.map((s) => s.id) } },
+          select: existingSelect,
+        });
         const existing = new Map(rows.map((r) => [r.id, r]));
         const conflicts = await findConflicts(tx, services, existing);
-        if (conflicts.length > 0) throw invalidCatalog(conflicts.slice(0, 100), "The catalog file conflicts with the catalog; nothing was imported.");
+        if (conflicts.length > 0)
+          throw invalidCatalog(
+            conflicts.slice(0, 100),
+            "The catalog file conflicts with the catalog; nothing was imported.",
+          );
 
         const result: WriteResult = { created: 0, updated: 0, unchanged: 0 };
         let done = 0;
@@ -147,7 +179,11 @@ export async function writeCatalog(services: ImportService[], testMode: boolean,
           const previousOffers = new Map((before?.offers ?? []).map((o) => [o.id, o]));
           const kept = (before?.offers ?? []).filter((o) => !replaced(s, o));
           const offers = s.offers.map((o, i) => offerColumns(o, i, previousOffers.get(o.id), testMode));
-          const protocols = orderedProtocols([...s.protocols, ...kept.map((o) => o.protocol), ...(s.protocolsGiven ? [] : (before?.protocols ?? []))]);
+          const protocols = orderedProtocols([
+            ...s.protocols,
+            ...kept.map((o) => o.protocol),
+            ...(s.protocolsGiven ? [] : (before?.protocols ?? [])),
+          ]);
           const columns = serviceColumns(s, before, protocols);
           const fact = protocolsFact(columns.name, columns.docsUrl, protocols);
           if (!before) {
@@ -158,7 +194,13 @@ export async function writeCatalog(services: ImportService[], testMode: boolean,
           else {
             // The protocols fact is kept current where one exists (the seed publishes it for some
             // services only; condition checks read `protocols` itself).
-            await updateService(tx, s, columns, offers, before.facts[0] && !sameFact(before.facts[0], fact) ? fact : null);
+            await updateService(
+              tx,
+              s,
+              columns,
+              offers,
+              before.facts[0] && !sameFact(before.facts[0], fact) ? fact : null,
+            );
             updatedIds.push(s.id);
             result.updated++;
           }
@@ -177,11 +219,17 @@ export async function writeCatalog(services: ImportService[], testMode: boolean,
           // after the commit; cleared, searchIndexCurrent says so if that rebuild never finishes
           // (a killed CLI, a lost connection), and the next import or start-up rebuilds it.
           // (Search reads the postings, not these documents: results are unchanged meanwhile.)
-          await tx.$executeRaw(Prisma.sql`UPDATE services SET search_document = NULL WHERE id = ANY(${updatedIds}::text[])`);
+          await tx.$executeRaw(
+            Prisma.sql`UPDATE services SET search_document = NULL WHERE id = ANY(${updatedIds}::text[])`,
+          );
         }
         if (result.created + result.updated > 0) {
           // Processes cache catalog data by this version: they reload after the commit.
-          await tx.catalogState.upsert({ where: { id: 1 }, create: { id: 1, version: 1 }, update: { version: { increment: 1 } } });
+          await tx.catalogState.upsert({
+            where: { id: 1 },
+            create: { id: 1, version: 1 },
+            update: { version: { increment: 1 } },
+          });
         }
         return result;
       },
@@ -192,7 +240,16 @@ export async function writeCatalog(services: ImportService[], testMode: boolean,
     // Two imports racing past the checks cannot happen (the lock); a clash with a concurrent write of
     // another kind is still the file's conflict, said as such rather than as a crash.
     const code = (err as { code?: string }).code ?? (err instanceof DatabaseError ? err.code : undefined);
-    if (code === "P2002" || code === UNIQUE_VIOLATION) throw invalidCatalog([{ path: "(document)", message: `A unique value of the file is already used in the catalog: ${(err as Error).message.split("\n").pop()}` }], "The catalog file conflicts with the catalog; nothing was imported.");
+    if (code === "P2002" || code === UNIQUE_VIOLATION)
+      throw invalidCatalog(
+        [
+          {
+            path: "(document)",
+            message: `A unique value of the file is already used in the catalog: ${(err as Error).message.split("\n").pop()}`,
+          },
+        ],
+        "The catalog file conflicts with the catalog; nothing was imported.",
+      );
     throw err;
   }
 }
@@ -209,12 +266,14 @@ function isUnchanged(
   const replacedBefore = beforeOffers.filter((o) => !kept.includes(o));
   if (canonical(beforeColumns) !== canonical({ ...beforeColumns, ...columns })) return false;
   if (canonical(replacedBefore) !== canonical(offers)) return false;
-  if (evidence && canonical(beforeEvidence) !== canonical(evidence.map((e) => ({ text: e.text, source: e.source })))) return false;
+  if (evidence && canonical(beforeEvidence) !== canonical(evidence.map((e) => ({ text: e.text, source: e.source }))))
+    return false;
   return !facts[0] || sameFact(facts[0], fact);
 }
 
 // The protocols fact is rewritten only when the protocols change: a seeded sentence stays.
-const sameFact = (before: { value: unknown } | undefined, fact: { value: unknown }): boolean => before !== undefined && canonical(before.value) === canonical(fact.value);
+const sameFact = (before: { value: unknown } | undefined, fact: { value: unknown }): boolean =>
+  before !== undefined && canonical(before.value) === canonical(fact.value);
 
 interface NewService {
   s: ImportService;
@@ -231,18 +290,50 @@ const offerData = (serviceId: string, offers: ReturnType<typeof offerColumns>[])
 async function createServices(tx: DbClient, chunk: NewService[]): Promise<void> {
   await tx.service.createMany({ data: chunk.map(({ s, columns }) => ({ id: s.id, ...columns })) });
   // Offers and evidence are several per service: batched to stay one statement each (create-in-batches.ts).
-  await createInBatches(chunk.flatMap(({ s, offers }) => offerData(s.id, offers)), (data) => tx.offer.createMany({ data }));
-  await tx.serviceFact.createMany({ data: chunk.map(({ s, columns, fact }) => ({ serviceId: s.id, key: "protocols", ...fact, observedAt: columns.catalogObservedAt })) });
-  await createInBatches(chunk.flatMap(({ s }) => (s.evidence ?? []).map((e, position) => ({ serviceId: s.id, text: e.text, source: e.source, position }))), (data) => tx.serviceEvidence.createMany({ data }));
+  await createInBatches(
+    chunk.flatMap(({ s, offers }) => offerData(s.id, offers)),
+    (data) => tx.offer.createMany({ data }),
+  );
+  await tx.serviceFact.createMany({
+    data: chunk.map(({ s, columns, fact }) => ({
+      serviceId: s.id,
+      key: "protocols",
+      ...fact,
+      observedAt: columns.catalogObservedAt,
+    })),
+  });
+  await createInBatches(
+    chunk.flatMap(({ s }) =>
+      (s.evidence ?? []).map((e, position) => ({ serviceId: s.id, text: e.text, source: e.source, position })),
+    ),
+    (data) => tx.serviceEvidence.createMany({ data }),
+  );
 }
 
-async function updateService(tx: DbClient, s: ImportService, columns: ReturnType<typeof serviceColumns>, offers: ReturnType<typeof offerColumns>[], fact: ReturnType<typeof protocolsFact> | null): Promise<void> {
+async function updateService(
+  tx: DbClient,
+  s: ImportService,
+  columns: ReturnType<typeof serviceColumns>,
+  offers: ReturnType<typeof offerColumns>[],
+  fact: ReturnType<typeof protocolsFact> | null,
+): Promise<void> {
   await tx.service.update({ where: { id: s.id }, data: columns });
-  await tx.offer.deleteMany({ where: { serviceId: s.id, ...(s.replacesProtocols === "all" ? {} : { protocol: { in: [...s.replacesProtocols] } }) } });
+  await tx.offer.deleteMany({
+    where: {
+      serviceId: s.id,
+      ...(s.replacesProtocols === "all" ? {} : { protocol: { in: [...s.replacesProtocols] } }),
+    },
+  });
   await tx.offer.createMany({ data: offerData(s.id, offers) });
-  if (fact) await tx.serviceFact.update({ where: { serviceId_key: { serviceId: s.id, key: "protocols" } }, data: { ...fact, observedAt: columns.catalogObservedAt } });
+  if (fact)
+    await tx.serviceFact.update({
+      where: { serviceId_key: { serviceId: s.id, key: "protocols" } },
+      data: { ...fact, observedAt: columns.catalogObservedAt },
+    });
   if (s.evidence) {
     await tx.serviceEvidence.deleteMany({ where: { serviceId: s.id } });
-    await tx.serviceEvidence.createMany({ data: s.evidence.map((e, position) => ({ serviceId: s.id, text: e.text, source: e.source, position })) });
+    await tx.serviceEvidence.createMany({
+      data: s.evidence.map((e, position) => ({ serviceId: s.id, text: e.text, source: e.source, position })),
+    });
   }
 }

@@ -14,10 +14,12 @@ const FILTERS = {
   capability: "Only services with this capability.",
   protocol: "Only services paid with this protocol.",
   maxPriceUsd: "Only services with at least one offer at or below this price (USD).",
-  tested: "`true`: tested by the marketplace (any outcome); `output` / `no-output`: that test outcome; `false`: untested.",
+  tested:
+    "`true`: tested by the marketplace (any outcome); `output` / `no-output`: that test outcome; `false`: untested.",
 };
 
-const listErrors = () => errorResponses(["invalid_request", ...FREE_READ_CODES], { detail: { invalid_request: "Here: a query parameter." } });
+const listErrors = () =>
+  errorResponses(["invalid_request", ...FREE_READ_CODES], { detail: { invalid_request: "Here: a query parameter." } });
 
 export const listCatalogServicesOperation: FreeOperation<"GET"> = {
   method: "GET",
@@ -33,8 +35,14 @@ export const listCatalogServicesOperation: FreeOperation<"GET"> = {
     cursor: "`nextCursor` of the previous page.",
   }),
   security: [],
-  responses: { "200": { description: "One page of services.", content: jsonContent(SCHEMA_NAMES.serviceList) }, ...listErrors() },
-  handler: rateLimited("catalog", route(async (req: Request) => json(await listServices(parseQuery(listServicesInput, req.url))))),
+  responses: {
+    "200": { description: "One page of services.", content: jsonContent(SCHEMA_NAMES.serviceList) },
+    ...listErrors(),
+  },
+  handler: rateLimited(
+    "catalog",
+    route(async (req: Request) => json(await listServices(parseQuery(listServicesInput, req.url)))),
+  ),
 };
 
 export const getCatalogServiceOperation: FreeOperation<"GET"> = {
@@ -42,7 +50,8 @@ export const getCatalogServiceOperation: FreeOperation<"GET"> = {
   path: "/api/catalog/services/{slug}",
   operationId: "getCatalogService",
   summary: "Get a service record",
-  description: "The service record of the specification: schemaVersion 1, dataMode snapshot+live-reviews, the service and its offers.",
+  description:
+    "The service record of the specification: schemaVersion 1, dataMode snapshot+live-reviews, the service and its offers.",
   tags: ["Catalog"],
   security: [],
   parameters: [pathParameter("slug", serviceSlugSchema, "The service's slug, as in `slug` of a listed service.")],
@@ -50,7 +59,12 @@ export const getCatalogServiceOperation: FreeOperation<"GET"> = {
     "200": { description: "The service record.", content: jsonContent(SCHEMA_NAMES.serviceRecord) },
     ...errorResponses(["not_found", ...FREE_READ_CODES], { detail: { not_found: "Here: no service has this slug." } }),
   },
-  handler: rateLimited("catalog", route(async (_req: Request, ctx: { params: Promise<{ slug: string }> }) => json(await getServiceRecord((await ctx.params).slug)))),
+  handler: rateLimited(
+    "catalog",
+    route(async (_req: Request, ctx: { params: Promise<{ slug: string }> }) =>
+      json(await getServiceRecord((await ctx.params).slug)),
+    ),
+  ),
 };
 
 export const searchCatalogOperation: FreeOperation<"GET"> = {
@@ -62,8 +76,18 @@ export const searchCatalogOperation: FreeOperation<"GET"> = {
     "Free relevance search: the shortlist's hybrid retrieval (keyword terms and local semantic embeddings, rank-fused) without conditions, reputation or fit reasons. " +
     "Without q (the search_api link of a 402 opened as it is): the most called services (query null, score null) and a help object saying how to search.",
   tags: ["Catalog"],
-  parameters: queryParameters(searchServicesInput, { q: "What you are looking for, in words.", limit: "How many services to return.", ...FILTERS }),
+  parameters: queryParameters(searchServicesInput, {
+    q: "What you are looking for, in words.",
+    limit: "How many services to return.",
+    ...FILTERS,
+  }),
   security: [],
-  responses: { "200": { description: "Ranked services.", content: jsonContent(SCHEMA_NAMES.searchResult) }, ...listErrors() },
-  handler: rateLimited("search", route(async (req: Request) => json(await searchServices(parseQuery(searchServicesInput, req.url))))),
+  responses: {
+    "200": { description: "Ranked services.", content: jsonContent(SCHEMA_NAMES.searchResult) },
+    ...listErrors(),
+  },
+  handler: rateLimited(
+    "search",
+    route(async (req: Request) => json(await searchServices(parseQuery(searchServicesInput, req.url)))),
+  ),
 };

@@ -1,5 +1,10 @@
 // GET /discovery/resources (decisions.md §7): the x402 Bazaar discovery list of the catalog.
-import { DISCOVERY_MAX_LIMIT, discoveryListSchema, listDiscoveryInput, listDiscoveryResources } from "../../catalog/discovery/list-discovery-resources";
+import {
+  DISCOVERY_MAX_LIMIT,
+  discoveryListSchema,
+  listDiscoveryInput,
+  listDiscoveryResources,
+} from "../../catalog/discovery/list-discovery-resources";
 import { errorResponses, FREE_READ_CODES } from "../../openapi/error-responses";
 import type { FreeOperation } from "../../openapi/free-operation";
 import { inlineSchema } from "../../openapi/json-schema";
@@ -30,14 +35,23 @@ export const listDiscoveryResourcesOperation: FreeOperation<"GET"> = {
   }),
   responses: {
     "200": {
-      description: "One page of resources; `pagination.total` counts every listed resource. With `ETag` (the tag of the answer's bytes) and `Cache-Control: no-cache`.",
+      description:
+        "One page of resources; `pagination.total` counts every listed resource. With `ETag` (the tag of the answer's bytes) and `Cache-Control: no-cache`.",
       content: { "application/json": { schema: inlineSchema(discoveryListSchema, "output") } },
     },
     "304": { description: "Not modified: the If-None-Match tag is current." },
-    ...errorResponses(["invalid_request", ...FREE_READ_CODES], { detail: { invalid_request: "Here: a query parameter." } }),
+    ...errorResponses(["invalid_request", ...FREE_READ_CODES], {
+      detail: { invalid_request: "Here: a query parameter." },
+    }),
   },
   handler: rateLimited(
     "catalog",
-    route(async (req: Request) => etagJson(await listDiscoveryResources(parseQuery(listDiscoveryInput, req.url)), req.headers.get("if-none-match"), CACHE_CONTROL)),
+    route(async (req: Request) =>
+      etagJson(
+        await listDiscoveryResources(parseQuery(listDiscoveryInput, req.url)),
+        req.headers.get("if-none-match"),
+        CACHE_CONTROL,
+      ),
+    ),
   ),
 };

@@ -4,7 +4,11 @@
 import { DOCUMENT_TAGS } from "../../openapi/build-document";
 import type { FreeOperation } from "../../openapi/free-operation";
 import { getCatalogServiceOperation, listCatalogServicesOperation, searchCatalogOperation } from "./catalog-operations";
-import { localFacilitatorSupportedOperation, settleLocalPaymentOperation, verifyLocalPaymentOperation } from "./dev-facilitator-operations";
+import {
+  localFacilitatorSupportedOperation,
+  settleLocalPaymentOperation,
+  verifyLocalPaymentOperation,
+} from "./dev-facilitator-operations";
 import { listDiscoveryResourcesOperation } from "./discovery-operations";
 import { creditTestFundsOperation } from "./faucet-operations";
 import { callOfferGetOperation, callOfferPostOperation } from "./observe-operations";
@@ -29,9 +33,16 @@ const TAG_NAMES = new Set<string>(DOCUMENT_TAGS.map((t) => t.name));
 export function checkedOperations(operations: readonly FreeOperation[]): readonly FreeOperation[] {
   const seen = { operationId: new Set<string>(), route: new Set<string>() };
   for (const op of operations) {
-    if (!OPERATION_PATH.test(op.path)) throw new Error(`operation ${op.operationId}: ${op.path} is not a path of literal segments and {parameters}`);
-    if (op.tags?.length !== 1 || !TAG_NAMES.has(op.tags[0]!)) throw new Error(`operation ${op.operationId}: one tag of the document (${[...TAG_NAMES].join(", ")}), so /docs lists it`);
-    for (const [kind, value] of [["operationId", op.operationId], ["route", `${op.method} ${op.path}`]] as const) {
+    if (!OPERATION_PATH.test(op.path))
+      throw new Error(`operation ${op.operationId}: ${op.path} is not a path of literal segments and {parameters}`);
+    if (op.tags?.length !== 1 || !TAG_NAMES.has(op.tags[0]!))
+      throw new Error(
+        `operation ${op.operationId}: one tag of the document (${[...TAG_NAMES].join(", ")}), so /docs lists it`,
+      );
+    for (const [kind, value] of [
+      ["operationId", op.operationId],
+      ["route", `${op.method} ${op.path}`],
+    ] as const) {
       if (seen[kind].has(value)) throw new Error(`two free operations share the ${kind} ${value}`);
       seen[kind].add(value);
     }

@@ -17,7 +17,13 @@ const observe = observerRoutes().GET;
 
 const text = (description: string): HeaderObject => ({ description, schema: { type: "string" } });
 
-const offerId: ParameterObject = { name: "offerId", in: "path", required: true, description: "The `id` of an offer in a service record (its `callUrl` ends with it).", schema: { type: "string", minLength: 1, maxLength: 200 } };
+const offerId: ParameterObject = {
+  name: "offerId",
+  in: "path",
+  required: true,
+  description: "The `id` of an offer in a service record (its `callUrl` ends with it).",
+  schema: { type: "string", minLength: 1, maxLength: 200 },
+};
 const idempotencyKey: ParameterObject = {
   name: "Idempotency-Key",
   in: "header",
@@ -29,7 +35,13 @@ const idempotencyKey: ParameterObject = {
     "again with PAYMENT-SIGNATURE to pay. The provider receives its own key, `obs_` + base64url(SHA-256(token id, offer id, key)).",
   schema: inlineSchema(idempotencyKeySchema),
 };
-const forwarded = (name: string, description: string): ParameterObject => ({ name, in: "header", required: false, description, schema: inlineSchema(z.string().min(1)) });
+const forwarded = (name: string, description: string): ParameterObject => ({
+  name,
+  in: "header",
+  required: false,
+  description,
+  schema: inlineSchema(z.string().min(1)),
+});
 
 function observeOperation<M extends "GET" | "POST">(method: M): SelfRoutedOperation<M> {
   return {
@@ -53,11 +65,22 @@ function observeOperation<M extends "GET" | "POST">(method: M): SelfRoutedOperat
     parameters: [
       offerId,
       idempotencyKey,
-      forwarded("PAYMENT-SIGNATURE", "x402 payment for the provider's 402 challenge; forwarded as it is. Not part of the idempotency fingerprint."),
+      forwarded(
+        "PAYMENT-SIGNATURE",
+        "x402 payment for the provider's 402 challenge; forwarded as it is. Not part of the idempotency fingerprint.",
+      ),
       forwarded("Accept", "Forwarded to the provider."),
       forwarded("Authorization", "MPP offers only, and only a `Payment` credential; anything else is not forwarded."),
     ],
-    ...(method === "POST" ? { requestBody: { required: true, description: `The provider's JSON input (at most ${env.OBSERVER_MAX_REQUEST_BYTES} bytes), forwarded byte for byte.`, content: { "application/json": { schema: {} } } } } : {}),
+    ...(method === "POST"
+      ? {
+          requestBody: {
+            required: true,
+            description: `The provider's JSON input (at most ${env.OBSERVER_MAX_REQUEST_BYTES} bytes), forwarded byte for byte.`,
+            content: { "application/json": { schema: {} } },
+          },
+        }
+      : {}),
     responses: {
       default: {
         description:
@@ -88,11 +111,19 @@ function observeOperation<M extends "GET" | "POST">(method: M): SelfRoutedOperat
         {
           headers: {
             method_not_allowed: { Allow: text("The offer's method, and OPTIONS.") },
-            call_in_progress: { "Retry-After": { description: `Seconds before asking again (call_in_progress: ${IN_PROGRESS_RETRY_AFTER_S}).`, schema: { type: "integer", minimum: 1 } } },
-            rate_limited: { "Retry-After": { description: "Seconds until the window ends.", schema: { type: "integer", minimum: 1 } } },
+            call_in_progress: {
+              "Retry-After": {
+                description: `Seconds before asking again (call_in_progress: ${IN_PROGRESS_RETRY_AFTER_S}).`,
+                schema: { type: "integer", minimum: 1 },
+              },
+            },
+            rate_limited: {
+              "Retry-After": { description: "Seconds until the window ends.", schema: { type: "integer", minimum: 1 } },
+            },
           },
           detail: {
-            invalid_request: "Here: the Idempotency-Key header is missing or breaks its rules (8–200 of A–Z a–z 0–9 . _ : -).",
+            invalid_request:
+              "Here: the Idempotency-Key header is missing or breaks its rules (8–200 of A–Z a–z 0–9 . _ : -).",
             unauthorized: "Checked first.",
             forbidden: "Here: the token was revoked.",
             not_found: "Here: no offer with this id (whatever the method).",
@@ -101,8 +132,10 @@ function observeOperation<M extends "GET" | "POST">(method: M): SelfRoutedOperat
             payload_too_large: `Here: over ${env.OBSERVER_MAX_REQUEST_BYTES} bytes (refused before it is read whole).`,
             unsupported_media_type: "A POST offer takes Content-Type: application/json.",
             idempotency_key_reused: "Here: the key was used with this token and offer for another request.",
-            rate_limited: "Here: the token used its calls for the minute (RATE_LIMIT_OBSERVE_PER_MINUTE, default 600), counted across instances.",
-            provider_unreachable: "No connection: nothing was sent, the same key may retry; the connection broke after sending: final. Only when the provider gave no relayable answer.",
+            rate_limited:
+              "Here: the token used its calls for the minute (RATE_LIMIT_OBSERVE_PER_MINUTE, default 600), counted across instances.",
+            provider_unreachable:
+              "No connection: nothing was sent, the same key may retry; the connection broke after sending: final. Only when the provider gave no relayable answer.",
             provider_response_too_large: `Over ${env.OBSERVER_MAX_RESPONSE_BYTES} bytes: final.`,
             provider_timeout: `No answer within ${env.OBSERVER_TIMEOUT_MS} ms (final for the key: the request was sent), or no connection within ${env.OBSERVER_CONNECT_TIMEOUT_MS} ms (nothing sent; retry).`,
           },

@@ -11,18 +11,30 @@ import { ORDER_STATUS_SCHEME } from "../../openapi/order-status-scheme";
 import { orderStatusRoute } from "../order-status-route";
 
 const flows = Object.entries(ORDER_FLOWS)
-  .map(([product, flow]) => `${product}: ${Object.entries(flow.moves).map(([action, m]) => `${action} (${m.from.join("|")} → ${m.to})`).join(", ")}`)
+  .map(
+    ([product, flow]) =>
+      `${product}: ${Object.entries(flow.moves)
+        .map(([action, m]) => `${action} (${m.from.join("|")} → ${m.to})`)
+        .join(", ")}`,
+  )
   .join("; ");
 
 // Inline, not a component: components.headers["WWW-Authenticate"] is the MPP challenge header of
 // the products' 402s (server/openapi/mpp-operations.ts), a different value under the same name.
 const bearerChallenge: HeaderObject = {
-  description: 'With 401 from `GET /api/shop/orders/{id}`: `Bearer realm="order-status"`, the credential the route takes.',
+  description:
+    'With 401 from `GET /api/shop/orders/{id}`: `Bearer realm="order-status"`, the credential the route takes.',
   required: true,
   schema: { type: "string", const: 'Bearer realm="order-status"' },
 };
 
-const noStore: Record<string, HeaderObject | Reference> = { "Cache-Control": { description: "Private answers: never stored.", required: true, schema: { type: "string", const: "no-store" } } };
+const noStore: Record<string, HeaderObject | Reference> = {
+  "Cache-Control": {
+    description: "Private answers: never stored.",
+    required: true,
+    schema: { type: "string", const: "no-store" },
+  },
+};
 
 export const getOrderStatusOperation: FreeOperation<"GET"> = {
   method: "GET",
@@ -35,13 +47,26 @@ export const getOrderStatusOperation: FreeOperation<"GET"> = {
     `becomes \`expired\` by itself after its end (checked every ORDER_EXPIRY_INTERVAL_MS, default 60 s). Operators move orders: ${flows}. Free, rate-limited per client (RATE_LIMIT_RECOVERY_*).`,
   tags: ["Shop"],
   security: [{ [ORDER_STATUS_SCHEME]: [] }],
-  parameters: [{ name: "id", in: "path", required: true, description: "The order's id (`order.id` of the purchase answer).", schema: inlineSchema(z.string().min(1).max(200)) }],
+  parameters: [
+    {
+      name: "id",
+      in: "path",
+      required: true,
+      description: "The order's id (`order.id` of the purchase answer).",
+      schema: inlineSchema(z.string().min(1).max(200)),
+    },
+  ],
   responses: {
-    "200": { description: "The order.", headers: noStore, content: { "application/json": { schema: inlineSchema(orderStatusResponseSchema, "output") } } },
+    "200": {
+      description: "The order.",
+      headers: noStore,
+      content: { "application/json": { schema: inlineSchema(orderStatusResponseSchema, "output") } },
+    },
     ...errorResponses(["unauthorized", "not_found", ...FREE_READ_CODES], {
       detail: {
         unauthorized: "Here: no `Authorization: Bearer …` credential.",
-        not_found: "Here: no order with this id for this credential. A wrong credential and an unknown id get the same answer.",
+        not_found:
+          "Here: no order with this id for this credential. A wrong credential and an unknown id get the same answer.",
       },
       headers: { ...FREE_HEADERS, unauthorized: { "WWW-Authenticate": bearerChallenge } },
       always: noStore,

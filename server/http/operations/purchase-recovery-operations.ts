@@ -1,7 +1,11 @@
 // GET /api/shop/purchases/{key} (server/payments/purchase-recovery.ts): a completed purchase's
 // stored answer for a payer who lost its original PAYMENT-SIGNATURE; never charges. Its documented
 // answers are the stored answers of the products sold.
-import { PURCHASE_RECOVERY_TYPED_DATA, RECOVERY_HEADER, RECOVERY_MAX_LIFETIME_S } from "../../payments/purchase-recovery-authorization";
+import {
+  PURCHASE_RECOVERY_TYPED_DATA,
+  RECOVERY_HEADER,
+  RECOVERY_MAX_LIFETIME_S,
+} from "../../payments/purchase-recovery-authorization";
 import { idempotencyKeySchema } from "../../payments/purchase-flow";
 import type { ProductDefinition } from "../../products/product";
 import { productSchemaNames } from "../../products/product";
@@ -20,7 +24,9 @@ const retryAfter = { [HEADER_NAMES.retryAfter]: headerRef(HEADER_NAMES.retryAfte
 function storedAnswers(products: readonly ProductDefinition[]): Record<string, ResponseObject> {
   return Object.fromEntries(
     [...new Set(products.map((p) => p.successStatus))].map((status) => {
-      const results = [...new Set(products.filter((p) => p.successStatus === status).map((p) => productSchemaNames(p).result))].map((name) => ({ $ref: schemaRef(name) }));
+      const results = [
+        ...new Set(products.filter((p) => p.successStatus === status).map((p) => productSchemaNames(p).result)),
+      ].map((name) => ({ $ref: schemaRef(name) }));
       const response: ResponseObject = {
         description: `The stored ${status} answer of the completed purchase, with \`idempotentReplay: true\`, and its PAYMENT-RESPONSE.`,
         headers: { [HEADER_NAMES.paymentResponse]: headerRef(HEADER_NAMES.paymentResponse), ...noStore },
@@ -46,36 +52,63 @@ export const recoverPurchaseOperation: FreeOperation<"GET"> = {
   tags: ["Shop"],
   security: [],
   parameters: [
-    { name: "key", in: "path", required: true, description: "The purchase's idempotency key (`request_id` or Idempotency-Key).", schema: inlineSchema(idempotencyKeySchema) },
+    {
+      name: "key",
+      in: "path",
+      required: true,
+      description: "The purchase's idempotency key (`request_id` or Idempotency-Key).",
+      schema: inlineSchema(idempotencyKeySchema),
+    },
     {
       name: RECOVERY_HEADER,
       in: "header",
       required: true,
       description: `Base64 (or base64url) of the JSON ${SCHEMA_NAMES.recoveryAuthorization}: {payer, resource, expiresAt, signature}.`,
-      schema: { type: "string", minLength: 1, contentEncoding: "base64", contentMediaType: "application/json", contentSchema: { $ref: schemaRef(SCHEMA_NAMES.recoveryAuthorization) } },
+      schema: {
+        type: "string",
+        minLength: 1,
+        contentEncoding: "base64",
+        contentMediaType: "application/json",
+        contentSchema: { $ref: schemaRef(SCHEMA_NAMES.recoveryAuthorization) },
+      },
     },
   ],
   responses: (products) => ({
     ...storedAnswers(products),
     // Free, so rate-limited per client like the other free routes (RATE_LIMIT_RECOVERY_*).
-    ...errorResponses(["invalid_request", "unauthorized", "forbidden", "not_found", "purchase_in_progress", "rate_limited", "server_busy", "service_unavailable"], {
-      headers: {
-        ...Object.fromEntries((["invalid_request", "unauthorized", "forbidden", "not_found"] as const).map((code) => [code, noStore])),
-        purchase_in_progress: retryAfter,
-        rate_limited: FREE_HEADERS.rate_limited,
-        server_busy: retryAfter,
-        service_unavailable: retryAfter,
+    ...errorResponses(
+      [
+        "invalid_request",
+        "unauthorized",
+        "forbidden",
+        "not_found",
+        "purchase_in_progress",
+        "rate_limited",
+        "server_busy",
+        "service_unavailable",
+      ],
+      {
+        headers: {
+          ...Object.fromEntries(
+            (["invalid_request", "unauthorized", "forbidden", "not_found"] as const).map((code) => [code, noStore]),
+          ),
+          purchase_in_progress: retryAfter,
+          rate_limited: FREE_HEADERS.rate_limited,
+          server_busy: retryAfter,
+          service_unavailable: retryAfter,
+        },
+        detail: {
+          invalid_request: "Here: the key in the path breaks the key rules.",
+          unauthorized: `Here: ${RECOVERY_HEADER} is missing or is not base64 JSON of {payer, resource, expiresAt, signature} (\`issues\`).`,
+          forbidden:
+            "Here: the signature does not verify for `payer` over this key, resource and expiresAt; or it expired, or expires too far ahead; or `resource` is not a product of this marketplace.",
+          not_found:
+            "Here: this payer has no purchase with this key for this resource, or it was never completed (nothing was charged).",
+          purchase_in_progress: "Here: the purchase is still being processed or reconciled.",
+          service_unavailable: "Here: the ledger cannot be read.",
+        },
       },
-      detail: {
-        invalid_request: "Here: the key in the path breaks the key rules.",
-        unauthorized: `Here: ${RECOVERY_HEADER} is missing or is not base64 JSON of {payer, resource, expiresAt, signature} (\`issues\`).`,
-        forbidden:
-          "Here: the signature does not verify for `payer` over this key, resource and expiresAt; or it expired, or expires too far ahead; or `resource` is not a product of this marketplace.",
-        not_found: "Here: this payer has no purchase with this key for this resource, or it was never completed (nothing was charged).",
-        purchase_in_progress: "Here: the purchase is still being processed or reconciled.",
-        service_unavailable: "Here: the ledger cannot be read.",
-      },
-    }),
+    ),
   }),
   handler: purchaseRecoveryRoute().GET,
 };

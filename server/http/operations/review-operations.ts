@@ -29,9 +29,14 @@ export const listReviewsOperation: FreeOperation<"GET"> = {
   }),
   responses: {
     "200": { description: "One page of reviews.", content: jsonContent(SCHEMA_NAMES.reviewList) },
-    ...errorResponses(["invalid_request", "not_found", ...FREE_READ_CODES], { detail: { invalid_request: "Here: a query parameter.", not_found: "Here: no service has the given slug." } }),
+    ...errorResponses(["invalid_request", "not_found", ...FREE_READ_CODES], {
+      detail: { invalid_request: "Here: a query parameter.", not_found: "Here: no service has the given slug." },
+    }),
   },
-  handler: rateLimited("reviews", route(async (req: Request) => json(await listReviews(parseQuery(listReviewsInput, req.url))))),
+  handler: rateLimited(
+    "reviews",
+    route(async (req: Request) => json(await listReviews(parseQuery(listReviewsInput, req.url)))),
+  ),
 };
 
 export const getReviewOperation: FreeOperation<"GET"> = {
@@ -45,10 +50,15 @@ export const getReviewOperation: FreeOperation<"GET"> = {
   parameters: [pathParameter("id", getReviewInput.shape.id, "The review's id (a UUID).")],
   responses: {
     "200": { description: "The review.", content: jsonContent(SCHEMA_NAMES.reviewResponse) },
-    ...errorResponses(["invalid_request", "not_found", ...FREE_READ_CODES], { detail: { invalid_request: "Here: the id is not a UUID.", not_found: "Here: no published review has this id." } }),
+    ...errorResponses(["invalid_request", "not_found", ...FREE_READ_CODES], {
+      detail: { invalid_request: "Here: the id is not a UUID.", not_found: "Here: no published review has this id." },
+    }),
   },
-  handler: rateLimited("reviews", route(async (_req: Request, ctx: { params: Promise<{ id: string }> }) => {
-    const { id } = getReviewInput.parse(await ctx.params);
-    return json({ ok: true, review: await getReview(id) });
-  })),
+  handler: rateLimited(
+    "reviews",
+    route(async (_req: Request, ctx: { params: Promise<{ id: string }> }) => {
+      const { id } = getReviewInput.parse(await ctx.params);
+      return json({ ok: true, review: await getReview(id) });
+    }),
+  ),
 };

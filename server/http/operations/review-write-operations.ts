@@ -22,7 +22,11 @@ import { jsonContent } from "../../openapi/responses";
 import { tokenWriteRoute } from "../token-write-route";
 
 /** Headers of every answer that passed the write limit. */
-const successHeaders = Object.fromEntries(Object.keys(writeAnswerHeaders()).filter((name) => name !== "Allow").map((name) => [name, headerRef(name)]));
+const successHeaders = Object.fromEntries(
+  Object.keys(writeAnswerHeaders())
+    .filter((name) => name !== "Allow")
+    .map((name) => [name, headerRef(name)]),
+);
 
 const WRITE_DETAIL: Partial<Record<ErrorCode, string>> = {
   invalid_request:
@@ -36,18 +40,46 @@ const WRITE_DETAIL: Partial<Record<ErrorCode, string>> = {
     "Here: the token (RATE_LIMIT_WRITES_PER_MINUTE, default 30) or the client address (RATE_LIMIT_WRITES_IP_PER_MINUTE, default 120) used its writes for the window. Counted across every instance.",
 };
 
-function writeErrors(extra: readonly ErrorCode[] = [], detail: Partial<Record<ErrorCode, string>> = {}): Record<string, ResponseObject> {
-  const codes: ErrorCode[] = ["invalid_request", "invalid_json", "unauthorized", "forbidden", "not_found", "method_not_allowed", ...extra, "payload_too_large", "unsupported_media_type", "idempotency_key_reused", "rate_limited", "database_unavailable", "server_busy"];
+function writeErrors(
+  extra: readonly ErrorCode[] = [],
+  detail: Partial<Record<ErrorCode, string>> = {},
+): Record<string, ResponseObject> {
+  const codes: ErrorCode[] = [
+    "invalid_request",
+    "invalid_json",
+    "unauthorized",
+    "forbidden",
+    "not_found",
+    "method_not_allowed",
+    ...extra,
+    "payload_too_large",
+    "unsupported_media_type",
+    "idempotency_key_reused",
+    "rate_limited",
+    "database_unavailable",
+    "server_busy",
+  ];
   return errorResponses(codes, { detail: { ...WRITE_DETAIL, ...detail } });
 }
 
 const security = [{ [MARKETPLACE_TOKEN_SCHEME]: [] }];
 const writeKey = parameterRef(WRITE_KEY_PARAMETER);
 const reviewId: ParameterObject = pathParameter("id", getReviewInput.shape.id, "The review's id (a UUID).");
-const commentId: ParameterObject = { name: "commentId", in: "path", required: true, description: "The comment's id (a UUID).", schema: inlineSchema(commentIdSchema) };
+const commentId: ParameterObject = {
+  name: "commentId",
+  in: "path",
+  required: true,
+  description: "The comment's id (a UUID).",
+  schema: inlineSchema(commentIdSchema),
+};
 const commentPath = z.object({ id: reviewIdSchema, commentId: commentIdSchema });
-const body = (schemaName: string, example: unknown, required = true) => ({ required, content: jsonContent(schemaName, example) });
-const ok = (status: string, description: string, schemaName: string): Record<string, ResponseObject> => ({ [status]: { description, headers: successHeaders, content: jsonContent(schemaName) } });
+const body = (schemaName: string, example: unknown, required = true) => ({
+  required,
+  content: jsonContent(schemaName, example),
+});
+const ok = (status: string, description: string, schemaName: string): Record<string, ResponseObject> => ({
+  [status]: { description, headers: successHeaders, content: jsonContent(schemaName) },
+});
 
 export const createReviewOperation: FreeOperation<"POST"> = {
   method: "POST",
@@ -60,16 +92,28 @@ export const createReviewOperation: FreeOperation<"POST"> = {
   tags: ["Reviews"],
   security,
   parameters: [writeKey],
-  requestBody: body(SCHEMA_NAMES.createReviewRequest, { slug: "isobar-weather", rating: 4, title: "Fast forecasts", body: "Answered 40 calls within 300 ms.", tags: ["latency"], link: "https://api.example.com/v1/forecast" }),
+  requestBody: body(SCHEMA_NAMES.createReviewRequest, {
+    slug: "isobar-weather",
+    rating: 4,
+    title: "Fast forecasts",
+    body: "Answered 40 calls within 300 ms.",
+    tags: ["latency"],
+    link: "https://api.example.com/v1/forecast",
+  }),
   responses: {
     ...ok("201", "The review as published, in full form (`{ok: true, review}`).", SCHEMA_NAMES.reviewResponse),
-    ...writeErrors(["conflict"], { conflict: "Here: this token already reviewed the service; the message names the review to PATCH." }),
+    ...writeErrors(["conflict"], {
+      conflict: "Here: this token already reviewed the service; the message names the review to PATCH.",
+    }),
   },
   handler: tokenWriteRoute({
     params: z.object({}),
     body: createReviewInput,
     operation: () => "review.create",
-    run: async (agent, _params, input, tx) => ({ status: 201, body: { ok: true, review: await createReview(agent, input, tx) } }),
+    run: async (agent, _params, input, tx) => ({
+      status: 201,
+      body: { ok: true, review: await createReview(agent, input, tx) },
+    }),
     // A paid call that committed while the review was written: answer (and store) the marked review.
     afterCommit: async (agent, _params, committed) => {
       const fresh = await markVerifiedAfterCommit(agent, committed.body.review);
@@ -90,13 +134,22 @@ export const reviseReviewOperation: FreeOperation<"PATCH"> = {
   tags: ["Reviews"],
   security,
   parameters: [reviewId, writeKey],
-  requestBody: body(SCHEMA_NAMES.reviseReviewRequest, { rating: 3, body: "Slower since the last release: 900 ms median." }),
-  responses: { ...ok("200", "The review after the revision (`{ok: true, review}`).", SCHEMA_NAMES.reviewResponse), ...writeErrors() },
+  requestBody: body(SCHEMA_NAMES.reviseReviewRequest, {
+    rating: 3,
+    body: "Slower since the last release: 900 ms median.",
+  }),
+  responses: {
+    ...ok("200", "The review after the revision (`{ok: true, review}`).", SCHEMA_NAMES.reviewResponse),
+    ...writeErrors(),
+  },
   handler: tokenWriteRoute({
     params: getReviewInput,
     body: reviseReviewInput,
     operation: ({ id }) => `review.revise ${id}`,
-    run: async (agent, { id }, input, tx) => ({ status: 200, body: { ok: true, review: await reviseReview(agent, id, input, tx) } }),
+    run: async (agent, { id }, input, tx) => ({
+      status: 200,
+      body: { ok: true, review: await reviseReview(agent, id, input, tx) },
+    }),
   }),
 };
 
@@ -120,7 +173,10 @@ function engagementOperation(kind: "like" | "favorite"): FreeOperation<"POST"> {
       params: getReviewInput,
       body: engagementInput,
       operation: ({ id }) => `review.${kind} ${id}`,
-      run: async (agent, { id }, input, tx) => ({ status: 200, body: { ok: true, ...(await toggleEngagement(agent, id, kind, input.active, tx)) } }),
+      run: async (agent, { id }, input, tx) => ({
+        status: 200,
+        body: { ok: true, ...(await toggleEngagement(agent, id, kind, input.active, tx)) },
+      }),
     }),
   };
 }
@@ -138,12 +194,18 @@ export const addReviewCommentOperation: FreeOperation<"POST"> = {
   security,
   parameters: [reviewId, writeKey],
   requestBody: body(SCHEMA_NAMES.commentRequest, { body: "Same result with 40 calls from eu-west." }),
-  responses: { ...ok("201", "The comment as published (`{ok: true, comment}`).", SCHEMA_NAMES.commentResponse), ...writeErrors() },
+  responses: {
+    ...ok("201", "The comment as published (`{ok: true, comment}`).", SCHEMA_NAMES.commentResponse),
+    ...writeErrors(),
+  },
   handler: tokenWriteRoute({
     params: getReviewInput,
     body: commentInput,
     operation: ({ id }) => `comment.add ${id}`,
-    run: async (agent, { id }, input, tx) => ({ status: 201, body: { ok: true, comment: await addComment(agent, id, input, tx) } }),
+    run: async (agent, { id }, input, tx) => ({
+      status: 201,
+      body: { ok: true, comment: await addComment(agent, id, input, tx) },
+    }),
   }),
 };
 
@@ -153,7 +215,8 @@ export const editReviewCommentOperation: FreeOperation<"PATCH"> = {
   path: "/api/reviews/{id}/comments/{commentId}",
   operationId: "editReviewComment",
   summary: "Edit your comment",
-  description: "Replaces the text of a comment this token wrote (403 for anyone else's; 404 when it was deleted, hidden by an operator, or is on another review).",
+  description:
+    "Replaces the text of a comment this token wrote (403 for anyone else's; 404 when it was deleted, hidden by an operator, or is on another review).",
   tags: ["Reviews"],
   security,
   parameters: [reviewId, commentId, writeKey],
@@ -163,7 +226,10 @@ export const editReviewCommentOperation: FreeOperation<"PATCH"> = {
     params: commentPath,
     body: commentInput,
     operation: ({ commentId }) => `comment.edit ${commentId}`,
-    run: async (agent, { id, commentId }, input, tx) => ({ status: 200, body: { ok: true, comment: await editComment(agent, commentId, input, { reviewId: id }, tx) } }),
+    run: async (agent, { id, commentId }, input, tx) => ({
+      status: 200,
+      body: { ok: true, comment: await editComment(agent, commentId, input, { reviewId: id }, tx) },
+    }),
   }),
 };
 
@@ -172,7 +238,8 @@ export const deleteReviewCommentOperation: FreeOperation<"DELETE"> = {
   path: "/api/reviews/{id}/comments/{commentId}",
   operationId: "deleteReviewComment",
   summary: "Delete your comment",
-  description: "Removes a comment this token wrote from the review and its counters (kept for audit). Deleting it again succeeds and changes nothing.",
+  description:
+    "Removes a comment this token wrote from the review and its counters (kept for audit). Deleting it again succeeds and changes nothing.",
   tags: ["Reviews"],
   security,
   parameters: [reviewId, commentId, writeKey],

@@ -7,16 +7,30 @@
 // VerifyResponse / SettleResponse with 200, whatever the verdict (an invalid payment is a verdict,
 // not an HTTP error); malformed requests are our 400 JSON errors, never a facilitator call.
 import type { FacilitatorClient } from "@x402/core/server";
-import type { PaymentPayload, PaymentRequirements, SettleResponse, SupportedResponse, VerifyResponse } from "@x402/core/types";
+import type {
+  PaymentPayload,
+  PaymentRequirements,
+  SettleResponse,
+  SupportedResponse,
+  VerifyResponse,
+} from "@x402/core/types";
 import { z } from "zod";
 import { AppError, toIssues } from "../../errors";
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from "../../input/storable-text";
 import { paymentConfigFromEnv, X402_NETWORK, type PaymentConfig } from "../payment-config";
 import { createLocalFacilitator } from "./local-facilitator";
 
-const hex = (bytes?: number) => z.string().regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]{2,2048}$/, bytes ? `must be 0x and ${bytes * 2} hex digits` : "must be 0x and hex digits");
+const hex = (bytes?: number) =>
+  z
+    .string()
+    .regex(
+      bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]{2,2048}$/,
+      bytes ? `must be 0x and ${bytes * 2} hex digits` : "must be 0x and hex digits",
+    );
 const uint = z.string().regex(/^\d{1,78}$/, "must be an unsigned integer in decimal text");
-const network = z.literal(X402_NETWORK, { error: `must be ${X402_NETWORK}, the only network of the local facilitator` });
+const network = z.literal(X402_NETWORK, {
+  error: `must be ${X402_NETWORK}, the only network of the local facilitator`,
+});
 
 const requirementsSchema = z.object({
   scheme: z.literal("exact", { error: 'must be "exact", the only scheme of the local facilitator' }),
@@ -28,16 +42,28 @@ const requirementsSchema = z.object({
   extra: z.record(z.string(), z.unknown()).optional(),
 });
 
-const payloadSchema = z.object({
-  x402Version: z.literal(2, { error: "must be 2" }),
-  resource: z.object({ url: z.string().max(2048) }).loose().optional(),
-  accepted: requirementsSchema.loose(),
-  payload: z.object({
-    signature: hex(),
-    authorization: z.object({ from: hex(20), to: hex(20), value: uint, validAfter: uint, validBefore: uint, nonce: hex(32) }),
-  }),
-  extensions: z.record(z.string(), z.unknown()).optional(),
-}).loose();
+const payloadSchema = z
+  .object({
+    x402Version: z.literal(2, { error: "must be 2" }),
+    resource: z
+      .object({ url: z.string().max(2048) })
+      .loose()
+      .optional(),
+    accepted: requirementsSchema.loose(),
+    payload: z.object({
+      signature: hex(),
+      authorization: z.object({
+        from: hex(20),
+        to: hex(20),
+        value: uint,
+        validAfter: uint,
+        validBefore: uint,
+        nonce: hex(32),
+      }),
+    }),
+    extensions: z.record(z.string(), z.unknown()).optional(),
+  })
+  .loose();
 
 export const facilitatorRequestSchema = z.object({
   x402Version: z.literal(2, { error: "must be 2" }),
@@ -49,16 +75,25 @@ export type FacilitatorRequest = z.infer<typeof facilitatorRequestSchema>;
 
 /** The dev facilitator exists only while payments settle on the local ledger (404 otherwise). */
 export function assertDevFacilitatorAvailable(config: PaymentConfig = paymentConfigFromEnv()): void {
-  if (config.mode !== "local") throw new AppError("not_found", "The dev facilitator exists only while the local facilitator is active.");
+  if (config.mode !== "local")
+    throw new AppError("not_found", "The dev facilitator exists only while the local facilitator is active.");
 }
 
 /** A request body -> the request, or a 400 naming what is wrong. */
 export function parseFacilitatorRequest(body: unknown): FacilitatorRequest {
   const parsed = facilitatorRequestSchema.safeParse(body);
-  if (!parsed.success) throw new AppError("invalid_request", "The request is not an x402 v2 exact facilitator request for the local network.", toIssues(parsed.error.issues));
+  if (!parsed.success)
+    throw new AppError(
+      "invalid_request",
+      "The request is not an x402 v2 exact facilitator request for the local network.",
+      toIssues(parsed.error.issues),
+    );
   // The ledger stores what the payload carries: refuse what PostgreSQL cannot hold, up front.
   const unstorable = unstorableTextPath(body);
-  if (unstorable) throw new AppError("invalid_request", "The request is not valid.", [{ path: unstorable, message: UNSTORABLE_TEXT_MESSAGE }]);
+  if (unstorable)
+    throw new AppError("invalid_request", "The request is not valid.", [
+      { path: unstorable, message: UNSTORABLE_TEXT_MESSAGE },
+    ]);
   return parsed.data;
 }
 
@@ -68,12 +103,18 @@ const facilitator = () => (local ??= createLocalFacilitator());
 
 export async function devVerify(request: FacilitatorRequest, config?: PaymentConfig): Promise<VerifyResponse> {
   assertDevFacilitatorAvailable(config);
-  return facilitator().verify(request.paymentPayload as unknown as PaymentPayload, request.paymentRequirements as PaymentRequirements);
+  return facilitator().verify(
+    request.paymentPayload as unknown as PaymentPayload,
+    request.paymentRequirements as PaymentRequirements,
+  );
 }
 
 export async function devSettle(request: FacilitatorRequest, config?: PaymentConfig): Promise<SettleResponse> {
   assertDevFacilitatorAvailable(config);
-  return facilitator().settle(request.paymentPayload as unknown as PaymentPayload, request.paymentRequirements as PaymentRequirements);
+  return facilitator().settle(
+    request.paymentPayload as unknown as PaymentPayload,
+    request.paymentRequirements as PaymentRequirements,
+  );
 }
 
 export async function devSupported(config?: PaymentConfig): Promise<SupportedResponse> {

@@ -23,10 +23,14 @@ export const faucetResultSchema = z.object({
 
 /** The faucet exists only while payments settle on the local ledger (decisions.md §11). */
 export function assertFaucetAvailable(config: PaymentConfig = paymentConfigFromEnv()): void {
-  if (config.mode !== "local") throw new AppError("not_found", "The faucet exists only while the local facilitator is active.");
+  if (config.mode !== "local")
+    throw new AppError("not_found", "The faucet exists only while the local facilitator is active.");
 }
 
-export async function creditTestFunds(input: z.infer<typeof faucetInputSchema>, config: PaymentConfig = paymentConfigFromEnv()): Promise<z.infer<typeof faucetResultSchema>> {
+export async function creditTestFunds(
+  input: z.infer<typeof faucetInputSchema>,
+  config: PaymentConfig = paymentConfigFromEnv(),
+): Promise<z.infer<typeof faucetResultSchema>> {
   assertFaucetAvailable(config);
   const address = input.address.toLowerCase();
   const amount = BigInt(usdNumberToAtomicFloor(input.amountUsd));

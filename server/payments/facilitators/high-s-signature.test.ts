@@ -28,15 +28,32 @@ describe("high-s signatures (USDC refuses them)", () => {
   it("a purchase paid with the high-s twin of a valid signature: 402 invalid_exact_evm_signature, nothing charged", async () => {
     const runtime = paymentRuntime();
     const agent = await createTestAgent();
-    const signed = decodePaymentSignatureHeader(await agent.sign((await describe402(runtime)).headers["payment-required"]!));
-    const inner = signed.payload as { signature: Hex; authorization: { from: Hex; to: Hex; value: string; validAfter: string; validBefore: string; nonce: Hex } };
+    const signed = decodePaymentSignatureHeader(
+      await agent.sign((await describe402(runtime)).headers["payment-required"]!),
+    );
+    const inner = signed.payload as {
+      signature: Hex;
+      authorization: { from: Hex; to: Hex; value: string; validAfter: string; validBefore: string; nonce: Hex };
+    };
     const twin = highS(inner.signature);
     // viem (and so the facilitator library) still recovers the payer from the twin.
     const a = inner.authorization;
-    const message = { from: a.from, to: a.to, value: BigInt(a.value), validAfter: BigInt(a.validAfter), validBefore: BigInt(a.validBefore), nonce: a.nonce };
-    expect((await recoverTypedDataAddress({ ...X402_TRANSFER_AUTHORIZATION, message, signature: twin })).toLowerCase()).toBe(agent.address);
+    const message = {
+      from: a.from,
+      to: a.to,
+      value: BigInt(a.value),
+      validAfter: BigInt(a.validAfter),
+      validBefore: BigInt(a.validBefore),
+      nonce: a.nonce,
+    };
+    expect(
+      (await recoverTypedDataAddress({ ...X402_TRANSFER_AUTHORIZATION, message, signature: twin })).toLowerCase(),
+    ).toBe(agent.address);
 
-    const r = await buy(runtime, { body: shortlistBody(), signature: encodePaymentSignatureHeader({ ...signed, payload: { ...inner, signature: twin } }) });
+    const r = await buy(runtime, {
+      body: shortlistBody(),
+      signature: encodePaymentSignatureHeader({ ...signed, payload: { ...inner, signature: twin } }),
+    });
     expect(r.status, r.text).toBe(402);
     expect(r.json.error).toBe("invalid_exact_evm_signature");
     expect(await agent.balance()).toBe(1_000_000n);
@@ -48,7 +65,14 @@ describe("high-s signatures (USDC refuses them)", () => {
     await creditTestFunds({ address: account.address, amountUsd: 1 });
     const now = BigInt(Math.floor(Date.now() / 1000));
     const to = "0x00000000000000000000000000000000000000aa" as Hex;
-    const message = { from: account.address, to, value: 1000n, validAfter: now - 60n, validBefore: now + 600n, nonce: `0x${"ab".repeat(32)}` as Hex };
+    const message = {
+      from: account.address,
+      to,
+      value: 1000n,
+      validAfter: now - 60n,
+      validBefore: now + 600n,
+      nonce: `0x${"ab".repeat(32)}` as Hex,
+    };
     const { signature } = await signTransferAuthorization(account, message);
     const signer = createLocalChainSigner("0x6c6f63616c2d666163696c697461746f72000000");
     const transfer = (sig: Hex) =>

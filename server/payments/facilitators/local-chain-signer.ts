@@ -53,9 +53,28 @@ interface Authorization {
 
 // transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, v, r, s | signature)
 function authorizationFromArgs(args: readonly unknown[]): Authorization {
-  const [from, to, value, validAfter, validBefore, nonce, ...sig] = args as [Hex, Hex, bigint, bigint, bigint, Hex, ...unknown[]];
-  const signature = sig.length === 3 ? serializeSignature({ v: BigInt(sig[0] as number), r: sig[1] as Hex, s: sig[2] as Hex }) : (sig[0] as Hex);
-  return { from, to, value: BigInt(value), validAfter: BigInt(validAfter), validBefore: BigInt(validBefore), nonce, signature };
+  const [from, to, value, validAfter, validBefore, nonce, ...sig] = args as [
+    Hex,
+    Hex,
+    bigint,
+    bigint,
+    bigint,
+    Hex,
+    ...unknown[],
+  ];
+  const signature =
+    sig.length === 3
+      ? serializeSignature({ v: BigInt(sig[0] as number), r: sig[1] as Hex, s: sig[2] as Hex })
+      : (sig[0] as Hex);
+  return {
+    from,
+    to,
+    value: BigInt(value),
+    validAfter: BigInt(validAfter),
+    validBefore: BigInt(validBefore),
+    nonce,
+    signature,
+  };
 }
 
 const lower = (a: string) => a.toLowerCase();
@@ -63,7 +82,9 @@ const lower = (a: string) => a.toLowerCase();
 // The ledger's statements run straight on pg (sqlQuery), like the purchase ledger's: the
 // facilitator reads and writes this "chain" several times per purchase.
 export async function localBalance(address: string): Promise<bigint> {
-  const [row] = await sqlQuery<{ balance: string }>(Prisma.sql`SELECT balance_atomic AS balance FROM local_balances WHERE address = ${lower(address)}`);
+  const [row] = await sqlQuery<{ balance: string }>(
+    Prisma.sql`SELECT balance_atomic AS balance FROM local_balances WHERE address = ${lower(address)}`,
+  );
   return BigInt(row?.balance ?? 0);
 }
 
@@ -104,7 +125,12 @@ function signatureValid(a: Authorization): Promise<boolean> {
   // The check is computed from exactly what the key holds: hex in lower case (a signed address is
   // its 20 bytes, whatever the letter case), so differently cased copies of one authorization
   // share one verdict and none can store a verdict for another (e.g. a bad EIP-55 checksum).
-  const [from, to, nonce, signature] = [a.from, a.to, a.nonce, a.signature].map((h) => h.toLowerCase() as Hex) as [Hex, Hex, Hex, Hex];
+  const [from, to, nonce, signature] = [a.from, a.to, a.nonce, a.signature].map((h) => h.toLowerCase() as Hex) as [
+    Hex,
+    Hex,
+    Hex,
+    Hex,
+  ];
   const key = `${from}:${to}:${a.value}:${a.validAfter}:${a.validBefore}:${nonce}:${signature}`;
   let verdict = verdicts.get(key);
   if (!verdict) {
@@ -126,10 +152,24 @@ function signatureValid(a: Authorization): Promise<boolean> {
  */
 export function preverifyAuthorization(payload: unknown): void {
   try {
-    const { authorization: auth, signature } = (payload as { payload: { authorization: Record<string, string>; signature: Hex } }).payload;
+    const { authorization: auth, signature } = (
+      payload as { payload: { authorization: Record<string, string>; signature: Hex } }
+    ).payload;
     // The facilitator passes a 65-byte signature as (v, r, s): build the same arguments it does.
-    const sig = /^0x[0-9a-fA-F]{130}$/.test(signature) ? (({ v, yParity, r, s }) => [v ?? yParity, r, s])(parseSignature(signature)) : [signature];
-    void signatureValid(authorizationFromArgs([auth.from, auth.to, BigInt(auth.value!), BigInt(auth.validAfter!), BigInt(auth.validBefore!), auth.nonce, ...sig]));
+    const sig = /^0x[0-9a-fA-F]{130}$/.test(signature)
+      ? (({ v, yParity, r, s }) => [v ?? yParity, r, s])(parseSignature(signature))
+      : [signature];
+    void signatureValid(
+      authorizationFromArgs([
+        auth.from,
+        auth.to,
+        BigInt(auth.value!),
+        BigInt(auth.validAfter!),
+        BigInt(auth.validBefore!),
+        auth.nonce,
+        ...sig,
+      ]),
+    );
   } catch {
     // not an EIP-3009 payload the token could check
   }
@@ -247,7 +287,11 @@ export function createLocalChainSigner(facilitatorAddress: Hex): FacilitatorEvmS
             const returnData =
               decoded.functionName === "transferWithAuthorization"
                 ? "0x"
-                : encodeFunctionResult({ abi: eip3009ABI, functionName: decoded.functionName as "balanceOf", result: result as bigint });
+                : encodeFunctionResult({
+                    abi: eip3009ABI,
+                    functionName: decoded.functionName as "balanceOf",
+                    result: result as bigint,
+                  });
             results.push({ success: true, returnData });
           } catch {
             results.push({ success: false, returnData: "0x" as Hex });
@@ -276,12 +320,18 @@ export function createLocalChainSigner(facilitatorAddress: Hex): FacilitatorEvmS
       if (!t) throw new Error(`local chain: no transaction ${hash}`);
       const log = {
         address: getAddress(X402_ASSET),
-        topics: encodeEventTopics({ abi: TRANSFER_EVENT, eventName: "Transfer", args: { from: getAddress(t.payer), to: getAddress(t.payTo) } }),
+        topics: encodeEventTopics({
+          abi: TRANSFER_EVENT,
+          eventName: "Transfer",
+          args: { from: getAddress(t.payer), to: getAddress(t.payTo) },
+        }),
         data: encodeAbiParameters([{ type: "uint256" }], [t.amountAtomic]),
         transactionHash: hash,
         logIndex: 0,
       };
-      return { status: "success" as const, logs: [log] } as unknown as Awaited<ReturnType<FacilitatorEvmSigner["waitForTransactionReceipt"]>>;
+      return { status: "success" as const, logs: [log] } as unknown as Awaited<
+        ReturnType<FacilitatorEvmSigner["waitForTransactionReceipt"]>
+      >;
     },
   };
 }

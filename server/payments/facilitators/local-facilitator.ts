@@ -5,7 +5,13 @@ import type { SupportedResponse } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { X402_NETWORK } from "../payment-config";
 import type { Facilitator, OwnLedger } from "./facilitator";
-import { assertLedgerReachable, createLocalChainSigner, findLocalTransfer, localBalance, preverifyAuthorization } from "./local-chain-signer";
+import {
+  assertLedgerReachable,
+  createLocalChainSigner,
+  findLocalTransfer,
+  localBalance,
+  preverifyAuthorization,
+} from "./local-chain-signer";
 
 // The address the local facilitator reports as its signer ("local-facilitator" in hex); it never
 // signs anything, since transfers execute on the ledger tables.
@@ -20,7 +26,10 @@ const ownLedger: OwnLedger = {
 };
 
 export function createLocalFacilitator(): Facilitator {
-  const facilitator = new x402Facilitator().register(X402_NETWORK, new ExactEvmScheme(createLocalChainSigner(LOCAL_FACILITATOR_ADDRESS)));
+  const facilitator = new x402Facilitator().register(
+    X402_NETWORK,
+    new ExactEvmScheme(createLocalChainSigner(LOCAL_FACILITATOR_ADDRESS)),
+  );
   return {
     async verify(payload, requirements) {
       preverifyAuthorization(payload); // on the worker thread, while the facilitator checks it too
@@ -31,7 +40,8 @@ export function createLocalFacilitator(): Facilitator {
       // The library's own check accepts what viem recovers (a high-s signature too); when the
       // token then refuses the signature in simulation, the library can only say "simulation
       // failed": report it as the invalid signature it is, as a facilitator on the chain would.
-      if (!verdict.isValid && /invalid signature/i.test(verdict.invalidMessage ?? "")) return { ...verdict, invalidReason: INVALID_SIGNATURE };
+      if (!verdict.isValid && /invalid signature/i.test(verdict.invalidMessage ?? ""))
+        return { ...verdict, invalidReason: INVALID_SIGNATURE };
       return verdict;
     },
     settle: (payload, requirements) => facilitator.settle(payload, requirements),

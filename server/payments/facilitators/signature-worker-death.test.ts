@@ -3,11 +3,24 @@
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, it } from "vitest";
 import { signTransferAuthorization } from "@/test/payments/authorization";
-import { signatureWorkerRunning, startSignatureWorker, terminateSignatureWorker, verifyTypedDataOffThread, type TypedDataCheck } from "./signature-worker";
+import {
+  signatureWorkerRunning,
+  startSignatureWorker,
+  terminateSignatureWorker,
+  verifyTypedDataOffThread,
+  type TypedDataCheck,
+} from "./signature-worker";
 
 async function signedCheck(): Promise<TypedDataCheck> {
   const account = privateKeyToAccount(generatePrivateKey());
-  return signTransferAuthorization(account, { from: account.address, to: account.address, value: 1000n, validAfter: 0n, validBefore: 2n ** 40n, nonce: `0x${"cd".repeat(32)}` });
+  return signTransferAuthorization(account, {
+    from: account.address,
+    to: account.address,
+    value: 1000n,
+    validAfter: 0n,
+    validBefore: 2n ** 40n,
+    nonce: `0x${"cd".repeat(32)}`,
+  });
 }
 
 it("checks in flight when the worker dies are answered on the main thread", async () => {

@@ -3,11 +3,23 @@ import { verifyTypedData, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { signTransferAuthorization } from "@/test/payments/authorization";
-import { signatureWorkerRunning, startSignatureWorker, verifyTypedDataOffThread, type TypedDataCheck } from "./signature-worker";
+import {
+  signatureWorkerRunning,
+  startSignatureWorker,
+  verifyTypedDataOffThread,
+  type TypedDataCheck,
+} from "./signature-worker";
 
 async function signedCheck(): Promise<TypedDataCheck> {
   const account = privateKeyToAccount(generatePrivateKey());
-  return signTransferAuthorization(account, { from: account.address, to: account.address, value: 1000n, validAfter: 0n, validBefore: 2n ** 40n, nonce: `0x${"ab".repeat(32)}` });
+  return signTransferAuthorization(account, {
+    from: account.address,
+    to: account.address,
+    value: 1000n,
+    validAfter: 0n,
+    validBefore: 2n ** 40n,
+    nonce: `0x${"ab".repeat(32)}`,
+  });
 }
 
 describe("signature worker", () => {

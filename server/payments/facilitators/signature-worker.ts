@@ -44,7 +44,12 @@ interface WorkerState {
 // One worker per process, even when bundling loads this module twice (Next.js instrumentation
 // and routes) or development reloads it.
 const globalForWorker = globalThis as unknown as { marketplaceSignatureWorker?: WorkerState };
-const state: WorkerState = (globalForWorker.marketplaceSignatureWorker ??= { ready: false, unavailable: false, nextId: 0, pending: new Map() });
+const state: WorkerState = (globalForWorker.marketplaceSignatureWorker ??= {
+  ready: false,
+  unavailable: false,
+  nextId: 0,
+  pending: new Map(),
+});
 
 /** Takes a request off the list (at most once) and hands back its resolver. */
 function settle(id: number): Pending | undefined {
@@ -64,7 +69,10 @@ function giveUp(err: unknown): void {
   state.worker = undefined;
   state.ready = false;
   void dead?.terminate();
-  logger.warn({ err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, "signature worker unavailable: checking signatures on the main thread");
+  logger.warn(
+    { err: err instanceof Error ? { name: err.name, message: err.message } : String(err) },
+    "signature worker unavailable: checking signatures on the main thread",
+  );
   for (const id of [...state.pending.keys()]) {
     const p = settle(id)!;
     void inline(p.check).then(p.resolve);
@@ -118,7 +126,8 @@ export function signatureWorkerRunning(): boolean {
 /** Starts the worker now rather than on the first check; resolves once it takes checks (tests, startup). */
 export async function startSignatureWorker(): Promise<boolean> {
   const w = started();
-  for (let waited = 0; w && !state.ready && !state.unavailable && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+  for (let waited = 0; w && !state.ready && !state.unavailable && waited < 10_000; waited += 20)
+    await new Promise((r) => setTimeout(r, 20));
   return signatureWorkerRunning();
 }
 

@@ -11,7 +11,12 @@ export const VALID_BEFORE_SKEW_S = 60;
 export const VALID_BEFORE_REASON = "invalid_exact_evm_payload_authorization_valid_before";
 
 /** The refusal message when validBefore is further ahead than the requirements allow; undefined when it is within them. */
-export function validBeforeTooFar(validBefore: string, requirements: Pick<PaymentRequirements, "maxTimeoutSeconds">, protocol: RefusalProtocol, nowS = Math.floor(Date.now() / 1000)): string | undefined {
+export function validBeforeTooFar(
+  validBefore: string,
+  requirements: Pick<PaymentRequirements, "maxTimeoutSeconds">,
+  protocol: RefusalProtocol,
+  nowS = Math.floor(Date.now() / 1000),
+): string | undefined {
   const limitS = requirements.maxTimeoutSeconds + VALID_BEFORE_SKEW_S;
   if (BigInt(validBefore) <= BigInt(nowS + limitS)) return undefined;
   return refusalMessage(VALID_BEFORE_REASON, { protocol, tooFarAheadS: limitS });

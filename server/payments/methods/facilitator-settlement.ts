@@ -25,12 +25,18 @@ const MAYBE_EXECUTED = new Set([
 const UNRESOLVABLE_AFTER_S = 60;
 
 /** Asks the facilitator to verify; never rejects. */
-export async function verifyByFacilitator(runtime: PaymentRuntime, { payload, requirements }: LedgerPayment): Promise<Verification> {
+export async function verifyByFacilitator(
+  runtime: PaymentRuntime,
+  { payload, requirements }: LedgerPayment,
+): Promise<Verification> {
   try {
     return { verdict: await (await runtime.resourceServer()).verifyPayment(payload, requirements) };
   } catch (error) {
     // A facilitator that answers "invalid" with an error status is still a verdict.
-    if (error instanceof VerifyError) return { verdict: { isValid: false, invalidReason: error.invalidReason ?? "invalid_payment", payer: error.payer } };
+    if (error instanceof VerifyError)
+      return {
+        verdict: { isValid: false, invalidReason: error.invalidReason ?? "invalid_payment", payer: error.payer },
+      };
     return { error };
   }
 }
@@ -43,12 +49,18 @@ async function executedTransfer(runtime: PaymentRuntime, row: PurchaseRow): Prom
 }
 
 function authorizationExpired(row: PurchaseRow): boolean {
-  const validBefore = (row.paymentPayload as { payload?: { authorization?: { validBefore?: string } } } | null)?.payload?.authorization?.validBefore;
+  const validBefore = (row.paymentPayload as { payload?: { authorization?: { validBefore?: string } } } | null)?.payload
+    ?.authorization?.validBefore;
   return validBefore !== undefined && Number(validBefore) + UNRESOLVABLE_AFTER_S < Date.now() / 1000;
 }
 
 /** Settles the stored authorization; `receipt` is the header a success replays (PAYMENT-RESPONSE or Payment-Receipt). */
-export async function settleByFacilitator(runtime: PaymentRuntime, row: PurchaseRow, sentBefore: boolean, receipt: (result: SettleResponse) => string): Promise<Settlement> {
+export async function settleByFacilitator(
+  runtime: PaymentRuntime,
+  row: PurchaseRow,
+  sentBefore: boolean,
+  receipt: (result: SettleResponse) => string,
+): Promise<Settlement> {
   const payload = row.paymentPayload as unknown as PaymentPayload;
   const requirements = row.paymentRequirements as unknown as PaymentRequirements;
   // No ledger of its own: an earlier settle that went unanswered cannot be asked about.
@@ -65,7 +77,13 @@ export async function settleByFacilitator(runtime: PaymentRuntime, row: Purchase
         logger.warn({ err, purchase: row.id }, "facilitator settle failed; outcome unknown");
         return { outcome: "unknown", code: "settlement_unknown" };
       }
-      result = { success: false, errorReason: err.errorReason, transaction: err.transaction, network: err.network, payer: err.payer };
+      result = {
+        success: false,
+        errorReason: err.errorReason,
+        transaction: err.transaction,
+        network: err.network,
+        payer: err.payer,
+      };
     }
   }
   if (!result.success && result.errorReason && ALREADY_EXECUTED.has(result.errorReason)) {
@@ -80,8 +98,10 @@ export async function settleByFacilitator(runtime: PaymentRuntime, row: Purchase
     if (executed) {
       result = { success: true, transaction: executed, network: requirements.network, payer: row.payer! };
     } else if (result.transaction || MAYBE_EXECUTED.has(result.errorReason ?? "") || (sentBefore && blind)) {
-      const code = sentBefore && blind && authorizationExpired(row) ? UNRESOLVED : (result.errorReason ?? "settlement_unknown");
-      if (code === UNRESOLVED) logger.error({ purchase: row.id }, "settlement cannot be decided by the facilitator: check the chain");
+      const code =
+        sentBefore && blind && authorizationExpired(row) ? UNRESOLVED : (result.errorReason ?? "settlement_unknown");
+      if (code === UNRESOLVED)
+        logger.error({ purchase: row.id }, "settlement cannot be decided by the facilitator: check the chain");
       return { outcome: "unknown", code, transaction: result.transaction || undefined };
     } else {
       return { outcome: "refused", reason: result.errorReason ?? "settlement_failed" };

@@ -16,7 +16,8 @@ export const mppEvm: PaymentMethod = {
   // Its ledger payload is the x402 payload itself; the other MPP methods tag theirs (`mpp`).
   pays: (row) => row.protocol === "mpp" && (row.paymentPayload as { mpp?: unknown } | null)?.mpp === undefined,
   verify: verifyByFacilitator,
-  settle: (runtime, row, sentBefore) => settleByFacilitator(runtime, row, sentBefore, (result) => mppReceipt("evm", result.transaction)),
+  settle: (runtime, row, sentBefore) =>
+    settleByFacilitator(runtime, row, sentBefore, (result) => mppReceipt("evm", result.transaction)),
 };
 
 export function mppEvmOffer(mpp: MppCredentialOf<"evm">): Offer {
@@ -31,8 +32,12 @@ export function mppEvmOffer(mpp: MppCredentialOf<"evm">): Offer {
       const requirements = challenge.requirements[0]!;
       // mppx checks only that it has not expired; the cap is the same as for x402 `exact`.
       const tooLong = validBeforeTooFar(mpp.authorization.validBefore, requirements, "mpp");
-      if (tooLong) return refusedReply(runtime, product, challenge, "mpp", VALID_BEFORE_REASON, undefined, { message: tooLong });
-      return { payload: asExactPayload(mpp.authorization, requirements, `${runtime.baseUrl}${product.path}`), requirements };
+      if (tooLong)
+        return refusedReply(runtime, product, challenge, "mpp", VALID_BEFORE_REASON, undefined, { message: tooLong });
+      return {
+        payload: asExactPayload(mpp.authorization, requirements, `${runtime.baseUrl}${product.path}`),
+        requirements,
+      };
     },
   };
 }

@@ -19,7 +19,12 @@ export const MPP_CREDENTIAL_USED = "mpp_credential_used";
 export type MppCredentialOf<M extends string> = Extract<MppCredential, { ok: true; method: M }>;
 
 /** undefined when mppx admits the credential for the product; otherwise the answer (402 with fresh challenges, or 503). */
-export async function refusedByMppx(runtime: PaymentRuntime, product: SellableProduct, challenge: Challenge, mpp: Extract<MppCredential, { ok: true }>): Promise<PaymentReply | undefined> {
+export async function refusedByMppx(
+  runtime: PaymentRuntime,
+  product: SellableProduct,
+  challenge: Challenge,
+  mpp: Extract<MppCredential, { ok: true }>,
+): Promise<PaymentReply | undefined> {
   let admission;
   try {
     admission = await admitMppCredential(await runtime.mpp!.server(), mpp.credential, product);
@@ -33,10 +38,19 @@ export async function refusedByMppx(runtime: PaymentRuntime, product: SellablePr
 }
 
 /** What a stripe charge or a tempo broadcast decided. */
-export type ChargeOutcome = { outcome: "succeeded"; reference: string } | { outcome: "refused"; reason: string; detail: string } | { outcome: "unknown"; detail: string };
+export type ChargeOutcome =
+  | { outcome: "succeeded"; reference: string }
+  | { outcome: "refused"; reason: string; detail: string }
+  | { outcome: "unknown"; detail: string };
 
 // Unknown → left open (reconciled); refused before money moved → 402; succeeded → settled with the MPP receipt.
-export function chargeSettlement(row: PurchaseRow, method: "stripe" | "tempo", result: ChargeOutcome, unknownMessage: string, pendingTransaction?: string): Settlement {
+export function chargeSettlement(
+  row: PurchaseRow,
+  method: "stripe" | "tempo",
+  result: ChargeOutcome,
+  unknownMessage: string,
+  pendingTransaction?: string,
+): Settlement {
   if (result.outcome === "unknown") {
     logger.warn({ purchase: row.id, detail: result.detail }, unknownMessage);
     return { outcome: "unknown", code: "settlement_unknown", transaction: pendingTransaction };

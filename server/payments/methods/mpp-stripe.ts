@@ -2,7 +2,13 @@
 // creates the PaymentIntent (mpp/stripe-settle.ts: the same idempotency key on every attempt, so at
 // most one charge); refused before money moved → 402; anything unclear → open, 503, reconciled.
 import { logger } from "../../logger";
-import { chargeStripe, isStripePayload, STRIPE_IDEMPOTENCY_WINDOW_MS, stripeLedgerPayment, type StripeLedgerPayload } from "../mpp/stripe-settle";
+import {
+  chargeStripe,
+  isStripePayload,
+  STRIPE_IDEMPOTENCY_WINDOW_MS,
+  stripeLedgerPayment,
+  type StripeLedgerPayload,
+} from "../mpp/stripe-settle";
 import { chargeSettlement, MPP_CREDENTIAL_USED, refusedByMppx, type MppCredentialOf } from "./mpp-method";
 import { UNRESOLVED, type Offer, type PaymentMethod } from "./payment-method";
 
@@ -18,14 +24,25 @@ export const mppStripe: PaymentMethod = {
     const payload = row.paymentPayload as StripeLedgerPayload;
     const client = runtime.mpp?.config.stripe?.client;
     if (sentBefore && Date.now() - payload.claimedAt > STRIPE_IDEMPOTENCY_WINDOW_MS) {
-      logger.error({ purchase: row.id }, "stripe settlement cannot be decided any more by its idempotency key: check Stripe for metadata.purchase_id");
+      logger.error(
+        { purchase: row.id },
+        "stripe settlement cannot be decided any more by its idempotency key: check Stripe for metadata.purchase_id",
+      );
       return { outcome: "unknown", code: UNRESOLVED };
     }
     if (!client) {
-      logger.error({ purchase: row.id }, "a stripe purchase is open but MPP stripe is not configured: cannot settle it");
+      logger.error(
+        { purchase: row.id },
+        "a stripe purchase is open but MPP stripe is not configured: cannot settle it",
+      );
       return { outcome: "unknown", code: "settlement_unknown" };
     }
-    return chargeSettlement(row, "stripe", await chargeStripe(client, payload, row), "stripe PaymentIntent outcome unknown; reconciled with the same idempotency key");
+    return chargeSettlement(
+      row,
+      "stripe",
+      await chargeStripe(client, payload, row),
+      "stripe PaymentIntent outcome unknown; reconciled with the same idempotency key",
+    );
   },
 };
 
@@ -39,7 +56,12 @@ export function mppStripeOffer(mpp: MppCredentialOf<"stripe">): Offer {
       const refused = await refusedByMppx(runtime, product, challenge, mpp);
       if (refused) return refused;
       // Nothing moves yet: the PaymentIntent is created after the claim (settle).
-      return stripeLedgerPayment(mpp.spt, mpp.credential.challenge.id, BigInt(product.priceAtomic), runtime.mpp!.config.stripe!.networkId);
+      return stripeLedgerPayment(
+        mpp.spt,
+        mpp.credential.challenge.id,
+        BigInt(product.priceAtomic),
+        runtime.mpp!.config.stripe!.networkId,
+      );
     },
   };
 }

@@ -20,7 +20,13 @@ export const mppTempo: PaymentMethod = {
       logger.error({ purchase: row.id }, "a tempo purchase is open but MPP tempo is not configured: cannot settle it");
       return { outcome: "unknown", code: "settlement_unknown" };
     }
-    return chargeSettlement(row, "tempo", await broadcastTempo(client, payload, sentBefore), "tempo transaction outcome unknown; reconciled by its hash", payload.hash);
+    return chargeSettlement(
+      row,
+      "tempo",
+      await broadcastTempo(client, payload, sentBefore),
+      "tempo transaction outcome unknown; reconciled by its hash",
+      payload.hash,
+    );
   },
 };
 
@@ -34,7 +40,12 @@ export function mppTempoOffer(mpp: MppCredentialOf<"tempo">): Offer {
       const refused = await refusedByMppx(runtime, product, challenge, mpp);
       if (refused) return refused;
       // Nothing moves yet: the transaction is broadcast after the claim (settle).
-      return tempoLedgerPayment(mpp.tempo, mpp.credential.challenge.id, BigInt(product.priceAtomic), runtime.mpp!.config.tempo!);
+      return tempoLedgerPayment(
+        mpp.tempo,
+        mpp.credential.challenge.id,
+        BigInt(product.priceAtomic),
+        runtime.mpp!.config.tempo!,
+      );
     },
   };
 }

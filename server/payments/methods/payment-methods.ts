@@ -10,7 +10,10 @@ import { readX402Offer, x402Exact } from "./x402-exact";
 const METHODS: readonly PaymentMethod[] = [x402Exact, mppEvm, mppStripe, mppTempo];
 
 /** The payment a signed request offers: PAYMENT-SIGNATURE (x402), or an MPP credential of one of its methods. */
-export async function readOffer(paymentSignature: string | null, mppAuthorization: string | null): Promise<Offer | RefusedOffer> {
+export async function readOffer(
+  paymentSignature: string | null,
+  mppAuthorization: string | null,
+): Promise<Offer | RefusedOffer> {
   if (mppAuthorization === null) return readX402Offer(paymentSignature!);
   const mpp = await parseMppCredential(mppAuthorization);
   if (!mpp.ok) return { protocol: "mpp", identity: mpp.identity, refused: mpp.reason };
@@ -20,7 +23,9 @@ export async function readOffer(paymentSignature: string | null, mppAuthorizatio
 }
 
 /** The method a claimed purchase was paid with. */
-export function methodOf(row: Pick<PurchaseRow, "id" | "protocol" | "paymentPayload" | "paymentRequirements">): PaymentMethod {
+export function methodOf(
+  row: Pick<PurchaseRow, "id" | "protocol" | "paymentPayload" | "paymentRequirements">,
+): PaymentMethod {
   const method = METHODS.find((m) => m.pays(row));
   if (!method) throw new Error(`purchase ${row.id}: no payment method pays it`);
   return method;

@@ -16,7 +16,14 @@ export const x402Exact: PaymentMethod = {
   pays: (row) => row.protocol === "x402" && (row.paymentRequirements as { scheme?: string } | null)?.scheme === "exact",
   verify: verifyByFacilitator,
   settle: (runtime, row, sentBefore) =>
-    settleByFacilitator(runtime, row, sentBefore, (result) => encodeHeaderJson({ success: true, transaction: result.transaction, network: result.network, payer: result.payer ?? row.payer })),
+    settleByFacilitator(runtime, row, sentBefore, (result) =>
+      encodeHeaderJson({
+        success: true,
+        transaction: result.transaction,
+        network: result.network,
+        payer: result.payer ?? row.payer,
+      }),
+    ),
 };
 
 /** The PAYMENT-SIGNATURE header as an offer; refused when it is not a payload we can read. */
@@ -32,7 +39,11 @@ export function readX402Offer(paymentSignature: string): Offer | RefusedOffer {
     async admit(runtime, _product, challenge) {
       const requirements = (await runtime.resourceServer()).findMatchingRequirements(challenge.requirements, payload);
       if (!requirements) return challengeReply(refusedChallenge(challenge, "payment_requirements_mismatch"));
-      const tooLong = validBeforeTooFar((payload.payload as { authorization: { validBefore: string } }).authorization.validBefore, requirements, "x402");
+      const tooLong = validBeforeTooFar(
+        (payload.payload as { authorization: { validBefore: string } }).authorization.validBefore,
+        requirements,
+        "x402",
+      );
       if (tooLong) return challengeReply(refusedChallenge(challenge, VALID_BEFORE_REASON, { message: tooLong }));
       return { payload, requirements };
     },

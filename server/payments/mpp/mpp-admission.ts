@@ -35,8 +35,14 @@ export class MppNodeUnavailable extends Error {
 function rpcFailure(err: unknown): "answered" | "unreachable" | undefined {
   let answered = false;
   for (let e = err as { name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.name === "HttpRequestError" || e.name === "TimeoutError" || e.name === "WebSocketRequestError") return "unreachable";
-    if (/^(CallExecutionError|ExecutionRevertedError|RpcRequestError|ContractFunctionRevertedError|InsufficientFundsError|TransactionRejectedRpcError|InvalidInputRpcError)$/.test(e.name ?? "")) answered = true;
+    if (e.name === "HttpRequestError" || e.name === "TimeoutError" || e.name === "WebSocketRequestError")
+      return "unreachable";
+    if (
+      /^(CallExecutionError|ExecutionRevertedError|RpcRequestError|ContractFunctionRevertedError|InsufficientFundsError|TransactionRejectedRpcError|InvalidInputRpcError)$/.test(
+        e.name ?? "",
+      )
+    )
+      answered = true;
   }
   return answered ? "answered" : undefined;
 }
@@ -54,21 +60,38 @@ function reasonOf(err: unknown): MppReason {
   }
   // tempo: the transaction's transfer (amount, recipient, token, challenge-bound memo) is not the challenge's.
   if (err instanceof Error && err.name === "MismatchError") return "mpp_authorization_mismatch";
-  if (err instanceof Errors.VerificationFailedError) return /signature mismatch/.test(err.message) ? "mpp_signature_invalid" : "mpp_authorization_mismatch";
+  if (err instanceof Errors.VerificationFailedError)
+    return /signature mismatch/.test(err.message) ? "mpp_signature_invalid" : "mpp_authorization_mismatch";
   // InvalidPayloadError, or the payload schema's own error: not a credential of the method.
-  if (err instanceof Errors.PaymentError || (err instanceof Error && /ZodError/.test(err.name))) return "mpp_credential_malformed";
+  if (err instanceof Errors.PaymentError || (err instanceof Error && /ZodError/.test(err.name)))
+    return "mpp_credential_malformed";
   // What is left is the signature recovery giving up (e.g. r is not a point of the curve): our
   // schema admitted the payload's shapes already, so no key signed it.
-  logger.info({ err: { name: err instanceof Error ? err.name : typeof err } }, "mpp credential: signature could not be recovered");
+  logger.info(
+    { err: { name: err instanceof Error ? err.name : typeof err } },
+    "mpp credential: signature could not be recovered",
+  );
   return "mpp_signature_invalid";
 }
 
-export async function admitMppCredential(server: MppServer, credential: Credential.Credential, product: SellableProduct): Promise<Admission> {
+export async function admitMppCredential(
+  server: MppServer,
+  credential: Credential.Credential,
+  product: SellableProduct,
+): Promise<Admission> {
   try {
-    await server.validateCredential(credential, { scope: product.id, request: { amount: atomicToUsd(product.priceAtomic) } });
+    await server.validateCredential(credential, {
+      scope: product.id,
+      request: { amount: atomicToUsd(product.priceAtomic) },
+    });
     return { ok: true };
   } catch (err) {
-    if (rpcFailure(err) === "unreachable") throw new MppNodeUnavailable(err instanceof Error ? err.message.slice(0, 300) : "Tempo node unreachable");
-    return { ok: false, reason: reasonOf(err), detail: err instanceof Error ? err.message.slice(0, 300) : String(err).slice(0, 300) };
+    if (rpcFailure(err) === "unreachable")
+      throw new MppNodeUnavailable(err instanceof Error ? err.message.slice(0, 300) : "Tempo node unreachable");
+    return {
+      ok: false,
+      reason: reasonOf(err),
+      detail: err instanceof Error ? err.message.slice(0, 300) : String(err).slice(0, 300),
+    };
   }
 }

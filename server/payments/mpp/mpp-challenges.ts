@@ -31,12 +31,18 @@ export function windowExpiry(nowMs: number): Date {
 }
 
 /** The challenges of a product expiring at `expires`, serialised for WWW-Authenticate (RFC 9110 list). */
-export async function productChallenges(server: MppServer, config: MppConfig, product: SellableProduct, expires: Date): Promise<string> {
+export async function productChallenges(
+  server: MppServer,
+  config: MppConfig,
+  product: SellableProduct,
+  expires: Date,
+): Promise<string> {
   const challenges: Challenge.Challenge[] = [];
   const common = { amount: atomicToUsd(product.priceAtomic), description: product.name, scope: product.id, expires };
   if (config.methods.includes("evm")) challenges.push(await server.challenge.evm.charge(common));
   // Stripe charges whole cents from 0.50 USD on (every MPP product costs 10 USD or more).
-  if (config.methods.includes("stripe") && stripeChargeable(BigInt(product.priceAtomic))) challenges.push(await server.challenge.stripe.charge(common));
+  if (config.methods.includes("stripe") && stripeChargeable(BigInt(product.priceAtomic)))
+    challenges.push(await server.challenge.stripe.charge(common));
   if (config.methods.includes("tempo") && config.tempo) challenges.push(await server.challenge.tempo.charge(common));
   return challenges.map((c) => Challenge.serialize(c)).join(", ");
 }

@@ -8,7 +8,8 @@ const run = promisify(execFile);
 
 // A fresh process that loads the configuration and prints what MPP offers.
 async function start(vars: Record<string, string>): Promise<{ ok: true; out: string } | { ok: false; err: string }> {
-  const script = 'const { mppConfigFromEnv } = await import("./server/payments/mpp/mpp-config.ts"); console.log(JSON.stringify(mppConfigFromEnv()));';
+  const script =
+    'const { mppConfigFromEnv } = await import("./server/payments/mpp/mpp-config.ts"); console.log(JSON.stringify(mppConfigFromEnv()));';
   try {
     const { stdout } = await run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
       env: { PATH: process.env.PATH, NODE_ENV: "test", BASE_URL: "https://shop.example", ...vars },
@@ -22,7 +23,11 @@ async function start(vars: Record<string, string>): Promise<{ ok: true; out: str
 
 describe("MPP_METHODS", () => {
   it("defaults to evm, realm the public host; MPP_REALM and an empty list are honoured", async () => {
-    const [byDefault, realm, off] = await Promise.all([start({}), start({ MPP_REALM: "pay.shop.example" }), start({ MPP_METHODS: "" })]);
+    const [byDefault, realm, off] = await Promise.all([
+      start({}),
+      start({ MPP_REALM: "pay.shop.example" }),
+      start({ MPP_METHODS: "" }),
+    ]);
     expect(byDefault).toEqual({ ok: true, out: JSON.stringify({ methods: ["evm"], realm: "shop.example" }) });
     expect(realm).toEqual({ ok: true, out: JSON.stringify({ methods: ["evm"], realm: "pay.shop.example" }) });
     expect(off).toEqual({ ok: true, out: JSON.stringify({ methods: [], realm: "shop.example" }) });
@@ -38,9 +43,16 @@ describe("MPP_METHODS", () => {
     ]);
     expect(full.ok).toBe(true);
     const offered = JSON.parse((full as { out: string }).out);
-    expect(offered).toMatchObject({ methods: ["evm", "stripe"], realm: "shop.example", stripe: { networkId: "profile_123", paymentMethodTypes: ["card"] } });
+    expect(offered).toMatchObject({
+      methods: ["evm", "stripe"],
+      realm: "shop.example",
+      stripe: { networkId: "profile_123", paymentMethodTypes: ["card"] },
+    });
     expect((full as { out: string }).out).not.toContain("sk_test");
-    expect(JSON.parse((types as { out: string }).out)).toMatchObject({ methods: ["stripe"], stripe: { paymentMethodTypes: ["card", "link"] } });
+    expect(JSON.parse((types as { out: string }).out)).toMatchObject({
+      methods: ["stripe"],
+      stripe: { paymentMethodTypes: ["card", "link"] },
+    });
     expect(missing.ok).toBe(false);
     expect(missing.ok || missing.err).toMatch(/STRIPE_SECRET_KEY: required when MPP_METHODS lists stripe/);
     expect(missing.ok || missing.err).toMatch(/MPP_STRIPE_NETWORK_ID: required when MPP_METHODS lists stripe/);
@@ -48,7 +60,12 @@ describe("MPP_METHODS", () => {
   }, 90_000);
 
   it("tempo with its settings is offered; without them, or with a bad one, the start stops naming each", async () => {
-    const settings = { TEMPO_RPC_URL: "https://rpc.tempo.example", TEMPO_CHAIN_ID: "42431", MPP_TEMPO_RECIPIENT: "0x00000000000000000000000000000000000A11CE", MPP_TEMPO_TOKEN: "0x20c0000000000000000000000000000000000001" };
+    const settings = {
+      TEMPO_RPC_URL: "https://rpc.tempo.example",
+      TEMPO_CHAIN_ID: "42431",
+      MPP_TEMPO_RECIPIENT: "0x00000000000000000000000000000000000A11CE",
+      MPP_TEMPO_TOKEN: "0x20c0000000000000000000000000000000000001",
+    };
     const [full, missing, badAddress] = await Promise.all([
       start({ MPP_METHODS: "evm,tempo", ...settings, MPP_TEMPO_TOKEN_DECIMALS: "18" }),
       start({ MPP_METHODS: "evm,tempo" }),
@@ -57,7 +74,12 @@ describe("MPP_METHODS", () => {
     expect(JSON.parse((full as { out: string }).out)).toEqual({
       methods: ["evm", "tempo"],
       realm: "shop.example",
-      tempo: { chainId: 42431, token: settings.MPP_TEMPO_TOKEN, decimals: 18, recipient: settings.MPP_TEMPO_RECIPIENT.toLowerCase() },
+      tempo: {
+        chainId: 42431,
+        token: settings.MPP_TEMPO_TOKEN,
+        decimals: 18,
+        recipient: settings.MPP_TEMPO_RECIPIENT.toLowerCase(),
+      },
     });
     expect(missing.ok).toBe(false);
     for (const name of ["TEMPO_RPC_URL", "TEMPO_CHAIN_ID", "MPP_TEMPO_RECIPIENT", "MPP_TEMPO_TOKEN"]) {

@@ -54,5 +54,10 @@ export function mppConfigFromEnv(): MppConfig {
       client: () => client,
     };
   }
-  return { methods: env.MPP_METHODS, realm: env.MPP_REALM ?? new URL(baseUrl).host, ...(stripe && { stripe }), ...(tempo && { tempo }) };
+  return {
+    methods: env.MPP_METHODS,
+    realm: env.MPP_REALM ?? new URL(baseUrl).host,
+    ...(stripe && { stripe }),
+    ...(tempo && { tempo }),
+  };
 }

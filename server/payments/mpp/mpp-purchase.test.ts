@@ -33,7 +33,10 @@ const challengeOf = (product: ProductDefinition = placementProduct) => describeQ
 const transfersOf = (payer: string) => db.localTransfer.count({ where: { payer } });
 
 // Re-encodes a credential after `change` (a hostile client editing what it received).
-function tampered(authorization: string, change: (wire: { challenge: Record<string, unknown>; payload: Record<string, unknown> }) => void): string {
+function tampered(
+  authorization: string,
+  change: (wire: { challenge: Record<string, unknown>; payload: Record<string, unknown> }) => void,
+): string {
   const wire = JSON.parse(Buffer.from(authorization.slice("Payment ".length), "base64url").toString("utf8"));
   change(wire);
   return `Payment ${Buffer.from(JSON.stringify(wire)).toString("base64url")}`;
@@ -69,7 +72,9 @@ describe("the 402 of a queued product", () => {
     expect(left).toBeLessThanOrEqual((MPP_CHALLENGE_LIFETIME_S + MPP_CHALLENGE_WINDOW_S) * 1000);
     // The client answers it with a credential for exactly the price, to our pay-to, nonce = the challenge's hash.
     const agent = await createMppAgent();
-    const credential = Credential.deserialize(await agent.pay(asResponse({ status: r.status, headers: r.headers, body: r.text })));
+    const credential = Credential.deserialize(
+      await agent.pay(asResponse({ status: r.status, headers: r.headers, body: r.text })),
+    );
     expect(credential.challenge.id).toBe(challenge!.id);
     expect(credential.payload).toMatchObject({ type: "authorization", from: expect.any(String), value: "10000000" });
   });
@@ -78,7 +83,11 @@ describe("the 402 of a queued product", () => {
     for (let attempt = 0; ; attempt++) {
       const window = Math.floor(Date.now() / (MPP_CHALLENGE_WINDOW_S * 1000));
       const get = await challengeOf();
-      const posts = await Promise.all(["", "{not json", JSON.stringify(queuedBody(placementProduct))].map((rawBody) => buyQueued(runtime, placementProduct, { rawBody })));
+      const posts = await Promise.all(
+        ["", "{not json", JSON.stringify(queuedBody(placementProduct))].map((rawBody) =>
+          buyQueued(runtime, placementProduct, { rawBody }),
+        ),
+      );
       if (Math.floor(Date.now() / (MPP_CHALLENGE_WINDOW_S * 1000)) !== window && attempt < 3) continue; // straddled a window: the challenge rotated
       for (const post of posts) {
         expect(post.status).toBe(402);
@@ -91,7 +100,10 @@ describe("the 402 of a queued product", () => {
 
   it("the evaluation's challenge is bound to the evaluation and its price", async () => {
     const [challenge] = Challenge.deserializeList((await challengeOf(evaluationProduct)).headers["www-authenticate"]!);
-    expect(challenge).toMatchObject({ request: { amount: "49000000" }, description: "Independent first-hand evaluation" });
+    expect(challenge).toMatchObject({
+      request: { amount: "49000000" },
+      description: "Independent first-hand evaluation",
+    });
     expect(PaymentRequest.deserialize(challenge!.opaque!)).toEqual({ _mppx_scope: "evaluation" });
   });
 
@@ -122,19 +134,38 @@ describe("paying with MPP", () => {
     const r = await buyQueued(runtime, placementProduct, { body, authorization });
     expect(r.status, r.text).toBe(202);
     const paid = queuedPurchaseSchema.parse(r.json);
-    expect(paid).toMatchObject({ ok: true, idempotentReplay: false, requestId: body.request_id, order: { product: "placement", status: "queued" } });
+    expect(paid).toMatchObject({
+      ok: true,
+      idempotentReplay: false,
+      requestId: body.request_id,
+      order: { product: "placement", status: "queued" },
+    });
     expect(r.headers["payment-response"]).toBeUndefined();
 
     const transfer = await db.localTransfer.findFirstOrThrow({ where: { payer: agent.address } });
     const receipt = Receipt.deserialize(r.headers["payment-receipt"]!);
-    expect(receipt).toEqual({ method: "evm", status: "success", reference: transfer.transaction, timestamp: expect.any(String) });
+    expect(receipt).toEqual({
+      method: "evm",
+      status: "success",
+      reference: transfer.transaction,
+      timestamp: expect.any(String),
+    });
     expect(Math.abs(new Date(receipt.timestamp).getTime() - Date.now())).toBeLessThan(60_000);
     expect(transfer.amountAtomic).toBe(PLACEMENT);
     expect(await agent.balance()).toBe(FUNDS - PLACEMENT);
     expect(await ordersOfKey(body.request_id as string)).toBe(1);
 
     const row = await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } });
-    expect(row).toMatchObject({ protocol: "mpp", state: "completed", product: "placement", payer: agent.address, amountAtomic: PLACEMENT, network: "eip155:84532", transaction: transfer.transaction, paymentResponse: r.headers["payment-receipt"] });
+    expect(row).toMatchObject({
+      protocol: "mpp",
+      state: "completed",
+      product: "placement",
+      payer: agent.address,
+      amountAtomic: PLACEMENT,
+      network: "eip155:84532",
+      transaction: transfer.transaction,
+      paymentResponse: r.headers["payment-receipt"],
+    });
   });
 
   it("the same credential and request again: the same bytes with idempotentReplay true and the same Payment-Receipt, nothing charged", async () => {
@@ -159,8 +190,15 @@ describe("paying with MPP", () => {
     const server = await runtime.mpp!.server();
     // Long enough for the facilitator (it wants validBefore at least 6 s ahead), short enough to wait out.
     const expires = new Date(Date.now() + 12_000);
-    const challenge = await server.challenge.evm.charge({ amount: "10.00", scope: "placement", description: "Sponsored placement", expires });
-    const authorization = await agent.pay(new Response("{}", { status: 402, headers: { "www-authenticate": Challenge.serialize(challenge) } }));
+    const challenge = await server.challenge.evm.charge({
+      amount: "10.00",
+      scope: "placement",
+      description: "Sponsored placement",
+      expires,
+    });
+    const authorization = await agent.pay(
+      new Response("{}", { status: 402, headers: { "www-authenticate": Challenge.serialize(challenge) } }),
+    );
     const body = queuedBody(placementProduct);
     const first = await buyQueued(runtime, placementProduct, { body, authorization });
     expect(first.status, first.text).toBe(202);
@@ -177,12 +215,21 @@ describe("paying with MPP", () => {
   it("a payer who lost the credential recovers the stored 202 and its Payment-Receipt with a recovery signature", async () => {
     const agent = await createMppAgent();
     const body = queuedBody(placementProduct);
-    const first = await buyQueued(runtime, placementProduct, { body, authorization: await agent.pay(await describeProduct(runtime, placementProduct)) });
+    const first = await buyQueued(runtime, placementProduct, {
+      body,
+      authorization: await agent.pay(await describeProduct(runtime, placementProduct)),
+    });
     const resource = `http://marketplace.test${placementProduct.path}`;
     const expiresAt = Math.floor(Date.now() / 1000) + 120;
     const key = body.request_id as string;
-    const signature = await agent.account.signTypedData({ ...PURCHASE_RECOVERY_TYPED_DATA, message: { idempotencyKey: key, resource, expiresAt: BigInt(expiresAt) } });
-    const r = await recoverPurchase(runtime, { idempotencyKey: key, authorization: encodeHeaderJson({ payer: agent.address, resource, expiresAt, signature }) });
+    const signature = await agent.account.signTypedData({
+      ...PURCHASE_RECOVERY_TYPED_DATA,
+      message: { idempotencyKey: key, resource, expiresAt: BigInt(expiresAt) },
+    });
+    const r = await recoverPurchase(runtime, {
+      idempotencyKey: key,
+      authorization: encodeHeaderJson({ payer: agent.address, resource, expiresAt, signature }),
+    });
     expect(r.status, r.body).toBe(202);
     expect(r.body).toBe(first.text.replace('"idempotentReplay":false', '"idempotentReplay":true'));
     expect(r.headers["payment-receipt"]).toBe(first.headers["payment-receipt"]);
@@ -192,7 +239,9 @@ describe("paying with MPP", () => {
     const agent = await createMppAgent();
     const challenge = await describeProduct(runtime, placementProduct);
     const authorization = await agent.pay(challenge);
-    expect((await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization })).status).toBe(202);
+    expect(
+      (await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization })).status,
+    ).toBe(202);
     const other = queuedBody(placementProduct, { headline: "Another headline" });
     const r = await buyQueued(runtime, placementProduct, { body: other, authorization });
     expect(r.status).toBe(402);
@@ -202,7 +251,10 @@ describe("paying with MPP", () => {
     expect(r.headers["www-authenticate"]).not.toBe(challenge.headers["www-authenticate"]);
     expect(await agent.balance()).toBe(FUNDS - PLACEMENT);
     expect(await ordersOfKey(other.request_id as string)).toBe(0);
-    const again = await buyQueued(runtime, placementProduct, { body: other, authorization: await agent.pay(asResponse({ status: r.status, headers: r.headers, body: r.text })) });
+    const again = await buyQueued(runtime, placementProduct, {
+      body: other,
+      authorization: await agent.pay(asResponse({ status: r.status, headers: r.headers, body: r.text })),
+    });
     expect(again.status, again.text).toBe(202);
     expect(await agent.balance()).toBe(FUNDS - 2n * PLACEMENT);
   });
@@ -211,7 +263,9 @@ describe("paying with MPP", () => {
     const agent = await createMppAgent();
     const body = queuedBody(placementProduct);
     const authorization = await agent.pay(await describeProduct(runtime, placementProduct));
-    const answers = await Promise.all(Array.from({ length: 20 }, () => buyQueued(runtime, placementProduct, { body, authorization })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => buyQueued(runtime, placementProduct, { body, authorization })),
+    );
     const paid = answers.filter((a) => a.status === 202);
     expect(paid.length).toBeGreaterThanOrEqual(1);
     for (const a of answers) {
@@ -227,7 +281,11 @@ describe("paying with MPP", () => {
   it("one credential under 20 different keys at once: exactly one purchase is paid, the others refused uncharged", async () => {
     const agent = await createMppAgent();
     const authorization = await agent.pay(await describeProduct(runtime, placementProduct));
-    const answers = await Promise.all(Array.from({ length: 20 }, () => buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization }),
+      ),
+    );
     expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
     for (const a of answers.filter((x) => x.status !== 202)) expect([402, 409]).toContain(a.status);
     expect(await transfersOf(agent.address)).toBe(1);
@@ -255,14 +313,23 @@ describe("refused credentials: 402 with fresh challenges and the reason, never c
     await refused(evaluationProduct, authorization, "mpp_challenge_mismatch");
     expect(await agent.balance()).toBe(FUNDS);
     // Still good for what it was issued for.
-    expect((await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization })).status).toBe(202);
+    expect(
+      (await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization })).status,
+    ).toBe(202);
   });
 
   it("an expired challenge", async () => {
     const agent = await createMppAgent();
     const server = await runtime.mpp!.server();
-    const shortLived = await server.challenge.evm.charge({ amount: "10.00", scope: "placement", description: "Sponsored placement", expires: new Date(Date.now() + 3000) });
-    const authorization = await agent.pay(new Response("{}", { status: 402, headers: { "www-authenticate": Challenge.serialize(shortLived) } }));
+    const shortLived = await server.challenge.evm.charge({
+      amount: "10.00",
+      scope: "placement",
+      description: "Sponsored placement",
+      expires: new Date(Date.now() + 3000),
+    });
+    const authorization = await agent.pay(
+      new Response("{}", { status: 402, headers: { "www-authenticate": Challenge.serialize(shortLived) } }),
+    );
     await new Promise((r) => setTimeout(r, 3500));
     await refused(placementProduct, authorization, "mpp_challenge_expired");
     expect(await agent.balance()).toBe(FUNDS);
@@ -272,7 +339,11 @@ describe("refused credentials: 402 with fresh challenges and the reason, never c
     const agent = await createMppAgent();
     const original = await describeProduct(runtime, placementProduct);
     const authorization = await agent.pay(original);
-    await refused(placementProduct, tampered(authorization, (w) => (w.challenge.id = `${String(w.challenge.id).slice(0, -2)}AA`)), "mpp_challenge_unknown");
+    await refused(
+      placementProduct,
+      tampered(authorization, (w) => (w.challenge.id = `${String(w.challenge.id).slice(0, -2)}AA`)),
+      "mpp_challenge_unknown",
+    );
     // The client signs what the edited challenge asks: 0.01 USD.
     const [challenge] = Challenge.deserializeList(original.headers["www-authenticate"]!);
     const cheap = Challenge.serialize({ ...challenge!, request: { ...challenge!.request, amount: "10000" } });
@@ -288,13 +359,32 @@ describe("refused credentials: 402 with fresh challenges and the reason, never c
     // Signed by someone else, for this payer's address.
     const other = await createMppAgent(0);
     const theirs = await other.pay(await describeProduct(runtime, placementProduct));
-    await refused(placementProduct, tampered(theirs, (w) => (w.payload.from = agent.account.address)), "mpp_signature_invalid");
+    await refused(
+      placementProduct,
+      tampered(theirs, (w) => (w.payload.from = agent.account.address)),
+      "mpp_signature_invalid",
+    );
     // This payer's authorization carrying another signature.
-    const foreign = String(Credential.deserialize(theirs).payload && (Credential.deserialize(theirs).payload as { signature: string }).signature);
-    await refused(placementProduct, tampered(authorization, (w) => (w.payload.signature = foreign)), "mpp_signature_invalid");
+    const foreign = String(
+      Credential.deserialize(theirs).payload &&
+        (Credential.deserialize(theirs).payload as { signature: string }).signature,
+    );
+    await refused(
+      placementProduct,
+      tampered(authorization, (w) => (w.payload.signature = foreign)),
+      "mpp_signature_invalid",
+    );
     // A signature no key can have made (r is not a curve point).
-    await refused(placementProduct, tampered(authorization, (w) => (w.payload.signature = `0x${"ff".repeat(64)}1b`)), "mpp_signature_invalid");
-    await refused(placementProduct, tampered(authorization, (w) => (w.payload.value = "1")), "mpp_authorization_mismatch");
+    await refused(
+      placementProduct,
+      tampered(authorization, (w) => (w.payload.signature = `0x${"ff".repeat(64)}1b`)),
+      "mpp_signature_invalid",
+    );
+    await refused(
+      placementProduct,
+      tampered(authorization, (w) => (w.payload.value = "1")),
+      "mpp_authorization_mismatch",
+    );
     expect(await agent.balance()).toBe(FUNDS);
   });
 
@@ -304,7 +394,11 @@ describe("refused credentials: 402 with fresh challenges and the reason, never c
     const authorization = await agent.pay(await describeProduct(runtime, placementProduct));
     const r = await buyQueued(runtime, placementProduct, { body, authorization });
     expect(r.status).toBe(402);
-    expect(r.json).toMatchObject({ error: "invalid_exact_evm_insufficient_balance", balance: { missingUsd: "9.00" }, faucet: { body: { address: agent.address } } });
+    expect(r.json).toMatchObject({
+      error: "invalid_exact_evm_insufficient_balance",
+      balance: { missingUsd: "9.00" },
+      faucet: { body: { address: agent.address } },
+    });
     expect(r.json.message).toMatch(/Authorization: Payment/);
     expect(r.headers["www-authenticate"]).toBeTruthy();
     expect(await agent.balance()).toBe(1_000_000n);
@@ -318,21 +412,32 @@ describe("purchase rules for MPP (decisions §3)", () => {
   it("body and key are checked first: 400, nothing verified", async () => {
     const agent = await createMppAgent();
     const authorization = await agent.pay(await describeProduct(runtime, placementProduct));
-    const bad = await buyQueued(runtime, placementProduct, { body: { ...queuedBody(placementProduct), durationDays: 0 }, authorization });
+    const bad = await buyQueued(runtime, placementProduct, {
+      body: { ...queuedBody(placementProduct), durationDays: 0 },
+      authorization,
+    });
     expect(bad.status).toBe(400);
-    expect(bad.json).toMatchObject({ error: "invalid_request", issues: [expect.objectContaining({ path: "durationDays" })] });
+    expect(bad.json).toMatchObject({
+      error: "invalid_request",
+      issues: [expect.objectContaining({ path: "durationDays" })],
+    });
     const { request_id: _omit, ...noKey } = queuedBody(placementProduct);
     const keyless = await buyQueued(runtime, placementProduct, { body: noKey, authorization });
     expect(keyless.json).toMatchObject({ error: "idempotency_key_required" });
     // Malformed credential, bad body: the body's 400 first.
-    expect((await buyQueued(runtime, placementProduct, { rawBody: "{not json", authorization: "Payment !!" })).json.error).toBe("invalid_json");
+    expect(
+      (await buyQueued(runtime, placementProduct, { rawBody: "{not json", authorization: "Payment !!" })).json.error,
+    ).toBe("invalid_json");
     expect(await agent.balance()).toBe(FUNDS);
   });
 
   it("a catalogue the order names must exist: 400 before anything is verified", async () => {
     const agent = await createMppAgent();
     const authorization = await agent.pay(await describeProduct(runtime, placementProduct));
-    const r = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct, { service: "no-such-service" }), authorization });
+    const r = await buyQueued(runtime, placementProduct, {
+      body: queuedBody(placementProduct, { service: "no-such-service" }),
+      authorization,
+    });
     expect(r.status).toBe(400);
     expect(r.json.issues).toEqual([expect.objectContaining({ path: "service" })]);
     expect(await agent.balance()).toBe(FUNDS);
@@ -343,30 +448,50 @@ describe("purchase rules for MPP (decisions §3)", () => {
     const body = queuedBody(placementProduct);
     const first = await agent.pay(await describeProduct(runtime, placementProduct));
     expect((await buyQueued(runtime, placementProduct, { body, authorization: first })).status).toBe(202);
-    const reused = await buyQueued(runtime, placementProduct, { body: { ...body, headline: "Changed" }, authorization: first });
+    const reused = await buyQueued(runtime, placementProduct, {
+      body: { ...body, headline: "Changed" },
+      authorization: first,
+    });
     expect(reused.status).toBe(422);
     expect(reused.json).toMatchObject({ error: "idempotency_key_reused", charged: false });
-    const fresh = await buyQueued(runtime, placementProduct, { body: { ...body, headline: "Changed" }, authorization: "Payment x" });
+    const fresh = await buyQueued(runtime, placementProduct, {
+      body: { ...body, headline: "Changed" },
+      authorization: "Payment x",
+    });
     expect(fresh.status).toBe(402); // unreadable credentials never reach the key
     // Another credential (from a refusal's fresh challenge) on the completed key.
-    const used = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization: first });
+    const used = await buyQueued(runtime, placementProduct, {
+      body: queuedBody(placementProduct),
+      authorization: first,
+    });
     const second = await agent.pay(asResponse({ status: used.status, headers: used.headers, body: used.text }));
     for (const fromMemory of [true, false]) {
       if (!fromMemory) clearCompletedPurchases();
       const r = await buyQueued(runtime, placementProduct, { body, authorization: second });
       expect(r.status).toBe(409);
-      expect(r.json).toMatchObject({ error: "idempotency_key_in_use", charged: false, message: expect.stringMatching(/Authorization: Payment/) });
+      expect(r.json).toMatchObject({
+        error: "idempotency_key_in_use",
+        charged: false,
+        message: expect.stringMatching(/Authorization: Payment/),
+      });
     }
     expect(await agent.balance()).toBe(FUNDS - PLACEMENT);
     // The unused credential is still good for a new purchase.
-    expect((await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization: second })).status).toBe(202);
+    expect(
+      (await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization: second }))
+        .status,
+    ).toBe(202);
   });
 
   it("keys are scoped per payer: two payers under one request_id each buy their own order", async () => {
     const [a, b] = await Promise.all([createMppAgent(), createMppAgent()]);
     const body = queuedBody(placementProduct);
     const challenge = await describeProduct(runtime, placementProduct);
-    const [ra, rb] = await Promise.all([a, b].map(async (agent) => buyQueued(runtime, placementProduct, { body, authorization: await agent.pay(challenge) })));
+    const [ra, rb] = await Promise.all(
+      [a, b].map(async (agent) =>
+        buyQueued(runtime, placementProduct, { body, authorization: await agent.pay(challenge) }),
+      ),
+    );
     expect([ra!.status, rb!.status]).toEqual([202, 202]);
     expect((ra!.json.order as { id: string }).id).not.toBe((rb!.json.order as { id: string }).id);
   });
@@ -375,7 +500,9 @@ describe("purchase rules for MPP (decisions §3)", () => {
     const agent = await createMppAgent();
     const body = queuedBody(placementProduct);
     const authorization = await agent.pay(await describeProduct(runtime, placementProduct));
-    const held = await withPurchaseLock(`purchase:${agent.address}:${body.request_id as string}`, () => buyQueued(runtime, placementProduct, { body, authorization }));
+    const held = await withPurchaseLock(`purchase:${agent.address}:${body.request_id as string}`, () =>
+      buyQueued(runtime, placementProduct, { body, authorization }),
+    );
     const r = (held as { value: Awaited<ReturnType<typeof buyQueued>> }).value;
     expect(r.status).toBe(409);
     expect(r.json).toMatchObject({ error: "purchase_in_progress", charged: false });
@@ -388,7 +515,11 @@ describe("purchase rules for MPP (decisions §3)", () => {
     const agent = await createMppAgent();
     const x402 = await createQueuedX402Agent(100);
     const challenge = await describeProduct(runtime, placementProduct);
-    const r = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization: await agent.pay(challenge), signature: await x402.sign(challenge.headers["payment-required"]!) });
+    const r = await buyQueued(runtime, placementProduct, {
+      body: queuedBody(placementProduct),
+      authorization: await agent.pay(challenge),
+      signature: await x402.sign(challenge.headers["payment-required"]!),
+    });
     expect(r.status).toBe(400);
     expect(r.json).toMatchObject({ error: "payment_ambiguous", charged: false });
     expect(await agent.balance()).toBe(FUNDS);
@@ -400,19 +531,31 @@ describe("x402 on the queued products", () => {
   it("x402 still pays an evaluation: 202 with PAYMENT-RESPONSE, 49.00 USD once, ledger protocol x402", async () => {
     const agent = await createQueuedX402Agent(100);
     const body = queuedBody(evaluationProduct);
-    const r = await buyQueued(runtime, evaluationProduct, { body, signature: await agent.sign((await challengeOf(evaluationProduct)).headers["payment-required"]!) });
+    const r = await buyQueued(runtime, evaluationProduct, {
+      body,
+      signature: await agent.sign((await challengeOf(evaluationProduct)).headers["payment-required"]!),
+    });
     expect(r.status, r.text).toBe(202);
     expect(queuedPurchaseSchema.parse(r.json).order.product).toBe("evaluation");
-    expect(decodePaymentResponseHeader(r.headers["payment-response"]!)).toMatchObject({ success: true, payer: expect.stringMatching(new RegExp(`^${agent.address}$`, "i")) });
+    expect(decodePaymentResponseHeader(r.headers["payment-response"]!)).toMatchObject({
+      success: true,
+      payer: expect.stringMatching(new RegExp(`^${agent.address}$`, "i")),
+    });
     expect(r.headers["payment-receipt"]).toBeUndefined();
     expect(await agent.balance()).toBe(100_000_000n - EVALUATION);
-    expect(await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } })).toMatchObject({ protocol: "x402", state: "completed" });
+    expect(await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } })).toMatchObject({
+      protocol: "x402",
+      state: "completed",
+    });
     expect(await ordersOfKey(body.request_id as string)).toBe(1);
   });
 
   it("an x402 refusal on a queued product still carries the MPP challenges", async () => {
     const agent = await createQueuedX402Agent(0);
-    const r = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), signature: await agent.sign((await challengeOf()).headers["payment-required"]!) });
+    const r = await buyQueued(runtime, placementProduct, {
+      body: queuedBody(placementProduct),
+      signature: await agent.sign((await challengeOf()).headers["payment-required"]!),
+    });
     expect(r.status).toBe(402);
     expect(r.json.error).toBe("invalid_exact_evm_insufficient_balance");
     expect(r.json.message).toMatch(/PAYMENT-REQUIRED/);

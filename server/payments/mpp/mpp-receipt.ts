@@ -5,5 +5,7 @@ import { Receipt } from "mppx";
 export const PAYMENT_RECEIPT_HEADER = "payment-receipt";
 
 export function mppReceipt(method: string, transaction: string, settledAt: Date = new Date()): string {
-  return Receipt.serialize(Receipt.from({ method, reference: transaction, status: "success", timestamp: settledAt.toISOString() }));
+  return Receipt.serialize(
+    Receipt.from({ method, reference: transaction, status: "success", timestamp: settledAt.toISOString() }),
+  );
 }

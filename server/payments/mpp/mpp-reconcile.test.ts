@@ -47,7 +47,10 @@ describe("an MPP purchase interrupted after the payment", () => {
     const p = await paidThenCut(placementProduct, "settling");
     expect(p.first.status, p.first.text).toBe(503);
     expect(p.first.json).toMatchObject({ error: "settlement_unknown", charged: "unknown" });
-    expect(await db.purchase.findFirstOrThrow({ where: { idempotencyKey: p.key } })).toMatchObject({ state: "settling", protocol: "mpp" });
+    expect(await db.purchase.findFirstOrThrow({ where: { idempotencyKey: p.key } })).toMatchObject({
+      state: "settling",
+      protocol: "mpp",
+    });
 
     expect(await reconcilePurchase(runtime, p.agent.address, p.key)).toBe("completed");
     expect(await p.agent.balance()).toBe(FUNDS - 10_000_000n);
@@ -56,7 +59,11 @@ describe("an MPP purchase interrupted after the payment", () => {
     expect(retry.status, retry.text).toBe(202);
     expect(retry.json.idempotentReplay).toBe(true);
     const transfer = await db.localTransfer.findFirstOrThrow({ where: { payer: p.agent.address } });
-    expect(Receipt.deserialize(retry.headers["payment-receipt"]!)).toMatchObject({ method: "evm", status: "success", reference: transfer.transaction });
+    expect(Receipt.deserialize(retry.headers["payment-receipt"]!)).toMatchObject({
+      method: "evm",
+      status: "success",
+      reference: transfer.transaction,
+    });
   });
 
   it("settled, then the stored result was lost: 503 fulfilment pending (charged); the reconciler completes it with the same order", async () => {

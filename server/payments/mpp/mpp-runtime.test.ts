@@ -38,7 +38,10 @@ describe("challenge lifetime", () => {
 
 describe("two instances on one database", () => {
   it("issue the same challenges in a window, and one honours the other's", async () => {
-    const [a, b] = [createPaymentRuntime(paymentConfigFromEnv(), PRODUCT_LIST), createPaymentRuntime(paymentConfigFromEnv(), PRODUCT_LIST)];
+    const [a, b] = [
+      createPaymentRuntime(paymentConfigFromEnv(), PRODUCT_LIST),
+      createPaymentRuntime(paymentConfigFromEnv(), PRODUCT_LIST),
+    ];
     for (let attempt = 0; ; attempt++) {
       const window = Math.floor(Date.now() / W);
       const [ca, cb] = await Promise.all([describeProduct(a, placementProduct), describeProduct(b, placementProduct)]);
@@ -63,7 +66,16 @@ describe("with an HTTP facilitator (X402_FACILITATOR_URL)", () => {
   afterAll(() => facilitator.close());
 
   it("the evm credential is verified and settled by that facilitator", async () => {
-    const runtime = createPaymentRuntime({ mode: "http", facilitatorUrl: facilitator.url, payTo: LOCAL_PAY_TO, facilitatorTimeoutMs: 5000, mpp: paymentConfigFromEnv().mpp }, PRODUCT_LIST);
+    const runtime = createPaymentRuntime(
+      {
+        mode: "http",
+        facilitatorUrl: facilitator.url,
+        payTo: LOCAL_PAY_TO,
+        facilitatorTimeoutMs: 5000,
+        mpp: paymentConfigFromEnv().mpp,
+      },
+      PRODUCT_LIST,
+    );
     const agent = await createMppAgent();
     const authorization = await agent.pay(await describeProduct(runtime, placementProduct));
     const before = { ...facilitator.calls };
@@ -86,7 +98,9 @@ describe("MPP switched off", () => {
     expect(described.headers["www-authenticate"]).toBeUndefined();
     expect(described.json.message).not.toMatch(/Authorization: Payment/);
     const agent = await createMppAgent();
-    const authorization = await agent.pay(await describeProduct(createPaymentRuntime(config, PRODUCT_LIST), placementProduct));
+    const authorization = await agent.pay(
+      await describeProduct(createPaymentRuntime(config, PRODUCT_LIST), placementProduct),
+    );
     const r = await buyQueued(off, placementProduct, { body: queuedBody(placementProduct), authorization });
     expect(r.status).toBe(402);
     expect(r.text).toBe(described.text);
@@ -99,7 +113,9 @@ describe("MPP switched off", () => {
     expect(off.mpp).toBeNull();
     expect((await describeQueued(off, placementProduct)).json.code).toBe("payment_unconfigured");
     const agent = await createMppAgent();
-    const authorization = await agent.pay(await describeProduct(createPaymentRuntime(config, PRODUCT_LIST), placementProduct));
+    const authorization = await agent.pay(
+      await describeProduct(createPaymentRuntime(config, PRODUCT_LIST), placementProduct),
+    );
     const r = await buyQueued(off, placementProduct, { body: queuedBody(placementProduct), authorization });
     expect(r.status).toBe(503);
     expect(r.json).toMatchObject({ code: "payment_unconfigured", charged: false });
@@ -108,7 +124,9 @@ describe("MPP switched off", () => {
 
   it("the challenges parse for what each instance offers: one per configured method", async () => {
     const runtime = createPaymentRuntime(paymentConfigFromEnv(), PRODUCT_LIST);
-    const listed = Challenge.deserializeList((await describeProduct(runtime, placementProduct)).headers["www-authenticate"]!);
+    const listed = Challenge.deserializeList(
+      (await describeProduct(runtime, placementProduct)).headers["www-authenticate"]!,
+    );
     expect(listed.map((c) => c.method)).toEqual(paymentConfigFromEnv().mpp!.methods);
   });
 });

@@ -45,7 +45,13 @@ function stripeMethod(settings: MppStripeConfig) {
   });
   return {
     ...method,
-    async validate({ credential, request }: { credential: { challenge: { request: { externalId?: string } }; payload: { externalId?: string } }; request: unknown }) {
+    async validate({
+      credential,
+      request,
+    }: {
+      credential: { challenge: { request: { externalId?: string } }; payload: { externalId?: string } };
+      request: unknown;
+    }) {
       const expected = credential.challenge.request.externalId;
       if (expected !== undefined && credential.payload.externalId !== expected) {
         throw new Errors.VerificationFailedError({ reason: "credential externalId does not match this route request" });
@@ -84,7 +90,11 @@ function tempoMethod(settings: MppTempoConfig) {
 }
 
 export function createMppServer(config: MppConfig, payTo: `0x${string}`, secretKey: string) {
-  const methods = [evmMethod(payTo), ...(config.stripe ? [stripeMethod(config.stripe)] : []), ...(config.tempo ? [tempoMethod(config.tempo)] : [])];
+  const methods = [
+    evmMethod(payTo),
+    ...(config.stripe ? [stripeMethod(config.stripe)] : []),
+    ...(config.tempo ? [tempoMethod(config.tempo)] : []),
+  ];
   return Mppx.create({ methods: methods as never, realm: config.realm, secretKey }) as unknown as Mppx.Mppx<
     [ReturnType<typeof evmMethod>, ReturnType<typeof stripeMethod>, ReturnType<typeof tempoMethod>]
   >;

@@ -55,7 +55,8 @@ function fakeStripe() {
         stored.set(idempotencyKey, { intent: { id, status } });
         // "action-then-paid": the payer completes 3-D Secure right after the answer left Stripe.
         current.set(id, { id, status: mode === "action-then-paid" ? "succeeded" : status });
-        if (current.get(id)!.status === "succeeded") charges.push({ id, spt, amount: params.amount, currency: params.currency });
+        if (current.get(id)!.status === "succeeded")
+          charges.push({ id, spt, amount: params.amount, currency: params.currency });
         if (mode === "timeout-once" && !timedOut.has(idempotencyKey)) {
           timedOut.add(idempotencyKey);
           throw new Error("The operation was aborted due to timeout"); // charged, but the answer never came back
@@ -71,7 +72,10 @@ function fakeStripe() {
         await roundTrip();
         const intent = current.get(id)!;
         if (intent.status !== "requires_action" && intent.status !== "requires_payment_method") {
-          throw new StripeRefusal("payment_intent_unexpected_state", `This PaymentIntent's status is ${intent.status}.`);
+          throw new StripeRefusal(
+            "payment_intent_unexpected_state",
+            `This PaymentIntent's status is ${intent.status}.`,
+          );
         }
         intent.status = "canceled";
         return { ...intent };
@@ -82,18 +86,31 @@ function fakeStripe() {
 }
 
 const stripeApi = fakeStripe();
-const runtime = createPaymentRuntime({
-  ...paymentConfigFromEnv(),
-  mpp: { ...mppConfigFromEnv(), methods: ["evm", "stripe"], stripe: { networkId: "profile_test", paymentMethodTypes: ["card"], client: stripeApi.client } },
-}, PRODUCT_LIST);
+const runtime = createPaymentRuntime(
+  {
+    ...paymentConfigFromEnv(),
+    mpp: {
+      ...mppConfigFromEnv(),
+      methods: ["evm", "stripe"],
+      stripe: { networkId: "profile_test", paymentMethodTypes: ["card"], client: stripeApi.client },
+    },
+  },
+  PRODUCT_LIST,
+);
 
 let tokens = 0;
 /** An agent paying with one Shared Payment Token (what a Stripe client grants per purchase). */
 function stripeAgent(behaviour: Behaviour = "succeed") {
   const spt = `spt_test_${process.pid}_${Date.now()}_${++tokens}`;
   stripeApi.behaviour.set(spt, behaviour);
-  const client = Mppx.create({ methods: [stripe.charge({ paymentMethod: "pm_card_visa", createToken: async () => spt })], polyfill: false });
-  return { spt, pay: async () => client.createCredential(asResponse(await describeProduct(runtime, placementProduct))) };
+  const client = Mppx.create({
+    methods: [stripe.charge({ paymentMethod: "pm_card_visa", createToken: async () => spt })],
+    polyfill: false,
+  });
+  return {
+    spt,
+    pay: async () => client.createCredential(asResponse(await describeProduct(runtime, placementProduct))),
+  };
 }
 
 const callsOf = (spt: string) => stripeApi.calls.filter((c) => c.params.shared_payment_granted_token === spt);
@@ -107,7 +124,11 @@ describe("MPP stripe", () => {
     expect(challenges.map((c) => c.method)).toEqual(["evm", "stripe"]);
     expect(challenges[1]).toMatchObject({
       intent: "charge",
-      request: { amount: "1000", currency: "usd", methodDetails: { networkId: "profile_test", paymentMethodTypes: ["card"] } },
+      request: {
+        amount: "1000",
+        currency: "usd",
+        methodDetails: { networkId: "profile_test", paymentMethodTypes: ["card"] },
+      },
     });
   });
 
@@ -119,13 +140,33 @@ describe("MPP stripe", () => {
 
     const paid = await buyQueued(runtime, placementProduct, { body, authorization });
     expect(paid.status, paid.text).toBe(202);
-    expect(paid.json).toMatchObject({ ok: true, idempotentReplay: false, order: { product: "placement", status: "queued" } });
+    expect(paid.json).toMatchObject({
+      ok: true,
+      idempotentReplay: false,
+      order: { product: "placement", status: "queued" },
+    });
     const purchase = await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } });
-    expect(purchase).toMatchObject({ state: "completed", protocol: "mpp", network: "stripe:profile_test", asset: "usd" });
-    expect(callsOf(agent.spt)).toEqual([expect.objectContaining({ idempotencyKey: stripeIdempotencyKey(purchase.id) })]);
-    expect(callsOf(agent.spt)[0]!.params).toMatchObject({ amount: 1000, currency: "usd", confirm: true, metadata: { purchase_id: purchase.id, product: "placement" } });
+    expect(purchase).toMatchObject({
+      state: "completed",
+      protocol: "mpp",
+      network: "stripe:profile_test",
+      asset: "usd",
+    });
+    expect(callsOf(agent.spt)).toEqual([
+      expect.objectContaining({ idempotencyKey: stripeIdempotencyKey(purchase.id) }),
+    ]);
+    expect(callsOf(agent.spt)[0]!.params).toMatchObject({
+      amount: 1000,
+      currency: "usd",
+      confirm: true,
+      metadata: { purchase_id: purchase.id, product: "placement" },
+    });
     const [charge] = chargesOf(agent.spt);
-    expect(Receipt.deserialize(paid.headers["payment-receipt"]!)).toMatchObject({ method: "stripe", status: "success", reference: charge!.id });
+    expect(Receipt.deserialize(paid.headers["payment-receipt"]!)).toMatchObject({
+      method: "stripe",
+      status: "success",
+      reference: charge!.id,
+    });
     expect(purchase.transaction).toBe(charge!.id);
 
     const replay = await buyQueued(runtime, placementProduct, { body, authorization });
@@ -146,7 +187,9 @@ describe("MPP stripe", () => {
     const agent = stripeAgent();
     const body = queuedBody(placementProduct);
     const authorization = await agent.pay();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => buyQueued(runtime, placementProduct, { body, authorization })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => buyQueued(runtime, placementProduct, { body, authorization })),
+    );
     for (const a of answers) expect([202, 409], a.text).toContain(a.status);
     expect(answers.filter((a) => a.status === 202 && a.json.idempotentReplay === false)).toHaveLength(1);
     for (const a of answers.filter((x) => x.status === 409)) expect(a.json.error).toBe("purchase_in_progress");
@@ -166,10 +209,16 @@ describe("MPP stripe", () => {
       expect(refused.status, refused.text).toBe(402);
       expect(refused.json).toMatchObject({ error: reason });
       expect(refused.json.message).toMatch(/nothing was charged/);
-      expect(Challenge.fromResponseList(asResponse({ status: 402, headers: refused.headers, body: refused.text })).map((c) => c.method)).toEqual(["evm", "stripe"]);
+      expect(
+        Challenge.fromResponseList(asResponse({ status: 402, headers: refused.headers, body: refused.text })).map(
+          (c) => c.method,
+        ),
+      ).toEqual(["evm", "stripe"]);
       expect(chargesOf(agent.spt)).toHaveLength(0);
       expect(await ordersOfKey(body.request_id as string)).toBe(0);
-      expect(await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } })).toMatchObject({ state: "failed", errorCode: reason });
+      expect(
+        await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } }),
+      ).toMatchObject({ state: "failed", errorCode: reason });
     }
   });
 
@@ -191,7 +240,10 @@ describe("MPP stripe", () => {
     const paid = await buyQueued(runtime, placementProduct, { body: paidBody, authorization: await completed.pay() });
     expect(paid.status, paid.text).toBe(202);
     expect(chargesOf(completed.spt)).toHaveLength(1);
-    expect(Receipt.deserialize(paid.headers["payment-receipt"]!)).toMatchObject({ method: "stripe", reference: chargesOf(completed.spt)[0]!.id });
+    expect(Receipt.deserialize(paid.headers["payment-receipt"]!)).toMatchObject({
+      method: "stripe",
+      reference: chargesOf(completed.spt)[0]!.id,
+    });
     expect(await ordersOfKey(paidBody.request_id as string)).toBe(1);
   });
 
@@ -207,14 +259,20 @@ describe("MPP stripe", () => {
     expect(await ordersOfKey(body.request_id as string)).toBe(0);
 
     expect(await reconcilePurchase(runtime, purchase.payer, purchase.idempotencyKey)).toBe("completed");
-    expect(callsOf(agent.spt).map((c) => c.idempotencyKey)).toEqual([stripeIdempotencyKey(purchase.id), stripeIdempotencyKey(purchase.id)]);
+    expect(callsOf(agent.spt).map((c) => c.idempotencyKey)).toEqual([
+      stripeIdempotencyKey(purchase.id),
+      stripeIdempotencyKey(purchase.id),
+    ]);
     expect(chargesOf(agent.spt)).toHaveLength(1);
     expect(await ordersOfKey(body.request_id as string)).toBe(1);
 
     const retry = await buyQueued(runtime, placementProduct, { body, authorization });
     expect(retry.status, retry.text).toBe(202);
     expect(retry.json.idempotentReplay).toBe(true);
-    expect(Receipt.deserialize(retry.headers["payment-receipt"]!)).toMatchObject({ method: "stripe", reference: chargesOf(agent.spt)[0]!.id });
+    expect(Receipt.deserialize(retry.headers["payment-receipt"]!)).toMatchObject({
+      method: "stripe",
+      reference: chargesOf(agent.spt)[0]!.id,
+    });
     expect(callsOf(agent.spt)).toHaveLength(2);
   });
 
@@ -225,10 +283,16 @@ describe("MPP stripe", () => {
     expect(first.status, first.text).toBe(503);
     const purchase = await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } });
     const payload = purchase.paymentPayload as Record<string, unknown>;
-    await db.purchase.update({ where: { id: purchase.id }, data: { paymentPayload: { ...payload, claimedAt: Date.now() - 25 * 60 * 60 * 1000 } } });
+    await db.purchase.update({
+      where: { id: purchase.id },
+      data: { paymentPayload: { ...payload, claimedAt: Date.now() - 25 * 60 * 60 * 1000 } },
+    });
 
     expect(await reconcilePurchase(runtime, purchase.payer, purchase.idempotencyKey)).toBe("settling");
-    expect(await db.purchase.findUniqueOrThrow({ where: { id: purchase.id } })).toMatchObject({ state: "settling", errorCode: "settlement_unresolved" });
+    expect(await db.purchase.findUniqueOrThrow({ where: { id: purchase.id } })).toMatchObject({
+      state: "settling",
+      errorCode: "settlement_unresolved",
+    });
     expect(callsOf(agent.spt)).toHaveLength(1);
     expect(await ordersOfKey(body.request_id as string)).toBe(0);
   });
@@ -237,9 +301,12 @@ describe("MPP stripe", () => {
     const agent = stripeAgent();
     const authorization = await agent.pay();
     const bodies = Array.from({ length: 10 }, () => queuedBody(placementProduct));
-    const answers = await Promise.all(bodies.map((body) => buyQueued(runtime, placementProduct, { body, authorization })));
+    const answers = await Promise.all(
+      bodies.map((body) => buyQueued(runtime, placementProduct, { body, authorization })),
+    );
     expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.status !== 202)) expect(a.json.error, a.text).toMatch(/^(mpp_credential_used|purchase_in_progress)$/);
+    for (const a of answers.filter((x) => x.status !== 202))
+      expect(a.json.error, a.text).toMatch(/^(mpp_credential_used|purchase_in_progress)$/);
     expect(chargesOf(agent.spt)).toHaveLength(1);
     expect(new Set(callsOf(agent.spt).map((c) => c.idempotencyKey)).size).toBe(1);
   });
@@ -253,12 +320,18 @@ describe("MPP stripe", () => {
     const wire = decode(authorization.slice("Payment ".length));
     const original = wire.challenge.request;
     wire.challenge.request = encode({ ...decode(original), amount: "1" });
-    const edited = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization: `Payment ${encode(wire)}` });
+    const edited = await buyQueued(runtime, placementProduct, {
+      body: queuedBody(placementProduct),
+      authorization: `Payment ${encode(wire)}`,
+    });
     expect(edited.status).toBe(402);
     expect(edited.json.error).toMatch(/^mpp_challenge_(unknown|mismatch)$/);
     wire.challenge.request = original;
     wire.payload.spt = "not a token\u0000";
-    const bad = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization: `Payment ${encode(wire)}` });
+    const bad = await buyQueued(runtime, placementProduct, {
+      body: queuedBody(placementProduct),
+      authorization: `Payment ${encode(wire)}`,
+    });
     expect(bad.status).toBe(402);
     expect(bad.json.error).toBe("mpp_credential_malformed");
     expect(await db.purchase.count()).toBe(rowsBefore);

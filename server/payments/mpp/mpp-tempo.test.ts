@@ -22,16 +22,31 @@ const CHAIN_ID = 42431;
 const TOKEN = "0x20c0000000000000000000000000000000000001";
 const RECIPIENT = "0x00000000000000000000000000000000000a11ce";
 const node = fakeTempoNode(CHAIN_ID);
-const tempoSettings = { chainId: CHAIN_ID, token: TOKEN, decimals: 6, recipient: RECIPIENT, client: () => node.client } as const;
-const runtime = createPaymentRuntime({ ...paymentConfigFromEnv(), mpp: { ...mppConfigFromEnv(), methods: ["evm", "tempo"], tempo: tempoSettings } }, PRODUCT_LIST);
+const tempoSettings = {
+  chainId: CHAIN_ID,
+  token: TOKEN,
+  decimals: 6,
+  recipient: RECIPIENT,
+  client: () => node.client,
+} as const;
+const runtime = createPaymentRuntime(
+  { ...paymentConfigFromEnv(), mpp: { ...mppConfigFromEnv(), methods: ["evm", "tempo"], tempo: tempoSettings } },
+  PRODUCT_LIST,
+);
 
 /** An agent paying with a fresh key: the mppx tempo client signing the transaction (pull form). */
 function tempoAgent(behaviour: TempoBehaviour = "ok") {
   const account = privateKeyToAccount(generatePrivateKey());
   const address = account.address.toLowerCase();
   node.behaviour.set(address, behaviour);
-  const client = Mppx.create({ methods: [tempo.charge({ account, getClient: () => node.client as never, mode: "pull" })], polyfill: false });
-  return { address, pay: async () => client.createCredential(asResponse(await describeProduct(runtime, placementProduct))) };
+  const client = Mppx.create({
+    methods: [tempo.charge({ account, getClient: () => node.client as never, mode: "pull" })],
+    polyfill: false,
+  });
+  return {
+    address,
+    pay: async () => client.createCredential(asResponse(await describeProduct(runtime, placementProduct))),
+  };
 }
 
 const broadcastsBy = (address: string) => node.broadcasts.filter((b) => b.from === address);
@@ -46,7 +61,12 @@ describe("MPP tempo", () => {
     expect(challenges.map((c) => c.method)).toEqual(["evm", "tempo"]);
     expect(challenges[1]).toMatchObject({
       intent: "charge",
-      request: { amount: "10000000", currency: TOKEN, recipient: RECIPIENT, methodDetails: { chainId: CHAIN_ID, supportedModes: ["pull"] } },
+      request: {
+        amount: "10000000",
+        currency: TOKEN,
+        recipient: RECIPIENT,
+        methodDetails: { chainId: CHAIN_ID, supportedModes: ["pull"] },
+      },
     });
   });
 
@@ -58,13 +78,29 @@ describe("MPP tempo", () => {
 
     const paid = await buyQueued(runtime, placementProduct, { body, authorization });
     expect(paid.status, paid.text).toBe(202);
-    expect(paid.json).toMatchObject({ ok: true, idempotentReplay: false, order: { product: "placement", status: "queued" } });
+    expect(paid.json).toMatchObject({
+      ok: true,
+      idempotentReplay: false,
+      order: { product: "placement", status: "queued" },
+    });
     const [sent] = broadcastsBy(agent.address);
     expect(broadcastsBy(agent.address)).toHaveLength(1);
     const purchase = await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } });
-    expect(purchase).toMatchObject({ state: "completed", protocol: "mpp", payer: agent.address, nonce: sent!.hash, transaction: sent!.hash, network: `tempo:${CHAIN_ID}`, asset: TOKEN });
+    expect(purchase).toMatchObject({
+      state: "completed",
+      protocol: "mpp",
+      payer: agent.address,
+      nonce: sent!.hash,
+      transaction: sent!.hash,
+      network: `tempo:${CHAIN_ID}`,
+      asset: TOKEN,
+    });
     expect(purchase.amountAtomic.toString()).toBe("10000000");
-    expect(Receipt.deserialize(paid.headers["payment-receipt"]!)).toMatchObject({ method: "tempo", status: "success", reference: sent!.hash });
+    expect(Receipt.deserialize(paid.headers["payment-receipt"]!)).toMatchObject({
+      method: "tempo",
+      status: "success",
+      reference: sent!.hash,
+    });
 
     const replay = await buyQueued(runtime, placementProduct, { body, authorization });
     expect(replay.status).toBe(202);
@@ -83,7 +119,9 @@ describe("MPP tempo", () => {
     const agent = tempoAgent();
     const body = queuedBody(placementProduct);
     const authorization = await agent.pay();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => buyQueued(runtime, placementProduct, { body, authorization })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => buyQueued(runtime, placementProduct, { body, authorization })),
+    );
     for (const a of answers) expect([202, 409], a.text).toContain(a.status);
     expect(answers.filter((a) => a.status === 202 && a.json.idempotentReplay === false)).toHaveLength(1);
     for (const a of answers.filter((x) => x.status === 409)) expect(a.json.error).toBe("purchase_in_progress");
@@ -104,18 +142,32 @@ describe("MPP tempo", () => {
       const r = await describeProduct(runtime, placementProduct);
       const real = Challenge.fromResponseList(asResponse(r)).find((c) => c.method === "tempo")!;
       const edited = { ...real, request: { ...real.request, [field]: value } };
-      const client = Mppx.create({ methods: [tempo.charge({ account, getClient: () => node.client as never, mode: "pull" })], polyfill: false });
-      const signed = await client.createCredential(new Response("{}", { status: 402, headers: { "www-authenticate": Challenge.serialize(edited as Challenge.Challenge) } }));
+      const client = Mppx.create({
+        methods: [tempo.charge({ account, getClient: () => node.client as never, mode: "pull" })],
+        polyfill: false,
+      });
+      const signed = await client.createCredential(
+        new Response("{}", {
+          status: 402,
+          headers: { "www-authenticate": Challenge.serialize(edited as Challenge.Challenge) },
+        }),
+      );
       const wire = decode(signed.slice("Payment ".length));
       const forged = `Payment ${encode({ ...wire, challenge: { ...wire.challenge, request: encode(real.request) } })}`;
-      const refused = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization: forged });
+      const refused = await buyQueued(runtime, placementProduct, {
+        body: queuedBody(placementProduct),
+        authorization: forged,
+      });
       expect(refused.status, refused.text).toBe(402);
       expect(refused.json).toMatchObject({ error: "mpp_authorization_mismatch" });
       expect(broadcastsBy(account.address.toLowerCase())).toHaveLength(0);
     }
     // The node's simulation of the transaction reverts (the payer cannot cover it).
     const broke = tempoAgent("broke");
-    const refused = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization: await broke.pay() });
+    const refused = await buyQueued(runtime, placementProduct, {
+      body: queuedBody(placementProduct),
+      authorization: await broke.pay(),
+    });
     expect(refused.status, refused.text).toBe(402);
     expect(refused.json).toMatchObject({ error: "mpp_transaction_rejected" });
     expect(broadcastsBy(broke.address)).toHaveLength(0);
@@ -141,7 +193,10 @@ describe("MPP tempo", () => {
     const retry = await buyQueued(runtime, placementProduct, { body, authorization });
     expect(retry.status, retry.text).toBe(202);
     expect(retry.json.idempotentReplay).toBe(true);
-    expect(Receipt.deserialize(retry.headers["payment-receipt"]!)).toMatchObject({ method: "tempo", reference: purchase.nonce });
+    expect(Receipt.deserialize(retry.headers["payment-receipt"]!)).toMatchObject({
+      method: "tempo",
+      reference: purchase.nonce,
+    });
     expect(broadcastsBy(agent.address)).toHaveLength(1);
   });
 
@@ -151,7 +206,10 @@ describe("MPP tempo", () => {
     const refused = await buyQueued(runtime, placementProduct, { body, authorization: await agent.pay() });
     expect(refused.status, refused.text).toBe(402);
     expect(refused.json).toMatchObject({ error: "mpp_transaction_rejected" });
-    expect(await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } })).toMatchObject({ state: "failed", errorCode: "mpp_transaction_rejected" });
+    expect(await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } })).toMatchObject({
+      state: "failed",
+      errorCode: "mpp_transaction_rejected",
+    });
     expect(await ordersOfKey(body.request_id as string)).toBe(0);
   });
 
@@ -163,7 +221,10 @@ describe("MPP tempo", () => {
     expect(refused.json).toMatchObject({ error: "mpp_transaction_rejected" });
     expect(broadcastsBy(agent.address)).toHaveLength(1);
     expect(node.paidBy(agent.address)).toBe(0);
-    expect(await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } })).toMatchObject({ state: "failed", errorCode: "mpp_transaction_rejected" });
+    expect(await db.purchase.findFirstOrThrow({ where: { idempotencyKey: body.request_id as string } })).toMatchObject({
+      state: "failed",
+      errorCode: "mpp_transaction_rejected",
+    });
   });
 
   it("a broadcast never answered and never executed: 503, then the reconciler sends the same bytes again while valid, and calls it failed once expired", async () => {
@@ -177,9 +238,15 @@ describe("MPP tempo", () => {
     expect(broadcastsBy(agent.address)).toHaveLength(2);
     // Past validBefore (and the clock margin) it can never execute: failed, not charged.
     const payload = purchase.paymentPayload as Record<string, unknown>;
-    await db.purchase.update({ where: { id: purchase.id }, data: { paymentPayload: { ...payload, validBefore: Math.floor(Date.now() / 1000) - 120 } } });
+    await db.purchase.update({
+      where: { id: purchase.id },
+      data: { paymentPayload: { ...payload, validBefore: Math.floor(Date.now() / 1000) - 120 } },
+    });
     expect(await reconcilePurchase(runtime, purchase.payer, purchase.idempotencyKey)).toBe("failed");
-    expect(await db.purchase.findUniqueOrThrow({ where: { id: purchase.id } })).toMatchObject({ state: "failed", errorCode: "mpp_transaction_expired" });
+    expect(await db.purchase.findUniqueOrThrow({ where: { id: purchase.id } })).toMatchObject({
+      state: "failed",
+      errorCode: "mpp_transaction_expired",
+    });
     expect(broadcastsBy(agent.address)).toHaveLength(2);
     expect(await ordersOfKey(body.request_id as string)).toBe(0);
   });
@@ -188,8 +255,16 @@ describe("MPP tempo", () => {
     const agent = tempoAgent();
     const wire = Credential.deserialize(await agent.pay());
     const rowsBefore = await db.purchase.count();
-    for (const payload of [{ type: "transaction", signature: `0x76${"00".repeat(40)}` }, { type: "transaction", signature: "0x02abcd" }, { type: "transaction" }, { type: "proof", signature: "0x00" }]) {
-      const refused = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization: Credential.serialize({ ...wire, payload } as never) });
+    for (const payload of [
+      { type: "transaction", signature: `0x76${"00".repeat(40)}` },
+      { type: "transaction", signature: "0x02abcd" },
+      { type: "transaction" },
+      { type: "proof", signature: "0x00" },
+    ]) {
+      const refused = await buyQueued(runtime, placementProduct, {
+        body: queuedBody(placementProduct),
+        authorization: Credential.serialize({ ...wire, payload } as never),
+      });
       expect(refused.status, refused.text).toBe(402);
       expect(refused.json).toMatchObject({ error: "mpp_credential_malformed" });
     }
@@ -202,11 +277,18 @@ describe("MPP tempo", () => {
     const wire = Credential.deserialize(await agent.pay());
     const push = Credential.serialize({ ...wire, payload: { type: "hash", hash: `0x${"ab".repeat(32)}` } } as never);
     const rowsBefore = await db.purchase.count();
-    const refused = await buyQueued(runtime, placementProduct, { body: queuedBody(placementProduct), authorization: push });
+    const refused = await buyQueued(runtime, placementProduct, {
+      body: queuedBody(placementProduct),
+      authorization: push,
+    });
     expect(refused.status, refused.text).toBe(402);
     expect(refused.json).toMatchObject({ error: "mpp_push_payment_refused" });
     expect(refused.json.message).toMatch(/pull form/);
-    expect(Challenge.fromResponseList(asResponse({ status: 402, headers: refused.headers, body: refused.text })).map((c) => c.method)).toEqual(["evm", "tempo"]);
+    expect(
+      Challenge.fromResponseList(asResponse({ status: 402, headers: refused.headers, body: refused.text })).map(
+        (c) => c.method,
+      ),
+    ).toEqual(["evm", "tempo"]);
     expect(await db.purchase.count()).toBe(rowsBefore);
   });
 });

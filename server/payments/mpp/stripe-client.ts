@@ -43,7 +43,10 @@ const STRIPE_VERSION = "2026-07-29.preview";
 
 /** A fetch client for api.stripe.com; anything but a clear refusal (timeouts, 5xx, 409, 429) throws a plain Error: outcome unknown. */
 export function stripeHttpClient(secretKey: string, timeoutMs: number): StripeClient {
-  const call = async (path: string, init: { method: "GET" | "POST"; body?: URLSearchParams; idempotencyKey?: string }): Promise<StripePaymentIntent> => {
+  const call = async (
+    path: string,
+    init: { method: "GET" | "POST"; body?: URLSearchParams; idempotencyKey?: string },
+  ): Promise<StripePaymentIntent> => {
     const response = await fetch(`https://api.stripe.com/v1/payment_intents${path}`, {
       method: init.method,
       headers: {
@@ -55,10 +58,17 @@ export function stripeHttpClient(secretKey: string, timeoutMs: number): StripeCl
       ...(init.body && { body: init.body }),
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const json = (await response.json().catch(() => ({}))) as { id?: string; status?: string; error?: { code?: string; decline_code?: string; message?: string } };
+    const json = (await response.json().catch(() => ({}))) as {
+      id?: string;
+      status?: string;
+      error?: { code?: string; decline_code?: string; message?: string };
+    };
     if (response.ok && json.id && json.status) return { id: json.id, status: json.status };
     if (response.status >= 400 && response.status < 500 && response.status !== 409 && response.status !== 429) {
-      throw new StripeRefusal(json.error?.decline_code ?? json.error?.code ?? `http_${response.status}`, json.error?.message ?? `Stripe answered ${response.status}`);
+      throw new StripeRefusal(
+        json.error?.decline_code ?? json.error?.code ?? `http_${response.status}`,
+        json.error?.message ?? `Stripe answered ${response.status}`,
+      );
     }
     throw new Error(`Stripe answered ${response.status}`);
   };

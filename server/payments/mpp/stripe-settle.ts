@@ -39,9 +39,29 @@ export function stripeChargeable(priceAtomic: bigint): boolean {
 }
 
 /** The ledger's payload and requirements of a stripe credential admitted for a product of `priceAtomic`. */
-export function stripeLedgerPayment(spt: string, challengeId: string, priceAtomic: bigint, networkId: string): { payload: PaymentPayload; requirements: PaymentRequirements } {
-  const payload: StripeLedgerPayload = { mpp: "stripe", spt, amount: Number(priceAtomic / ATOMIC_PER_CENT), currency: MPP_STRIPE_CURRENCY, challengeId, claimedAt: Date.now() };
-  const requirements = { scheme: "mpp-stripe", network: `stripe:${networkId}`, asset: MPP_STRIPE_CURRENCY, amount: priceAtomic.toString(), payTo: networkId, maxTimeoutSeconds: 300, extra: {} };
+export function stripeLedgerPayment(
+  spt: string,
+  challengeId: string,
+  priceAtomic: bigint,
+  networkId: string,
+): { payload: PaymentPayload; requirements: PaymentRequirements } {
+  const payload: StripeLedgerPayload = {
+    mpp: "stripe",
+    spt,
+    amount: Number(priceAtomic / ATOMIC_PER_CENT),
+    currency: MPP_STRIPE_CURRENCY,
+    challengeId,
+    claimedAt: Date.now(),
+  };
+  const requirements = {
+    scheme: "mpp-stripe",
+    network: `stripe:${networkId}`,
+    asset: MPP_STRIPE_CURRENCY,
+    amount: priceAtomic.toString(),
+    payTo: networkId,
+    maxTimeoutSeconds: 300,
+    extra: {},
+  };
   return { payload: payload as unknown as PaymentPayload, requirements: requirements as PaymentRequirements };
 }
 
@@ -49,7 +69,10 @@ export function stripeLedgerPayment(spt: string, challengeId: string, priceAtomi
 export const stripeIdempotencyKey = (purchaseId: string) => `marketplace-purchase-${purchaseId}`;
 
 /** The 402 reasons of a stripe purchase refused by Stripe (after the claim, before any money moved). */
-export const MPP_STRIPE_REASONS = ["mpp_payment_declined", "mpp_payment_action_required"] as const satisfies readonly ErrorCode[];
+export const MPP_STRIPE_REASONS = [
+  "mpp_payment_declined",
+  "mpp_payment_action_required",
+] as const satisfies readonly ErrorCode[];
 
 export type StripeCharge =
   | { outcome: "succeeded"; reference: string }
@@ -58,7 +81,11 @@ export type StripeCharge =
   /** May be charged (timeout, Stripe error, still processing): reconciled later with the same key. */
   | { outcome: "unknown"; detail: string };
 
-export async function chargeStripe(client: StripeClient, payload: StripeLedgerPayload, purchase: { id: string; product: string }): Promise<StripeCharge> {
+export async function chargeStripe(
+  client: StripeClient,
+  payload: StripeLedgerPayload,
+  purchase: { id: string; product: string },
+): Promise<StripeCharge> {
   let intent;
   try {
     intent = await client.paymentIntents.create(
@@ -73,7 +100,12 @@ export async function chargeStripe(client: StripeClient, payload: StripeLedgerPa
       { idempotencyKey: stripeIdempotencyKey(purchase.id) },
     );
   } catch (err) {
-    if (err instanceof StripeRefusal) return { outcome: "refused", reason: "mpp_payment_declined", detail: `${err.code}: ${err.message}`.slice(0, 300) };
+    if (err instanceof StripeRefusal)
+      return {
+        outcome: "refused",
+        reason: "mpp_payment_declined",
+        detail: `${err.code}: ${err.message}`.slice(0, 300),
+      };
     return { outcome: "unknown", detail: err instanceof Error ? err.message.slice(0, 300) : "Stripe call failed" };
   }
   // An idempotent replay (a retry, the reconciler) returns the first answer's state: ask for the
@@ -82,7 +114,10 @@ export async function chargeStripe(client: StripeClient, payload: StripeLedgerPa
     try {
       intent = await client.paymentIntents.retrieve(intent.id);
     } catch (err) {
-      return { outcome: "unknown", detail: `PaymentIntent ${intent.id}: ${err instanceof Error ? err.message.slice(0, 200) : "retrieve failed"}` };
+      return {
+        outcome: "unknown",
+        detail: `PaymentIntent ${intent.id}: ${err instanceof Error ? err.message.slice(0, 200) : "retrieve failed"}`,
+      };
     }
   }
   if (intent.status === "requires_action") {
@@ -94,13 +129,26 @@ export async function chargeStripe(client: StripeClient, payload: StripeLedgerPa
       try {
         intent = await client.paymentIntents.retrieve(intent.id);
       } catch (err) {
-        return { outcome: "unknown", detail: `PaymentIntent ${intent.id}: ${err instanceof Error ? err.message.slice(0, 200) : "cancel failed"}` };
+        return {
+          outcome: "unknown",
+          detail: `PaymentIntent ${intent.id}: ${err instanceof Error ? err.message.slice(0, 200) : "cancel failed"}`,
+        };
       }
     }
-    if (intent.status === "canceled") return { outcome: "refused", reason: "mpp_payment_action_required", detail: `PaymentIntent ${intent.id} required action (canceled)` };
+    if (intent.status === "canceled")
+      return {
+        outcome: "refused",
+        reason: "mpp_payment_action_required",
+        detail: `PaymentIntent ${intent.id} required action (canceled)`,
+      };
   }
   if (intent.status === "succeeded") return { outcome: "succeeded", reference: intent.id };
-  if (intent.status === "requires_payment_method" || intent.status === "canceled") return { outcome: "refused", reason: "mpp_payment_declined", detail: `PaymentIntent ${intent.id} is ${intent.status}` };
+  if (intent.status === "requires_payment_method" || intent.status === "canceled")
+    return {
+      outcome: "refused",
+      reason: "mpp_payment_declined",
+      detail: `PaymentIntent ${intent.id} is ${intent.status}`,
+    };
   return { outcome: "unknown", detail: `PaymentIntent ${intent.id} is ${intent.status}` };
 }
 

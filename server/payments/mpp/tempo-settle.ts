@@ -32,7 +32,12 @@ export function tempoAmount(priceAtomic: bigint, decimals: number): bigint {
 }
 
 /** The ledger's payload and requirements of a tempo credential admitted for a product of `priceAtomic`. */
-export function tempoLedgerPayment(tx: { transaction: `0x${string}`; hash: `0x${string}`; validBefore: number }, challengeId: string, priceAtomic: bigint, settings: MppTempoConfig): { payload: PaymentPayload; requirements: PaymentRequirements } {
+export function tempoLedgerPayment(
+  tx: { transaction: `0x${string}`; hash: `0x${string}`; validBefore: number },
+  challengeId: string,
+  priceAtomic: bigint,
+  settings: MppTempoConfig,
+): { payload: PaymentPayload; requirements: PaymentRequirements } {
   const payload: TempoLedgerPayload = { mpp: "tempo", ...tx, challengeId };
   const requirements = {
     scheme: "mpp-tempo",
@@ -47,7 +52,10 @@ export function tempoLedgerPayment(tx: { transaction: `0x${string}`; hash: `0x${
 }
 
 /** The 402 reasons of a tempo purchase whose transaction did not execute (after the claim, nothing moved). */
-export const MPP_TEMPO_REASONS = ["mpp_transaction_rejected", "mpp_transaction_expired"] as const satisfies readonly ErrorCode[];
+export const MPP_TEMPO_REASONS = [
+  "mpp_transaction_rejected",
+  "mpp_transaction_expired",
+] as const satisfies readonly ErrorCode[];
 
 export type TempoSettlement =
   | { outcome: "succeeded"; reference: string }
@@ -62,7 +70,10 @@ export const TEMPO_EXPIRY_MARGIN_S = 60;
 const RECEIPT_POLLS = 8;
 const RECEIPT_POLL_MS = 250;
 
-async function receiptOf(client: TempoClient, hash: `0x${string}`): Promise<{ status: "success" | "reverted" } | null | "unknown"> {
+async function receiptOf(
+  client: TempoClient,
+  hash: `0x${string}`,
+): Promise<{ status: "success" | "reverted" } | null | "unknown"> {
   try {
     const receipt = await getTransactionReceipt(client, { hash });
     return receipt.status === "pending" ? null : { status: receipt.status };
@@ -71,7 +82,8 @@ async function receiptOf(client: TempoClient, hash: `0x${string}`): Promise<{ st
   }
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? (err as { shortMessage?: string }).shortMessage ?? err.message : String(err)).slice(0, 300);
+const errorText = (err: unknown) =>
+  (err instanceof Error ? ((err as { shortMessage?: string }).shortMessage ?? err.message) : String(err)).slice(0, 300);
 
 // The node answered the broadcast with a JSON-RPC error (it judged the transaction), as opposed to no
 // answer at all (timeout, connection, 5xx), after which the transaction may be in its pool.
@@ -79,26 +91,42 @@ function nodeRefused(err: unknown): boolean {
   for (let e = err as { name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.name === "HttpRequestError" || e.name === "TimeoutError") return false;
   }
-  return (err as { name?: string }).name !== undefined && /RpcRequestError|RpcError|InvalidInput|TransactionRejected|ExecutionReverted|InsufficientFunds|NonceTooLow|NonceTooHigh|IntrinsicGasTooLow|FeeCapTooLow/.test(
-    JSON.stringify([(err as { name?: string }).name, (err as { cause?: { name?: string } }).cause?.name]),
+  return (
+    (err as { name?: string }).name !== undefined &&
+    /RpcRequestError|RpcError|InvalidInput|TransactionRejected|ExecutionReverted|InsufficientFunds|NonceTooLow|NonceTooHigh|IntrinsicGasTooLow|FeeCapTooLow/.test(
+      JSON.stringify([(err as { name?: string }).name, (err as { cause?: { name?: string } }).cause?.name]),
+    )
   );
 }
 
 function settled(receipt: { status: "success" | "reverted" }, hash: string): TempoSettlement {
-  return receipt.status === "success" ? { outcome: "succeeded", reference: hash } : { outcome: "refused", reason: "mpp_transaction_rejected", detail: `transaction ${hash} reverted` };
+  return receipt.status === "success"
+    ? { outcome: "succeeded", reference: hash }
+    : { outcome: "refused", reason: "mpp_transaction_rejected", detail: `transaction ${hash} reverted` };
 }
 
-export async function broadcastTempo(client: TempoClient, payload: TempoLedgerPayload, sentBefore: boolean, nowS = () => Date.now() / 1000): Promise<TempoSettlement> {
+export async function broadcastTempo(
+  client: TempoClient,
+  payload: TempoLedgerPayload,
+  sentBefore: boolean,
+  nowS = () => Date.now() / 1000,
+): Promise<TempoSettlement> {
   const { hash } = payload;
   if (sentBefore) {
     const found = await receiptOf(client, hash);
     if (found === "unknown") return { outcome: "unknown", detail: `receipt of ${hash} could not be read` };
     if (found) return settled(found, hash);
-    if (nowS() > payload.validBefore + TEMPO_EXPIRY_MARGIN_S) return { outcome: "refused", reason: "mpp_transaction_expired", detail: `transaction ${hash} was not executed before it expired` };
+    if (nowS() > payload.validBefore + TEMPO_EXPIRY_MARGIN_S)
+      return {
+        outcome: "refused",
+        reason: "mpp_transaction_expired",
+        detail: `transaction ${hash} was not executed before it expired`,
+      };
   }
   try {
     const sent = await sendRawTransaction(client, { serializedTransaction: payload.transaction });
-    if (sent.toLowerCase() !== hash.toLowerCase()) return { outcome: "unknown", detail: `the node reported ${sent} for ${hash}` };
+    if (sent.toLowerCase() !== hash.toLowerCase())
+      return { outcome: "unknown", detail: `the node reported ${sent} for ${hash}` };
   } catch (err) {
     // "Already known": the transaction is in the node's pool (an earlier sending, or the payer's own): wait for it.
     // A node that judged a transaction we never sent before otherwise: it is in no pool, nothing executed.

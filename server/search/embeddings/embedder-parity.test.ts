@@ -83,7 +83,17 @@ describe("ONNX embedder parity with TF.js", () => {
 });
 
 describe("odd input", () => {
-  const ODD = ["", "   ", "\u0000", "a\u0000b", "\ud800", "lone \udc00 low", "😀".repeat(1200), "\u200b\u200b", "\ufeff"];
+  const ODD = [
+    "",
+    "   ",
+    "\u0000",
+    "a\u0000b",
+    "\ud800",
+    "lone \udc00 low",
+    "😀".repeat(1200),
+    "\u200b\u200b",
+    "\ufeff",
+  ];
 
   it("gives a finite 512-d vector (zeros when the text has no tokens) for every odd text", async () => {
     for (const text of ODD) {

@@ -39,7 +39,10 @@ export async function embedText(text: string): Promise<Float32Array> {
   return (await embedTexts([text]))[0]!;
 }
 
-const queryCache = createQueryCache(env.QUERY_EMBEDDING_CACHE_SIZE, async (clipped) => (await embedTexts([clipped]))[0]!);
+const queryCache = createQueryCache(
+  env.QUERY_EMBEDDING_CACHE_SIZE,
+  async (clipped) => (await embedTexts([clipped]))[0]!,
+);
 
 // The cache's counters go to the log every STATS_LOG_MS while they move (operators see the hit
 // rate; bench:search reads its figures there, since they are not part of any API).

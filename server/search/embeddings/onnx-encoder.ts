@@ -28,7 +28,9 @@ export async function createEncoder(): Promise<Encoder> {
     readFile(path.join(dir, "model.json"), "utf8").then((t) => JSON.parse(t) as TfGraphModel),
     readFile(path.join(dir, "vocab.json"), "utf8").then((t) => JSON.parse(t) as Vocabulary),
   ]);
-  const shards = await Promise.all(graph.weightsManifest.flatMap((g) => g.paths).map((p) => readFile(path.join(dir, p))));
+  const shards = await Promise.all(
+    graph.weightsManifest.flatMap((g) => g.paths).map((p) => readFile(path.join(dir, p))),
+  );
   const { bytes, output } = translateGraph(graph, Buffer.concat(shards));
   const session = await InferenceSession.create(bytes, {
     intraOpNumThreads: 1,
@@ -66,8 +68,11 @@ export async function createEncoder(): Promise<Encoder> {
       });
       const out = result[output]!;
       const data = out.data as Float32Array;
-      if (out.dims[0] !== rowsOf.length || out.dims[1] !== EMBEDDING_WIDTH) throw new Error(`unexpected embedding shape [${out.dims.join(", ")}]`);
-      rowsOf.forEach((textIndex, row) => vectors[textIndex]!.set(data.subarray(row * EMBEDDING_WIDTH, (row + 1) * EMBEDDING_WIDTH)));
+      if (out.dims[0] !== rowsOf.length || out.dims[1] !== EMBEDDING_WIDTH)
+        throw new Error(`unexpected embedding shape [${out.dims.join(", ")}]`);
+      rowsOf.forEach((textIndex, row) =>
+        vectors[textIndex]!.set(data.subarray(row * EMBEDDING_WIDTH, (row + 1) * EMBEDDING_WIDTH)),
+      );
       out.dispose();
       return vectors;
     },

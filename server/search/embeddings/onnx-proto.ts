@@ -135,7 +135,10 @@ function writeValueInfo(w: Writer, v: OnnxValue) {
 }
 
 /** Serialises a single-graph model (IR version 8, default domain at `opset`). */
-export function encodeModel(graph: { nodes: OnnxNode[]; initializers: OnnxTensor[]; inputs: OnnxValue[]; outputs: OnnxValue[] }, opset: number): Uint8Array {
+export function encodeModel(
+  graph: { nodes: OnnxNode[]; initializers: OnnxTensor[]; inputs: OnnxValue[]; outputs: OnnxValue[] },
+  opset: number,
+): Uint8Array {
   const w = new Writer();
   w.int(1, 8); // ir_version
   w.string(2, "tfjs-graph-to-onnx");

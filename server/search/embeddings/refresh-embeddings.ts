@@ -38,8 +38,17 @@ export async function refreshEmbeddings(db: PrismaClient): Promise<number> {
     const vectors = await embedTexts(batch.map((s) => s.text));
     await db.$transaction(
       batch.map((s, j) => {
-        const data = { model: EMBEDDING_MODEL_ID, dims: EMBEDDING_DIMS, vector: vectorToBytes(vectors[j]!), textHash: s.hash };
-        return db.serviceEmbedding.upsert({ where: { serviceId: s.id }, create: { serviceId: s.id, ...data }, update: data });
+        const data = {
+          model: EMBEDDING_MODEL_ID,
+          dims: EMBEDDING_DIMS,
+          vector: vectorToBytes(vectors[j]!),
+          textHash: s.hash,
+        };
+        return db.serviceEmbedding.upsert({
+          where: { serviceId: s.id },
+          create: { serviceId: s.id, ...data },
+          update: data,
+        });
       }),
     );
   }

@@ -6,11 +6,18 @@ import { indexCatalog } from "@/server/catalog/search-index";
 import { loadCandidates } from "@/server/shortlist/load-candidates";
 import { checkRequirement } from "@/server/shortlist/conditions/check-condition";
 import { embedText } from "./model";
-import { clearSentenceVectorCache, refreshSentenceEmbeddings, sentenceHash, sentenceVectors } from "./sentence-embeddings";
+import {
+  clearSentenceVectorCache,
+  refreshSentenceEmbeddings,
+  sentenceHash,
+  sentenceVectors,
+} from "./sentence-embeddings";
 
 describe("sentence embeddings", () => {
   it("the indexed catalog has one vector per distinct evidence or fact sentence", async () => {
-    const [texts] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM (SELECT text FROM service_evidence UNION SELECT text FROM service_facts) t`;
+    const [texts] = await db.$queryRaw<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM (SELECT text FROM service_evidence UNION SELECT text FROM service_facts) t`;
     const [stored] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM sentence_embeddings`;
     expect(texts!.n).toBeGreaterThan(100);
     expect(stored!.n).toBe(texts!.n);
@@ -20,7 +27,9 @@ describe("sentence embeddings", () => {
   it("embeds a new sentence when the catalog is re-indexed, with the model's vector", async () => {
     const svc = await db.service.findFirstOrThrow({ orderBy: { id: "asc" }, select: { id: true } });
     const text = "Quokka telemetry is exported as Parquet every night.";
-    await db.serviceEvidence.create({ data: { serviceId: svc.id, text, source: "https://vendor.test/quokka", position: 99 } });
+    await db.serviceEvidence.create({
+      data: { serviceId: svc.id, text, source: "https://vendor.test/quokka", position: 99 },
+    });
     await indexCatalog(db);
     const got = await sentenceVectors([text, "A sentence nobody stored."]);
     expect([...got.keys()]).toEqual([text]);
@@ -40,6 +49,9 @@ describe("sentence embeddings", () => {
     clearSentenceVectorCache();
     const candidate = (await loadCandidates([owner.serviceId])).get(owner.serviceId)!;
     expect(candidate.facts.vectors?.has(text)).toBe(false);
-    expect(checkRequirement("Solves CAPTCHAs", candidate.facts)).toEqual({ status: "unmet", evidence: expect.objectContaining({ text }) });
+    expect(checkRequirement("Solves CAPTCHAs", candidate.facts)).toEqual({
+      status: "unmet",
+      evidence: expect.objectContaining({ text }),
+    });
   });
 });

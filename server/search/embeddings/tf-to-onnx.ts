@@ -6,7 +6,15 @@
 // are translated; any other op fails loudly at start-up rather than computing something else.
 // Every integer tensor becomes int64 (ONNX wants int64 shapes and indices where TF used int32),
 // including the two inputs: `indices` [n, 2] and `values` [n] of the sparse token batch.
-import { encodeModel, ONNX_BOOL, ONNX_FLOAT, ONNX_INT64, type Attr, type OnnxNode, type OnnxTensor } from "./onnx-proto";
+import {
+  encodeModel,
+  ONNX_BOOL,
+  ONNX_FLOAT,
+  ONNX_INT64,
+  type Attr,
+  type OnnxNode,
+  type OnnxTensor,
+} from "./onnx-proto";
 
 export interface TfNode {
   name: string;
@@ -54,10 +62,16 @@ export function translateGraph(model: TfGraphModel, weightData: Uint8Array): { b
   const int = (name: string) => Number(ints(name)[0]);
   function int64Const(values: bigint[], hint: string): string {
     const name = fresh(hint);
-    extra.push({ name, type: ONNX_INT64, dims: [values.length], raw: new Uint8Array(BigInt64Array.from(values).buffer) });
+    extra.push({
+      name,
+      type: ONNX_INT64,
+      dims: [values.length],
+      raw: new Uint8Array(BigInt64Array.from(values).buffer),
+    });
     return name;
   }
-  const emit = (op: string, inputs: string[], outputs: string[], attrs?: Attr[]) => nodes.push({ op, inputs, outputs, attrs });
+  const emit = (op: string, inputs: string[], outputs: string[], attrs?: Attr[]) =>
+    nodes.push({ op, inputs, outputs, attrs });
 
   for (const n of model.modelTopology.node) {
     const a = n.attr ?? {};
@@ -113,7 +127,14 @@ export function translateGraph(model: TfGraphModel, weightData: Uint8Array): { b
         break;
       case "Cast": {
         const to = a.DstT?.type;
-        const onnxTo = to === TF_FLOAT ? ONNX_FLOAT : to === TF_BOOL ? ONNX_BOOL : to === TF_INT32 || to === TF_INT64 ? ONNX_INT64 : undefined;
+        const onnxTo =
+          to === TF_FLOAT
+            ? ONNX_FLOAT
+            : to === TF_BOOL
+              ? ONNX_BOOL
+              : to === TF_INT32 || to === TF_INT64
+                ? ONNX_INT64
+                : undefined;
         if (onnxTo === undefined) throw new Error(`Cast to TF type ${to} not supported`);
         emit("Cast", [inp[0]!], [out], [{ name: "to", i: onnxTo }]);
         break;
@@ -185,7 +206,11 @@ export function translateGraph(model: TfGraphModel, weightData: Uint8Array): { b
         const size = ints(inp[2]!);
         const ends = size.map((s, i) => (s < 0n ? INT64_MAX : begin[i]! + s));
         const axes = begin.map((_, i) => BigInt(i));
-        emit("Slice", [inp[0]!, int64Const(begin, "starts"), int64Const(ends, "ends"), int64Const(axes, "axes")], [out]);
+        emit(
+          "Slice",
+          [inp[0]!, int64Const(begin, "starts"), int64Const(ends, "ends"), int64Const(axes, "axes")],
+          [out],
+        );
         break;
       }
       case "MatMul":
@@ -207,7 +232,8 @@ export function translateGraph(model: TfGraphModel, weightData: Uint8Array): { b
         // A 1×1 convolution with unit strides over NHWC is a matrix product over the channels.
         const filter = consts.get(inp[1]!);
         const strides = (a.strides?.list?.i ?? []).map(Number);
-        if (!filter || filter.dims[0] !== 1 || filter.dims[1] !== 1 || strides.some((s) => s !== 1)) throw new Error("only 1×1 unit-stride Conv2D is supported");
+        if (!filter || filter.dims[0] !== 1 || filter.dims[1] !== 1 || strides.some((s) => s !== 1))
+          throw new Error("only 1×1 unit-stride Conv2D is supported");
         const w = fresh("conv_w");
         extra.push({ name: w, type: ONNX_FLOAT, dims: filter.dims.slice(2), raw: bytesOf(filter.values) });
         emit("MatMul", [inp[0]!, w], [out]);
@@ -225,7 +251,12 @@ export function translateGraph(model: TfGraphModel, weightData: Uint8Array): { b
       }
       case "ScatterNd": {
         const zeros = fresh("zeros");
-        emit("ConstantOfShape", [inp[2]!], [zeros], [{ name: "value", t: { name: "value", type: ONNX_FLOAT, dims: [1], raw: new Uint8Array(4) } }]);
+        emit(
+          "ConstantOfShape",
+          [inp[2]!],
+          [zeros],
+          [{ name: "value", t: { name: "value", type: ONNX_FLOAT, dims: [1], raw: new Uint8Array(4) } }],
+        );
         emit("ScatterND", [zeros, inp[0]!, inp[1]!], [out]);
         break;
       }
@@ -237,7 +268,8 @@ export function translateGraph(model: TfGraphModel, weightData: Uint8Array): { b
   function stridedSlice(n: TfNode, inp: string[], out: string) {
     const a = n.attr ?? {};
     const mask = (k: string) => Number(a[k]?.i ?? 0);
-    if (mask("ellipsis_mask") || mask("new_axis_mask")) throw new Error("StridedSlice with ellipsis or new axes not supported");
+    if (mask("ellipsis_mask") || mask("new_axis_mask"))
+      throw new Error("StridedSlice with ellipsis or new axes not supported");
     const begin = ints(inp[1]!);
     const end = ints(inp[2]!);
     const strides = ints(inp[3]!);
@@ -258,7 +290,11 @@ export function translateGraph(model: TfGraphModel, weightData: Uint8Array): { b
     });
     const axes = begin.map((_, i) => BigInt(i));
     const sliced = shrink.length ? fresh("sliced") : out;
-    emit("Slice", [inp[0]!, int64Const(starts, "starts"), int64Const(ends, "ends"), int64Const(axes, "axes")], [sliced]);
+    emit(
+      "Slice",
+      [inp[0]!, int64Const(starts, "starts"), int64Const(ends, "ends"), int64Const(axes, "axes")],
+      [sliced],
+    );
     if (shrink.length) emit("Squeeze", [sliced, int64Const(shrink, "axes")], [out]);
   }
 
@@ -269,12 +305,14 @@ export function translateGraph(model: TfGraphModel, weightData: Uint8Array): { b
 
   // Constants read only as attributes (axes, perms, slice bounds) are not graph inputs.
   const used = new Set(nodes.flatMap((x) => x.inputs));
-  const initializers: OnnxTensor[] = [...consts].filter(([name]) => used.has(name)).map(([name, c]) => ({
-    name,
-    type: c.type,
-    dims: c.dims,
-    raw: bytesOf(c.values),
-  }));
+  const initializers: OnnxTensor[] = [...consts]
+    .filter(([name]) => used.has(name))
+    .map(([name, c]) => ({
+      name,
+      type: c.type,
+      dims: c.dims,
+      raw: bytesOf(c.values),
+    }));
   const bytes = encodeModel(
     {
       nodes,

@@ -59,7 +59,8 @@ export class Tokenizer {
   private trie = new Trie();
 
   constructor(private readonly vocabulary: Vocabulary) {
-    for (let i = RESERVED_SYMBOLS_COUNT; i < vocabulary.length; i++) this.trie.insert(vocabulary[i]![0], vocabulary[i]![1], i);
+    for (let i = RESERVED_SYMBOLS_COUNT; i < vocabulary.length; i++)
+      this.trie.insert(vocabulary[i]![0], vocabulary[i]![1], i);
   }
 
   /** Token ids of the best-scoring segmentation (Viterbi), consecutive unknowns merged. */

@@ -20,14 +20,24 @@ export function constraintSql(c: SearchConstraints | undefined): Prisma.Sql {
   const offer: Prisma.Sql[] = [];
   // By the offers' own protocols, as the service record and the catalog list show them.
   if (c?.protocol) offer.push(Prisma.sql`o.protocol = ${c.protocol}::text`);
-  if (c?.maxPriceUsd !== undefined) offer.push(Prisma.sql`o.price_atomic <= ${priceLimitAtomic(c.maxPriceUsd)}::bigint`);
-  if (offer.length) parts.push(Prisma.sql`EXISTS (SELECT 1 FROM offers o WHERE o.service_id = s.id AND ${Prisma.join(offer, " AND ")})`);
+  if (c?.maxPriceUsd !== undefined)
+    offer.push(Prisma.sql`o.price_atomic <= ${priceLimitAtomic(c.maxPriceUsd)}::bigint`);
+  if (offer.length)
+    parts.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM offers o WHERE o.service_id = s.id AND ${Prisma.join(offer, " AND ")})`,
+    );
   return Prisma.join(parts, " AND ");
 }
 
 /** Offer-level check used when listing a match's offers. */
-export function offerQualifies(offer: { priceAtomic: number; protocol: string }, c: SearchConstraints | undefined): boolean {
-  return (c?.maxPriceUsd === undefined || offer.priceAtomic <= priceLimitAtomic(c.maxPriceUsd)) && (c?.protocol === undefined || offer.protocol === c.protocol);
+export function offerQualifies(
+  offer: { priceAtomic: number; protocol: string },
+  c: SearchConstraints | undefined,
+): boolean {
+  return (
+    (c?.maxPriceUsd === undefined || offer.priceAtomic <= priceLimitAtomic(c.maxPriceUsd)) &&
+    (c?.protocol === undefined || offer.protocol === c.protocol)
+  );
 }
 
 export async function allowedServices(c: SearchConstraints | undefined): Promise<Allowed> {

@@ -10,7 +10,11 @@ function seeded(seed: number) {
 describe("SIMD dot scores", () => {
   it("equal the plain dot products of every row", () => {
     const rand = seeded(7);
-    for (const [rows, dims] of [[1, 16], [37, 64], [500, 512]] as const) {
+    for (const [rows, dims] of [
+      [1, 16],
+      [37, 64],
+      [500, 512],
+    ] as const) {
       const scorer = createDotScorer(rows, dims);
       for (let i = 0; i < rows * dims; i++) scorer.matrix[i] = rand();
       const query = Float32Array.from({ length: dims }, rand);

@@ -35,12 +35,23 @@ function typo(name: string): string {
 let queries: string[] = [];
 
 beforeAll(async () => {
-  const services = await db.service.findMany({ select: { name: true, slug: true, entityName: true }, orderBy: { id: "asc" } });
+  const services = await db.service.findMany({
+    select: { name: true, slug: true, entityName: true },
+    orderBy: { id: "asc" },
+  });
   const outcomes = EVAL_QUERIES.map((q) => q.request.outcome);
   queries = [
     ...services.flatMap((s, i) =>
       i % 3 === 0
-        ? [s.name, s.slug, s.name.toUpperCase(), typo(s.name), `I need ${s.name} for invoices`, s.name.slice(0, Math.max(4, Math.floor(s.name.length / 2))), `${s.entityName} api pricing`]
+        ? [
+            s.name,
+            s.slug,
+            s.name.toUpperCase(),
+            typo(s.name),
+            `I need ${s.name} for invoices`,
+            s.name.slice(0, Math.max(4, Math.floor(s.name.length / 2))),
+            `${s.entityName} api pricing`,
+          ]
         : [],
     ),
     ...outcomes,
@@ -73,7 +84,8 @@ describe("exact via the name index", () => {
   it("answers like the full scan under constraints", async () => {
     const constraints: SearchConstraints[] = [{ tested: "true" }, { protocol: "mpp" }, { maxPriceUsd: 0.001 }];
     for (const c of constraints) {
-      for (const q of queries.filter((_, i) => i % 7 === 0)) expect(await retrieveExact(q, c), `${q} ${JSON.stringify(c)}`).toEqual(await fullScan(q, c));
+      for (const q of queries.filter((_, i) => i % 7 === 0))
+        expect(await retrieveExact(q, c), `${q} ${JSON.stringify(c)}`).toEqual(await fullScan(q, c));
     }
   }, 120_000);
 

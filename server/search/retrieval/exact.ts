@@ -26,7 +26,11 @@ export function exactMatchSql(q: string): Prisma.Sql {
            OR word_similarity(lower(s.name), ${q}::text) >= ${MIN_WORD_SIMILARITY})`;
 }
 
-export async function retrieveExact(query: string, constraints: SearchConstraints | undefined, depth = RETRIEVAL_DEPTH): Promise<Hit[]> {
+export async function retrieveExact(
+  query: string,
+  constraints: SearchConstraints | undefined,
+  depth = RETRIEVAL_DEPTH,
+): Promise<Hit[]> {
   const q = query.trim().toLowerCase();
   // Only the names that can qualify are scored (name-index.ts): the same answers without a scan.
   const candidates = nameCandidates(await getNameIndex(), q);

@@ -37,7 +37,9 @@ export function trigrams(text: string): Set<string> {
 }
 
 export async function loadNameIndex(version: number): Promise<NameIndex> {
-  const rows = await sqlQuery<{ id: string; name: string; slug: string }>(Prisma.sql`SELECT id, lower(name) AS name, slug FROM services ORDER BY id`);
+  const rows = await sqlQuery<{ id: string; name: string; slug: string }>(
+    Prisma.sql`SELECT id, lower(name) AS name, slug FROM services ORDER BY id`,
+  );
   const lists = new Map<string, number[]>();
   const trigramCount = new Uint16Array(rows.length);
   rows.forEach((r, row) => {
@@ -51,7 +53,14 @@ export async function loadNameIndex(version: number): Promise<NameIndex> {
   });
   const postings = new Map<string, Int32Array>();
   for (const [t, list] of lists) postings.set(t, Int32Array.from(list));
-  return { version, ids: rows.map((r) => r.id), names: rows.map((r) => r.name), slugs: rows.map((r) => r.slug), trigramCount, postings };
+  return {
+    version,
+    ids: rows.map((r) => r.id),
+    names: rows.map((r) => r.name),
+    slugs: rows.map((r) => r.slug),
+    trigramCount,
+    postings,
+  };
 }
 
 /** Ids of the services whose name or slug can satisfy exact's conditions for the query q

@@ -29,7 +29,11 @@ let checkedAt = 0;
 let loading: Promise<NameIndex> | undefined;
 
 /** Lowercased words (letters and digits), as names and outcomes are compared. */
-export const nameWords = (s: string) => s.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
+export const nameWords = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize("NFKC")
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
 
 async function load(version: number): Promise<NameIndex> {
   const rows = await sqlQuery<{ id: string; name: string; slug: string; entity_name: string }>(
@@ -50,7 +54,8 @@ async function load(version: number): Promise<NameIndex> {
     add(name, r.id, FULL_NAME);
     add(nameWords(r.slug), r.id, FULL_NAME);
     add(nameWords(r.entity_name), r.id, FULL_NAME);
-    if (name.length > 1 && name[0]!.length >= MIN_BRAND_LENGTH && !/^\d+$/.test(name[0]!)) firstWords.set(name[0]!, [...(firstWords.get(name[0]!) ?? []), r.id]);
+    if (name.length > 1 && name[0]!.length >= MIN_BRAND_LENGTH && !/^\d+$/.test(name[0]!))
+      firstWords.set(name[0]!, [...(firstWords.get(name[0]!) ?? []), r.id]);
   }
   if (firstWords.size > 0) {
     const words = [...firstWords.keys()];
@@ -89,8 +94,11 @@ export async function retrieveNameMentions(outcome: string, allowed: Allowed): P
     for (let n = 1; n <= index.longest && i + n <= words.length; n++) {
       const entry = index.phrases.get(words.slice(i, i + n).join(" "));
       if (!entry) continue;
-      for (const id of entry.ids) if ((!allowed || allowed.has(id)) && (best.get(id) ?? 0) < entry.strength) best.set(id, entry.strength);
+      for (const id of entry.ids)
+        if ((!allowed || allowed.has(id)) && (best.get(id) ?? 0) < entry.strength) best.set(id, entry.strength);
     }
   }
-  return [...best.entries()].map(([id, score]) => ({ id, score, name: score })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  return [...best.entries()]
+    .map(([id, score]) => ({ id, score, name: score }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
 }

@@ -14,14 +14,21 @@ import type { Hit } from "./types";
 // equal weights the earlier ts_rank terms gave 0.818, and the gain held on both halves of the set).
 export const TERMS_WEIGHT = 2.5;
 
-export async function retrieve(mode: SearchMode, query: string, constraints: SearchConstraints | undefined): Promise<Hit[]> {
+export async function retrieve(
+  mode: SearchMode,
+  query: string,
+  constraints: SearchConstraints | undefined,
+): Promise<Hit[]> {
   switch (mode) {
     case "exact":
       return retrieveExact(query, constraints);
     case "terms":
       return (await retrieveTerms(query, constraints)).map((h) => ({ ...h, terms: h.score }));
     case "semantic":
-      return (await retrieveSemantic(query, await allowedServices(constraints))).map((h) => ({ ...h, semantic: h.score }));
+      return (await retrieveSemantic(query, await allowedServices(constraints))).map((h) => ({
+        ...h,
+        semantic: h.score,
+      }));
     case "hybrid":
     case "all": {
       // The terms query runs in PostgreSQL while this process embeds the query.

@@ -27,7 +27,11 @@ export function queryIdfCtes(query: string, exclude: Prisma.Sql = Prisma.empty):
     )`;
 }
 
-export async function retrieveTerms(query: string, constraints: SearchConstraints | undefined, depth = RETRIEVAL_DEPTH): Promise<Hit[]> {
+export async function retrieveTerms(
+  query: string,
+  constraints: SearchConstraints | undefined,
+  depth = RETRIEVAL_DEPTH,
+): Promise<Hit[]> {
   const filter = hasConstraints(constraints)
     ? Prisma.sql`JOIN services s ON s.id = t.service_id AND ${constraintSql(constraints)}`
     : Prisma.empty;

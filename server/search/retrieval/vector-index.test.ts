@@ -7,7 +7,11 @@ import { getVectorIndex, nearest } from "./vector-index";
 
 describe("vector index", () => {
   it("holds every stored vector of the current model, row i = ids[i], exactly", async () => {
-    const stored = await db.serviceEmbedding.findMany({ where: { model: EMBEDDING_MODEL_ID }, select: { serviceId: true, vector: true }, orderBy: { serviceId: "asc" } });
+    const stored = await db.serviceEmbedding.findMany({
+      where: { model: EMBEDDING_MODEL_ID },
+      select: { serviceId: true, vector: true },
+      orderBy: { serviceId: "asc" },
+    });
     expect(stored.length).toBeGreaterThan(100);
     const index = await getVectorIndex();
     expect(index.ids).toEqual(stored.map((s) => s.serviceId));

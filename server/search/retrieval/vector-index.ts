@@ -34,7 +34,10 @@ async function load(version: number): Promise<VectorIndex> {
     // One snapshot for the count and every page, so rows added meanwhile cannot overflow the matrix.
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     const where = "model = $1 AND dims = $2";
-    const { rows: counted } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM service_embeddings WHERE ${where}`, [EMBEDDING_MODEL_ID, EMBEDDING_DIMS]);
+    const { rows: counted } = await client.query<{ n: string }>(
+      `SELECT count(*) AS n FROM service_embeddings WHERE ${where}`,
+      [EMBEDDING_MODEL_ID, EMBEDDING_DIMS],
+    );
     const count = Number(counted[0]!.n);
     const scorer = createDotScorer(count, EMBEDDING_DIMS);
     const matrixBytes = Buffer.from(scorer.matrix.buffer, scorer.matrix.byteOffset, scorer.matrix.byteLength);

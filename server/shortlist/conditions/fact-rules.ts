@@ -32,10 +32,14 @@ const booleanRule = (name: string, key: string, pattern: RegExp): FactRule => ({
   match: (r) => (pattern.test(r) ? (s) => fromFact(s, key, isTrue) : null),
 });
 
-const REGION_CODE = /\b(us|eu|ap|sa|ca|me|af)-(east|west|central|north|south|southeast|northeast|southwest|northwest)(-\d)?\b/gi;
-const EU_RESIDENCY = /\b(eu|europe|european union)\b[^.]*\b(residen\w*|data|stor\w*|host\w*|kept|keep\w*|stays?|remains?)\b|\b(residen\w*|stor\w*|host\w*|kept|keep\w*|stays?|remains?)\b[^.]*\b(in|within|inside) (the )?(eu|europe|european union)\b/i;
-const NO_RETENTION = /\b(no|zero|not|never|without|doesn'?t|don'?t)\b[^.]*\b(retain\w*|retention|store[sd]?|storing|keep\w*|kept|logs?|logged|logging|persist\w*)\b|\b(retain\w*|retention|store[sd]?|storing|keep\w*|logs?|logged|logging|persist\w*)\b[^.]*\b(no|not|never|zero)\b/i;
-const RETENTION_SUBJECT = /\b(data|payloads?|requests?|content|inputs?|logs?|prompts?|queries|uploads?|audio|images?|text|retention)\b/i;
+const REGION_CODE =
+  /\b(us|eu|ap|sa|ca|me|af)-(east|west|central|north|south|southeast|northeast|southwest|northwest)(-\d)?\b/gi;
+const EU_RESIDENCY =
+  /\b(eu|europe|european union)\b[^.]*\b(residen\w*|data|stor\w*|host\w*|kept|keep\w*|stays?|remains?)\b|\b(residen\w*|stor\w*|host\w*|kept|keep\w*|stays?|remains?)\b[^.]*\b(in|within|inside) (the )?(eu|europe|european union)\b/i;
+const NO_RETENTION =
+  /\b(no|zero|not|never|without|doesn'?t|don'?t)\b[^.]*\b(retain\w*|retention|store[sd]?|storing|keep\w*|kept|logs?|logged|logging|persist\w*)\b|\b(retain\w*|retention|store[sd]?|storing|keep\w*|logs?|logged|logging|persist\w*)\b[^.]*\b(no|not|never|zero)\b/i;
+const RETENTION_SUBJECT =
+  /\b(data|payloads?|requests?|content|inputs?|logs?|prompts?|queries|uploads?|audio|images?|text|retention)\b/i;
 const SDK_LANGS: Record<string, string[]> = {
   python: ["python"],
   typescript: ["typescript"],
@@ -56,8 +60,10 @@ const SDK_LANGS: Record<string, string[]> = {
 };
 
 const WEBHOOK_WORDS = new Set(
-  ("webhook webhooks web hook hooks callback callbacks url urls push pushes pushed send sends sent deliver delivers delivered delivery notify notifies notification notifications " +
-    "event events result results to a an the our us we via by can must should supports support supported offers offer has have with of for when on is are be it they receive receives get").split(" "),
+  (
+    "webhook webhooks web hook hooks callback callbacks url urls push pushes pushed send sends sent deliver delivers delivered delivery notify notifies notification notifications " +
+    "event events result results to a an the our us we via by can must should supports support supported offers offer has have with of for when on is are be it they receive receives get"
+  ).split(" "),
 );
 
 export const FACT_RULES: FactRule[] = [
@@ -74,7 +80,11 @@ export const FACT_RULES: FactRule[] = [
       if (!/\bweb-?hooks?\b|\bcallback url/i.test(r)) return null;
       // "a webhook within 30 seconds": a number the boolean fact does not settle.
       if (/\d/.test(r)) return null;
-      const extra = r.toLowerCase().match(/[a-z]+/g)?.filter((w) => !WEBHOOK_WORDS.has(w)) ?? [];
+      const extra =
+        r
+          .toLowerCase()
+          .match(/[a-z]+/g)
+          ?.filter((w) => !WEBHOOK_WORDS.has(w)) ?? [];
       return extra.length <= 3 ? (s) => fromFact(s, "webhooks", isTrue) : null;
     },
   },
@@ -105,7 +115,10 @@ export const FACT_RULES: FactRule[] = [
   {
     name: "rateLimitPerMinute",
     match: (r) => {
-      const m = /(\d[\d,]*(?:\.\d+)?)\s*(k\b)?\s*(?:requests?|reqs?|calls?|queries)?\s*(?:per|\/|a|an|each)\s*(minute|min|second|sec)\b/i.exec(r) ?? /(\d[\d,]*)\s*(k\b)?\s*(rpm)\b/i.exec(r);
+      const m =
+        /(\d[\d,]*(?:\.\d+)?)\s*(k\b)?\s*(?:requests?|reqs?|calls?|queries)?\s*(?:per|\/|a|an|each)\s*(minute|min|second|sec)\b/i.exec(
+          r,
+        ) ?? /(\d[\d,]*)\s*(k\b)?\s*(rpm)\b/i.exec(r);
       if (!m || /\b(at most|no more than|under|below|less than|fewer than)\b/i.test(r)) return null;
       const perMinute = num(m[1]!) * (m[2] ? 1000 : 1) * (/^s/i.test(m[3]!) ? 60 : 1);
       return (s) => fromFact(s, "rateLimitPerMinute", (v) => (asNumber(v) === null ? null : asNumber(v)! >= perMinute));
@@ -116,7 +129,10 @@ export const FACT_RULES: FactRule[] = [
     match: (r) => {
       if (!/\b(uptime|sla|availability|available)\b/i.test(r)) return null;
       const m = /(\d{2,3}(?:\.\d+)?)\s*%/.exec(r);
-      if (!m) return /\b(uptime )?sla\b/i.test(r) ? (s) => fromFact(s, "uptimeSlaPercent", (v) => (asNumber(v) === null ? null : asNumber(v)! > 0)) : null;
+      if (!m)
+        return /\b(uptime )?sla\b/i.test(r)
+          ? (s) => fromFact(s, "uptimeSlaPercent", (v) => (asNumber(v) === null ? null : asNumber(v)! > 0))
+          : null;
       const min = Number(m[1]);
       return (s) => fromFact(s, "uptimeSlaPercent", (v) => (asNumber(v) === null ? null : asNumber(v)! >= min));
     },
@@ -124,7 +140,11 @@ export const FACT_RULES: FactRule[] = [
   {
     name: "p95LatencyMs",
     match: (r) => {
-      if (!/\b(latency|p95|response times?|respond\w*|fast)\b/i.test(r) || /\bp99\b|\bp50\b|\bmedian\b|\baverage\b/i.test(r)) return null;
+      if (
+        !/\b(latency|p95|response times?|respond\w*|fast)\b/i.test(r) ||
+        /\bp99\b|\bp50\b|\bmedian\b|\baverage\b/i.test(r)
+      )
+        return null;
       const m = /(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?)\b/i.exec(r);
       if (!m) return null;
       const maxMs = Number(m[1]) * (/^m/i.test(m[2]!) ? 1 : 1000);
@@ -138,16 +158,24 @@ export const FACT_RULES: FactRule[] = [
       const days = /(\d+)\s*days?\b/i.exec(r);
       if (days && /\b(retain\w*|retention|delete[sd]?|purge[sd]?|kept|keep\w*|stor\w*)\b/i.test(r)) {
         const n = Number(days[1]);
-        const atLeast = (s: ServiceFacts) => fromFact(s, "dataRetentionDays", (v) => (asNumber(v) === null ? null : asNumber(v)! >= n));
-        const atMost = (s: ServiceFacts) => fromFact(s, "dataRetentionDays", (v) => (asNumber(v) === null ? null : asNumber(v)! <= n));
+        const atLeast = (s: ServiceFacts) =>
+          fromFact(s, "dataRetentionDays", (v) => (asNumber(v) === null ? null : asNumber(v)! >= n));
+        const atMost = (s: ServiceFacts) =>
+          fromFact(s, "dataRetentionDays", (v) => (asNumber(v) === null ? null : asNumber(v)! <= n));
         if (/\b(at least|minimum|no less than|or more|or longer)\b/i.test(r)) return atLeast;
-        if (/\b(at most|no more than|not more than|no longer than|within|under|less than|up to|maximum|delete[sd]?|purge[sd]?)\b/i.test(r)) return atMost;
+        if (
+          /\b(at most|no more than|not more than|no longer than|within|under|less than|up to|maximum|delete[sd]?|purge[sd]?)\b/i.test(
+            r,
+          )
+        )
+          return atMost;
         // "Raw data retained for 90 days" asks that the data stays that long.
         if (/\b(retain\w*|retention|kept|keep\w*|stor\w*)\b[^.]*\bfor\s+\d+\s*days?\b/i.test(r)) return atLeast;
         return null;
       }
       // "no more than a week" is a bound, not an absence of retention.
-      if (NO_RETENTION.test(r.replace(/\b(no|not|never)\s+(more|longer|later)\s+than\b/gi, " "))) return (s) => fromFact(s, "dataRetentionDays", (v) => (asNumber(v) === null ? null : asNumber(v) === 0));
+      if (NO_RETENTION.test(r.replace(/\b(no|not|never)\s+(more|longer|later)\s+than\b/gi, " ")))
+        return (s) => fromFact(s, "dataRetentionDays", (v) => (asNumber(v) === null ? null : asNumber(v) === 0));
       return null;
     },
   },
@@ -155,7 +183,10 @@ export const FACT_RULES: FactRule[] = [
     name: "sdks",
     match: (r) => {
       if (!/\b(sdks?|client librar\w*|librar(y|ies)|packages?|bindings?)\b/i.test(r)) return null;
-      const lang = /(?:^|[^\w.#])(python|typescript|javascript|node\.js|node|golang|go|java|ruby|rust|php|c#|\.net|dotnet|swift|kotlin)(?=$|[^\w#])/i.exec(r);
+      const lang =
+        /(?:^|[^\w.#])(python|typescript|javascript|node\.js|node|golang|go|java|ruby|rust|php|c#|\.net|dotnet|swift|kotlin)(?=$|[^\w#])/i.exec(
+          r,
+        );
       if (!lang) return null;
       const accepted = SDK_LANGS[lang[1]!.toLowerCase()]!;
       return (s) => fromFact(s, "sdks", (v) => asList(v)?.some((x) => accepted.includes(x)) ?? null);
@@ -165,12 +196,17 @@ export const FACT_RULES: FactRule[] = [
     // Payment protocols are part of the catalog record itself, so they are always known.
     name: "protocols",
     match: (r) => {
-      const wants = [/\bmpp\b|machine payments? protocol/i.test(r) ? "mpp" : null, /\bx402\b/i.test(r) ? "x402" : null].filter((x): x is string => !!x);
+      const wants = [
+        /\bmpp\b|machine payments? protocol/i.test(r) ? "mpp" : null,
+        /\bx402\b/i.test(r) ? "x402" : null,
+      ].filter((x): x is string => !!x);
       if (wants.length === 0) return null;
       return (s) => {
         const ok = wants.every((w) => s.protocols.includes(w));
         const fact = s.facts.get("protocols");
-        const evidence = fact ? { text: fact.text, source: fact.source } : { text: protocolsText(s.name, s.protocols), source: s.recordUrl };
+        const evidence = fact
+          ? { text: fact.text, source: fact.source }
+          : { text: protocolsText(s.name, s.protocols), source: s.recordUrl };
         return { status: ok ? "met" : "unmet", evidence };
       };
     },

@@ -14,5 +14,12 @@ export interface PreparedRequirement {
 }
 
 export function prepareText(text: string, vector?: Float32Array): PreparedRequirement {
-  return { text, words: contentWords(text), names: names(text), quantities: quantities(text), negated: negatedRequirement(text), vector };
+  return {
+    text,
+    words: contentWords(text),
+    names: names(text),
+    quantities: quantities(text),
+    negated: negatedRequirement(text),
+    vector,
+  };
 }

@@ -37,7 +37,13 @@ function clause(text: string): Clause {
 export function analyze(text: string): SentenceAnalysis {
   let a = cache.get(text);
   if (a) return a;
-  a = { words: new Set(words(text)), names: new Set(names(text)), quantities: quantities(text), clauses: clauses(text).map(clause), whole: clause(text) };
+  a = {
+    words: new Set(words(text)),
+    names: new Set(names(text)),
+    quantities: quantities(text),
+    clauses: clauses(text).map(clause),
+    whole: clause(text),
+  };
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(text, a);
   return a;

@@ -11,7 +11,14 @@ import { canon, stem, words as wordForms } from "./text";
 function countIn(text: string, w: string): number {
   return wordForms(text).filter((x) => x === w).length;
 }
-import { directionStated, requirementDirection, sentenceBound, strictBound, UNIT_WORDS, type Quantity } from "./quantities";
+import {
+  directionStated,
+  requirementDirection,
+  sentenceBound,
+  strictBound,
+  UNIT_WORDS,
+  type Quantity,
+} from "./quantities";
 import type { ServiceFacts } from "./service-facts";
 
 const UNKNOWN: Verdict = { status: "unknown" };
@@ -28,7 +35,11 @@ const SEMANTIC_NUMBER = 0.75;
 // Counted things too generic to tie a number to a subject on their own.
 const GENERIC_COUNTS = new Set(["request", "call", "item", "result", "record", "time", "page", "user"].map(stem));
 // Words too general to tie a sentence to a requirement on their own ("data", "results").
-const WEAK = new Set(["information", "result", "output", "input", "response", "file", "feature", "option", "request", "format"].map(stem).map(canon));
+const WEAK = new Set(
+  ["information", "result", "output", "input", "response", "file", "feature", "option", "request", "format"]
+    .map(stem)
+    .map(canon),
+);
 // Opposites: a sentence saying "machine-generated" answers "produced by humans" in the negative.
 const ANTONYMS: [RegExp, RegExp][] = [
   [/\bhumans?\b|\bmanual\w*/i, /\bmachine\b|\bautomat\w*/i],
@@ -38,7 +49,11 @@ const ANTONYMS: [RegExp, RegExp][] = [
   [/\bmutable\b|\bedit\w*|\bcorrect(ed)?\b|\bmodif\w*/i, /\bimmutable\b|\bread-only\b/i],
 ];
 function opposed(requirement: string, sentence: string): boolean {
-  return ANTONYMS.some(([a, b]) => (a.test(requirement) && b.test(sentence) && !a.test(sentence)) || (b.test(requirement) && a.test(sentence) && !b.test(sentence)));
+  return ANTONYMS.some(
+    ([a, b]) =>
+      (a.test(requirement) && b.test(sentence) && !a.test(sentence)) ||
+      (b.test(requirement) && a.test(sentence) && !b.test(sentence)),
+  );
 }
 // A sentence about what goes in does not answer a requirement about what comes out, and back.
 const INPUT_SIDE = /\b(inputs?|uploads?|uploaded|accepts?|accepted|sent|submitted)\b/i;
@@ -74,13 +89,24 @@ function compare(req: PreparedRequirement, rq: Quantity, sentence: string, sq: Q
   return bound === "cap" ? null : "unmet";
 }
 
-function quantityVerdict(req: PreparedRequirement, sentence: string, sentenceQuantities: Quantity[], shared: string[], semantic: number): "met" | "unmet" | null {
+function quantityVerdict(
+  req: PreparedRequirement,
+  sentence: string,
+  sentenceQuantities: Quantity[],
+  shared: string[],
+  semantic: number,
+): "met" | "unmet" | null {
   if (req.quantities.length !== 1) return null;
   const rq = req.quantities[0]!;
-  const same = sentenceQuantities.filter((q) => q.dimension === rq.dimension || (rq.dimension.startsWith("count:") && canon(q.dimension.slice(6)) === canon(rq.dimension.slice(6))));
+  const same = sentenceQuantities.filter(
+    (q) =>
+      q.dimension === rq.dimension ||
+      (rq.dimension.startsWith("count:") && canon(q.dimension.slice(6)) === canon(rq.dimension.slice(6))),
+  );
   if (same.length !== 1) return null;
   // "from 32K to 128K tokens", "between 2 and 8": a range whose other end has no unit of its own.
-  if (/\d[\d.,]*\s*[km]?\s*(to|-|–|and)\s*$/i.test(sentence.slice(Math.max(0, same[0]!.index - 20), same[0]!.index))) return null;
+  if (/\d[\d.,]*\s*[km]?\s*(to|-|–|and)\s*$/i.test(sentence.slice(Math.max(0, same[0]!.index - 20), same[0]!.index)))
+    return null;
   // The number must be about the requirement's subject: a shared word beyond the unit itself,
   // unless the counted thing is specific ("100 languages").
   const unit = rq.dimension.startsWith("count:") ? canon(rq.dimension.slice(6)) : null;
@@ -96,16 +122,28 @@ function quantityVerdict(req: PreparedRequirement, sentence: string, sentenceQua
   return compare(req, rq, sentence, same[0]!);
 }
 
-function judge(req: PreparedRequirement, sentence: { text: string; source: string }, vector: Float32Array | undefined, serviceName: Set<string>, serviceNameText: string): Candidate | null {
+function judge(
+  req: PreparedRequirement,
+  sentence: { text: string; source: string },
+  vector: Float32Array | undefined,
+  serviceName: Set<string>,
+  serviceNameText: string,
+): Candidate | null {
   if (TEST_SENTENCE.test(sentence.text)) return null;
   const a = analyze(sentence.text);
   // The service's own name in a sentence ("Quarry PDF offers a GDPR agreement") is not a subject.
   const named = serviceName.size > 0 && sentence.text.toLowerCase().includes(serviceNameText);
-  const clash = named ? req.words.filter((w) => serviceName.has(w) && a.words.has(w) && countIn(sentence.text, w) <= 1) : [];
+  const clash = named
+    ? req.words.filter((w) => serviceName.has(w) && a.words.has(w) && countIn(sentence.text, w) <= 1)
+    : [];
   const have = clash.length ? new Set([...a.words].filter((w) => !clash.includes(w))) : a.words;
   const shared = req.words.filter((w) => have.has(w));
   if (!shared.some((w) => !WEAK.has(w))) return null;
-  if ((INPUT_SIDE.test(sentence.text) && !INPUT_SIDE.test(req.text) && OUTPUT_SIDE.test(req.text)) || (OUTPUT_SIDE.test(sentence.text) && !OUTPUT_SIDE.test(req.text) && INPUT_SIDE.test(req.text))) return null;
+  if (
+    (INPUT_SIDE.test(sentence.text) && !INPUT_SIDE.test(req.text) && OUTPUT_SIDE.test(req.text)) ||
+    (OUTPUT_SIDE.test(sentence.text) && !OUTPUT_SIDE.test(req.text) && INPUT_SIDE.test(req.text))
+  )
+    return null;
   // Generic words ("output", "results") count neither for nor against a match.
   const strong = req.words.filter((w) => !WEAK.has(w));
   const cover = strong.filter((w) => have.has(w)).length / strong.length;
@@ -119,7 +157,11 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
   // Only the clauses holding a shared word decide the polarity (see polarity.ts).
   const heldClauses = a.clauses.filter((c) => shared.some((w) => c.words.has(w)));
   const held = heldClauses.length ? heldClauses : [a.whole];
-  const pol = { negative: held.some((c) => c.negative), roadmap: held.some((c) => c.roadmap), only: held.some((c) => c.only) };
+  const pol = {
+    negative: held.some((c) => c.negative),
+    roadmap: held.some((c) => c.roadmap),
+    only: held.some((c) => c.only),
+  };
   if (pol.roadmap && !pol.negative) return null;
   const sentenceNames = a.names;
   // How much of the deciding clauses' own subject the requirement names: a short negated
@@ -137,7 +179,14 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
     (shared.length >= 1 && semantic >= SEMANTIC_STRONG);
   const strength = cover + semantic;
 
-  if (pol.only && !req.negated && missingNames.length > 0 && sentenceNames.size > 0 && cover >= 0.3 && shared.some((w) => !sentenceNames.has(w))) {
+  if (
+    pol.only &&
+    !req.negated &&
+    missingNames.length > 0 &&
+    sentenceNames.size > 0 &&
+    cover >= 0.3 &&
+    shared.some((w) => !sentenceNames.has(w))
+  ) {
     // "Only English clinical text is supported" against "German clinical notes".
     return { verdict: { status: "unmet", evidence }, strength: 1.5 + strength };
   }
@@ -145,7 +194,9 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
     // The whole negated subject is inside the requirement, or the sentence is about it.
     // Vectors alone never deny: "does not account for snow" is close to "accounts for dust".
     const lexicalAbout = cover === 1 || (cover >= 0.6 && shared.length >= 2);
-    const denies = (clauseCover >= 0.99 && cover >= 0.3) || (missingNames.length === 0 && (lexicalAbout || (shared.length >= 2 && clauseCover >= 0.6)));
+    const denies =
+      (clauseCover >= 0.99 && cover >= 0.3) ||
+      (missingNames.length === 0 && (lexicalAbout || (shared.length >= 2 && clauseCover >= 0.6)));
     if (!denies) return null;
     // A negated requirement met by a negated sentence ("must not be kept" / "are never kept").
     return { verdict: { status: req.negated ? "met" : "unmet", evidence }, strength };
@@ -154,22 +205,39 @@ function judge(req: PreparedRequirement, sentence: { text: string; source: strin
   // A met needs one clause that holds the requirement: "Thumbnails are served from the cache;
   // full images link to the original host" shares "full images" and "cache", but not in one place.
   if (a.clauses.length > 1) {
-    const best = Math.max(...a.clauses.map((c) => strong.filter((w) => c.words.has(w) && have.has(w)).length / strong.length));
+    const best = Math.max(
+      ...a.clauses.map((c) => strong.filter((w) => c.words.has(w) && have.has(w)).length / strong.length),
+    );
     if (best < Math.min(cover, 0.7) - 1e-9) return null;
   }
   // A sentence that makes the feature conditional on a minimum ("for products tracked for at
   // least 30 days") does not meet a requirement that gives no number to compare.
-  if (req.quantities.length === 0 && /\b(at least|minimum( of)?|or more|or longer|older than)\b/i.test(sentence.text) && a.quantities.length > 0) return null;
+  if (
+    req.quantities.length === 0 &&
+    /\b(at least|minimum( of)?|or more|or longer|older than)\b/i.test(sentence.text) &&
+    a.quantities.length > 0
+  )
+    return null;
   // "... in search results too", "even in polar regions": the extra scope must be in the sentence.
   if (/\b(too|also|as well|even)\b/i.test(req.text) && cover < 1) return null;
   // A requirement that asks for an absence ("maps shown without attribution") is denied by a
   // sentence that asserts the thing on the same subject ("attribution must be shown").
-  if (req.negated) return cover >= 0.6 && shared.length >= 2 && !pol.roadmap ? { verdict: { status: "unmet", evidence }, strength } : null;
+  if (req.negated)
+    return cover >= 0.6 && shared.length >= 2 && !pol.roadmap
+      ? { verdict: { status: "unmet", evidence }, strength }
+      : null;
   // A requirement whose number no sentence settled is not met by shared words alone.
   if (req.quantities.length > 0 || /\d/.test(req.text)) return null;
   // "every row" against "the first 10,000 rows": a partial scope does not meet "every".
   // Nor does a counted or qualified scope ("on about 9,000 known sites", "major cities").
-  if (/\b(every|all|each|always|any)\b/i.test(req.text) && (/\b(first|up to|at most|only|some|most|partial\w*|known|certain|selected|listed|popular|major|many|several|about|around|roughly)\b/i.test(sentence.text) || a.quantities.some((q) => q.dimension.startsWith("count:")))) return null;
+  if (
+    /\b(every|all|each|always|any)\b/i.test(req.text) &&
+    (/\b(first|up to|at most|only|some|most|partial\w*|known|certain|selected|listed|popular|major|many|several|about|around|roughly)\b/i.test(
+      sentence.text,
+    ) ||
+      a.quantities.some((q) => q.dimension.startsWith("count:")))
+  )
+    return null;
   return { verdict: { status: "met", evidence }, strength };
 }
 
@@ -185,23 +253,27 @@ export function sentenceVerdict(req: PreparedRequirement, s: ServiceFacts): Verd
     if (!best || c.strength > best.strength) {
       if (best && best.verdict.status !== c.verdict.status) bestOther = best;
       best = c;
-    } else if (c.verdict.status !== best.verdict.status && (!bestOther || c.strength > bestOther.strength)) bestOther = c;
+    } else if (c.verdict.status !== best.verdict.status && (!bestOther || c.strength > bestOther.strength))
+      bestOther = c;
   }
   if (!best) return UNKNOWN;
   // Two sentences that disagree with similar weight: abstain rather than guess.
-  if (bestOther && bestOther.verdict.status !== best.verdict.status && best.strength - bestOther.strength < 0.25) return UNKNOWN;
+  if (bestOther && bestOther.verdict.status !== best.verdict.status && best.strength - bestOther.strength < 0.25)
+    return UNKNOWN;
   return best.verdict;
 }
 
 // The first pass's word forms, still used by fit-reasons.ts (R's) to show matched words as
 // written; the checks above use ./text.
 const DISPLAY_STOP = new Set(
-  ("a an the of for to in on at by from with and or as is are be been being it its this that these those our we us you your " +
+  (
+    "a an the of for to in on at by from with and or as is are be been being it its this that these those our we us you your " +
     "must should shall will would can could may might need needs needed require requires required requirement want wants " +
     "support supports supported supporting have has having provide provides provided offer offers offered allow allows " +
     "api apis service services endpoint endpoints vendor provider able any all some each per via do does did also only " +
     "return returns returned give gives deliver delivers accept accepts accepted handle handles include includes work works " +
-    "please ideally preferably must-have nice so which who what when where how if than then there their they them").split(" "),
+    "please ideally preferably must-have nice so which who what when where how if than then there their they them"
+  ).split(" "),
 );
 function displayStem(word: string): string {
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;

@@ -4,14 +4,16 @@
 // buyer words to the catalog's own ("honours" ~ "respects", "soundtrack" ~ "audio").
 
 export const STOP = new Set(
-  ("a an the of for to in on at by from with and or as is are be been being it its this that these those our we us you your " +
+  (
+    "a an the of for to in on at by from with and or as is are be been being it its this that these those our we us you your " +
     "must should shall will would can could may might need needs needed require requires required requirement want wants " +
     "support supports supported supporting have has having provide provides provided offer offers offered allow allows allowed " +
     "api apis service services endpoint endpoints vendor provider able any all some each per via do does did also " +
     "return returns returned give gives deliver delivers accept accepts accepted handle handles include includes included work works " +
     "please ideally preferably must-have nice so which who what when where how if than then there their they them " +
     "available availability use used using get gets can't cannot not no never without only own one " +
-    "after before over under within above below between up into about more less least most than every once upto back since onward onwards ahead").split(" "),
+    "after before over under within above below between up into about more less least most than every once upto back since onward onwards ahead"
+  ).split(" "),
 );
 
 // Equivalence classes: every word maps to its class's first member (after stemming).
@@ -80,7 +82,8 @@ export function contentWords(text: string): string[] {
     // A compound counts by its parts ("air-quality" needs "air" and "quality"), which the
     // sentence side also lists.
     if (/[-/]/.test(t)) {
-      for (const part of t.split(/[-/]/)) if (part && !STOP.has(part) && !/^\d+$/.test(part)) out.add(canon(stem(part)));
+      for (const part of t.split(/[-/]/))
+        if (part && !STOP.has(part) && !/^\d+$/.test(part)) out.add(canon(stem(part)));
     } else out.add(canon(stem(t)));
   }
   return [...out].filter((w) => !STOP.has(w));

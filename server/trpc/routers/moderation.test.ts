@@ -16,7 +16,9 @@ describe("moderation procedures refuse everyone but operators", () => {
       await expect(caller.moderation.queue({})).rejects.toMatchObject({ code });
       await expect(caller.moderation.hiddenComments()).rejects.toMatchObject({ code });
       await expect(caller.moderation.markReviewed({ id: SOME_ID })).rejects.toMatchObject({ code });
-      await expect(caller.moderation.hideComment({ commentId: SOME_ID, reason: "spam" })).rejects.toMatchObject({ code });
+      await expect(caller.moderation.hideComment({ commentId: SOME_ID, reason: "spam" })).rejects.toMatchObject({
+        code,
+      });
     }
   });
 });
@@ -60,14 +62,24 @@ describe("moderation for an operator", () => {
     const member = await callerFor(await createPerson());
     const comment = await member.reviews.comment.add({ reviewId: review.id, body: "Buy cheap tokens at spam.example" });
     const before = (await member.reviews.byId({ id: review.id })).engagement.comments;
-    await expect(op.moderation.hideComment({ commentId: comment.id, reason: "   " })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(op.moderation.hideComment({ commentId: comment.id, reason: "   " })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     expect(await op.moderation.hideComment({ commentId: comment.id, reason: "Spam" })).toEqual({ hidden: true });
     const after = await member.reviews.byId({ id: review.id });
     expect(after.comments.map((c) => c.id)).not.toContain(comment.id);
     expect(after.engagement.comments).toEqual({ ...before, human: before.human - 1 });
     const audit = await op.moderation.hiddenComments();
-    expect(audit[0]).toMatchObject({ id: comment.id, reviewId: review.id, body: comment.body, hiddenReason: "Spam", hiddenBy: { id: operator.personId, name: operator.name } });
+    expect(audit[0]).toMatchObject({
+      id: comment.id,
+      reviewId: review.id,
+      body: comment.body,
+      hiddenReason: "Spam",
+      hiddenBy: { id: operator.personId, name: operator.name },
+    });
     // Its author can no longer edit it.
-    await expect(member.reviews.comment.edit({ commentId: comment.id, body: "again" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(member.reviews.comment.edit({ commentId: comment.id, body: "again" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });

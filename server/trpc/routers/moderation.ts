@@ -3,15 +3,26 @@
 import { z } from "zod";
 import { commentIdSchema } from "../../reviews/comments";
 import { reviewIdSchema } from "../../reviews/get-review";
-import { hideComment, hideReasonSchema, listHiddenComments, listModerationQueue, markReviewed, moderationQueueInput } from "../../reviews/moderation";
+import {
+  hideComment,
+  hideReasonSchema,
+  listHiddenComments,
+  listModerationQueue,
+  markReviewed,
+  moderationQueueInput,
+} from "../../reviews/moderation";
 import { createTRPCRouter, operatorProcedure } from "../init";
 
 export const moderationRouter = createTRPCRouter({
   queue: operatorProcedure.input(moderationQueueInput).query(({ ctx, input }) => listModerationQueue(ctx.actor, input)),
   hiddenComments: operatorProcedure.query(({ ctx }) => listHiddenComments(ctx.actor)),
-  markReviewed: operatorProcedure.input(z.strictObject({ id: reviewIdSchema })).mutation(({ ctx, input }) => markReviewed(ctx.actor, input.id)),
-  hideComment: operatorProcedure.input(z.strictObject({ commentId: commentIdSchema, reason: hideReasonSchema })).mutation(async ({ ctx, input }) => {
-    await hideComment(ctx.actor, input.commentId, input.reason);
-    return { hidden: true as const };
-  }),
+  markReviewed: operatorProcedure
+    .input(z.strictObject({ id: reviewIdSchema }))
+    .mutation(({ ctx, input }) => markReviewed(ctx.actor, input.id)),
+  hideComment: operatorProcedure
+    .input(z.strictObject({ commentId: commentIdSchema, reason: hideReasonSchema }))
+    .mutation(async ({ ctx, input }) => {
+      await hideComment(ctx.actor, input.commentId, input.reason);
+      return { hidden: true as const };
+    }),
 });

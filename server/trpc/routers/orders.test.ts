@@ -35,7 +35,12 @@ describe("orders for an operator", () => {
       const page = await op.orders.list({ product: "evaluation", limit: 2, cursor });
       seen.push(...page.orders.map((o) => o.id));
       for (const o of page.orders) {
-        expect(o).toMatchObject({ product: "evaluation", status: "queued", allowedActions: ["assign", "reject"], service: { slug: service } });
+        expect(o).toMatchObject({
+          product: "evaluation",
+          status: "queued",
+          allowedActions: ["assign", "reject"],
+          service: { slug: service },
+        });
         expect(o.input).toMatchObject({ service, contact: { email: "buyer@example.com" } });
       }
       cursor = page.nextCursor ?? undefined;
@@ -53,10 +58,18 @@ describe("orders for an operator", () => {
     const order = await buyOrder("placement", service);
     const moved = await op.orders.move({ orderId: order.id, action: "start", expectedStatus: "queued" });
     expect(moved).toMatchObject({ status: "in_review", allowedActions: ["activate", "reject"] });
-    await expect(op.orders.move({ orderId: order.id, action: "start", expectedStatus: "queued" })).rejects.toMatchObject({ code: "CONFLICT", cause: { code: "invalid_transition" } });
-    await expect(op.orders.move({ orderId: order.id, action: "reject" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(op.orders.list({ product: "placement", status: "assigned" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(op.orders.list({ product: "placement", cursor: "%%%" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      op.orders.move({ orderId: order.id, action: "start", expectedStatus: "queued" }),
+    ).rejects.toMatchObject({ code: "CONFLICT", cause: { code: "invalid_transition" } });
+    await expect(op.orders.move({ orderId: order.id, action: "reject" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await expect(op.orders.list({ product: "placement", status: "assigned" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await expect(op.orders.list({ product: "placement", cursor: "%%%" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     await expect(op.orders.byId({ id: SOME_ID })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await op.orders.byId({ id: order.id })).status).toBe("in_review");
   });

@@ -10,6 +10,8 @@ import { createTRPCRouter, operatorProcedure } from "../init";
 export const ordersRouter = createTRPCRouter({
   list: operatorProcedure.input(listOrdersInput).query(({ ctx, input }) => listOrders(ctx.actor, input)),
   counts: operatorProcedure.query(({ ctx }) => orderCounts(ctx.actor)),
-  byId: operatorProcedure.input(z.strictObject({ id: orderIdSchema })).query(({ ctx, input }) => getOperatorOrder(ctx.actor, input.id)),
+  byId: operatorProcedure
+    .input(z.strictObject({ id: orderIdSchema }))
+    .query(({ ctx, input }) => getOperatorOrder(ctx.actor, input.id)),
   move: operatorProcedure.input(moveOrderInput).mutation(({ ctx, input }) => moveOrder({ actor: ctx.actor, ...input })),
 });

@@ -62,9 +62,13 @@ describe("reviews.like and reviews.favorite", () => {
     const anon = await signedOutCaller();
     await expect(anon.reviews.like({ id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     await expect(anon.reviews.favorite({ id, active: true })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(anon.reviews.comment.add({ reviewId: id, body: "hi" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(anon.reviews.comment.add({ reviewId: id, body: "hi" })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
     const caller = await callerFor(await createPerson());
-    await expect(caller.reviews.like({ id: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(caller.reviews.like({ id: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await expect(caller.reviews.like({ id: "not-a-uuid" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 });
@@ -88,7 +92,9 @@ describe("reviews.comment.*", () => {
 
     // Someone else may neither edit nor delete it, and does not see it as theirs.
     const other = await callerFor(await createPerson());
-    await expect(other.reviews.comment.edit({ commentId: added.id, body: "mine now" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(other.reviews.comment.edit({ commentId: added.id, body: "mine now" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     await expect(other.reviews.comment.delete({ commentId: added.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect((await other.reviews.viewer({ id })).ownCommentIds).toEqual([]);
 
@@ -114,15 +120,28 @@ describe("reviews.comment.*", () => {
 describe("reviews.viewer and reviews.history", () => {
   it("says who is signed in and what they marked; nothing when signed out", async () => {
     const { id } = await someReview();
-    expect(await (await signedOutCaller()).reviews.viewer({ id })).toEqual({ person: null, liked: false, favorited: false, ownCommentIds: [] });
+    expect(await (await signedOutCaller()).reviews.viewer({ id })).toEqual({
+      person: null,
+      liked: false,
+      favorited: false,
+      ownCommentIds: [],
+    });
     const person = await createPerson();
     const caller = await callerFor(person);
     await caller.reviews.favorite({ id, active: true });
-    expect(await caller.reviews.viewer({ id })).toEqual({ person: { id: person.personId, name: person.name, role: "member" }, liked: false, favorited: true, ownCommentIds: [] });
+    expect(await caller.reviews.viewer({ id })).toEqual({
+      person: { id: person.personId, name: person.name, role: "member" },
+      liked: false,
+      favorited: true,
+      ownCommentIds: [],
+    });
   });
 
   it("lists every revision newest first, as many as revision.count", async () => {
-    const row = await db.review.findFirstOrThrow({ where: { status: "published", revisions: { some: { number: 2 } } }, select: { id: true } });
+    const row = await db.review.findFirstOrThrow({
+      where: { status: "published", revisions: { some: { number: 2 } } },
+      select: { id: true },
+    });
     const caller = await signedOutCaller();
     const history = await caller.reviews.history({ id: row.id });
     expect(history.map((h) => h.number)).toEqual(history.map((_, i) => history.length - i));

@@ -20,7 +20,9 @@ export const reviewsRouter = createTRPCRouter({
   list: publicProcedure.input(listReviewsInput).query(({ input }) => listReviews(input)),
   byId: publicProcedure.input(getReviewInput).query(({ input }) => getReview(input.id)),
   history: publicProcedure.input(getReviewInput).query(({ input }) => getReviewHistory(input.id)),
-  ratingDistribution: publicProcedure.input(ratingDistributionInput).query(({ input }) => getRatingDistribution(input.slug)),
+  ratingDistribution: publicProcedure
+    .input(ratingDistributionInput)
+    .query(({ input }) => getRatingDistribution(input.slug)),
   tags: publicProcedure.input(reviewTagsInput).query(({ input }) => getReviewTags(input.slug)),
 
   /** Who is looking at a review page and what they marked: null person when signed out, so the
@@ -30,15 +32,28 @@ export const reviewsRouter = createTRPCRouter({
     if (!actor) return { person: null, liked: false, favorited: false, ownCommentIds: [] as string[] };
     const [marks, own] = await Promise.all([viewerEngagement(actor, [input.id]), ownCommentIds(actor, input.id)]);
     const m = marks.get(input.id) ?? { liked: false, favorited: false };
-    return { person: { id: actor.personId, name: actor.name, role: actor.role }, liked: m.liked, favorited: m.favorited, ownCommentIds: own };
+    return {
+      person: { id: actor.personId, name: actor.name, role: actor.role },
+      liked: m.liked,
+      favorited: m.favorited,
+      ownCommentIds: own,
+    };
   }),
 
-  like: memberProcedure.input(markInput).mutation(({ ctx, input }) => toggleEngagement(ctx.actor, input.id, "like", input.active)),
-  favorite: memberProcedure.input(markInput).mutation(({ ctx, input }) => toggleEngagement(ctx.actor, input.id, "favorite", input.active)),
+  like: memberProcedure
+    .input(markInput)
+    .mutation(({ ctx, input }) => toggleEngagement(ctx.actor, input.id, "like", input.active)),
+  favorite: memberProcedure
+    .input(markInput)
+    .mutation(({ ctx, input }) => toggleEngagement(ctx.actor, input.id, "favorite", input.active)),
 
   comment: createTRPCRouter({
-    add: memberProcedure.input(commentInput.extend({ reviewId: reviewIdSchema })).mutation(({ ctx, input }) => addComment(ctx.actor, input.reviewId, { body: input.body })),
-    edit: memberProcedure.input(commentInput.extend({ commentId: commentIdSchema })).mutation(({ ctx, input }) => editComment(ctx.actor, input.commentId, { body: input.body })),
+    add: memberProcedure
+      .input(commentInput.extend({ reviewId: reviewIdSchema }))
+      .mutation(({ ctx, input }) => addComment(ctx.actor, input.reviewId, { body: input.body })),
+    edit: memberProcedure
+      .input(commentInput.extend({ commentId: commentIdSchema }))
+      .mutation(({ ctx, input }) => editComment(ctx.actor, input.commentId, { body: input.body })),
     delete: memberProcedure.input(z.strictObject({ commentId: commentIdSchema })).mutation(async ({ ctx, input }) => {
       await deleteComment(ctx.actor, input.commentId);
       return { deleted: true as const };

@@ -23,7 +23,12 @@ export default async function ReviewPage({ params }: Props) {
   const { id } = await params;
   await load(id);
   // The history and what the visitor marked (nothing when signed out) render with the review.
-  const rest = await loadPageData((qc) => Promise.all([qc.fetchQuery(trpc.reviews.history.queryOptions({ id })), qc.fetchQuery(trpc.reviews.viewer.queryOptions({ id }))]));
+  const rest = await loadPageData((qc) =>
+    Promise.all([
+      qc.fetchQuery(trpc.reviews.history.queryOptions({ id })),
+      qc.fetchQuery(trpc.reviews.viewer.queryOptions({ id })),
+    ]),
+  );
   if (!rest.ok) notFound();
   return (
     <HydrateClient>

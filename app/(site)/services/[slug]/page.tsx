@@ -3,11 +3,17 @@ import { notFound } from "next/navigation";
 import { REVIEW_PAGE_SIZE } from "@/components/paging";
 import { ServiceProfileView } from "@/components/catalog/service-profile";
 import { reviewListInput } from "@/components/reviews/review-filters";
-import { reviewCursorFromSearchParams, reviewFiltersFromSearchParams } from "@/components/reviews/review-filters-from-url";
+import {
+  reviewCursorFromSearchParams,
+  reviewFiltersFromSearchParams,
+} from "@/components/reviews/review-filters-from-url";
 import { getServiceInput } from "@/server/catalog/get-service";
 import { HydrateClient, loadPageData, trpc } from "@/server/trpc/server";
 
-type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 async function load(slug: string) {
   if (!getServiceInput.safeParse({ slug }).success) notFound();
@@ -30,14 +36,27 @@ export default async function ServicePage({ params, searchParams }: Props) {
   const cursor = reviewCursorFromSearchParams(sp);
   await load(slug);
   const summary = await loadPageData((qc) =>
-    Promise.all([qc.fetchQuery(trpc.reviews.ratingDistribution.queryOptions({ slug })), qc.fetchQuery(trpc.reviews.tags.queryOptions({ slug }))]),
+    Promise.all([
+      qc.fetchQuery(trpc.reviews.ratingDistribution.queryOptions({ slug })),
+      qc.fetchQuery(trpc.reviews.tags.queryOptions({ slug })),
+    ]),
   );
   if (!summary.ok) notFound();
   // A broken cursor in the URL is explained in the reviews section, not a failed page.
-  const list = await loadPageData((qc) => qc.fetchQuery(trpc.reviews.list.queryOptions(reviewListInput(slug, filters, REVIEW_PAGE_SIZE, cursor))));
+  const list = await loadPageData((qc) =>
+    qc.fetchQuery(trpc.reviews.list.queryOptions(reviewListInput(slug, filters, REVIEW_PAGE_SIZE, cursor))),
+  );
   return (
     <HydrateClient>
-      <ServiceProfileView reviews={{ slug, filters, cursor, tags: summary.data[1], invalidInput: list.ok ? undefined : list.invalidInput }} />
+      <ServiceProfileView
+        reviews={{
+          slug,
+          filters,
+          cursor,
+          tags: summary.data[1],
+          invalidInput: list.ok ? undefined : list.invalidInput,
+        }}
+      />
     </HydrateClient>
   );
 }

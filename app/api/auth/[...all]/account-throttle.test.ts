@@ -15,7 +15,13 @@ const { createLimiterPool } = await import("@/server/limits/limiter-pool");
 let n = 0;
 // Every attempt from a new TCP peer address: the per-address limit never applies.
 const signIn = (email: string, password: string, path = "/api/auth/sign-in/email") =>
-  POST(new Request(`${SITE}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: SITE, "x-marketplace-peer": `198.51.100.${++n % 250}` }, body: JSON.stringify({ email, password }) }));
+  POST(
+    new Request(`${SITE}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: SITE, "x-marketplace-peer": `198.51.100.${++n % 250}` },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
 
 const statusesOf = async (email: string, password: string, times: number) => {
   const out: number[] = [];
@@ -32,7 +38,10 @@ describe("sign-in throttle per account", () => {
     const retryAfter = Number(locked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(LOCK_S);
-    expect(await locked.json()).toEqual({ error: "rate_limited", message: `Too many failed sign-ins for this email address. Retry after ${retryAfter} s.` });
+    expect(await locked.json()).toEqual({
+      error: "rate_limited",
+      message: `Too many failed sign-ins for this email address. Retry after ${retryAfter} s.`,
+    });
     // Another spelling of the same address is the same account.
     expect((await signIn(`  ${person.email.toUpperCase()} `, PASSWORD)).status).toBe(429);
     // A trailing slash reaches the same endpoint, and the same lock.
@@ -63,7 +72,9 @@ describe("sign-in throttle per account", () => {
 
   it("lets no more than the allowance of a parallel burst reach the password check", async () => {
     const person = await signUp();
-    const statuses = await Promise.all(Array.from({ length: 12 }, () => signIn(person.email, "wrong password 123").then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, () => signIn(person.email, "wrong password 123").then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 401)).toHaveLength(FAILURES);
     expect(statuses.filter((s) => s === 429)).toHaveLength(12 - FAILURES);
   }, 30_000);
@@ -93,7 +104,13 @@ describe("the session token stays in its HttpOnly cookie (issue 24 item 4)", () 
     const { GET } = await import("./route");
     const { sessionCookie } = await import("@/test/accounts/people");
     const email = `token-${randomBytes(4).toString("hex")}@example.com`;
-    const up = await POST(new Request(`${SITE}/api/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json", origin: SITE, "x-marketplace-peer": "198.51.100.251" }, body: JSON.stringify({ email, password: PASSWORD, name: "Token" }) }));
+    const up = await POST(
+      new Request(`${SITE}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: SITE, "x-marketplace-peer": "198.51.100.251" },
+        body: JSON.stringify({ email, password: PASSWORD, name: "Token" }),
+      }),
+    );
     expect(up.status).toBe(200);
     const upBody = (await up.json()) as Record<string, unknown>;
     expect(upBody).not.toHaveProperty("token");
@@ -102,7 +119,9 @@ describe("the session token stays in its HttpOnly cookie (issue 24 item 4)", () 
     expect(signedIn.status).toBe(200);
     expect(await signedIn.json()).not.toHaveProperty("token");
     const cookie = sessionCookie(signedIn);
-    const session = (await (await GET(new Request(`${SITE}/api/auth/get-session`, { headers: { cookie } }))).json()) as { session: Record<string, unknown>; user: unknown };
+    const session = (await (
+      await GET(new Request(`${SITE}/api/auth/get-session`, { headers: { cookie } }))
+    ).json()) as { session: Record<string, unknown>; user: unknown };
     expect(session.session).toBeTruthy();
     expect(session.session).not.toHaveProperty("token");
     expect(JSON.stringify(session)).not.toContain(decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!);

@@ -15,10 +15,16 @@ describe("accounts while the database is away", () => {
     const me = await trpcGet(new Request(`${SITE}/api/trpc/account.me`, { headers: { cookie: person.cookie } }));
     expect(me.status).toBe(503);
     expect(me.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(await me.json()).toMatchObject({ error: { data: { code: "SERVICE_UNAVAILABLE", appCode: "database_unavailable" } } });
+    expect(await me.json()).toMatchObject({
+      error: { data: { code: "SERVICE_UNAVAILABLE", appCode: "database_unavailable" } },
+    });
 
     const mutation = await trpcPost(
-      new Request(`${SITE}/api/trpc/account.tokens.create`, { method: "POST", headers: { "content-type": "application/json", origin: SITE, cookie: person.cookie }, body: JSON.stringify({ name: "t" }) }),
+      new Request(`${SITE}/api/trpc/account.tokens.create`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: SITE, cookie: person.cookie },
+        body: JSON.stringify({ name: "t" }),
+      }),
     );
     expect(mutation.status).toBe(503);
 

@@ -9,12 +9,21 @@ const { PASSWORD, SITE } = await import("@/test/accounts/people");
 const { db } = await import("@/server/db");
 
 const signIn = (ip: string, email = "nobody@example.com") =>
-  POST(new Request(`${SITE}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: SITE, "x-marketplace-peer": ip }, body: JSON.stringify({ email, password: PASSWORD }) }));
+  POST(
+    new Request(`${SITE}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: SITE, "x-marketplace-peer": ip },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    }),
+  );
 
 describe("/api/auth rate limit", () => {
   it("answers 429 JSON with Retry-After past the limit, per address, and never reaches better-auth", async () => {
     const ip = "192.0.2.10";
-    for (let i = 0; i < 5; i++) expect((await GET(new Request(`${SITE}/api/auth/get-session`, { headers: { "x-marketplace-peer": ip } }))).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await GET(new Request(`${SITE}/api/auth/get-session`, { headers: { "x-marketplace-peer": ip } }))).status,
+      ).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await signIn(ip)).status);
     expect(statuses).toEqual([401, 401, 401]);

@@ -5,7 +5,12 @@
 // Before this change every guess was checked (the issue's probe: 396 in 60.5 s).
 import { describe, expect, it } from "vitest";
 
-Object.assign(process.env, { RATE_LIMIT_AUTH_PER_MINUTE: "10", RATE_LIMIT_AUTH_INSTANCE_PER_SECOND: "20", RATE_LIMIT_REFUSAL_DELAY_MS: "1000", TRUST_PROXY_HOPS: "0" });
+Object.assign(process.env, {
+  RATE_LIMIT_AUTH_PER_MINUTE: "10",
+  RATE_LIMIT_AUTH_INSTANCE_PER_SECOND: "20",
+  RATE_LIMIT_REFUSAL_DELAY_MS: "1000",
+  TRUST_PROXY_HOPS: "0",
+});
 const { startAppServer } = await import("@/test/http/app-server");
 
 const GUESSING_MS = 20_000;
@@ -17,8 +22,18 @@ describe("sign-in guesses with a rotating X-Forwarded-For", () => {
     try {
       const email = `victim-${Date.now()}@example.com`;
       const post = (p: string, body: unknown, i: number) =>
-        fetch(`${app.url}/api/auth${p}`, { method: "POST", headers: { "content-type": "application/json", origin: "http://marketplace.test", "x-forwarded-for": `10.99.${(i >> 8) & 255}.${i & 255}` }, body: JSON.stringify(body) });
-      expect((await post("/sign-up/email", { email, password: "the right password 1", name: "Victim" }, 0)).status).toBe(200);
+        fetch(`${app.url}/api/auth${p}`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            origin: "http://marketplace.test",
+            "x-forwarded-for": `10.99.${(i >> 8) & 255}.${i & 255}`,
+          },
+          body: JSON.stringify(body),
+        });
+      expect(
+        (await post("/sign-up/email", { email, password: "the right password 1", name: "Victim" }, 0)).status,
+      ).toBe(200);
       const counts: Record<number, number> = {};
       let i = 1;
       const started = Date.now();
@@ -32,7 +47,9 @@ describe("sign-in guesses with a rotating X-Forwarded-For", () => {
         }),
       );
       const seconds = (Date.now() - started) / 1000;
-      console.log(`[rotating X-Forwarded-For] ${i - 1} sign-in attempts in ${seconds.toFixed(1)} s: ${JSON.stringify(counts)}; checked per minute: ${(((counts[401] ?? 0) * 60) / seconds).toFixed(0)}`);
+      console.log(
+        `[rotating X-Forwarded-For] ${i - 1} sign-in attempts in ${seconds.toFixed(1)} s: ${JSON.stringify(counts)}; checked per minute: ${(((counts[401] ?? 0) * 60) / seconds).toFixed(0)}`,
+      );
       expect(counts[401] ?? 0).toBeLessThanOrEqual(5);
       expect(counts[429]).toBeGreaterThan(0);
     } finally {

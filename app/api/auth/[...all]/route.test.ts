@@ -59,7 +59,9 @@ describe("/api/auth", () => {
     expect(await wrong.json()).toMatchObject({ error: "unauthorized", code: "INVALID_EMAIL_OR_PASSWORD" });
     expect(wrong.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c))).toBe(false);
     // An unknown email says exactly the same.
-    const unknown = await POST(authRequest("/sign-in/email", { email: "nobody@example.com", password: "not the password" }));
+    const unknown = await POST(
+      authRequest("/sign-in/email", { email: "nobody@example.com", password: "not the password" }),
+    );
     expect(unknown.status).toBe(401);
     expect(await unknown.json()).toMatchObject({ error: "unauthorized", code: "INVALID_EMAIL_OR_PASSWORD" });
 
@@ -78,20 +80,40 @@ describe("/api/auth", () => {
 
   it("changes a password: the current one is checked, other sessions end, the new one signs in", async () => {
     const person = await signUp();
-    const second = sessionCookie(await POST(authRequest("/sign-in/email", { email: person.email, password: PASSWORD })));
-    const wrong = await POST(authRequest("/change-password", { currentPassword: "not my password", newPassword: "a brand new password" }, { cookie: person.cookie }));
+    const second = sessionCookie(
+      await POST(authRequest("/sign-in/email", { email: person.email, password: PASSWORD })),
+    );
+    const wrong = await POST(
+      authRequest(
+        "/change-password",
+        { currentPassword: "not my password", newPassword: "a brand new password" },
+        { cookie: person.cookie },
+      ),
+    );
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as Json).error).toBe("invalid_request");
-    const short = await POST(authRequest("/change-password", { currentPassword: PASSWORD, newPassword: "short" }, { cookie: person.cookie }));
+    const short = await POST(
+      authRequest("/change-password", { currentPassword: PASSWORD, newPassword: "short" }, { cookie: person.cookie }),
+    );
     expect(short.status).toBe(400);
-    const signedOut = await POST(authRequest("/change-password", { currentPassword: PASSWORD, newPassword: "a brand new password" }));
+    const signedOut = await POST(
+      authRequest("/change-password", { currentPassword: PASSWORD, newPassword: "a brand new password" }),
+    );
     expect(signedOut.status).toBe(401);
 
-    const changed = await POST(authRequest("/change-password", { currentPassword: PASSWORD, newPassword: "a brand new password", revokeOtherSessions: true }, { cookie: person.cookie }));
+    const changed = await POST(
+      authRequest(
+        "/change-password",
+        { currentPassword: PASSWORD, newPassword: "a brand new password", revokeOtherSessions: true },
+        { cookie: person.cookie },
+      ),
+    );
     expect(changed.status).toBe(200);
     expect(await me(second)).toBeNull();
     expect((await POST(authRequest("/sign-in/email", { email: person.email, password: PASSWORD }))).status).toBe(401);
-    expect((await POST(authRequest("/sign-in/email", { email: person.email, password: "a brand new password" }))).status).toBe(200);
+    expect(
+      (await POST(authRequest("/sign-in/email", { email: person.email, password: "a brand new password" }))).status,
+    ).toBe(200);
   });
 
   it("keeps better-auth's CSRF checks: a signed-in request from another origin is refused", async () => {
@@ -100,7 +122,13 @@ describe("/api/auth", () => {
     expect(evil.status).toBe(403);
     expect(((await evil.json()) as Json).error).toBe("forbidden");
     expect(await me(person.cookie)).toMatchObject({ personId: person.id });
-    const redirect = await POST(authRequest("/sign-in/email", { email: person.email, password: PASSWORD, callbackURL: "https://evil.example/steal" }));
+    const redirect = await POST(
+      authRequest("/sign-in/email", {
+        email: person.email,
+        password: PASSWORD,
+        callbackURL: "https://evil.example/steal",
+      }),
+    );
     expect(redirect.status).toBe(403);
   });
 
@@ -108,26 +136,48 @@ describe("/api/auth", () => {
     const person = await signUp();
     const again = await POST(authRequest("/sign-up/email", { email: person.email, password: PASSWORD, name: "Other" }));
     expect(again.status).toBe(422);
-    expect(await again.json()).toEqual({ error: "invalid_request", code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", message: "User already exists. Use another email." });
+    expect(await again.json()).toEqual({
+      error: "invalid_request",
+      code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
+      message: "User already exists. Use another email.",
+    });
     expect(await db.person.count({ where: { email: person.email } })).toBe(1);
 
-    const sneaky = await POST(authRequest("/sign-up/email", { email: "sneaky@example.com", password: PASSWORD, name: "Sneaky", role: "operator" }));
+    const sneaky = await POST(
+      authRequest("/sign-up/email", {
+        email: "sneaky@example.com",
+        password: PASSWORD,
+        name: "Sneaky",
+        role: "operator",
+      }),
+    );
     expect([200, 400]).toContain(sneaky.status);
     expect((await db.person.findUnique({ where: { email: "sneaky@example.com" } }))?.role ?? "member").toBe("member");
   });
 
   it("does not store a client-sent image (the site shows none; a javascript: one would wait for a page)", async () => {
-    const res = await POST(authRequest("/sign-up/email", { email: "picture@example.com", password: PASSWORD, name: "Pic", image: "javascript:alert(1)" }));
+    const res = await POST(
+      authRequest("/sign-up/email", {
+        email: "picture@example.com",
+        password: PASSWORD,
+        name: "Pic",
+        image: "javascript:alert(1)",
+      }),
+    );
     expect(res.status).toBe(200);
     expect((await db.person.findUniqueOrThrow({ where: { email: "picture@example.com" } })).image).toBeNull();
   });
 
   it("refuses short passwords and unstorable or overlong names with a 400 JSON error", async () => {
-    const short = await POST(authRequest("/sign-up/email", { email: "short@example.com", password: "123456789", name: "S" }));
+    const short = await POST(
+      authRequest("/sign-up/email", { email: "short@example.com", password: "123456789", name: "S" }),
+    );
     expect(short.status).toBe(400);
     expect(await short.json()).toMatchObject({ error: "invalid_request", code: "PASSWORD_TOO_SHORT" });
     for (const name of ["Nul\u0000", "Lone \ud800", "x".repeat(81), "   "]) {
-      const res = await POST(authRequest("/sign-up/email", { email: `n${name.length}@example.com`, password: PASSWORD, name }));
+      const res = await POST(
+        authRequest("/sign-up/email", { email: `n${name.length}@example.com`, password: PASSWORD, name }),
+      );
       expect(res.status, JSON.stringify(name)).toBe(400);
       expect(((await res.json()) as Json).error).toBe("invalid_request");
     }
@@ -139,11 +189,17 @@ describe("/api/auth", () => {
     expect(deep.status).toBe(400);
     expect(await deep.json()).toMatchObject({ error: "invalid_request", issues: [{ path: "(body)" }] });
 
-    const huge = await POST(authRequest("/sign-in/email", JSON.stringify({ email: "a@example.com", password: "x".repeat(100_000) })));
+    const huge = await POST(
+      authRequest("/sign-in/email", JSON.stringify({ email: "a@example.com", password: "x".repeat(100_000) })),
+    );
     expect(huge.status).toBe(413);
     expect(((await huge.json()) as Json).error).toBe("payload_too_large");
 
-    const form = await POST(authRequest("/sign-in/email", "email=a%40example.com&password=x", { "content-type": "application/x-www-form-urlencoded" }));
+    const form = await POST(
+      authRequest("/sign-in/email", "email=a%40example.com&password=x", {
+        "content-type": "application/x-www-form-urlencoded",
+      }),
+    );
     expect(form.status).toBe(415);
     expect(((await form.json()) as Json).error).toBe("unsupported_media_type");
 
@@ -171,13 +227,21 @@ describe("/api/auth", () => {
     const res = await GET(new Request(`${SITE}/api/auth/get-session`, { headers: { cookie: person.cookie } }));
     expect(((await res.json()) as { user: Json }).user).toMatchObject({ id: person.id, name: "Linus", role: "member" });
     // A forged cookie is no session.
-    const forged = await GET(new Request(`${SITE}/api/auth/get-session`, { headers: { cookie: person.cookie.replace(/.$/, (c) => (c === "A" ? "B" : "A")) } }));
+    const forged = await GET(
+      new Request(`${SITE}/api/auth/get-session`, {
+        headers: { cookie: person.cookie.replace(/.$/, (c) => (c === "A" ? "B" : "A")) },
+      }),
+    );
     expect(await forged.json()).toBeNull();
   });
 
   it("concurrent sign-ups with one email create one person; the others get better-auth's 422, none a 500", async () => {
     const email = "race@example.com";
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => POST(authRequest("/sign-up/email", { email, password: PASSWORD, name: `Racer ${i}` }))));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        POST(authRequest("/sign-up/email", { email, password: PASSWORD, name: `Racer ${i}` })),
+      ),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s !== 200).every((s) => s === 422)).toBe(true);

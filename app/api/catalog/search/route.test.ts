@@ -21,7 +21,9 @@ describe("GET /api/catalog/search", () => {
 
   it("finds services by meaning, not only by words", async () => {
     const { body } = await search("?q=will%20it%20rain%20on%20my%20delivery%20route%20tomorrow");
-    expect(body.services.slice(0, 3).map((s: { primaryCapability: string }) => s.primaryCapability)).toContain("maps-weather");
+    expect(body.services.slice(0, 3).map((s: { primaryCapability: string }) => s.primaryCapability)).toContain(
+      "maps-weather",
+    );
   });
 
   it("applies the optional filters", async () => {
@@ -41,7 +43,9 @@ describe("GET /api/catalog/search", () => {
       expect(body.services).toHaveLength(10);
       const calls = body.services.map((s: { calls30d: number }) => s.calls30d);
       expect(calls).toEqual([...calls].sort((a, b) => b - a));
-      expect(body.services.map((s: { rank: number; score: null }) => [s.rank, s.score])).toEqual(calls.map((_: number, i: number) => [i + 1, null]));
+      expect(body.services.map((s: { rank: number; score: null }) => [s.rank, s.score])).toEqual(
+        calls.map((_: number, i: number) => [i + 1, null]),
+      );
       expect(body.help).toEqual({
         message: expect.stringContaining("q="),
         example: "http://marketplace.test/api/catalog/search?q=weather%20forecast%20for%20delivery%20routes&limit=5",
@@ -58,12 +62,14 @@ describe("GET /api/catalog/search", () => {
     for (const s of body.services) expect(s.capabilities).toContain("media");
   });
 
-  it.each([["?q=weather&limit=0", "limit"], ["?q=weather&limit=51", "limit"], [`?q=${"a".repeat(401)}`, "q"], ["?q=weather&capability=x", "capability"]])(
-    "rejects %s with 400 and an issue on %s",
-    async (query, path) => {
-      const { status, body } = await search(query);
-      expect(status).toBe(400);
-      expect(body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
-    },
-  );
+  it.each([
+    ["?q=weather&limit=0", "limit"],
+    ["?q=weather&limit=51", "limit"],
+    [`?q=${"a".repeat(401)}`, "q"],
+    ["?q=weather&capability=x", "capability"],
+  ])("rejects %s with 400 and an issue on %s", async (query, path) => {
+    const { status, body } = await search(query);
+    expect(status).toBe(400);
+    expect(body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
+  });
 });

@@ -113,6 +113,8 @@ describe("GET /api/catalog/services", () => {
     const { status, body } = await list(query);
     expect(status).toBe(400);
     expect(body.error).toBe("invalid_request");
-    expect(body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String) })]));
+    expect(body.issues).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path, message: expect.any(String) })]),
+    );
   });
 });

@@ -20,15 +20,26 @@ beforeAll(async () => {
 });
 afterAll(() => facilitatorServer.close());
 
-const post = (op: string, body: string, headers: Record<string, string> = { "content-type": "application/json" }) => fetch(`${base}/${op}`, { method: "POST", headers, body });
+const post = (op: string, body: string, headers: Record<string, string> = { "content-type": "application/json" }) =>
+  fetch(`${base}/${op}`, { method: "POST", headers, body });
 
 /** A real signed payment of `amount` atomic units to a fresh pay-to address, and its requirements. */
 async function signedPayment(client: HTTPFacilitatorClient, amountUsd = "0.003") {
   const resourceServer = new x402ResourceServer(client).register(X402_NETWORK, new ExactEvmScheme());
   await resourceServer.initialize(); // GET /supported over HTTP
   const payTo = `0x${randomBytes(20).toString("hex")}`;
-  const [requirements] = await resourceServer.buildPaymentRequirements({ scheme: "exact", network: X402_NETWORK, payTo, price: `$${amountUsd}`, maxTimeoutSeconds: 300 });
-  const required = await resourceServer.createPaymentRequiredResponse([requirements!], { url: "http://provider.test/thing", description: "a thing", mimeType: "application/json" });
+  const [requirements] = await resourceServer.buildPaymentRequirements({
+    scheme: "exact",
+    network: X402_NETWORK,
+    payTo,
+    price: `$${amountUsd}`,
+    maxTimeoutSeconds: 300,
+  });
+  const required = await resourceServer.createPaymentRequiredResponse([requirements!], {
+    url: "http://provider.test/thing",
+    description: "a thing",
+    mimeType: "application/json",
+  });
   const agent = await createTestAgent(1);
   const payload = decodePaymentSignatureHeader(await agent.sign(encodePaymentRequiredHeader(required)));
   return { agent, payTo, payload, requirements: requirements! };
@@ -38,7 +49,9 @@ describe("dev facilitator over HTTP", () => {
   it("verifies and settles a real signed payment through HTTPFacilitatorClient; a replayed settle is refused", async () => {
     const client = new HTTPFacilitatorClient({ url: base });
     const supported = await client.getSupported();
-    expect(supported.kinds).toContainEqual(expect.objectContaining({ x402Version: 2, scheme: "exact", network: X402_NETWORK }));
+    expect(supported.kinds).toContainEqual(
+      expect.objectContaining({ x402Version: 2, scheme: "exact", network: X402_NETWORK }),
+    );
 
     const { agent, payTo, payload, requirements } = await signedPayment(client);
     const verdict = await client.verify(payload, requirements);
@@ -63,7 +76,11 @@ describe("dev facilitator over HTTP", () => {
   it("settles concurrent duplicates of one authorization once", async () => {
     const client = new HTTPFacilitatorClient({ url: base });
     const { agent, payTo, payload, requirements } = await signedPayment(client);
-    const results = await Promise.all(Array.from({ length: 6 }, () => client.settle(payload, requirements).catch((err: unknown) => ({ success: false, thrown: err }))));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        client.settle(payload, requirements).catch((err: unknown) => ({ success: false, thrown: err })),
+      ),
+    );
     expect(results.filter((r) => r.success)).toHaveLength(1);
     expect(await localBalance(payTo)).toBe(3000n);
     expect(await agent.balance()).toBe(1_000_000n - 3000n);
@@ -88,12 +105,33 @@ describe("dev facilitator over HTTP", () => {
       ["null", "invalid_request"],
       [JSON.stringify({}), "invalid_request"],
       [JSON.stringify({ ...good, x402Version: 1 }), "invalid_request"],
-      [JSON.stringify({ ...good, paymentRequirements: { ...requirements, network: "eip155:8453" } }), "invalid_request"],
+      [
+        JSON.stringify({ ...good, paymentRequirements: { ...requirements, network: "eip155:8453" } }),
+        "invalid_request",
+      ],
       [JSON.stringify({ ...good, paymentRequirements: { ...requirements, scheme: "upto" } }), "invalid_request"],
       [JSON.stringify({ ...good, paymentPayload: { ...payload, payload: { signature: "0x12" } } }), "invalid_request"],
-      [JSON.stringify({ ...good, paymentRequirements: { ...requirements, extra: { name: "USD\u0000C" } } }), "invalid_request"],
-      [JSON.stringify({ ...good, paymentRequirements: { ...requirements, extra: { name: "\ud800" } } }), "invalid_request"],
-      [JSON.stringify({ ...good, paymentPayload: { ...payload, payload: { ...(payload as PaymentPayload).payload, authorization: { ...((payload as PaymentPayload).payload.authorization as object), value: "1e9" } } } }), "invalid_request"],
+      [
+        JSON.stringify({ ...good, paymentRequirements: { ...requirements, extra: { name: "USD\u0000C" } } }),
+        "invalid_request",
+      ],
+      [
+        JSON.stringify({ ...good, paymentRequirements: { ...requirements, extra: { name: "\ud800" } } }),
+        "invalid_request",
+      ],
+      [
+        JSON.stringify({
+          ...good,
+          paymentPayload: {
+            ...payload,
+            payload: {
+              ...(payload as PaymentPayload).payload,
+              authorization: { ...((payload as PaymentPayload).payload.authorization as object), value: "1e9" },
+            },
+          },
+        }),
+        "invalid_request",
+      ],
     ];
     for (const op of ["verify", "settle"]) {
       for (const [body, error] of bodies) {

@@ -6,7 +6,13 @@ import { POST } from "./route";
 
 const ADDRESS = "0x00000000000000000000000000000000000fa0c1";
 const faucet = (body: unknown) =>
-  POST(new Request("http://marketplace.test/api/dev/faucet", { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) }));
+  POST(
+    new Request("http://marketplace.test/api/dev/faucet", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+  );
 
 describe("POST /api/dev/faucet", () => {
   it("credits test USDC on the local ledger; credits add up", async () => {
@@ -19,7 +25,12 @@ describe("POST /api/dev/faucet", () => {
   });
 
   it("refuses bad input with 400 and JSON issues", async () => {
-    for (const body of [{ address: "0x123", amountUsd: 1 }, { address: ADDRESS, amountUsd: -1 }, { address: ADDRESS, amountUsd: 1e9 }, { address: ADDRESS, extra: 1 }]) {
+    for (const body of [
+      { address: "0x123", amountUsd: 1 },
+      { address: ADDRESS, amountUsd: -1 },
+      { address: ADDRESS, amountUsd: 1e9 },
+      { address: ADDRESS, extra: 1 },
+    ]) {
       const res = await faucet(body);
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBe("invalid_request");
@@ -29,6 +40,8 @@ describe("POST /api/dev/faucet", () => {
 
   it("does not exist when payments go to an HTTP facilitator", async () => {
     const remote = { ...paymentConfigFromEnv(), mode: "http" as const, facilitatorUrl: "http://127.0.0.1:9" };
-    await expect(creditTestFunds({ address: ADDRESS, amountUsd: 1 }, remote)).rejects.toMatchObject({ code: "not_found" });
+    await expect(creditTestFunds({ address: ADDRESS, amountUsd: 1 }, remote)).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });

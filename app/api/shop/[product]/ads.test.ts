@@ -40,12 +40,20 @@ describe("/api/shop/ads route", () => {
       example: { request_id: expect.any(String), context: expect.any(Object) },
     });
     // The published request schema says "query, capability or both", as the refinement does.
-    expect((body.product.requestSchema as { properties: { context: { anyOf: unknown[] } } }).properties.context.anyOf).toEqual([{ required: ["query"] }, { required: ["capability"] }]);
-    expect(decodePaymentRequiredHeader(get.headers.get("payment-required")!).accepts[0]).toMatchObject({ amount: "2000" });
+    expect(
+      (body.product.requestSchema as { properties: { context: { anyOf: unknown[] } } }).properties.context.anyOf,
+    ).toEqual([{ required: ["query"] }, { required: ["capability"] }]);
+    expect(decodePaymentRequiredHeader(get.headers.get("payment-required")!).accepts[0]).toMatchObject({
+      amount: "2000",
+    });
   });
 
   it("other methods: 405 JSON with Allow; OPTIONS 204 with Allow", async () => {
-    for (const [method, handler] of [["PUT", PUT], ["DELETE", DELETE], ["PATCH", PATCH]] as const) {
+    for (const [method, handler] of [
+      ["PUT", PUT],
+      ["DELETE", DELETE],
+      ["PATCH", PATCH],
+    ] as const) {
       const res = await handler(new Request(URL_, { method }));
       expect(res.status).toBe(405);
       expect(await res.json()).toMatchObject({ error: "method_not_allowed" });
@@ -86,17 +94,26 @@ describe("/api/shop/ads route", () => {
     const deep = `{"request_id":"ad-deep-0001","context":${"[".repeat(5000)}${"]".repeat(5000)}}`;
     const nested = await post(deep, { "payment-signature": await agent.sign(await challenge()) });
     expect(nested.status).toBe(400);
-    const big = await post(JSON.stringify({ request_id: "ad-big-0001", context: { query: "x".repeat(70_000) } }), { "payment-signature": await agent.sign(await challenge()) });
+    const big = await post(JSON.stringify({ request_id: "ad-big-0001", context: { query: "x".repeat(70_000) } }), {
+      "payment-signature": await agent.sign(await challenge()),
+    });
     expect(big.status).toBe(413);
     expect(await agent.balance()).toBe(1_000_000n);
   });
 
   it("no eligible ad: 409 {error, message, charged: false} with no PAYMENT-RESPONSE", async () => {
     const agent = await createTestAgent();
-    const res = await post(JSON.stringify({ request_id: "ad-none-0001", context: { query: "nothing-targets-this-word-zzqv" } }), { "payment-signature": await agent.sign(await challenge()) });
+    const res = await post(
+      JSON.stringify({ request_id: "ad-none-0001", context: { query: "nothing-targets-this-word-zzqv" } }),
+      { "payment-signature": await agent.sign(await challenge()) },
+    );
     expect(res.status).toBe(409);
     expect(res.headers.get("payment-response")).toBeNull();
-    expect(await res.json()).toEqual({ error: "no_eligible_ad", message: expect.stringContaining("Nothing was verified or charged"), charged: false });
+    expect(await res.json()).toEqual({
+      error: "no_eligible_ad",
+      message: expect.stringContaining("Nothing was verified or charged"),
+      charged: false,
+    });
     expect(await agent.balance()).toBe(1_000_000n);
   });
 });
@@ -110,22 +127,39 @@ describe("property: never a 5xx, never a charge without an ad", () => {
     fc
       .record({
         request_id: fc.oneof(text(), fc.stringMatching(/^[a-z0-9-]{8,20}$/), fc.integer(), fc.constant(undefined)),
-        context: fc.oneof(fc.record({ query: fc.oneof(text(300), fc.constant(null)), capability: fc.oneof(text(), fc.constantFrom("maps-weather", "search")) }, { requiredKeys: [] }), anyJson()),
+        context: fc.oneof(
+          fc.record(
+            {
+              query: fc.oneof(text(300), fc.constant(null)),
+              capability: fc.oneof(text(), fc.constantFrom("maps-weather", "search")),
+            },
+            { requiredKeys: [] },
+          ),
+          anyJson(),
+        ),
       })
       .map((o) => JSON.stringify(o)),
   );
-  const signatures = fc.oneof(fc.string(), anyJson().map((v) => Buffer.from(JSON.stringify(v)).toString("base64")));
+  const signatures = fc.oneof(
+    fc.string(),
+    anyJson().map((v) => Buffer.from(JSON.stringify(v)).toString("base64")),
+  );
 
   it("random bodies and headers, signed or not", async () => {
     await fc.assert(
-      fc.asyncProperty(bodies, fc.option(signatures), fc.option(fc.string({ maxLength: 250 })), async (body, signature, key) => {
-        const headers: Record<string, string> = {};
-        if (signature !== null) headers["payment-signature"] = signature.replace(/[\r\n\0]/g, "");
-        if (key !== null) headers["idempotency-key"] = key.replace(/[^\x20-\x7e]/g, "");
-        const res = await post(body, headers);
-        expect(res.status).toBeLessThan(500);
-        expect(await res.json()).toHaveProperty("error");
-      }),
+      fc.asyncProperty(
+        bodies,
+        fc.option(signatures),
+        fc.option(fc.string({ maxLength: 250 })),
+        async (body, signature, key) => {
+          const headers: Record<string, string> = {};
+          if (signature !== null) headers["payment-signature"] = signature.replace(/[\r\n\0]/g, "");
+          if (key !== null) headers["idempotency-key"] = key.replace(/[^\x20-\x7e]/g, "");
+          const res = await post(body, headers);
+          expect(res.status).toBeLessThan(500);
+          expect(await res.json()).toHaveProperty("error");
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -135,7 +169,9 @@ describe("property: never a 5xx, never a charge without an ad", () => {
     const signature = await agent.sign(await challenge());
     await fc.assert(
       fc.asyncProperty(anyJson(), async (context) => {
-        const res = await post(JSON.stringify({ request_id: "ad-prop-0001", context }), { "payment-signature": signature });
+        const res = await post(JSON.stringify({ request_id: "ad-prop-0001", context }), {
+          "payment-signature": signature,
+        });
         expect([400, 409]).toContain(res.status);
       }),
       { numRuns: 100 },

@@ -31,9 +31,16 @@ describe("/api/shop/shortlist route", () => {
 
   it("pays end to end through the route", async () => {
     const agent = await createTestAgent();
-    const res = await post(JSON.stringify({ request_id: `route-${Date.now()}`, outcome: "send transactional email from an agent", search: "terms" }), {
-      "payment-signature": await agent.sign(await challenge()),
-    });
+    const res = await post(
+      JSON.stringify({
+        request_id: `route-${Date.now()}`,
+        outcome: "send transactional email from an agent",
+        search: "terms",
+      }),
+      {
+        "payment-signature": await agent.sign(await challenge()),
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("payment-response")).toBeTruthy();
     expect(await agent.balance()).toBe(999_000n);
@@ -41,7 +48,15 @@ describe("/api/shop/shortlist route", () => {
 
   it("refuses duplicate condition ids with 400 and the issue path before charging", async () => {
     const agent = await createTestAgent();
-    const body = { request_id: `dup-ids-${Date.now()}`, outcome: "send transactional email from an agent", search: "terms", conditions: [{ id: "a", requirement: "SOC 2" }, { id: "a", requirement: "webhooks" }] };
+    const body = {
+      request_id: `dup-ids-${Date.now()}`,
+      outcome: "send transactional email from an agent",
+      search: "terms",
+      conditions: [
+        { id: "a", requirement: "SOC 2" },
+        { id: "a", requirement: "webhooks" },
+      ],
+    };
     const res = await post(JSON.stringify(body), { "payment-signature": await agent.sign(await challenge()) });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "invalid_request", issues: [{ path: "conditions.1.id" }] });
@@ -50,7 +65,12 @@ describe("/api/shop/shortlist route", () => {
 
   it("a body the published schema accepts (1,300 emoji and a word) is sold, not refused after payment", async () => {
     const agent = await createTestAgent();
-    const body = { request_id: `emoji-${Date.now()}`, outcome: `${"\u{1F600}".repeat(1300)} email`, search: "terms", conditions: [{ id: "c2", requirement: "SOC 2" }, "webhooks"] };
+    const body = {
+      request_id: `emoji-${Date.now()}`,
+      outcome: `${"\u{1F600}".repeat(1300)} email`,
+      search: "terms",
+      conditions: [{ id: "c2", requirement: "SOC 2" }, "webhooks"],
+    };
     const res = await post(JSON.stringify(body), { "payment-signature": await agent.sign(await challenge()) });
     expect(res.status).toBe(200);
     const json = (await res.json()) as { shortlist: { query: { conditions: { id: string }[] } } };
@@ -60,7 +80,9 @@ describe("/api/shop/shortlist route", () => {
 
   it("refuses a body over the cap with 413 before parsing, uncharged", async () => {
     const agent = await createTestAgent();
-    const res = await post(JSON.stringify({ request_id: "too-big-0001", outcome: "x".repeat(70_000) }), { "payment-signature": await agent.sign(await challenge()) });
+    const res = await post(JSON.stringify({ request_id: "too-big-0001", outcome: "x".repeat(70_000) }), {
+      "payment-signature": await agent.sign(await challenge()),
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: "payload_too_large", charged: false });
     expect(await agent.balance()).toBe(1_000_000n);
@@ -75,19 +97,36 @@ describe("property: never a 5xx", () => {
   const bodies = fc.oneof(
     anyJson().map((v) => JSON.stringify(v)),
     text(),
-    fc.record({
-      request_id: fc.oneof(text(), fc.stringMatching(/^[a-z0-9-]{8,20}$/).map((k) => k + "\u0000"), fc.integer(), fc.constant(undefined)),
-      outcome: fc.oneof(text(3000), fc.constant("weather forecasts \ud800 for routes"), fc.constant(null)),
-      conditions: fc.oneof(fc.array(fc.oneof(text(), fc.record({ requirement: text(), priority: text(), id: text() })), { maxLength: 15 }), anyJson()),
-      constraints: fc.oneof(fc.record({ protocol: text(), tested: text(), maxPriceUsd: fc.oneof(fc.double(), text()) }), anyJson()),
-      search: fc.oneof(fc.constantFrom("all", "exact", "terms", "semantic", "hybrid"), text()),
-      limit: fc.oneof(fc.integer({ min: -3, max: 9 }), fc.double(), text()),
-    }).map((o) => JSON.stringify(o)),
+    fc
+      .record({
+        request_id: fc.oneof(
+          text(),
+          fc.stringMatching(/^[a-z0-9-]{8,20}$/).map((k) => k + "\u0000"),
+          fc.integer(),
+          fc.constant(undefined),
+        ),
+        outcome: fc.oneof(text(3000), fc.constant("weather forecasts \ud800 for routes"), fc.constant(null)),
+        conditions: fc.oneof(
+          fc.array(fc.oneof(text(), fc.record({ requirement: text(), priority: text(), id: text() })), {
+            maxLength: 15,
+          }),
+          anyJson(),
+        ),
+        constraints: fc.oneof(
+          fc.record({ protocol: text(), tested: text(), maxPriceUsd: fc.oneof(fc.double(), text()) }),
+          anyJson(),
+        ),
+        search: fc.oneof(fc.constantFrom("all", "exact", "terms", "semantic", "hybrid"), text()),
+        limit: fc.oneof(fc.integer({ min: -3, max: 9 }), fc.double(), text()),
+      })
+      .map((o) => JSON.stringify(o)),
   );
   const signatures = fc.oneof(
     fc.string(),
     anyJson().map((v) => Buffer.from(JSON.stringify(v)).toString("base64")),
-    fc.record({ x402Version: fc.oneof(fc.constant(2), fc.integer()), accepted: anyJson(), payload: anyJson() }).map((v) => Buffer.from(JSON.stringify(v)).toString("base64url")),
+    fc
+      .record({ x402Version: fc.oneof(fc.constant(2), fc.integer()), accepted: anyJson(), payload: anyJson() })
+      .map((v) => Buffer.from(JSON.stringify(v)).toString("base64url")),
   );
   const keys = fc.oneof(fc.string({ maxLength: 250 }), fc.stringMatching(/^[A-Za-z0-9._:-]{8,40}$/));
 
@@ -110,11 +149,15 @@ describe("property: never a 5xx", () => {
     const agent = await createTestAgent();
     const signature = await agent.sign(await challenge());
     await fc.assert(
-      fc.asyncProperty(anyJson(), fc.constantFrom("outcome", "limit", "search", "conditions", "constraints", "request_id", "extra"), async (value, field) => {
-        const res = await post(JSON.stringify({ ...validBody, [field]: value }), { "payment-signature": signature });
-        expect(res.status).toBeLessThan(500);
-        expect([200, 400, 402, 409, 422]).toContain(res.status);
-      }),
+      fc.asyncProperty(
+        anyJson(),
+        fc.constantFrom("outcome", "limit", "search", "conditions", "constraints", "request_id", "extra"),
+        async (value, field) => {
+          const res = await post(JSON.stringify({ ...validBody, [field]: value }), { "payment-signature": signature });
+          expect(res.status).toBeLessThan(500);
+          expect([200, 400, 402, 409, 422]).toContain(res.status);
+        },
+      ),
       { numRuns: 150 },
     );
     expect(await agent.balance()).toBeGreaterThanOrEqual(999_000n);

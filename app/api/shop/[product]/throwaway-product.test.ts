@@ -26,7 +26,12 @@ const widgetRequest = z.strictObject({
   count: z.int().min(1).max(3).describe("How many widgets."),
 });
 type WidgetRequest = z.infer<typeof widgetRequest>;
-const widgetPurchase = z.object({ ok: z.literal(true), idempotentReplay: z.boolean(), requestId: z.string(), widgets: z.array(z.string()) });
+const widgetPurchase = z.object({
+  ok: z.literal(true),
+  idempotentReplay: z.boolean(),
+  requestId: z.string(),
+  widgets: z.array(z.string()),
+});
 
 let fulfilled = 0;
 const widgetProduct: ProductDefinition<WidgetRequest> = {
@@ -45,10 +50,17 @@ const widgetProduct: ProductDefinition<WidgetRequest> = {
   purchaseSchema: widgetRequest,
   resultSchema: widgetPurchase,
   example: { request_id: "widget-example-0001", colour: "green", count: 2 },
-  docs: { summary: "Buy test widgets", request: { description: "Which widgets." }, result: { description: "The widgets." } },
+  docs: {
+    summary: "Buy test widgets",
+    request: { description: "Which widgets." },
+    result: { description: "The widgets." },
+  },
   // A rule that needs data: blue widgets are out of the (imaginary) catalogue.
   async checkInput(input) {
-    if (input.colour === "blue") throw new AppError("invalid_request", "The request is not valid.", [{ path: "colour", message: "No blue widgets are catalogued." }]);
+    if (input.colour === "blue")
+      throw new AppError("invalid_request", "The request is not valid.", [
+        { path: "colour", message: "No blue widgets are catalogued." },
+      ]);
   },
   async fulfil(input) {
     fulfilled++;
@@ -60,7 +72,8 @@ const products = checkedProducts([...PRODUCT_LIST, widgetProduct as ProductDefin
 const routes = shopProductRoutes(products);
 const validate = shopValidateRoutes(products);
 const params = (product: string) => ({ params: Promise.resolve({ product }) });
-const post = (path: string, body: string, headers: Record<string, string> = {}) => new Request(`${BASE}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+  new Request(`${BASE}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
 
 describe("a product declared in a test", () => {
   it("is sold at its path: GET and unsigned POST answer the same 402 with its product object and requirements", async () => {
@@ -73,9 +86,17 @@ describe("a product declared in a test", () => {
     expect(unsigned.headers.get("payment-required")).toBe(get.headers.get("payment-required"));
     const body = paymentRequiredBodySchema.parse(JSON.parse(text));
     expect(body.product).toEqual(productObject(widgetProduct as ProductDefinition, BASE));
-    expect(body.product).toMatchObject({ id: "widget", operationId: "buyTestWidget", path: `${BASE}/api/shop/widgets`, price: { amount: "0.0025", currency: "USD", mode: "fixed" } });
+    expect(body.product).toMatchObject({
+      id: "widget",
+      operationId: "buyTestWidget",
+      path: `${BASE}/api/shop/widgets`,
+      price: { amount: "0.0025", currency: "USD", mode: "fixed" },
+    });
     expect(body.product.requestSchema).toMatchObject({ required: ["colour", "count"] });
-    const required = decodeHeaderJson(get.headers.get("payment-required")!) as { resource: { url: string }; accepts: { amount: string }[] };
+    const required = decodeHeaderJson(get.headers.get("payment-required")!) as {
+      resource: { url: string };
+      accepts: { amount: string }[];
+    };
     expect(required.resource.url).toBe(`${BASE}/api/shop/widgets`);
     expect(required.accepts[0]!.amount).toBe("2500");
     // Wrong methods: 405 with Allow, as for every product.
@@ -85,26 +106,47 @@ describe("a product declared in a test", () => {
   });
 
   it("has a free validate route running its schema and its data-backed rule", async () => {
-    const ok = await validate.POST(post("/api/shop/widgets/validate", JSON.stringify({ colour: "red", count: 1 })), params("widgets"));
+    const ok = await validate.POST(
+      post("/api/shop/widgets/validate", JSON.stringify({ colour: "red", count: 1 })),
+      params("widgets"),
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ ok: true, valid: true });
-    const bad = await validate.POST(post("/api/shop/widgets/validate", JSON.stringify({ colour: "pink", count: 9, size: 1 })), params("widgets"));
+    const bad = await validate.POST(
+      post("/api/shop/widgets/validate", JSON.stringify({ colour: "pink", count: 9, size: 1 })),
+      params("widgets"),
+    );
     expect(bad.status).toBe(400);
     const issues = ((await bad.json()) as { issues: { path: string }[] }).issues.map((i) => i.path).sort();
     expect(issues).toEqual(["colour", "count", "size"]);
-    const blue = await validate.POST(post("/api/shop/widgets/validate", JSON.stringify({ colour: "blue", count: 1 })), params("widgets"));
+    const blue = await validate.POST(
+      post("/api/shop/widgets/validate", JSON.stringify({ colour: "blue", count: 1 })),
+      params("widgets"),
+    );
     expect(blue.status).toBe(400);
-    expect(await blue.json()).toEqual({ error: "invalid_request", message: "The request is not valid.", issues: [{ path: "colour", message: "No blue widgets are catalogued." }] });
+    expect(await blue.json()).toEqual({
+      error: "invalid_request",
+      message: "The request is not valid.",
+      issues: [{ path: "colour", message: "No blue widgets are catalogued." }],
+    });
     expect(fulfilled).toBe(0);
   });
 
   it("a signed purchase is refused by the same rules before any payment step: 400, uncharged", async () => {
     const agent = await createTestAgent();
-    const header = (await routes.GET(new Request(`${BASE}/api/shop/widgets`), params("widgets"))).headers.get("payment-required")!;
+    const header = (await routes.GET(new Request(`${BASE}/api/shop/widgets`), params("widgets"))).headers.get(
+      "payment-required",
+    )!;
     const signature = await agent.sign(header);
     const purchasesBefore = await db.purchase.count();
-    for (const body of [{ request_id: "widget-blue-0001", colour: "blue", count: 1 }, { request_id: "widget-bad-0001", colour: "red", count: 0 }]) {
-      const res = await routes.POST(post("/api/shop/widgets", JSON.stringify(body), { "payment-signature": signature }), params("widgets"));
+    for (const body of [
+      { request_id: "widget-blue-0001", colour: "blue", count: 1 },
+      { request_id: "widget-bad-0001", colour: "red", count: 0 },
+    ]) {
+      const res = await routes.POST(
+        post("/api/shop/widgets", JSON.stringify(body), { "payment-signature": signature }),
+        params("widgets"),
+      );
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: "invalid_request", charged: false });
     }
@@ -117,21 +159,43 @@ describe("a product declared in a test", () => {
     const app = await import("./route");
     const res = await app.GET(new Request(`${BASE}/api/shop/widgets`), params("widgets"));
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: "not_found", message: expect.stringContaining("/api/shop/shortlist") });
+    expect(await res.json()).toMatchObject({
+      error: "not_found",
+      message: expect.stringContaining("/api/shop/shortlist"),
+    });
   });
 
   it("gets its OpenAPI operations and schemas, the 402 example being the route's body", async () => {
     const doc = buildOpenApiDocument(BASE, products);
     const item = doc.paths["/api/shop/widgets"]!;
     expect(item.get!.operationId).toBe("describeTestWidget");
-    expect(item.post!).toMatchObject({ operationId: "buyTestWidget", summary: "Buy test widgets", security: [{ x402: [] }] });
-    expect(item.post!.requestBody!.content["application/json"]).toEqual({ schema: { $ref: "#/components/schemas/WidgetRequest" }, example: widgetProduct.example });
-    expect(item.post!.responses["200"]!.content!["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/WidgetPurchase" });
-    expect(doc.components.schemas.WidgetRequest).toMatchObject({ type: "object", additionalProperties: false, required: ["colour", "count"], description: "Which widgets." });
-    expect(doc.components.schemas.WidgetPurchase).toMatchObject({ required: ["ok", "idempotentReplay", "requestId", "widgets"] });
+    expect(item.post!).toMatchObject({
+      operationId: "buyTestWidget",
+      summary: "Buy test widgets",
+      security: [{ x402: [] }],
+    });
+    expect(item.post!.requestBody!.content["application/json"]).toEqual({
+      schema: { $ref: "#/components/schemas/WidgetRequest" },
+      example: widgetProduct.example,
+    });
+    expect(item.post!.responses["200"]!.content!["application/json"]!.schema).toEqual({
+      $ref: "#/components/schemas/WidgetPurchase",
+    });
+    expect(doc.components.schemas.WidgetRequest).toMatchObject({
+      type: "object",
+      additionalProperties: false,
+      required: ["colour", "count"],
+      description: "Which widgets.",
+    });
+    expect(doc.components.schemas.WidgetPurchase).toMatchObject({
+      required: ["ok", "idempotentReplay", "requestId", "widgets"],
+    });
     const route402 = await (await routes.GET(new Request(`${BASE}/api/shop/widgets`), params("widgets"))).json();
     expect(item.get!.responses["402"]!.content!["application/json"]!.example).toEqual(route402);
-    expect(doc.paths["/api/shop/widgets/validate"]!.post!).toMatchObject({ operationId: "validateTestWidget", security: [] });
+    expect(doc.paths["/api/shop/widgets/validate"]!.post!).toMatchObject({
+      operationId: "validateTestWidget",
+      security: [],
+    });
     // Without the declaration, none of it exists.
     const plain = buildOpenApiDocument(BASE);
     expect(plain.paths["/api/shop/widgets"]).toBeUndefined();
@@ -150,9 +214,18 @@ describe("a product declared in a test", () => {
   });
 
   it("a declaration the routes cannot serve is refused when listed", () => {
-    const taken = { ...widgetProduct, id: "widget2", operationId: "buyOther", describeOperationId: "describeOther" } as ProductDefinition;
+    const taken = {
+      ...widgetProduct,
+      id: "widget2",
+      operationId: "buyOther",
+      describeOperationId: "describeOther",
+    } as ProductDefinition;
     expect(() => checkedProducts([...products, taken])).toThrow(/segment widgets/);
-    expect(() => checkedProducts([{ ...widgetProduct, path: "/api/shop/orders" } as ProductDefinition])).toThrow(/another route/);
-    expect(() => checkedProducts([{ ...widgetProduct, path: "/api/shop/Widgets" } as ProductDefinition])).toThrow(/lowercase/);
+    expect(() => checkedProducts([{ ...widgetProduct, path: "/api/shop/orders" } as ProductDefinition])).toThrow(
+      /another route/,
+    );
+    expect(() => checkedProducts([{ ...widgetProduct, path: "/api/shop/Widgets" } as ProductDefinition])).toThrow(
+      /lowercase/,
+    );
   });
 });

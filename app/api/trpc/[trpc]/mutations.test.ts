@@ -8,7 +8,8 @@ Object.assign(process.env, { RATE_LIMIT_WRITES_PER_MINUTE: "4", TRUST_PROXY_HOPS
 const { GET, POST } = await import("./route");
 const { signUp, SITE } = await import("@/test/accounts/people");
 const { db } = await import("@/server/db");
-const { createCallerFactory, createTRPCContext, createTRPCRouter, operatorProcedure } = await import("@/server/trpc/init");
+const { createCallerFactory, createTRPCContext, createTRPCRouter, operatorProcedure } =
+  await import("@/server/trpc/init");
 
 type TrpcError = { error: { message: string; data: { httpStatus: number; appCode: string | null; code: string } } };
 type Json = Record<string, unknown>;
@@ -31,10 +32,18 @@ describe("tRPC mutations", () => {
     for (const origin of ["https://evil.example", "http://marketplace.test.evil.example", "null"]) {
       const res = await mutate("account.tokens.create", { name: "t" }, { cookie: person.cookie, origin });
       expect(res.status, origin).toBe(403);
-      expect(((await res.json()) as TrpcError).error.data).toMatchObject({ httpStatus: 403, appCode: "forbidden", code: "FORBIDDEN" });
+      expect(((await res.json()) as TrpcError).error.data).toMatchObject({
+        httpStatus: 403,
+        appCode: "forbidden",
+        code: "FORBIDDEN",
+      });
     }
     const noOrigin = await POST(
-      new Request(`${SITE}/api/trpc/account.tokens.create`, { method: "POST", headers: { "content-type": "application/json", cookie: person.cookie }, body: JSON.stringify({ name: "t" }) }),
+      new Request(`${SITE}/api/trpc/account.tokens.create`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: person.cookie },
+        body: JSON.stringify({ name: "t" }),
+      }),
     );
     expect(noOrigin.status).toBe(403);
     expect(await tokensOf(person.id)).toBe(0);
@@ -42,10 +51,20 @@ describe("tRPC mutations", () => {
 
   it("refuses bodies that are not JSON with 415 (what a cross-site form can send)", async () => {
     const person = await signUp();
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/octet-stream", "application/jsonp", ""]) {
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/octet-stream",
+      "application/jsonp",
+      "",
+    ]) {
       const res = await mutate("account.tokens.create", { name: "t" }, { cookie: person.cookie, "content-type": type });
       expect(res.status, type).toBe(415);
-      expect(((await res.json()) as TrpcError).error.data).toMatchObject({ httpStatus: 415, appCode: "unsupported_media_type" });
+      expect(((await res.json()) as TrpcError).error.data).toMatchObject({
+        httpStatus: 415,
+        appCode: "unsupported_media_type",
+      });
     }
     expect(await tokensOf(person.id)).toBe(0);
   });
@@ -54,7 +73,11 @@ describe("tRPC mutations", () => {
     const res = await mutate("account.tokens.create", { name: "t" }, {});
     expect(res.status).toBe(401);
     expect(((await res.json()) as TrpcError).error.data).toMatchObject({ httpStatus: 401, appCode: "unauthorized" });
-    const forged = await mutate("account.tokens.create", { name: "t" }, { cookie: "better-auth.session_token=forged.signature" });
+    const forged = await mutate(
+      "account.tokens.create",
+      { name: "t" },
+      { cookie: "better-auth.session_token=forged.signature" },
+    );
     expect(forged.status).toBe(401);
   });
 
@@ -62,7 +85,8 @@ describe("tRPC mutations", () => {
     const person = await signUp();
     const res = await mutate("account.tokens.create", { name: "my agent" }, { cookie: person.cookie });
     expect(res.status).toBe(200);
-    const { token, summary } = ((await res.json()) as { result: { data: { token: string; summary: Json } } }).result.data;
+    const { token, summary } = ((await res.json()) as { result: { data: { token: string; summary: Json } } }).result
+      .data;
     expect(token).toMatch(/^apmt_[A-Za-z0-9_-]{43}$/);
     expect(summary).toMatchObject({ name: "my agent", prefix: token.slice(0, 11), lastUsedAt: null, revokedAt: null });
     expect(new Date(summary.createdAt as string).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -72,7 +96,11 @@ describe("tRPC mutations", () => {
     expect(text).not.toContain(token.slice(11));
     expect((JSON.parse(text) as { result: { data: Json[] } }).result.data).toEqual([summary]);
 
-    const viaGet = await GET(new Request(`${SITE}/api/trpc/account.tokens.create?input=${encodeURIComponent(JSON.stringify({ name: "g" }))}`, { headers: { cookie: person.cookie } }));
+    const viaGet = await GET(
+      new Request(`${SITE}/api/trpc/account.tokens.create?input=${encodeURIComponent(JSON.stringify({ name: "g" }))}`, {
+        headers: { cookie: person.cookie },
+      }),
+    );
     expect(viaGet.status).toBe(405);
     expect(await tokensOf(person.id)).toBe(1);
   });
@@ -97,7 +125,11 @@ describe("tRPC mutations", () => {
     const statuses: number[] = [];
     let refused: Response | undefined;
     for (let i = 0; i < 6; i++) {
-      const res = await mutate("account.tokens.create", { name: `t${i}` }, { cookie: busy.cookie, "x-marketplace-peer": `203.0.113.${20 + i}` });
+      const res = await mutate(
+        "account.tokens.create",
+        { name: `t${i}` },
+        { cookie: busy.cookie, "x-marketplace-peer": `203.0.113.${20 + i}` },
+      );
       statuses.push(res.status);
       if (res.status === 429) refused ??= res;
     }
@@ -105,7 +137,11 @@ describe("tRPC mutations", () => {
     const retryAfter = Number(refused!.headers.get("retry-after"));
     expect(retryAfter >= 1 && retryAfter <= 60).toBe(true);
     expect(refused!.headers.get("ratelimit-policy")).toBe("4;w=60");
-    expect(((await refused!.json()) as TrpcError).error.data).toMatchObject({ httpStatus: 429, appCode: "rate_limited", code: "TOO_MANY_REQUESTS" });
+    expect(((await refused!.json()) as TrpcError).error.data).toMatchObject({
+      httpStatus: 429,
+      appCode: "rate_limited",
+      code: "TOO_MANY_REQUESTS",
+    });
     expect(await tokensOf(busy.id)).toBe(4);
 
     const calm = await signUp();
@@ -114,7 +150,8 @@ describe("tRPC mutations", () => {
 
   it("operator procedures: 401 signed out, 403 for a member, allowed for an operator", async () => {
     const router = createTRPCRouter({ secret: operatorProcedure.query(({ ctx }) => ctx.actor.personId) });
-    const call = async (cookie?: string) => createCallerFactory(router)(await createTRPCContext({ headers: new Headers(cookie ? { cookie } : {}) })).secret();
+    const call = async (cookie?: string) =>
+      createCallerFactory(router)(await createTRPCContext({ headers: new Headers(cookie ? { cookie } : {}) })).secret();
     await expect(call()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     const member = await signUp();
     await expect(call(member.cookie)).rejects.toMatchObject({ code: "FORBIDDEN" });

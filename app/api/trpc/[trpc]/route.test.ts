@@ -56,7 +56,10 @@ describe("/api/trpc bounds", () => {
   it("answers 429 once a client's procedures exceed its limit, with Retry-After and RateLimit-*", async () => {
     const ip = "198.51.100.41";
     expect((await get(batchUrl(10), ip)).status).toBe(200);
-    const single = await get(`${BASE}/catalog.search?input=${encodeURIComponent(JSON.stringify({ q: "weather", limit: 1 }))}`, ip);
+    const single = await get(
+      `${BASE}/catalog.search?input=${encodeURIComponent(JSON.stringify({ q: "weather", limit: 1 }))}`,
+      ip,
+    );
     expect(single.status).toBe(200);
     expect(single.headers.get("ratelimit-remaining")).toBe("1");
     const limited = await get(batchUrl(2), ip);
@@ -85,7 +88,12 @@ describe("/api/trpc bounds", () => {
   it("answers a POST to a query with 405 without reading its body, however long", async () => {
     const { endless, sent } = endlessBody();
     const post = await POST(
-      new Request(`${BASE}/catalog.search`, { method: "POST", headers: { "content-type": "application/json", "x-marketplace-peer": "198.51.100.44" }, body: endless, duplex: "half" } as RequestInit),
+      new Request(`${BASE}/catalog.search`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-marketplace-peer": "198.51.100.44" },
+        body: endless,
+        duplex: "half",
+      } as RequestInit),
     );
     expect(post.status).toBe(405);
     expect(((await post.json()) as TrpcError).error.data.httpStatus).toBe(405);

@@ -4,20 +4,58 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { GET } from "./route";
 
-type Kind = "string" | "integer" | "boolean" | "array<string>" | "object" | "array<object>" | "nullable" | "uri" | "iso8601" | "decimal";
+type Kind =
+  | "string"
+  | "integer"
+  | "boolean"
+  | "array<string>"
+  | "object"
+  | "array<object>"
+  | "nullable"
+  | "uri"
+  | "iso8601"
+  | "decimal";
 
 // Transcribed from the specification's service-record tables (docs/decisions.md "Catalog" adds what it leaves open).
-const RECORD: Record<string, Kind> = { schemaVersion: "integer", dataMode: "string", methodologyUrl: "uri", service: "object" };
+const RECORD: Record<string, Kind> = {
+  schemaVersion: "integer",
+  dataMode: "string",
+  methodologyUrl: "uri",
+  service: "object",
+};
 const SERVICE: Record<string, Kind> = {
-  id: "string", sourceId: "string", protocol: "string",
-  name: "string", website: "string", serviceUrl: "string", hostname: "string", description: "string", docsUrl: "string",
-  capabilities: "array<string>", primaryCapability: "string", tags: "array<string>",
-  offerCount: "integer", startingPriceUsd: "decimal", startingPriceLabel: "string", supportsCredits: "boolean",
-  calls30d: "integer", uniquePayers30d: "integer", testStatus: "string",
-  reviewUrl: "nullable", testedAt: "nullable", rating: "nullable", lastReview: "nullable",
-  reviewCount: "integer", entity: "object", surface: "object", catalogSource: "uri", catalogObservedAt: "iso8601", offers: "array<object>",
+  id: "string",
+  sourceId: "string",
+  protocol: "string",
+  name: "string",
+  website: "string",
+  serviceUrl: "string",
+  hostname: "string",
+  description: "string",
+  docsUrl: "string",
+  capabilities: "array<string>",
+  primaryCapability: "string",
+  tags: "array<string>",
+  offerCount: "integer",
+  startingPriceUsd: "decimal",
+  startingPriceLabel: "string",
+  supportsCredits: "boolean",
+  calls30d: "integer",
+  uniquePayers30d: "integer",
+  testStatus: "string",
+  reviewUrl: "nullable",
+  testedAt: "nullable",
+  rating: "nullable",
+  lastReview: "nullable",
+  reviewCount: "integer",
+  entity: "object",
+  surface: "object",
+  catalogSource: "uri",
+  catalogObservedAt: "iso8601",
+  offers: "array<object>",
   // Additive (docs/decisions.md "Catalog"): the offers' protocols and the observer's own figures.
-  protocols: "array<string>", observed: "object",
+  protocols: "array<string>",
+  observed: "object",
   // Additive (issue 12): every sentence a shortlist condition check can quote.
   facts: "array<object>",
   // Additive (a catalog the marketplace verifies, part 1): served by the marketplace's sandbox provider.
@@ -26,9 +64,21 @@ const SERVICE: Record<string, Kind> = {
 const ENTITY = ["slug", "name", "website", "profileUrl", "cataloged"];
 const SURFACE = ["name", "subjectSlug", "profileUrl", "reputationScope"];
 const OFFER: Record<string, Kind> = {
-  id: "string", protocol: "string", method: "string", path: "string", providerUrl: "string", callUrl: "uri",
-  routedByMarketplace: "boolean", description: "string", priceUsd: "decimal", priceLabel: "string", dynamicPrice: "boolean",
-  unitType: "string", intent: "string", quickstart: "string", docsUrl: "string",
+  id: "string",
+  protocol: "string",
+  method: "string",
+  path: "string",
+  providerUrl: "string",
+  callUrl: "uri",
+  routedByMarketplace: "boolean",
+  description: "string",
+  priceUsd: "decimal",
+  priceLabel: "string",
+  dynamicPrice: "boolean",
+  unitType: "string",
+  intent: "string",
+  quickstart: "string",
+  docsUrl: "string",
   observed: "object", // additive: the observer's figures for the offer
 };
 const CAPABILITIES = ["maps-weather", "web-data", "search", "media", "social", "storage", "ai-models"];
@@ -36,21 +86,37 @@ const CAPABILITIES = ["maps-weather", "web-data", "search", "media", "social", "
 function expectKind(value: unknown, kind: Kind, field: string) {
   const msg = `field ${field}`;
   switch (kind) {
-    case "string": return expect(typeof value, msg).toBe("string");
-    case "integer": return expect(Number.isInteger(value), msg).toBe(true);
-    case "boolean": return expect(typeof value, msg).toBe("boolean");
-    case "array<string>": expect(Array.isArray(value), msg).toBe(true); for (const v of value as unknown[]) expect(typeof v, msg).toBe("string"); return;
-    case "array<object>": expect(Array.isArray(value), msg).toBe(true); for (const v of value as unknown[]) expect(typeof v, msg).toBe("object"); return;
-    case "object": return expect(value !== null && typeof value === "object" && !Array.isArray(value), msg).toBe(true);
-    case "nullable": return expect(value === null || ["string", "number", "object"].includes(typeof value), msg).toBe(true);
-    case "uri": return expect(() => new URL(value as string), msg).not.toThrow();
-    case "iso8601": return expect(new Date(value as string).toISOString(), msg).toBe(value);
-    case "decimal": return expect(value, msg).toMatch(/^\d+\.\d+$/);
+    case "string":
+      return expect(typeof value, msg).toBe("string");
+    case "integer":
+      return expect(Number.isInteger(value), msg).toBe(true);
+    case "boolean":
+      return expect(typeof value, msg).toBe("boolean");
+    case "array<string>":
+      expect(Array.isArray(value), msg).toBe(true);
+      for (const v of value as unknown[]) expect(typeof v, msg).toBe("string");
+      return;
+    case "array<object>":
+      expect(Array.isArray(value), msg).toBe(true);
+      for (const v of value as unknown[]) expect(typeof v, msg).toBe("object");
+      return;
+    case "object":
+      return expect(value !== null && typeof value === "object" && !Array.isArray(value), msg).toBe(true);
+    case "nullable":
+      return expect(value === null || ["string", "number", "object"].includes(typeof value), msg).toBe(true);
+    case "uri":
+      return expect(() => new URL(value as string), msg).not.toThrow();
+    case "iso8601":
+      return expect(new Date(value as string).toISOString(), msg).toBe(value);
+    case "decimal":
+      return expect(value, msg).toMatch(/^\d+\.\d+$/);
   }
 }
 
 async function record(slug: string) {
-  const res = await GET(new Request(`http://marketplace.test/api/catalog/services/${slug}`), { params: Promise.resolve({ slug }) });
+  const res = await GET(new Request(`http://marketplace.test/api/catalog/services/${slug}`), {
+    params: Promise.resolve({ slug }),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -78,7 +144,11 @@ describe("GET /api/catalog/services/{slug}", () => {
       expect(typeof s.entity.cataloged).toBe("boolean");
       expect(s.entity.profileUrl === null || typeof s.entity.profileUrl === "string").toBe(true);
       expect(Object.keys(s.surface).sort()).toEqual([...SURFACE].sort());
-      expect(s.surface).toMatchObject({ subjectSlug: slug, reputationScope: "surface", profileUrl: `http://marketplace.test/services/${slug}` });
+      expect(s.surface).toMatchObject({
+        subjectSlug: slug,
+        reputationScope: "surface",
+        profileUrl: `http://marketplace.test/services/${slug}`,
+      });
       if (s.testStatus === "untested") {
         expect([s.reviewUrl, s.testedAt, s.rating, s.lastReview]).toEqual([null, null, null, null]);
       } else {
@@ -105,7 +175,9 @@ describe("GET /api/catalog/services/{slug}", () => {
   it("publishes every fact, evidence sentence, test status and offer price as a citable sentence", async () => {
     const services = await db.service.findMany({
       select: {
-        slug: true, name: true, testStatus: true,
+        slug: true,
+        name: true,
+        testStatus: true,
         facts: { select: { key: true, text: true, source: true } },
         evidence: { select: { text: true, source: true } },
         offers: { select: { method: true, path: true } },
@@ -123,11 +195,15 @@ describe("GET /api/catalog/services/{slug}", () => {
       const status = facts.filter((f) => f.topic === "testStatus");
       expect(status).toHaveLength(1);
       expect(status[0]!.source).toBe(recordUrl);
-      expect(status[0]!.text).toContain(svc.testStatus === "untested" ? "has not been tested" : "The marketplace tested");
+      expect(status[0]!.text).toContain(
+        svc.testStatus === "untested" ? "has not been tested" : "The marketplace tested",
+      );
       const prices = facts.filter((f) => f.topic === "price");
       expect(prices).toHaveLength(svc.offers.length);
       for (const o of body.service.offers) {
-        const text = o.dynamicPrice ? `${o.method} ${o.path} has a dynamic price, from ${o.priceUsd} USD per call.` : `${o.method} ${o.path} costs ${o.priceUsd} USD per call.`;
+        const text = o.dynamicPrice
+          ? `${o.method} ${o.path} has a dynamic price, from ${o.priceUsd} USD per call.`
+          : `${o.method} ${o.path} costs ${o.priceUsd} USD per call.`;
         expect(prices.map((p) => p.text)).toContain(text);
       }
     }
@@ -136,14 +212,24 @@ describe("GET /api/catalog/services/{slug}", () => {
   it("reports live review figures for a tested service", async () => {
     const svc = await db.service.findFirstOrThrow({
       where: { testStatus: { not: "untested" }, reviews: { some: {} } },
-      select: { slug: true, id: true, reviews: { select: { rating: true, id: true, createdAt: true }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] } },
+      select: {
+        slug: true,
+        id: true,
+        reviews: {
+          select: { rating: true, id: true, createdAt: true },
+          orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+        },
+      },
       orderBy: { id: "asc" },
     });
     const { body } = await record(svc.slug);
     const mean = svc.reviews.reduce((a, r) => a + r.rating, 0) / svc.reviews.length;
     expect(body.service.reviewCount).toBe(svc.reviews.length);
     expect(body.service.rating).toBeCloseTo(mean, 1);
-    expect(body.service.lastReview).toMatchObject({ id: svc.reviews[0]!.id, created_at: svc.reviews[0]!.createdAt.getTime() });
+    expect(body.service.lastReview).toMatchObject({
+      id: svc.reviews[0]!.id,
+      created_at: svc.reviews[0]!.createdAt.getTime(),
+    });
   });
 
   it("answers 404 with JSON for an unknown slug", async () => {

@@ -25,12 +25,17 @@ async function buyOverHttp(get: Handler, post: Handler, path: string, body: Reco
   const res = await post(
     new Request(`http://marketplace.test${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", "payment-signature": await agent.sign(challenge.headers.get("payment-required")!) },
+      headers: {
+        "content-type": "application/json",
+        "payment-signature": await agent.sign(challenge.headers.get("payment-required")!),
+      },
       body: JSON.stringify(body),
     }),
   );
   expect(res.status).toBe(202);
-  const json = (await res.json()) as { order: { id: string; statusUrl: string; statusAuthorization: string; status: string } };
+  const json = (await res.json()) as {
+    order: { id: string; statusUrl: string; statusAuthorization: string; status: string };
+  };
   return { agent, order: json.order };
 }
 
@@ -39,7 +44,9 @@ const evaluation = await buyOverHttp(evaluationsGET, evaluationsPOST, "/api/shop
 
 // Next.js hands the decoded path segment in `params` (proxy.ts refuses undecodable paths before that).
 function poll(id: string, headers: Record<string, string> = {}) {
-  return GET(new Request("http://marketplace.test/api/shop/orders/segment", { headers }), { params: Promise.resolve({ id }) });
+  return GET(new Request("http://marketplace.test/api/shop/orders/segment", { headers }), {
+    params: Promise.resolve({ id }),
+  });
 }
 const bearer = (credential: string) => ({ authorization: `Bearer ${credential}` });
 
@@ -64,14 +71,29 @@ describe("GET /api/shop/orders/{id}", () => {
     // Counted like the other free routes (the limits are high in tests, but they are applied).
     expect(res.headers.get("ratelimit-policy")).toMatch(/^\d+;w=60$/);
     const body = orderStatusResponseSchema.strict().parse(await res.json());
-    expect(body.order).toMatchObject({ id: placement.order.id, product: "placement", status: "queued", history: [{ status: "queued", note: "paid" }] });
+    expect(body.order).toMatchObject({
+      id: placement.order.id,
+      product: "placement",
+      status: "queued",
+      history: [{ status: "queued", note: "paid" }],
+    });
     expect(Object.keys(body.order).sort()).toEqual(["createdAt", "history", "id", "product", "status", "updatedAt"]);
     // The scheme name is case-insensitive (RFC 7235).
-    expect((await poll(placement.order.id, { authorization: `bearer   ${placement.order.statusAuthorization}` })).status).toBe(200);
+    expect(
+      (await poll(placement.order.id, { authorization: `bearer   ${placement.order.statusAuthorization}` })).status,
+    ).toBe(200);
   });
 
   it("missing or non-Bearer credential: 401 with a Bearer challenge, whatever the id", async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: "" }, { authorization: "Bearer" }, { authorization: "Bearer " }, { authorization: `Basic ${placement.order.statusAuthorization}` }, { authorization: placement.order.statusAuthorization }, { authorization: `Payment ${placement.order.statusAuthorization}` }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: "" },
+      { authorization: "Bearer" },
+      { authorization: "Bearer " },
+      { authorization: `Basic ${placement.order.statusAuthorization}` },
+      { authorization: placement.order.statusAuthorization },
+      { authorization: `Payment ${placement.order.statusAuthorization}` },
+    ]) {
       for (const id of [placement.order.id, "nope"]) {
         const res = await poll(id, headers);
         expect(res.status, JSON.stringify(headers)).toBe(401);
@@ -83,13 +105,19 @@ describe("GET /api/shop/orders/{id}", () => {
   });
 
   it("wrong credential, another order's credential, unknown id, malformed id: the same 404", async () => {
-    const wrong = placement.order.statusAuthorization.slice(0, -1) + (placement.order.statusAuthorization.endsWith("A") ? "B" : "A");
+    const wrong =
+      placement.order.statusAuthorization.slice(0, -1) +
+      (placement.order.statusAuthorization.endsWith("A") ? "B" : "A");
     await expectNotFound(await poll(placement.order.id, bearer(wrong)));
     await expectNotFound(await poll(placement.order.id, bearer(evaluation.order.statusAuthorization)));
     await expectNotFound(await poll(evaluation.order.id, bearer(placement.order.statusAuthorization)));
-    await expectNotFound(await poll("5f0c8b3e-2a41-4d7e-9b61-0c1d2e3f4a5b", bearer(placement.order.statusAuthorization)));
+    await expectNotFound(
+      await poll("5f0c8b3e-2a41-4d7e-9b61-0c1d2e3f4a5b", bearer(placement.order.statusAuthorization)),
+    );
     await expectNotFound(await poll("not-a-uuid", bearer(placement.order.statusAuthorization)));
-    await expectNotFound(await poll(placement.order.id.toUpperCase() + "0", bearer(placement.order.statusAuthorization)));
+    await expectNotFound(
+      await poll(placement.order.id.toUpperCase() + "0", bearer(placement.order.statusAuthorization)),
+    );
   });
 
   it("hostile ids and credentials: 404 or 401, never a 5xx", async () => {
@@ -98,11 +126,15 @@ describe("GET /api/shop/orders/{id}", () => {
     await expectNotFound(await poll("x".repeat(100_000), bearer(placement.order.statusAuthorization)));
     await expectNotFound(await poll(placement.order.id, bearer("osa_" + "A".repeat(60_000))));
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: "binary", maxLength: 300 }), fc.string({ maxLength: 300 }), async (id, credential) => {
-        const header = `Bearer ${credential.replace(/[^\x21-\x7e]/g, "x")}`;
-        const res = await poll(id, { authorization: header });
-        expect([401, 404]).toContain(res.status);
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: "binary", maxLength: 300 }),
+        fc.string({ maxLength: 300 }),
+        async (id, credential) => {
+          const header = `Bearer ${credential.replace(/[^\x21-\x7e]/g, "x")}`;
+          const res = await poll(id, { authorization: header });
+          expect([401, 404]).toContain(res.status);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -112,8 +144,15 @@ describe("GET /api/shop/orders/{id}", () => {
     const id = evaluation.order.id;
     await moveOrder({ actor: operator, orderId: id, action: "assign" });
     await moveOrder({ actor: operator, orderId: id, action: "start" });
-    await moveOrder({ actor: operator, orderId: id, action: "complete", review: { rating: 5, title: "Solid", body: "Every call answered within 200 ms." } });
-    const body = orderStatusResponseSchema.parse(await (await poll(id, bearer(evaluation.order.statusAuthorization))).json());
+    await moveOrder({
+      actor: operator,
+      orderId: id,
+      action: "complete",
+      review: { rating: 5, title: "Solid", body: "Every call answered within 200 ms." },
+    });
+    const body = orderStatusResponseSchema.parse(
+      await (await poll(id, bearer(evaluation.order.statusAuthorization))).json(),
+    );
     expect(body.order.status).toBe("completed");
     expect(body.order.history.map((e) => e.status)).toEqual(["queued", "assigned", "in_progress", "completed"]);
     const times = body.order.history.map((e) => Date.parse(e.at));

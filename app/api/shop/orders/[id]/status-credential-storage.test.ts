@@ -46,15 +46,30 @@ describe("the queued purchase's stored answer", () => {
       expect(fromLedger.text).toBe(replayed(first.text));
       const resource = `http://marketplace.test${product.path}`;
       const expiresAt = Math.floor(Date.now() / 1000) + 120;
-      const recoverySignature = await agent.account.signTypedData({ ...PURCHASE_RECOVERY_TYPED_DATA, message: { idempotencyKey: key, resource, expiresAt: BigInt(expiresAt) } });
-      const recovered = await recoverPurchase(runtime, { idempotencyKey: key, authorization: encodeHeaderJson({ payer: agent.address, resource, expiresAt, signature: recoverySignature }) });
+      const recoverySignature = await agent.account.signTypedData({
+        ...PURCHASE_RECOVERY_TYPED_DATA,
+        message: { idempotencyKey: key, resource, expiresAt: BigInt(expiresAt) },
+      });
+      const recovered = await recoverPurchase(runtime, {
+        idempotencyKey: key,
+        authorization: encodeHeaderJson({ payer: agent.address, resource, expiresAt, signature: recoverySignature }),
+      });
       expect(recovered.status, recovered.body).toBe(202);
       expect(recovered.body).toBe(replayed(first.text));
 
-      const credential = (JSON.parse(recovered.body) as { order: { statusAuthorization: string } }).order.statusAuthorization;
-      const res = await GET(new Request("http://marketplace.test/api/shop/orders/segment", { headers: { authorization: `Bearer ${credential}` } }), { params: Promise.resolve({ id: order.id }) });
+      const credential = (JSON.parse(recovered.body) as { order: { statusAuthorization: string } }).order
+        .statusAuthorization;
+      const res = await GET(
+        new Request("http://marketplace.test/api/shop/orders/segment", {
+          headers: { authorization: `Bearer ${credential}` },
+        }),
+        { params: Promise.resolve({ id: order.id }) },
+      );
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { order: { id: string } }).order).toMatchObject({ id: order.id, product: product.id });
+      expect(((await res.json()) as { order: { id: string } }).order).toMatchObject({
+        id: order.id,
+        product: product.id,
+      });
     });
   }
 
@@ -70,7 +85,10 @@ describe("the queued purchase's stored answer", () => {
     clearCompletedPurchases();
     expect((await buyQueued(runtime, placementProduct, { body, signature })).text).toBe(replayed(first.text));
 
-    const migration = readFileSync(new URL("../../../../../prisma/migrations/20261128003000_seal_purchase_answers/migration.sql", import.meta.url), "utf8");
+    const migration = readFileSync(
+      new URL("../../../../../prisma/migrations/20261128003000_seal_purchase_answers/migration.sql", import.meta.url),
+      "utf8",
+    );
     await db.$executeRawUnsafe(migration);
     const stored = (await db.purchase.findFirst({ where: { idempotencyKey: key } }))!.responseBody!;
     expect(stored).not.toContain(credential);

@@ -15,17 +15,29 @@ const runtime = paymentRuntime();
 const RESOURCE = "http://marketplace.test/api/shop/shortlist";
 const now = () => Math.floor(Date.now() / 1000);
 
-async function recoveryHeader(agent: TestAgent, key: string, over: { resource?: string; expiresAt?: number; payer?: string } = {}) {
+async function recoveryHeader(
+  agent: TestAgent,
+  key: string,
+  over: { resource?: string; expiresAt?: number; payer?: string } = {},
+) {
   const resource = over.resource ?? RESOURCE;
   const expiresAt = over.expiresAt ?? now() + 120;
-  const signature = await agent.account.signTypedData({ ...PURCHASE_RECOVERY_TYPED_DATA, message: { idempotencyKey: key, resource, expiresAt: BigInt(expiresAt) } });
+  const signature = await agent.account.signTypedData({
+    ...PURCHASE_RECOVERY_TYPED_DATA,
+    message: { idempotencyKey: key, resource, expiresAt: BigInt(expiresAt) },
+  });
   return encodeHeaderJson({ payer: over.payer ?? agent.address, resource, expiresAt, signature });
 }
 
 async function recover(key: string, header?: string) {
-  const res = await GET(new Request(`http://marketplace.test/api/shop/purchases/${encodeURIComponent(key)}`, { headers: header === undefined ? {} : { "purchase-authorization": header } }), {
-    params: Promise.resolve({ key }),
-  });
+  const res = await GET(
+    new Request(`http://marketplace.test/api/shop/purchases/${encodeURIComponent(key)}`, {
+      headers: header === undefined ? {} : { "purchase-authorization": header },
+    }),
+    {
+      params: Promise.resolve({ key }),
+    },
+  );
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, json: JSON.parse(text) as Record<string, unknown> };
 }
@@ -58,12 +70,27 @@ describe("GET /api/shop/purchases/{key} (purchase recovery)", () => {
     expect(conflict.status).toBe(409);
     expect(conflict.json).toMatchObject({ error: "idempotency_key_in_use", charged: false });
     expect(conflict.json.message).toMatch(/original PAYMENT-SIGNATURE/);
-    const hint = conflict.json.recovery as { method: string; url: string; header: string; typedData: { message: { idempotencyKey: string; resource: string; expiresAt: number } } };
-    expect(hint).toMatchObject({ method: "GET", url: `http://marketplace.test/api/shop/purchases/${p.key}`, header: "Purchase-Authorization" });
+    const hint = conflict.json.recovery as {
+      method: string;
+      url: string;
+      header: string;
+      typedData: { message: { idempotencyKey: string; resource: string; expiresAt: number } };
+    };
+    expect(hint).toMatchObject({
+      method: "GET",
+      url: `http://marketplace.test/api/shop/purchases/${p.key}`,
+      header: "Purchase-Authorization",
+    });
     // Sign the typed data exactly as the hint gives it.
     const { message } = hint.typedData;
-    const signature = await p.agent.account.signTypedData({ ...PURCHASE_RECOVERY_TYPED_DATA, message: { ...message, expiresAt: BigInt(message.expiresAt) } });
-    const r = await recover(p.key, encodeHeaderJson({ payer: p.agent.address, resource: message.resource, expiresAt: message.expiresAt, signature }));
+    const signature = await p.agent.account.signTypedData({
+      ...PURCHASE_RECOVERY_TYPED_DATA,
+      message: { ...message, expiresAt: BigInt(message.expiresAt) },
+    });
+    const r = await recover(
+      p.key,
+      encodeHeaderJson({ payer: p.agent.address, resource: message.resource, expiresAt: message.expiresAt, signature }),
+    );
     expect(r.status, r.text).toBe(200);
     expect(r.json.requestId).toBe(p.key);
     expect(await transfersOf(p.agent.address)).toBe(1);
@@ -77,9 +104,26 @@ describe("GET /api/shop/purchases/{key} (purchase recovery)", () => {
       ["not base64 at all!", 401],
       [Buffer.from("{").toString("base64"), 401],
       [encodeHeaderJson({ payer: p.agent.address }), 401],
-      [encodeHeaderJson({ payer: p.agent.address, resource: RESOURCE, expiresAt: now() + 60, signature: "0x12", extra: 1 }), 401],
+      [
+        encodeHeaderJson({
+          payer: p.agent.address,
+          resource: RESOURCE,
+          expiresAt: now() + 60,
+          signature: "0x12",
+          extra: 1,
+        }),
+        401,
+      ],
       [Buffer.from(`{"payer":${"[".repeat(5000)}${"]".repeat(5000)}}`).toString("base64"), 401],
-      [encodeHeaderJson({ payer: p.agent.address, resource: "\ud800\u0000", expiresAt: now() + 60, signature: `0x${"11".repeat(65)}` }), 403],
+      [
+        encodeHeaderJson({
+          payer: p.agent.address,
+          resource: "\ud800\u0000",
+          expiresAt: now() + 60,
+          signature: `0x${"11".repeat(65)}`,
+        }),
+        403,
+      ],
       [await recoveryHeader(other, p.key, { payer: p.agent.address }), 403], // signed by someone else
       [await recoveryHeader(p.agent, `${p.key}-other`), 403], // signed for another key
       [await recoveryHeader(p.agent, p.key, { expiresAt: now() - 1 }), 403],
@@ -115,7 +159,11 @@ describe("402 answers say what to do next", () => {
       error: "invalid_exact_evm_insufficient_balance",
       message: expect.stringContaining("POST http://marketplace.test/api/dev/faucet"),
       balance: { payer: agent.address, balanceUsd: "0.00", priceUsd: "0.001", missingUsd: "0.001" },
-      faucet: { method: "POST", url: "http://marketplace.test/api/dev/faucet", body: { address: agent.address, amountUsd: 1 } },
+      faucet: {
+        method: "POST",
+        url: "http://marketplace.test/api/dev/faucet",
+        body: { address: agent.address, amountUsd: 1 },
+      },
       product: expect.any(Object),
       free: expect.any(Object),
     });
@@ -135,6 +183,9 @@ describe("402 answers say what to do next", () => {
     const used = await agent.sign((await describe402(runtime)).headers["payment-required"]!);
     expect((await buy(runtime, { body: shortlistBody(), signature: used })).status).toBe(200);
     const again = await buy(runtime, { body: shortlistBody(), signature: used });
-    expect(again.json).toMatchObject({ error: "invalid_exact_evm_nonce_already_used", message: expect.stringMatching(/one authorization/) });
+    expect(again.json).toMatchObject({
+      error: "invalid_exact_evm_nonce_already_used",
+      message: expect.stringMatching(/one authorization/),
+    });
   });
 });
