@@ -8,6 +8,25 @@ import type { PurchaseOutcome, PurchaseRow } from "./purchase-ledger";
 import { busy, refusal, reply, RETRY_AFTER_SECONDS, unavailable, type PaymentReply } from "./purchase-reply";
 import type { PaymentProtocol, SellableProduct } from "./sellable-product";
 
+/**
+ * A ledger row with its stored answer as it was sent: a product that seals what the ledger keeps
+ * of its answer (SellableProduct.sealResult) derives it again here. Other rows are as they are.
+ */
+export async function unsealed<R extends Pick<PurchaseRow, "product" | "state" | "responseBody">>(
+  runtime: PaymentRuntime,
+  row: R | null,
+): Promise<R | null> {
+  if (row?.state !== "completed" || row.responseBody === null) return row;
+  const unseal = runtime.product(row.product)?.unsealResult;
+  return unseal ? { ...row, responseBody: await unseal(row.responseBody) } : row;
+}
+
+/** The body the ledger stores of a completed purchase's answer (see unsealed). */
+export function sealedBody(runtime: PaymentRuntime, row: Pick<PurchaseRow, "product">, responseBody: string): string {
+  const seal = runtime.product(row.product)?.sealResult;
+  return seal ? seal(responseBody) : responseBody;
+}
+
 /** The success body of a completed purchase (200, or 202 for a queued order); a replay differs only in idempotentReplay. */
 export function completedReply(
   row: Pick<PurchaseRow, "responseBody" | "paymentResponse" | "protocol">,

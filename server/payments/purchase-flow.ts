@@ -12,7 +12,15 @@ import { recallCompleted, rememberCompleted } from "./completed-purchases";
 import { readOffer } from "./methods/payment-methods";
 import { isMppAuthorization } from "./mpp/mpp-credential";
 import type { PaymentRuntime } from "./payment-runtime";
-import { busyAt, inProgress, interrupted, keyInUse, settledAnswer, type ReachedState } from "./purchase-answers";
+import {
+  busyAt,
+  inProgress,
+  interrupted,
+  keyInUse,
+  settledAnswer,
+  unsealed,
+  type ReachedState,
+} from "./purchase-answers";
 import { withPurchaseLock } from "./purchase-lock";
 import {
   claimPurchase,
@@ -81,8 +89,8 @@ export async function describeProduct(runtime: PaymentRuntime, product: Sellable
   return isReply(challenge) ? challenge : challengeReply(challenge);
 }
 
-async function knownPurchase(payer: string, key: string): Promise<PurchaseOutcome | null> {
-  const row = await findPurchaseOutcome(payer, key);
+async function knownPurchase(runtime: PaymentRuntime, payer: string, key: string): Promise<PurchaseOutcome | null> {
+  const row = await unsealed(runtime, await findPurchaseOutcome(payer, key));
   rememberCompleted(payer, key, row);
   return row;
 }
@@ -138,7 +146,7 @@ export async function purchaseProduct(
   let seen: ReachedState;
   let advancing: PurchaseRow | undefined;
   const locked = await withPurchaseLock(`purchase:${payer}:${key}`, async () => {
-    let row = await findPurchase(payer, key);
+    let row = await unsealed(runtime, await findPurchase(payer, key));
     seen = row?.state ?? "none";
     rememberCompleted(payer, key, row);
     const answer = settledAnswer(row, fingerprint, offer, inUse, product.successStatus);
@@ -151,7 +159,7 @@ export async function purchaseProduct(
       const outcome = await advance(runtime, row, true);
       if (row.signatureHash === offer.identity) return outcome;
       advancing = undefined;
-      row = await findPurchase(payer, key);
+      row = await unsealed(runtime, await findPurchase(payer, key));
       seen = row?.state ?? "none";
       const now = settledAnswer(row, fingerprint, offer, inUse, product.successStatus);
       if (now) return now;
@@ -229,7 +237,7 @@ export async function purchaseProduct(
   if (locked.locked) return locked.value;
   // Another request holds the key: it may have completed it since (a replay), or still be at work
   // (also what to say when the ledger cannot be read now: busy or down, the holder is still at it).
-  const known = await knownPurchase(payer, key).catch(() => null);
+  const known = await knownPurchase(runtime, payer, key).catch(() => null);
   return settledAnswer(known, fingerprint, offer, inUse, product.successStatus) ?? inProgress();
 }
 

@@ -62,10 +62,13 @@ export type PurchaseOutcome = Pick<
   "fingerprint" | "state" | "protocol" | "signatureHash" | "responseBody" | "paymentResponse"
 >;
 
-/** What answering a known key needs: a lean read for the path every replay takes. */
-export async function findPurchaseOutcome(payer: string, idempotencyKey: string): Promise<PurchaseOutcome | null> {
-  const [row] = await sqlQuery<PurchaseOutcome>(Prisma.sql`
-    SELECT fingerprint, state, protocol, signature_hash AS "signatureHash", response_body AS "responseBody", payment_response AS "paymentResponse"
+/** What answering a known key needs (its product unseals the stored answer): a lean read for the path every replay takes. */
+export async function findPurchaseOutcome(
+  payer: string,
+  idempotencyKey: string,
+): Promise<(PurchaseOutcome & Pick<PurchaseRow, "product">) | null> {
+  const [row] = await sqlQuery<PurchaseOutcome & Pick<PurchaseRow, "product">>(Prisma.sql`
+    SELECT product, fingerprint, state, protocol, signature_hash AS "signatureHash", response_body AS "responseBody", payment_response AS "paymentResponse"
     FROM purchases WHERE payer = ${payer} AND idempotency_key = ${idempotencyKey}`);
   return row ?? null;
 }

@@ -6,12 +6,12 @@
 import { DatabaseBusyError, DatabaseError } from "../db";
 import { logger } from "../logger";
 import { balanceShortfall, INSUFFICIENT_BALANCE } from "./balance-shortfall";
-import { refusedChallenge } from "./challenge";
+import { refusedChallenge, type RefusalDetails } from "./challenge";
 import { rememberCompleted } from "./completed-purchases";
 import { methodOf } from "./methods/payment-methods";
 import type { LedgerPayment, Verification } from "./methods/payment-method";
 import type { PaymentRuntime } from "./payment-runtime";
-import { completedReply, settlementUnknown } from "./purchase-answers";
+import { completedReply, sealedBody, settlementUnknown } from "./purchase-answers";
 import {
   countFulfilmentFailure,
   markCompleted,
@@ -23,6 +23,7 @@ import {
   type PurchaseRow,
 } from "./purchase-ledger";
 import { challengeReply, facilitatorDown, unavailable, type PaymentReply } from "./purchase-reply";
+import { refusalMessage } from "./refusal-messages";
 
 // Failed fulfilments of one paid purchase after which each further failure is logged as needing an operator.
 export const FULFIL_FAILURES_ALERT = 10;
@@ -32,6 +33,15 @@ export interface LiveRequest {
   input: unknown;
   verifying?: Promise<Verification>;
 }
+
+const NONCE_USED = "invalid_exact_evm_nonce_already_used";
+
+// The facilitator finds the nonce used while this purchase holds it (claimed, never sent to settle;
+// the ledger's nonce index lets no other purchase of ours hold it): it was spent outside our
+// purchases, e.g. settled directly. Not "already paid for another purchase": there is none.
+const spentElsewhere = (row: PurchaseRow, detail?: string): RefusalDetails => ({
+  message: refusalMessage(NONCE_USED, { protocol: row.protocol, spentElsewhere: true, detail }),
+});
 
 /** A 402 that says why a claimed purchase's payment was refused (verify or settle); built only when needed (it may need the facilitator). */
 async function refusedPurchase(
@@ -46,7 +56,11 @@ async function refusedPurchase(
     const challenge = await runtime.challenge(product);
     const price = BigInt((row.paymentRequirements as { amount?: string } | null)?.amount ?? product.priceAtomic);
     const details =
-      reason === INSUFFICIENT_BALANCE ? await balanceShortfall(runtime, row.payer, price, row.protocol) : {};
+      reason === INSUFFICIENT_BALANCE
+        ? await balanceShortfall(runtime, row.payer, price, row.protocol)
+        : reason === NONCE_USED
+          ? spentElsewhere(row, detail)
+          : {};
     // A refused MPP credential gets fresh challenges, so the payer can pay again at once.
     const mpp =
       row.protocol === "mpp" && runtime.mpp
@@ -164,7 +178,8 @@ async function fulfil(
       requestId: row.idempotencyKey,
       ...result.value,
     });
-    await markCompleted(row.id, responseBody);
+    // The ledger keeps the product's sealed form; this answer and the memory cache keep it whole.
+    await markCompleted(row.id, sealedBody(runtime, row, responseBody));
     rememberCompleted(row.payer, row.idempotencyKey, { ...row, state: "completed", responseBody });
     return completedReply(
       { responseBody, paymentResponse: row.paymentResponse, protocol: row.protocol },

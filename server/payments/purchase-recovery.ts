@@ -10,7 +10,7 @@ import { decodeHeaderJson } from "./header-codec";
 import type { PaymentRuntime } from "./payment-runtime";
 import { idempotencyKeySchema } from "../input/idempotency-key";
 import { findPurchase } from "./purchase-ledger";
-import { completedReply } from "./purchase-answers";
+import { completedReply, unsealed } from "./purchase-answers";
 import {
   PURCHASE_RECOVERY_TYPED_DATA,
   RECOVERY_HEADER,
@@ -79,7 +79,7 @@ export async function recoverPurchase(
 
   let row;
   try {
-    row = await findPurchase(auth.payer.toLowerCase(), key.data);
+    row = await unsealed(runtime, await findPurchase(auth.payer.toLowerCase(), key.data));
   } catch (err) {
     const busy = err instanceof DatabaseBusyError;
     if (!busy)

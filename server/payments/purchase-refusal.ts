@@ -1,7 +1,7 @@
 // The 402 of a payment refused before anything was claimed: the product's challenge with the reason
 // (x402's or MPP's) and what to do next; a refused MPP credential gets fresh MPP challenges, so the
 // payer can pay again at once. (A claimed purchase's refusal is built in purchase-phases.ts.)
-import { refusedChallenge, type Challenge } from "./challenge";
+import { refusedChallenge, type Challenge, type RefusalDetails } from "./challenge";
 import type { PaymentRuntime } from "./payment-runtime";
 import { challengeReply, type PaymentReply } from "./purchase-reply";
 import type { PaymentProtocol, SellableProduct } from "./sellable-product";
@@ -14,10 +14,11 @@ export async function refusedReply(
   protocol: PaymentProtocol,
   reason: string,
   detail?: string,
+  details: RefusalDetails = {},
 ): Promise<PaymentReply> {
   const mpp =
     protocol === "mpp" && runtime.mpp
       ? { wwwAuthenticate: await runtime.mpp.freshChallenges(product), detail }
       : undefined;
-  return challengeReply(refusedChallenge(challenge, reason, {}, mpp));
+  return challengeReply(refusedChallenge(challenge, reason, details, mpp));
 }

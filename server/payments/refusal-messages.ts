@@ -63,7 +63,19 @@ export interface RefusalMessageOptions {
   protocol?: RefusalProtocol;
   /** What mppx said, appended for a developer. */
   detail?: string;
+  /** invalid_exact_evm_payload_authorization_valid_before: validBefore was further ahead than this many seconds, not too early. */
+  tooFarAheadS?: number;
+  /** invalid_exact_evm_nonce_already_used: no purchase of ours holds the authorization (it was settled elsewhere). */
+  spentElsewhere?: boolean;
 }
+
+// Variants of a reason's message, when what happened is known more precisely than the reason says.
+const AUTHORIZATION_TOO_LONG = (limitS: number, again: string) =>
+  `The authorization is valid for too long: its validBefore is too far ahead. It may be at most ${limitS} s from now (the requirements' maxTimeoutSeconds ` +
+  `plus a 60 s clock-skew margin); nothing was claimed or charged. ${again}`;
+const NONCE_SPENT_ELSEWHERE = (again: string) =>
+  "This authorization was already spent elsewhere: its nonce was used outside this marketplace's purchases (settled directly or through another " +
+  `facilitator), and no purchase here holds it. Nothing was charged by this request. ${again}`;
 
 /** The 402 message of a challenge (`payment_required`) or of a refused payment (its reason); a number is the price. */
 export function refusalMessage(reason: string, options: number | RefusalMessageOptions = {}): string {
@@ -78,6 +90,11 @@ export function refusalMessage(reason: string, options: number | RefusalMessageO
     return `${x402} Or pay with MPP: answer one of the WWW-Authenticate \`Payment\` challenges (any mppx client does) and send the same request again with \`Authorization: Payment <credential>\`.`;
   }
   const again = SIGN_AGAIN[opts.protocol ?? "x402"];
-  const message = MESSAGES[reason]?.(again) ?? `The payment was refused (${reason}). ${again}`;
+  const message =
+    reason === "invalid_exact_evm_payload_authorization_valid_before" && opts.tooFarAheadS !== undefined
+      ? AUTHORIZATION_TOO_LONG(opts.tooFarAheadS, again)
+      : reason === "invalid_exact_evm_nonce_already_used" && opts.spentElsewhere
+        ? NONCE_SPENT_ELSEWHERE(again)
+        : (MESSAGES[reason]?.(again) ?? `The payment was refused (${reason}). ${again}`);
   return opts.detail ? `${message} (${opts.detail})` : message;
 }

@@ -49,6 +49,14 @@ export interface SellableProduct<Input = unknown> {
    * reconciler): a fulfilment that writes must be idempotent on `context.purchaseId`.
    */
   fulfil(input: Input, context: FulfilmentContext): Promise<Record<string, unknown>>;
+  /**
+   * The success body (JSON text) as the purchase ledger stores it, when the answer carries a secret
+   * the product can derive again (the order's status credential): the ledger and its backups then
+   * never hold it. unsealResult gives back, byte for byte, the body sealResult was given; it must
+   * also take a body stored before the product sealed its answers.
+   */
+  sealResult?(body: string): string;
+  unsealResult?(stored: string): Promise<string>;
 }
 
 /** The purchase a fulfilment serves. */

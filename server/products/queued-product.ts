@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { baseUrl } from "../env";
 import { createOrderForPurchase } from "../orders/create-order";
 import { assertCatalogued } from "../orders/order-record";
+import { sealOrderAnswer, unsealOrderAnswer } from "../orders/sealed-order-answer";
 import type { QueuedProduct } from "../orders/order-states";
 import type { ProductDefinition, ProductDocs } from "./product";
 import { PRODUCT_MANIFEST } from "./product-manifest-schema";
@@ -52,5 +53,8 @@ export function queuedProduct<Input extends { service: string }>(
         order: await createOrderForPurchase({ product: declared.id, purchaseId: context.purchaseId, input, baseUrl }),
       };
     },
+    // The ledger keeps the answer without the status credential; replays derive it again.
+    sealResult: sealOrderAnswer,
+    unsealResult: unsealOrderAnswer,
   };
 }

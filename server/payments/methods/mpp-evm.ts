@@ -3,6 +3,8 @@
 // by the same facilitator; the success replays a Payment-Receipt.
 import { asExactPayload } from "../mpp/mpp-credential";
 import { mppReceipt } from "../mpp/mpp-receipt";
+import { refusedReply } from "../purchase-refusal";
+import { VALID_BEFORE_REASON, validBeforeTooFar } from "./authorization-lifetime";
 import { settleByFacilitator, verifyByFacilitator } from "./facilitator-settlement";
 import { MPP_CREDENTIAL_USED, refusedByMppx, type MppCredentialOf } from "./mpp-method";
 import type { Offer, PaymentMethod } from "./payment-method";
@@ -28,6 +30,10 @@ export function mppEvmOffer(mpp: MppCredentialOf<"evm">): Offer {
       const refused = await refusedByMppx(runtime, product, challenge, mpp);
       if (refused) return refused;
       const requirements = challenge.requirements[0]!;
+      // mppx checks only that it has not expired; the cap is the same as for x402 `exact`.
+      const tooLong = validBeforeTooFar(mpp.authorization.validBefore, requirements, "mpp");
+      if (tooLong)
+        return refusedReply(runtime, product, challenge, "mpp", VALID_BEFORE_REASON, undefined, { message: tooLong });
       return {
         payload: asExactPayload(mpp.authorization, requirements, `${runtime.baseUrl}${product.path}`),
         requirements,

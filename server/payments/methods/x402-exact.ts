@@ -5,6 +5,7 @@ import { encodeHeaderJson } from "../header-codec";
 import { parsePaymentSignature } from "../payment-signature";
 import { refusedChallenge } from "../challenge";
 import { challengeReply } from "../purchase-reply";
+import { VALID_BEFORE_REASON, validBeforeTooFar } from "./authorization-lifetime";
 import { settleByFacilitator, verifyByFacilitator } from "./facilitator-settlement";
 import type { Offer, PaymentMethod, RefusedOffer } from "./payment-method";
 
@@ -34,10 +35,16 @@ export function readX402Offer(paymentSignature: string): Offer | RefusedOffer {
     identity,
     payer,
     nonce,
-    // What the payload was signed for, among the product's requirements.
+    // What the payload was signed for, among the product's requirements, and for no longer than they allow.
     async admit(runtime, _product, challenge) {
       const requirements = (await runtime.resourceServer()).findMatchingRequirements(challenge.requirements, payload);
       if (!requirements) return challengeReply(refusedChallenge(challenge, "payment_requirements_mismatch"));
+      const tooLong = validBeforeTooFar(
+        (payload.payload as { authorization: { validBefore: string } }).authorization.validBefore,
+        requirements,
+        "x402",
+      );
+      if (tooLong) return challengeReply(refusedChallenge(challenge, VALID_BEFORE_REASON, { message: tooLong }));
       return { payload, requirements };
     },
   };
