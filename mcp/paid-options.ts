@@ -19,8 +19,6 @@ export const paidArguments = {
   maxUsd: usdAmount
     .optional()
     .describe("Refuse to pay more than this many USD for this call (cannot raise the configured cap)."),
-};
-export const idempotencyArgument = {
   idempotencyKey: z
     .string()
     .min(8)
@@ -79,6 +77,11 @@ export function settlementMeta(spent: Spend | null): Record<string, unknown> | u
       amount: spent.atomic,
     },
   };
+}
+
+/** What every paid tool adds to its own summary and `_meta`: what it spent, and the settlement when money moved. */
+export function spentReport(spent: Spend | null, summary: string): { summary: string; meta?: Record<string, unknown> } {
+  return { summary: `${summary}; ${spentSummary(spent)}`, meta: settlementMeta(spent) };
 }
 
 export function spentSummary(spent: Spend | null): string {

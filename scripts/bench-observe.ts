@@ -23,15 +23,9 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../test/free-port";
+import { positiveInt } from "./bench/positive-int";
 import { migrateDatabase } from "./lib/database";
 import { startEmbeddedPostgres, withClient } from "./lib/embedded-postgres";
-
-const positiveInt = (name: string, fallback: number) => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === "" ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, not ${raw}`);
-  return n;
-};
 
 // --provider: this process is the loopback provider (its own process, so its CPU is its own).
 if (process.argv.includes("--provider")) {

@@ -59,18 +59,14 @@ import pg from "pg";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { freePort } from "../test/free-port";
 import { alternatingThroughput, type BlockRequest, type SideFigures } from "./bench/alternating-throughput";
+import { benchMarketplaceEnv } from "./bench/marketplace-env";
 import { pairedLatency, type PairedLatency } from "./bench/paired-latency";
 import { findDescendant, pinApart } from "./bench/pin-cpus";
+import { positiveInt } from "./bench/positive-int";
 import { inTree, processTable } from "./bench/process-table";
 import { bootstrapInterval, median, medianRatio, sumRatio } from "./bench/ratio-stats";
 import { EMBEDDED_DATABASE } from "./lib/resolve-database";
 
-const positiveInt = (name: string, fallback: number) => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === "" ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, not ${raw}`);
-  return n;
-};
 const DURATION = positiveInt("BENCH_DURATION", 10);
 // Throughput comparisons run in ROUNDS passes of ROUND_DURATION seconds each, switching routes every
 // BLOCK_MS (scripts/bench/alternating-throughput.ts says why). The defaults give each comparison
@@ -165,10 +161,7 @@ const {
 // This process stands in for a reverse proxy: the search load names its clients in X-Forwarded-For.
 const serverEnv: Record<string, string | undefined> = {
   ...inherited,
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(pgPort),
-  PORT: String(appPort),
-  BASE_URL: baseUrl,
+  ...benchMarketplaceEnv(dataDir, pgPort, appPort),
   TRUST_PROXY_HOPS: "1",
 };
 

@@ -12,14 +12,10 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../test/free-port";
+import { benchMarketplaceEnv } from "./bench/marketplace-env";
+import { positiveInt } from "./bench/positive-int";
 import { EVAL_QUERIES } from "./eval-shortlist/labels/queries";
 
-const positiveInt = (name: string, fallback: number) => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === "" ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, not ${raw}`);
-  return n;
-};
 const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 50);
 const DURATION = positiveInt("BENCH_DURATION", 10);
 const TARGET_RPS = 150;
@@ -70,10 +66,7 @@ const baseUrl = `http://127.0.0.1:${appPort}`;
 const { DATABASE_URL: _db, NODE_ENV: _nodeEnv, ...inherited } = process.env;
 const serverEnv: Record<string, string | undefined> = {
   ...inherited,
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(pgPort),
-  PORT: String(appPort),
-  BASE_URL: baseUrl,
+  ...benchMarketplaceEnv(dataDir, pgPort, appPort),
   RATE_LIMIT_ENABLED: "false",
   LOG_LEVEL: "info",
 };

@@ -4,9 +4,8 @@
 import { useState, type FormEvent } from "react";
 import { authClient, authErrorMessage } from "./auth-client";
 import { ErrorMessage, Field, primaryButtonClass, SuccessMessage } from "./form-parts";
+import { NewPasswordField } from "./new-password-field";
 import { Section } from "./section";
-
-const MIN_PASSWORD = 10;
 
 export function ChangePasswordForm() {
   const [error, setError] = useState<string | null>(null);
@@ -51,25 +50,8 @@ export function ChangePasswordForm() {
           required
           maxLength={128}
         />
-        <Field
-          id="newPassword"
-          label="New password"
-          hint={`At least ${MIN_PASSWORD} characters.`}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD}
-          maxLength={128}
-        />
-        <Field
-          id="confirmPassword"
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD}
-          maxLength={128}
-        />
+        <NewPasswordField id="newPassword" label="New password" />
+        <NewPasswordField id="confirmPassword" label="Repeat the new password" repeat />
         <div className="flex items-center gap-2">
           <input
             id="revokeOtherSessions"

@@ -3,10 +3,10 @@
 // of `next` (a path on this site) shows them signed in everywhere.
 import { authClient } from "./auth-client";
 import { ErrorMessage, Field, primaryButtonClass } from "./form-parts";
+import { NewPasswordField } from "./new-password-field";
 import { useAuthSubmit } from "./use-auth-submit";
 
-// Mirrors server/accounts (MIN_PASSWORD_LENGTH, MAX_PERSON_NAME); the server checks again.
-const MIN_PASSWORD = 10;
+// Mirrors server/accounts (MAX_PERSON_NAME); the server checks again.
 const MAX_NAME = 80;
 
 export function SignUpForm({ next }: { next: string }) {
@@ -33,16 +33,7 @@ export function SignUpForm({ next }: { next: string }) {
         maxLength={MAX_NAME}
       />
       <Field id="email" label="Email" type="email" autoComplete="email" required maxLength={254} />
-      <Field
-        id="password"
-        label="Password"
-        hint={`At least ${MIN_PASSWORD} characters.`}
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD}
-        maxLength={128}
-      />
+      <NewPasswordField id="password" label="Password" />
       <button type="submit" className={`${primaryButtonClass} w-full`} disabled={pending}>
         {pending ? "Creating account…" : "Create account"}
       </button>

@@ -4,18 +4,10 @@
 // error and empty states. Drawn after hydration like the rating chart (recharts sets inline styles,
 // which the CSP allows only from script); a table carries the figures for screen readers.
 import { useQuery } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from "recharts";
 import { useTRPC } from "@/components/trpc/client";
+import { useMounted } from "@/components/ui/use-mounted";
 import type { CallSeries } from "@/server/observe/call-stats";
-
-const subscribe = () => () => {};
-const useMounted = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
 
 // "2026-11-23" → "23 Nov" (UTC: the days are UTC days).
 const dayLabel = (day: string) =>

@@ -3,18 +3,9 @@
 // The chart is drawn only after hydration: recharts sizes and colours its SVG with inline styles,
 // which the page's CSP refuses in server-rendered markup but allows when set from script. Before
 // that (and without JavaScript) the same counts show as a plain list.
-import { useSyncExternalStore } from "react";
 import { Bar, BarChart, LabelList, ResponsiveContainer, XAxis, YAxis } from "recharts";
+import { useMounted } from "@/components/ui/use-mounted";
 import type { RatingDistribution as Distribution } from "@/server/reviews/rating-distribution";
-
-const subscribe = () => () => {};
-/** False while server rendering and hydrating, true after: the chart mounts only in the browser. */
-const useMounted = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
 
 const label = (rating: number) => `${rating} star${rating === 1 ? "" : "s"}`;
 

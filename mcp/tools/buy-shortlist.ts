@@ -5,23 +5,12 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { MarketplaceClient } from "../../client/marketplace-client";
 import { shortlistInputSchema } from "../../server/shortlist/request-schema";
 import { shortlistPurchaseSchema } from "../../server/shortlist/result-schema";
-import {
-  buyOptions,
-  idempotencyArgument,
-  PAID_TOOL_META,
-  paidArguments,
-  settlementMeta,
-  spentField,
-  spentSummary,
-  type PaymentMode,
-} from "../paid-options";
+import { buyOptions, PAID_TOOL_META, paidArguments, spentField, spentReport, type PaymentMode } from "../paid-options";
 import { fromResult, guarded } from "../tool-result";
 import { toolOutputSchema } from "../tool-output";
 
 // request_id is the API's body form of the idempotency key; the tool takes idempotencyKey instead.
-const inputSchema = shortlistInputSchema
-  .omit({ request_id: true })
-  .extend({ ...paidArguments, ...idempotencyArgument });
+const inputSchema = shortlistInputSchema.omit({ request_id: true }).extend(paidArguments);
 
 export function registerBuyShortlist(server: McpServer, client: MarketplaceClient, mode: PaymentMode): void {
   server.registerTool(
@@ -44,8 +33,7 @@ export function registerBuyShortlist(server: McpServer, client: MarketplaceClien
           await client.buyShortlist(input, buyOptions(mode, { dryRun, maxUsd, idempotencyKey }, extra._meta)),
           (paid) => ({
             structured: { purchase: paid.value, spent: paid.spent, idempotencyKey: paid.idempotencyKey },
-            summary: `${paid.value.shortlist.matches.length} match(es); ${spentSummary(paid.spent)}`,
-            meta: settlementMeta(paid.spent),
+            ...spentReport(paid.spent, `${paid.value.shortlist.matches.length} match(es)`),
           }),
         ),
       ),

@@ -3,16 +3,7 @@
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { MarketplaceClient } from "../../client/marketplace-client";
-import {
-  buyOptions,
-  idempotencyArgument,
-  PAID_TOOL_META,
-  paidArguments,
-  settlementMeta,
-  spentField,
-  spentSummary,
-  type PaymentMode,
-} from "../paid-options";
+import { buyOptions, PAID_TOOL_META, paidArguments, spentField, spentReport, type PaymentMode } from "../paid-options";
 import { fromResult, guarded } from "../tool-result";
 import { toolOutputSchema } from "../tool-output";
 
@@ -22,7 +13,6 @@ const inputSchema = z.object({
   query: z.record(z.string().max(200), z.string().max(2000)).optional().describe("Query parameters for the provider."),
   body: z.unknown().optional().describe("A JSON body for a POST."),
   ...paidArguments,
-  ...idempotencyArgument,
 });
 
 export function registerCallOffer(server: McpServer, client: MarketplaceClient, mode: PaymentMode): void {
@@ -49,8 +39,7 @@ export function registerCallOffer(server: McpServer, client: MarketplaceClient, 
         );
         return fromResult(result, (paid) => ({
           structured: { ...paid.value, spent: paid.spent },
-          summary: `provider answered ${paid.value.status}; ${spentSummary(paid.spent)}`,
-          meta: settlementMeta(paid.spent),
+          ...spentReport(paid.spent, `provider answered ${paid.value.status}`),
         }));
       }),
   );

@@ -1,6 +1,7 @@
 // The ad a paid ad retrieval answers with (decisions.md §6), also what the sponsored slot on
 // /services shows: always marked sponsored, always naming the promoted service.
 import { z } from "zod";
+import { purchaseAnswerFields } from "../purchase-answer-schema";
 
 export const adSchema = z.object({
   id: z.uuid().describe("The placement's id (its order)."),
@@ -15,11 +16,6 @@ export type Ad = z.infer<typeof adSchema>;
 /** 200 of a paid ad retrieval. */
 export const adPurchaseSchema = z.object({
   ok: z.literal(true),
-  idempotentReplay: z
-    .boolean()
-    .describe(
-      "true when this is the stored answer of a completed purchase, replayed for its original credential; nothing is charged again.",
-    ),
-  requestId: z.string().describe("The purchase's idempotency key (`request_id` or Idempotency-Key)."),
+  ...purchaseAnswerFields,
   ad: adSchema,
 });

@@ -2,6 +2,7 @@
 // or both. Every rule is in the published schema.
 import { z } from "zod";
 import { CAPABILITIES } from "../catalog/vocabulary";
+import { purchaseRequestIdSchema } from "../input/purchase-request-id";
 
 export const adContextSchema = z
   .strictObject({
@@ -21,12 +22,7 @@ export const adContextSchema = z
 export type AdContext = z.infer<typeof adContextSchema>;
 
 export const adRequestSchema = z.strictObject({
-  request_id: z
-    .string()
-    .min(8)
-    .max(200)
-    .optional()
-    .describe("Stable purchase idempotency key (or send Idempotency-Key)."),
+  request_id: purchaseRequestIdSchema,
   context: adContextSchema.describe(
     "Where the ad will be shown. An active placement is eligible when the capability is one it targets, or when the query shares a word with its targeted query (stop words aside).",
   ),

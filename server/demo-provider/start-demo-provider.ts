@@ -72,6 +72,16 @@ const errorAnswer = (
   body: { error, message, ...extra },
 });
 
+/** 503: the facilitator did not answer before anything was charged; the agent may retry soon. */
+const facilitatorUnavailable = (): Answer =>
+  errorAnswer(
+    503,
+    "facilitator_unavailable",
+    "The payment facilitator cannot be reached; nothing was charged.",
+    { charged: false },
+    { "retry-after": "2" },
+  );
+
 function isFacilitatorClient(value: DemoProviderOptions["facilitator"]): value is FacilitatorClient {
   return typeof (value as FacilitatorClient).verify === "function";
 }
@@ -213,13 +223,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
       server = await resourceServer();
       requirements = server.findMatchingRequirements((await challengeOf(product)).requirements, credential.payload);
     } catch {
-      return errorAnswer(
-        503,
-        "facilitator_unavailable",
-        "The payment facilitator cannot be reached; nothing was charged.",
-        { charged: false },
-        { "retry-after": "2" },
-      );
+      return facilitatorUnavailable();
     }
     if (!requirements)
       return paymentRequired(product, "no_matching_requirements", "The payment does not match what this call accepts.");
@@ -227,13 +231,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
     try {
       verdict = await server.verifyPayment(credential.payload, requirements);
     } catch {
-      return errorAnswer(
-        503,
-        "facilitator_unavailable",
-        "The payment facilitator cannot be reached; nothing was charged.",
-        { charged: false },
-        { "retry-after": "2" },
-      );
+      return facilitatorUnavailable();
     }
     if (!verdict.isValid)
       return paymentRequired(
@@ -337,13 +335,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
       else if (!input.ok) answer = input.answer;
       else answer = await paidCall(product, signature, { query: url.searchParams, body: input.body });
     } catch {
-      answer = errorAnswer(
-        503,
-        "facilitator_unavailable",
-        "The payment facilitator cannot be reached; nothing was charged.",
-        { charged: false },
-        { "retry-after": "2" },
-      );
+      answer = facilitatorUnavailable();
     }
     if (key) {
       if (answer.status === 200) answered.complete(key, stored(answer));

@@ -64,22 +64,15 @@ function fingerprintOf(input: ObserveInput): string {
 
 /** What the agent gets, and what is recorded, for an outbound result. */
 function outcomeOf(result: OutboundResult): Omit<CallRecord, "latencyMs"> {
-  const none = { paid: false, payer: null, transaction: null, network: null };
   switch (result.kind) {
     case "answer": {
       if (result.status < 200 || result.status > 599) {
-        return {
-          state: "completed",
-          outcome: "provider_invalid_response",
-          responseBytes: result.body.length,
-          ...none,
-          ...answerOf(
-            errorAnswer(
-              "provider_invalid_response",
-              `The provider answered with status ${result.status}, which cannot be relayed.`,
-            ),
-          ),
-        };
+        return failedCall(
+          "completed",
+          "provider_invalid_response",
+          result.body.length,
+          `The provider answered with status ${result.status}, which cannot be relayed.`,
+        );
       }
       const headers = returnedHeaders(result.headers);
       const payment = paymentOutcome(result.status, headers);
@@ -93,71 +86,60 @@ function outcomeOf(result: OutboundResult): Omit<CallRecord, "latencyMs"> {
       };
     }
     case "unreachable":
-      return {
-        state: "retryable",
-        outcome: "provider_unreachable",
-        responseBytes: 0,
-        ...none,
-        ...answerOf(
-          errorAnswer(
-            "provider_unreachable",
-            `The provider could not be reached: ${result.reason}. Nothing was sent; retrying with the same Idempotency-Key is safe.`,
-          ),
-        ),
-      };
+      return failedCall(
+        "retryable",
+        "provider_unreachable",
+        0,
+        `The provider could not be reached: ${result.reason}. Nothing was sent; retrying with the same Idempotency-Key is safe.`,
+      );
     case "broken":
-      return {
-        state: "completed",
-        outcome: "provider_unreachable",
-        responseBytes: 0,
-        ...none,
-        ...answerOf(
-          errorAnswer(
-            "provider_unreachable",
-            `The request was sent, then ${result.reason} before answering. It may have run; this answer is final for this Idempotency-Key.`,
-          ),
-        ),
-      };
+      return failedCall(
+        "completed",
+        "provider_unreachable",
+        0,
+        `The request was sent, then ${result.reason} before answering. It may have run; this answer is final for this Idempotency-Key.`,
+      );
     case "timeout":
       return result.sent
-        ? {
-            state: "completed",
-            outcome: "provider_timeout",
-            responseBytes: 0,
-            ...none,
-            ...answerOf(
-              errorAnswer(
-                "provider_timeout",
-                `The provider did not answer within ${env.OBSERVER_TIMEOUT_MS} ms. The request was sent and may have run; this answer is final for this Idempotency-Key.`,
-              ),
-            ),
-          }
-        : {
-            state: "retryable",
-            outcome: "provider_timeout",
-            responseBytes: 0,
-            ...none,
-            ...answerOf(
-              errorAnswer(
-                "provider_timeout",
-                `No connection to the provider within ${env.OBSERVER_CONNECT_TIMEOUT_MS} ms. Nothing was sent; retrying with the same Idempotency-Key is safe.`,
-              ),
-            ),
-          };
+        ? failedCall(
+            "completed",
+            "provider_timeout",
+            0,
+            `The provider did not answer within ${env.OBSERVER_TIMEOUT_MS} ms. The request was sent and may have run; this answer is final for this Idempotency-Key.`,
+          )
+        : failedCall(
+            "retryable",
+            "provider_timeout",
+            0,
+            `No connection to the provider within ${env.OBSERVER_CONNECT_TIMEOUT_MS} ms. Nothing was sent; retrying with the same Idempotency-Key is safe.`,
+          );
     case "too_large":
-      return {
-        state: "completed",
-        outcome: "provider_response_too_large",
-        responseBytes: result.limit,
-        ...none,
-        ...answerOf(
-          errorAnswer(
-            "provider_response_too_large",
-            `The provider's answer is larger than ${result.limit} bytes, the most the observer relays. The call may have run; this answer is final for this Idempotency-Key.`,
-          ),
-        ),
-      };
+      return failedCall(
+        "completed",
+        "provider_response_too_large",
+        result.limit,
+        `The provider's answer is larger than ${result.limit} bytes, the most the observer relays. The call may have run; this answer is final for this Idempotency-Key.`,
+      );
   }
+}
+
+/** A call the provider did not answer usably: our own error answer, its code as the outcome, nothing paid. */
+function failedCall(
+  state: CallRecord["state"],
+  code: ErrorCode,
+  responseBytes: number,
+  message: string,
+): Omit<CallRecord, "latencyMs"> {
+  return {
+    state,
+    outcome: code,
+    responseBytes,
+    paid: false,
+    payer: null,
+    transaction: null,
+    network: null,
+    ...answerOf(errorAnswer(code, message)),
+  };
 }
 const answerOf = (answer: StoredAnswer) => ({ status: answer.status, answer });
 

@@ -2,14 +2,10 @@
 // look at, and whom to tell. The finished evaluation is published as a human-reviewed review.
 import { z } from "zod";
 import { serviceSlugSchema } from "../catalog/get-service";
+import { purchaseRequestIdSchema } from "../input/purchase-request-id";
 
 export const evaluationRequestSchema = z.strictObject({
-  request_id: z
-    .string()
-    .min(8)
-    .max(200)
-    .optional()
-    .describe("Stable purchase idempotency key (or send Idempotency-Key)."),
+  request_id: purchaseRequestIdSchema,
   service: serviceSlugSchema.describe("Slug of the catalogued service to evaluate."),
   scope: z
     .string()

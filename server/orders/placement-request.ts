@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { serviceSlugSchema } from "../catalog/get-service";
 import { CAPABILITIES } from "../catalog/vocabulary";
+import { purchaseRequestIdSchema } from "../input/purchase-request-id";
 
 const text = (min: number, max: number) =>
   z.string().min(min).max(max).regex(/\S/, "Must contain a visible character.");
@@ -23,12 +24,7 @@ export const placementTargetingSchema = z
   .meta({ anyOf: [{ required: ["capabilities"] }, { required: ["query"] }] });
 
 export const placementRequestSchema = z.strictObject({
-  request_id: z
-    .string()
-    .min(8)
-    .max(200)
-    .optional()
-    .describe("Stable purchase idempotency key (or send Idempotency-Key)."),
+  request_id: purchaseRequestIdSchema,
   service: serviceSlugSchema.describe("Slug of the catalogued service to promote."),
   headline: text(1, 80).describe("The ad's headline."),
   body: text(1, 280).describe("The ad's text."),

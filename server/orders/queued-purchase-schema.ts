@@ -1,5 +1,6 @@
 // The order a queued purchase answers with (decisions.md §5), as pure zod schemas (no database).
 import { z } from "zod";
+import { purchaseAnswerFields } from "../purchase-answer-schema";
 import { QUEUED_PRODUCTS } from "./order-states";
 
 export const placedOrderSchema = z.object({
@@ -18,11 +19,6 @@ export const placedOrderSchema = z.object({
 /** 202 of a paid queued purchase. */
 export const queuedPurchaseSchema = z.object({
   ok: z.literal(true),
-  idempotentReplay: z
-    .boolean()
-    .describe(
-      "true when this is the stored answer of a completed purchase, replayed for its original credential; nothing is charged again.",
-    ),
-  requestId: z.string().describe("The purchase's idempotency key (`request_id` or Idempotency-Key)."),
+  ...purchaseAnswerFields,
   order: placedOrderSchema,
 });

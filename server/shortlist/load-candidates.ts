@@ -6,6 +6,12 @@ import { sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { sentenceVectors } from "../search/embeddings/sentence-embeddings";
 import type { ServiceFacts } from "./conditions/service-facts";
+import type { OfferLike } from "./offer-fit";
+
+/** An offer as the candidates' query returns it (offers.dynamic_price as dynamicPrice). */
+export interface CandidateOffer extends OfferLike {
+  dynamicPrice: boolean;
+}
 
 export interface Candidate {
   id: string;
@@ -21,15 +27,7 @@ export interface Candidate {
   protocols: string[];
   testStatus: string;
   testedAt: Date | null;
-  offers: {
-    id: string;
-    protocol: string;
-    method: string;
-    path: string;
-    priceAtomic: number;
-    description: string;
-    dynamicPrice: boolean;
-  }[];
+  offers: CandidateOffer[];
   facts: ServiceFacts;
   reviews: { count: number; mean: number | null; lastAt: Date | null; humanReviewed: number; verified: number };
 }
@@ -48,15 +46,7 @@ interface Row {
   protocols: string[];
   test_status: string;
   tested_at: Date | null;
-  offers: {
-    id: string;
-    protocol: string;
-    method: string;
-    path: string;
-    priceAtomic: number;
-    description: string;
-    dynamicPrice: boolean;
-  }[];
+  offers: CandidateOffer[];
   facts: { key: string; value: unknown; text: string; source: string }[];
   evidence: { text: string; source: string }[];
   review_count: number;
