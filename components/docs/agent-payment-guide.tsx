@@ -1,7 +1,7 @@
 // "How an agent pays": the 402 seen with curl, then a purchase with the official x402 client. The
 // decoded PAYMENT-REQUIRED is the shortlist route's own answer (server/products/product-challenges.ts),
 // handed in by the page: nothing here reads the configuration.
-import { X402_NETWORK } from "@/server/payments/payment-config";
+import { X402_NETWORK } from "@/server/payments/payment-network";
 import { atomicToUsd } from "@/server/money";
 import { shortlistProduct } from "@/server/products/shortlist-product";
 import { curlChallenge, demoAgentCommand, typescriptPurchase } from "./agent-snippets";

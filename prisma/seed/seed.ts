@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import type { Prisma, PrismaClient } from "../../server/generated/prisma/client";
 import { createInBatches } from "../../server/create-in-batches";
 import { usdToAtomic } from "../../server/money";
-import { configuredSandboxOrigin, sandboxProviderUrl } from "../../server/sandbox/sandbox-address";
+import { configuredSandboxOrigin, sandboxProviderUrl } from "../../server/sandbox-address";
 import { buildSeedCatalog } from "./catalog/index";
 import type { SeedCatalog, SeedReview } from "./types";
 

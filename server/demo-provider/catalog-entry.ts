@@ -8,7 +8,7 @@ import { buildQuickstart } from "../catalog/quickstart";
 import { NO_OFFER_CALLS, NO_SERVICE_CALLS } from "../observe/call-stats";
 import { SCHEMA_VERSION, DATA_MODE, type ServiceRecord } from "../catalog/service-record";
 import { urls } from "../catalog/urls";
-import { X402_ASSET, X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "../payments/payment-config";
+import { X402_ASSET, X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "../payments/payment-network";
 import { DEMO_PRODUCTS } from "./products";
 import { DEMO_PROVIDER_PAY_TO } from "./start-demo-provider";
 

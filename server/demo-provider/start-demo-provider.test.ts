@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { localBalance } from "@/server/payments/facilitators/local-chain-signer";
 import { createLocalFacilitator } from "@/server/payments/facilitators/local-facilitator";
-import { X402_ASSET } from "@/server/payments/payment-config";
+import { X402_ASSET } from "@/server/payments/payment-network";
 import { createTestAgent } from "@/test/payments/agent";
 import { DEMO_PROVIDER_PAY_TO, startDemoProvider, type DemoProvider } from "./start-demo-provider";
 

@@ -12,7 +12,7 @@ import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { SettleError } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { exceedsJsonDepth } from "../input/json-depth";
-import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "../payments/payment-config";
+import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "../payments/payment-network";
 import { parsePaymentSignature } from "../payments/payment-signature";
 import { IdempotencyCache, type StoredAnswer } from "./idempotency-cache";
 import { DEMO_PRODUCTS, type DemoProduct } from "./products";

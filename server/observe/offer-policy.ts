@@ -6,7 +6,7 @@
 // outbound connection checks every resolved address again at connect time (DNS rebinding).
 import ipaddr from "ipaddr.js";
 import { env } from "../env";
-import { sandboxOrigin } from "../sandbox/sandbox-address";
+import { sandboxOrigin } from "../sandbox-address";
 
 export interface ObserverMode {
   /** OBSERVER_TEST_MODE=true: http and loopback allowed for every offer. */

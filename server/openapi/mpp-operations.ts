@@ -11,7 +11,7 @@ import { MPP_STRIPE_CURRENCY } from "../payments/mpp/mpp-server";
 import { MPP_STRIPE_REASONS, stripeChargeable } from "../payments/mpp/stripe-settle";
 import { MPP_TEMPO_REASONS } from "../payments/mpp/tempo-settle";
 import { refusalMessage } from "../payments/refusal-messages";
-import { X402_ASSET, X402_CHAIN_ID } from "../payments/payment-config";
+import { X402_ASSET, X402_CHAIN_ID } from "../payments/payment-network";
 import { atomicToUsd } from "../money";
 import type { ProductDefinition } from "../products/product";
 import { inlineSchema } from "./json-schema";

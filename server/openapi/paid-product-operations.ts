@@ -5,7 +5,7 @@ import type { ErrorCode } from "../errors";
 import { MAX_BODY_BYTES } from "../input/json-body";
 import { atomicToUsd } from "../money";
 import { challengeBody } from "../payments/challenge";
-import { X402_ASSET, X402_NETWORK } from "../payments/payment-config";
+import { X402_ASSET, X402_NETWORK } from "../payments/payment-network";
 import { PURCHASE_REFUSAL_CODES, PURCHASE_UNAVAILABLE_CODES } from "../payments/purchase-reply";
 import type { ProductDefinition } from "../products/product";
 import { productSchemaNames, validateOperationId } from "../products/product";

@@ -14,7 +14,7 @@ import { buyQueued, queuedBody } from "@/test/payments/queued-shop";
 import { buy, signedPurchase } from "@/test/payments/shop";
 import { decodeHeaderJson } from "./header-codec";
 import { VALID_BEFORE_SKEW_S } from "./methods/authorization-lifetime";
-import { X402_MAX_TIMEOUT_SECONDS } from "./payment-config";
+import { X402_MAX_TIMEOUT_SECONDS } from "./payment-network";
 import { describeProduct } from "./purchase-flow";
 
 const runtime = paymentRuntime();

@@ -7,7 +7,7 @@ import type { ErrorCode } from "../errors";
 import { productObject } from "./product-object";
 import type { SellableProduct } from "./sellable-product";
 import { encodeHeaderJson } from "./header-codec";
-import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "./payment-config";
+import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "./payment-network";
 import { atomicToUsd } from "../money";
 import { refusalMessage } from "./refusal-messages";
 import {

@@ -12,7 +12,8 @@ import { createHttpFacilitator } from "./facilitators/http-facilitator";
 import { createLocalFacilitator } from "./facilitators/local-facilitator";
 import { windowCloses } from "./mpp/mpp-challenges";
 import { createMppRuntime, type MppRuntime } from "./mpp/mpp-runtime";
-import { X402_NETWORK, type PaymentConfig } from "./payment-config";
+import { type PaymentConfig } from "./payment-config";
+import { X402_NETWORK } from "./payment-network";
 import type { SellableProduct } from "./sellable-product";
 
 export interface PaymentRuntime {

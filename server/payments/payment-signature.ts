@@ -4,11 +4,11 @@ import { createHash } from "node:crypto";
 import type { PaymentPayload } from "@x402/core/types";
 import { z } from "zod";
 import { unstorableTextPath } from "../input/storable-text";
+import { authorizationFields } from "./authorization-schema";
 import { decodeHeaderJson } from "./header-codec";
 
 const hex = (bytes?: number) =>
   z.string().regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]+$/);
-const uint = z.string().regex(/^\d{1,78}$/);
 
 const exactEvmPayloadSchema = z
   .object({
@@ -17,14 +17,7 @@ const exactEvmPayloadSchema = z
     resource: z.object({ url: z.string() }).loose().optional(),
     payload: z.object({
       signature: hex(),
-      authorization: z.object({
-        from: hex(20),
-        to: hex(20),
-        value: uint,
-        validAfter: uint,
-        validBefore: uint,
-        nonce: hex(32),
-      }),
+      authorization: z.object(authorizationFields),
     }),
   })
   .loose();

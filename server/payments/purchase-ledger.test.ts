@@ -10,7 +10,7 @@ import { creditTestFunds } from "./facilitators/faucet";
 import { createLocalChainSigner, localBalance, preverifyAuthorization } from "./facilitators/local-chain-signer";
 import { db } from "@/server/db";
 import { signTransferAuthorization } from "@/test/payments/authorization";
-import { X402_ASSET, X402_NETWORK } from "./payment-config";
+import { X402_ASSET, X402_NETWORK } from "./payment-network";
 import {
   claimPurchase,
   countFulfilmentFailure,

@@ -3,7 +3,7 @@
 // idempotency key, the product's resource URL and an expiry (so it cannot be replayed forever).
 // Sent base64 JSON in the Purchase-Authorization header of GET /api/shop/purchases/{key}.
 import { z } from "zod";
-import { X402_CHAIN_ID } from "./payment-config";
+import { X402_CHAIN_ID } from "./payment-network";
 
 export const RECOVERY_HEADER = "Purchase-Authorization";
 /** A recovery signature may be valid for at most this long (it must expire after now, and by now + this). */

@@ -2,7 +2,7 @@
 // `error` stays the x402 reason (or the MPP reason, mpp/mpp-admission.ts); `message` is the next
 // step for an agent or its developer.
 import { atomicToUsd } from "../money";
-import { X402_NETWORK } from "./payment-config";
+import { X402_NETWORK } from "./payment-network";
 
 const SIGN_AGAIN = {
   x402: "Sign a new payment for the PAYMENT-REQUIRED requirements of this answer and send the request again.",

@@ -6,7 +6,7 @@
 import { env } from "../env";
 import { logger } from "../logger";
 import { createLocalFacilitator } from "../payments/facilitators/local-facilitator";
-import { configuredSandboxOrigin, noteSandboxListening, sandboxOn } from "./sandbox-address";
+import { configuredSandboxOrigin, noteSandboxListening, sandboxOn } from "../sandbox-address";
 import { syncSandboxCatalog } from "./sandbox-catalog";
 import { startSandbox, type Sandbox } from "./start-sandbox";
 

@@ -6,7 +6,7 @@ vi.resetModules();
 process.env.X402_FACILITATOR_URL = "https://facilitator.example";
 process.env.X402_PAY_TO = `0x${"ab".repeat(20)}`;
 const { runSandbox } = await import("./run-sandbox");
-const { sandboxOn, sandboxOrigin } = await import("./sandbox-address");
+const { sandboxOn, sandboxOrigin } = await import("../sandbox-address");
 const { db } = await import("@/server/db");
 const { getServiceRecord } = await import("@/server/catalog/get-service");
 const { callObserver, newKey, newToken } = await import("@/test/observe/observer");

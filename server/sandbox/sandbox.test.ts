@@ -9,13 +9,13 @@ import { getServiceRecord } from "@/server/catalog/get-service";
 import { routableProviderUrl } from "@/server/observe/offer-policy";
 import { localBalance } from "@/server/payments/facilitators/local-chain-signer";
 import { createLocalFacilitator } from "@/server/payments/facilitators/local-facilitator";
-import { X402_ASSET, X402_NETWORK } from "@/server/payments/payment-config";
+import { X402_ASSET, X402_NETWORK } from "@/server/payments/payment-network";
 import { newKey, newToken, observerFixtures } from "@/test/observe/observer";
 import { createTestAgent } from "@/test/payments/agent";
 import { startAppServer, type AppServer } from "@/test/http/app-server";
 import { sandboxAnswer } from "./answers";
 import { FLAKY_HANG_MS, NON_CONFORMANT_KINDS, profileOf, type SandboxProfile } from "./profiles";
-import { noteSandboxListening, sandboxOrigin, sandboxProviderUrl } from "./sandbox-address";
+import { noteSandboxListening, sandboxOrigin, sandboxProviderUrl } from "../sandbox-address";
 import { loadSandboxOffers, syncSandboxCatalog, type SandboxOffer } from "./sandbox-catalog";
 import { PRICE_MISMATCH_FACTOR, startSandbox, type Sandbox } from "./start-sandbox";
 

@@ -14,7 +14,7 @@ import {
 import type { DemoProduct } from "../demo-provider/products";
 import { sandboxAnswer } from "./answers";
 import { FLAKY_HANG_MS, flakyFate, profileOf, slowDelayMs, type SandboxProfile } from "./profiles";
-import { SANDBOX_HOST } from "./sandbox-address";
+import { SANDBOX_HOST } from "../sandbox-address";
 import { loadSandboxOffers, type SandboxOffer } from "./sandbox-catalog";
 
 // The x402 v1 name of the network the local facilitator settles on (a "legacy network" provider says it).

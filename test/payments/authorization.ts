@@ -2,7 +2,7 @@
 // signatures without going through the x402 client.
 import type { Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { X402_TRANSFER_AUTHORIZATION } from "@/server/payments/payment-config";
+import { X402_TRANSFER_AUTHORIZATION } from "@/server/payments/payment-network";
 
 // A type alias, not an interface: viem's typed-data parameters want an indexable record.
 export type TransferMessage = {

@@ -208,7 +208,7 @@ export function buildServices(): ServiceProfile[] {
       tags: spec.tags,
       protocols,
       // Seeded providers are served by the sandbox (server/sandbox/), paid in the local facilitator's
-      // test USDC on Base Sepolia (X402_NETWORK, X402_ASSET of server/payments/payment-config.ts),
+      // test USDC on Base Sepolia (X402_NETWORK, X402_ASSET of server/payments/payment-network.ts),
       // each to its own address derived from its slug.
       payment: {
         network: "eip155:84532",

@@ -5,7 +5,7 @@
 // the sandbox provider's own address while it is on (a seeded record round-trips).
 import { z } from "zod";
 import { usdToAtomic } from "../../money";
-import { isSandboxUrl } from "../../sandbox/sandbox-address";
+import { isSandboxUrl } from "../../sandbox-address";
 import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES } from "../vocabulary";
 import { IMPORT_LIMITS } from "./limits";
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { db } from "../../db";
 import type { Issue } from "../../errors";
 import { observerModeFromEnv, routableProviderUrl } from "../../observe/offer-policy";
-import { isSandboxUrl } from "../../sandbox/sandbox-address";
+import { isSandboxUrl } from "../../sandbox-address";
 import { indexCatalog, searchIndexCurrent } from "../search-index";
 import { bazaarDocument, documentFormat, recordDocument } from "./catalog-document";
 import { fromBazaar } from "./from-bazaar";

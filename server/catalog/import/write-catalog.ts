@@ -6,7 +6,7 @@ import { db, DatabaseError, UNIQUE_VIOLATION } from "../../db";
 import { env } from "../../env";
 import type { Issue } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
-import { isSandboxUrl } from "../../sandbox/sandbox-address";
+import { isSandboxUrl } from "../../sandbox-address";
 import type { DbClient } from "../../transaction";
 import { offerSelect, serviceColumnSelect } from "../service-record";
 import { orderedProtocols } from "./from-records";

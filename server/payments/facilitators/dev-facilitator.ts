@@ -17,17 +17,11 @@ import type {
 import { z } from "zod";
 import { AppError, toIssues } from "../../errors";
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from "../../input/storable-text";
-import { paymentConfigFromEnv, X402_NETWORK, type PaymentConfig } from "../payment-config";
+import { authorizationFields, hexSchema as hex, uintSchema as uint } from "../authorization-schema";
+import { paymentConfigFromEnv, type PaymentConfig } from "../payment-config";
+import { X402_NETWORK } from "../payment-network";
 import { createLocalFacilitator } from "./local-facilitator";
 
-const hex = (bytes?: number) =>
-  z
-    .string()
-    .regex(
-      bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]{2,2048}$/,
-      bytes ? `must be 0x and ${bytes * 2} hex digits` : "must be 0x and hex digits",
-    );
-const uint = z.string().regex(/^\d{1,78}$/, "must be an unsigned integer in decimal text");
 const network = z.literal(X402_NETWORK, {
   error: `must be ${X402_NETWORK}, the only network of the local facilitator`,
 });
@@ -52,14 +46,7 @@ const payloadSchema = z
     accepted: requirementsSchema.loose(),
     payload: z.object({
       signature: hex(),
-      authorization: z.object({
-        from: hex(20),
-        to: hex(20),
-        value: uint,
-        validAfter: uint,
-        validBefore: uint,
-        nonce: hex(32),
-      }),
+      authorization: z.object(authorizationFields),
     }),
     extensions: z.record(z.string(), z.unknown()).optional(),
   })

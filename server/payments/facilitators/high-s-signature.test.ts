@@ -9,7 +9,7 @@ import { db } from "@/server/db";
 import { signTransferAuthorization } from "@/test/payments/authorization";
 import { createTestAgent } from "@/test/payments/agent";
 import { buy, describe402, shortlistBody } from "@/test/payments/shop";
-import { X402_ASSET, X402_TRANSFER_AUTHORIZATION } from "../payment-config";
+import { X402_ASSET, X402_TRANSFER_AUTHORIZATION } from "../payment-network";
 import { paymentRuntime } from "@/server/products/shop-runtime";
 import { creditTestFunds } from "./faucet";
 import { createLocalChainSigner, localBalance } from "./local-chain-signer";

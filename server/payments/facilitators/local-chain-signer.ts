@@ -19,7 +19,7 @@ import {
 } from "viem";
 import { DatabaseError, sqlQuery, UNIQUE_VIOLATION } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
-import { X402_ASSET, X402_ASSET_DOMAIN, X402_NETWORK, X402_TRANSFER_AUTHORIZATION } from "../payment-config";
+import { X402_ASSET, X402_ASSET_DOMAIN, X402_NETWORK, X402_TRANSFER_AUTHORIZATION } from "../payment-network";
 import { verifyTypedDataOffThread } from "./signature-worker";
 
 // Not exported by name from @x402/evm 2.27.

@@ -3,7 +3,7 @@
 import { x402Facilitator } from "@x402/core/facilitator";
 import type { SupportedResponse } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
-import { X402_NETWORK } from "../payment-config";
+import { X402_NETWORK } from "../payment-network";
 import type { Facilitator, OwnLedger } from "./facilitator";
 import {
   assertLedgerReachable,

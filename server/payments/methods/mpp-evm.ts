@@ -6,7 +6,7 @@ import { mppReceipt } from "../mpp/mpp-receipt";
 import { refusedReply } from "../purchase-refusal";
 import { VALID_BEFORE_REASON, validBeforeTooFar } from "./authorization-lifetime";
 import { settleByFacilitator, verifyByFacilitator } from "./facilitator-settlement";
-import { MPP_CREDENTIAL_USED, refusedByMppx, type MppCredentialOf } from "./mpp-method";
+import { MPP_CREDENTIAL_USED, mppOffer, type MppCredentialOf } from "./mpp-method";
 import type { Offer, PaymentMethod } from "./payment-method";
 
 export const mppEvm: PaymentMethod = {
@@ -21,23 +21,15 @@ export const mppEvm: PaymentMethod = {
 };
 
 export function mppEvmOffer(mpp: MppCredentialOf<"evm">): Offer {
-  return {
-    method: mppEvm,
-    identity: mpp.identity,
-    payer: mpp.payer,
-    nonce: mpp.nonce,
-    async admit(runtime, product, challenge) {
-      const refused = await refusedByMppx(runtime, product, challenge, mpp);
-      if (refused) return refused;
-      const requirements = challenge.requirements[0]!;
-      // mppx checks only that it has not expired; the cap is the same as for x402 `exact`.
-      const tooLong = validBeforeTooFar(mpp.authorization.validBefore, requirements, "mpp");
-      if (tooLong)
-        return refusedReply(runtime, product, challenge, "mpp", VALID_BEFORE_REASON, undefined, { message: tooLong });
-      return {
-        payload: asExactPayload(mpp.authorization, requirements, `${runtime.baseUrl}${product.path}`),
-        requirements,
-      };
-    },
-  };
+  return mppOffer(mppEvm, mpp, (runtime, product, challenge) => {
+    const requirements = challenge.requirements[0]!;
+    // mppx checks only that it has not expired; the cap is the same as for x402 `exact`.
+    const tooLong = validBeforeTooFar(mpp.authorization.validBefore, requirements, "mpp");
+    if (tooLong)
+      return refusedReply(runtime, product, challenge, "mpp", VALID_BEFORE_REASON, undefined, { message: tooLong });
+    return {
+      payload: asExactPayload(mpp.authorization, requirements, `${runtime.baseUrl}${product.path}`),
+      requirements,
+    };
+  });
 }

@@ -11,7 +11,7 @@ import type { PurchaseRow } from "../purchase-ledger";
 import { refusedReply } from "../purchase-refusal";
 import { facilitatorDown, type PaymentReply } from "../purchase-reply";
 import type { SellableProduct } from "../sellable-product";
-import type { Settlement } from "./payment-method";
+import type { LedgerPayment, Offer, PaymentMethod, Settlement } from "./payment-method";
 
 export const MPP_CREDENTIAL_USED = "mpp_credential_used";
 
@@ -35,6 +35,30 @@ export async function refusedByMppx(
   }
   if (!admission.ok) return refusedReply(runtime, product, challenge, "mpp", admission.reason, admission.detail);
   return undefined;
+}
+
+/**
+ * The offer of an MPP credential: mppx admits it first (refusedByMppx), then `admitted` turns it into
+ * the ledger's payment (or refuses it with the method's own rule). Nothing moves here.
+ */
+export function mppOffer<M extends string>(
+  method: PaymentMethod,
+  mpp: MppCredentialOf<M>,
+  admitted: (
+    runtime: PaymentRuntime,
+    product: SellableProduct,
+    challenge: Challenge,
+  ) => LedgerPayment | PaymentReply | Promise<LedgerPayment | PaymentReply>,
+): Offer {
+  return {
+    method,
+    identity: mpp.identity,
+    payer: mpp.payer,
+    nonce: mpp.nonce,
+    async admit(runtime, product, challenge) {
+      return (await refusedByMppx(runtime, product, challenge, mpp)) ?? admitted(runtime, product, challenge);
+    },
+  };
 }
 
 /** What a stripe charge or a tempo broadcast decided. */

@@ -9,7 +9,7 @@ import {
   stripeLedgerPayment,
   type StripeLedgerPayload,
 } from "../mpp/stripe-settle";
-import { chargeSettlement, MPP_CREDENTIAL_USED, refusedByMppx, type MppCredentialOf } from "./mpp-method";
+import { chargeSettlement, MPP_CREDENTIAL_USED, mppOffer, type MppCredentialOf } from "./mpp-method";
 import { UNRESOLVED, type Offer, type PaymentMethod } from "./payment-method";
 
 export const mppStripe: PaymentMethod = {
@@ -47,21 +47,13 @@ export const mppStripe: PaymentMethod = {
 };
 
 export function mppStripeOffer(mpp: MppCredentialOf<"stripe">): Offer {
-  return {
-    method: mppStripe,
-    identity: mpp.identity,
-    payer: mpp.payer,
-    nonce: mpp.nonce,
-    async admit(runtime, product, challenge) {
-      const refused = await refusedByMppx(runtime, product, challenge, mpp);
-      if (refused) return refused;
-      // Nothing moves yet: the PaymentIntent is created after the claim (settle).
-      return stripeLedgerPayment(
-        mpp.spt,
-        mpp.credential.challenge.id,
-        BigInt(product.priceAtomic),
-        runtime.mpp!.config.stripe!.networkId,
-      );
-    },
-  };
+  // Nothing moves yet: the PaymentIntent is created after the claim (settle).
+  return mppOffer(mppStripe, mpp, (runtime, product) =>
+    stripeLedgerPayment(
+      mpp.spt,
+      mpp.credential.challenge.id,
+      BigInt(product.priceAtomic),
+      runtime.mpp!.config.stripe!.networkId,
+    ),
+  );
 }

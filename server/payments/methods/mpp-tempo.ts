@@ -3,7 +3,7 @@
 // (reverted, refused on first sending, expired) → 402; anything unclear → open, 503, reconciled.
 import { logger } from "../../logger";
 import { broadcastTempo, isTempoPayload, tempoLedgerPayment, type TempoLedgerPayload } from "../mpp/tempo-settle";
-import { chargeSettlement, MPP_CREDENTIAL_USED, refusedByMppx, type MppCredentialOf } from "./mpp-method";
+import { chargeSettlement, MPP_CREDENTIAL_USED, mppOffer, type MppCredentialOf } from "./mpp-method";
 import type { Offer, PaymentMethod } from "./payment-method";
 
 export const mppTempo: PaymentMethod = {
@@ -31,21 +31,8 @@ export const mppTempo: PaymentMethod = {
 };
 
 export function mppTempoOffer(mpp: MppCredentialOf<"tempo">): Offer {
-  return {
-    method: mppTempo,
-    identity: mpp.identity,
-    payer: mpp.payer,
-    nonce: mpp.nonce,
-    async admit(runtime, product, challenge) {
-      const refused = await refusedByMppx(runtime, product, challenge, mpp);
-      if (refused) return refused;
-      // Nothing moves yet: the transaction is broadcast after the claim (settle).
-      return tempoLedgerPayment(
-        mpp.tempo,
-        mpp.credential.challenge.id,
-        BigInt(product.priceAtomic),
-        runtime.mpp!.config.tempo!,
-      );
-    },
-  };
+  // Nothing moves yet: the transaction is broadcast after the claim (settle).
+  return mppOffer(mppTempo, mpp, (runtime, product) =>
+    tempoLedgerPayment(mpp.tempo, mpp.credential.challenge.id, BigInt(product.priceAtomic), runtime.mpp!.config.tempo!),
+  );
 }

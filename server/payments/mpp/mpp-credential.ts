@@ -8,20 +8,15 @@ import { Transaction } from "viem/tempo";
 import { z } from "zod";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { unstorableTextPath } from "../../input/storable-text";
+import { authorizationFields } from "../authorization-schema";
 
 const hex = (bytes?: number) =>
   z.string().regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]{2,2048}$/);
-const uint = z.string().regex(/^\d{1,78}$/);
 
 // mppx's evm charge payload (evm/Types.ts ChargePayloadSchema), with the shapes the token checks.
 const evmAuthorizationSchema = z.object({
   type: z.literal("authorization"),
-  from: hex(20),
-  to: hex(20),
-  value: uint,
-  validAfter: uint,
-  validBefore: uint,
-  nonce: hex(32),
+  ...authorizationFields,
   signature: hex(),
 });
 export type EvmAuthorization = z.infer<typeof evmAuthorizationSchema>;

@@ -4,7 +4,7 @@
 import { Errors } from "mppx";
 import { evm, Mppx, stripe, tempo } from "mppx/server";
 import { sharedSecret } from "../../accounts/shared-secret";
-import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID } from "../payment-config";
+import { X402_ASSET, X402_ASSET_DOMAIN, X402_CHAIN_ID } from "../payment-network";
 import type { MppConfig, MppStripeConfig, MppTempoConfig } from "./mpp-config";
 
 export const MPP_SECRET_NAME = "mpp-challenge-hmac";

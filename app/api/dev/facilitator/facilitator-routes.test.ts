@@ -8,7 +8,8 @@ import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localBalance } from "@/server/payments/facilitators/local-chain-signer";
 import { devSupported } from "@/server/payments/facilitators/dev-facilitator";
-import { paymentConfigFromEnv, X402_NETWORK } from "@/server/payments/payment-config";
+import { paymentConfigFromEnv } from "@/server/payments/payment-config";
+import { X402_NETWORK } from "@/server/payments/payment-network";
 import { createTestAgent } from "@/test/payments/agent";
 import { startDevFacilitatorServer, type FacilitatorServer } from "@/test/payments/dev-facilitator-server";
 

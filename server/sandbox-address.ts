@@ -1,6 +1,6 @@
 // Where the sandbox provider answers, and whether it is on (docs/decisions.md "Sandbox"). A leaf
 // module (env only): the seed, the observer's address policy and the catalog read it.
-import { env } from "../env";
+import { env } from "./env";
 
 export const SANDBOX_HOST = "127.0.0.1";
 
