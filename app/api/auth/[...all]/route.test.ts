@@ -3,7 +3,7 @@
 // the session giving tRPC's `account.me` the person (and their operator role), and hostile bodies.
 import { describe, expect, it } from "vitest";
 import { createAuth } from "@/server/accounts/auth";
-import { sharedSecret } from "@/server/accounts/shared-secret";
+import { readOrCreateSharedSecret, sharedSecret } from "@/server/accounts/shared-secret";
 import { db } from "@/server/db";
 import { GET as trpcGet } from "@/app/api/trpc/[trpc]/route";
 import { authRequest, PASSWORD, sessionCookie, signUp, SITE } from "@/test/accounts/people";
@@ -260,7 +260,7 @@ describe("/api/auth", () => {
   });
 
   it("instances without BETTER_AUTH_SECRET agree on one stored secret, however many ask at once", async () => {
-    const secrets = await Promise.all(Array.from({ length: 8 }, () => sharedSecret("concurrent_secret")));
+    const secrets = await Promise.all(Array.from({ length: 8 }, () => readOrCreateSharedSecret("concurrent_secret")));
     expect(new Set(secrets).size).toBe(1);
     expect(secrets[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await db.appSecret.count({ where: { name: "concurrent_secret" } })).toBe(1);
