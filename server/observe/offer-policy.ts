@@ -6,6 +6,7 @@
 // outbound connection checks every resolved address again at connect time (DNS rebinding).
 import ipaddr from "ipaddr.js";
 import { env } from "../env";
+import { joinProviderUrl } from "../offer-url";
 import { sandboxOrigin } from "../sandbox-address";
 
 export interface ObserverMode {
@@ -76,8 +77,7 @@ export function routableProviderUrl(
 ): RoutableVerdict {
   let url: URL;
   try {
-    // Joined as text: new URL(path, base) would drop the provider's own base path.
-    url = new URL(`${offer.providerUrl.replace(/\/+$/, "")}${offer.path.startsWith("/") ? "" : "/"}${offer.path}`);
+    url = new URL(joinProviderUrl(offer.providerUrl, offer.path));
   } catch {
     return { ok: false, reason: "The offer's provider address is not a valid URL." };
   }

@@ -8,8 +8,11 @@ const MAX_HOSTS = 10_000;
 
 const refused = new Map<string, number>();
 
+// A name's case and trailing dots do not change the host it names.
+const hostKey = (hostname: string): string => hostname.toLowerCase().replace(/\.+$/, "");
+
 export function markRefusedHost(hostname: string, now = Date.now()): void {
-  const host = hostname.toLowerCase().replace(/\.+$/, "");
+  const host = hostKey(hostname);
   refused.delete(host);
   refused.set(host, now + REFUSED_FOR_MS);
   if (refused.size > MAX_HOSTS) refused.delete(refused.keys().next().value!);
@@ -18,7 +21,7 @@ export function markRefusedHost(hostname: string, now = Date.now()): void {
 /** Whether the observer recently found `hostname` resolving to a refused address. */
 export function isRefusedHost(hostname: string, now = Date.now()): boolean {
   if (refused.size === 0) return false;
-  const host = hostname.toLowerCase().replace(/\.+$/, "");
+  const host = hostKey(hostname);
   const until = refused.get(host);
   if (until === undefined) return false;
   if (until > now) return true;

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { db } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { atomicToUsd } from "../../money";
-import { joinProviderUrl } from "../import/from-bazaar";
+import { joinProviderUrl } from "../../offer-url";
 import { urls } from "../urls";
 import { CAPABILITIES } from "../vocabulary";
 

@@ -3,6 +3,7 @@
 // /discovery/resources does, in `metadata`), else by the resource's origin, with ids and slug
 // derived from the hostname (stable: the same list imports onto the same rows).
 import type { Issue } from "../../errors";
+import { joinProviderUrl } from "../../offer-url";
 import { CAPABILITIES, type Capability } from "../vocabulary";
 import type { BazaarItem } from "./catalog-document";
 import {
@@ -35,10 +36,6 @@ function guessCapability(text: string): Capability {
   }
   return best;
 }
-
-/** providerUrl + path as the observer joins them (offer-policy.ts), for comparing with `resource`. */
-export const joinProviderUrl = (providerUrl: string, path: string): string =>
-  `${providerUrl.replace(/\/+$/, "")}${path.startsWith("/") ? "" : "/"}${path}`;
 
 function methodOf(item: BazaarItem): string {
   if (item.metadata?.method) return item.metadata.method;
