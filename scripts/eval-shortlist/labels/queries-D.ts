@@ -245,7 +245,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "no-fit",
     split: "dev",
     request: {
-      outcome: "Book and pay for a one-way economy ticket from Madrid to Berlin next Friday and send me the e-ticket number.",
+      outcome:
+        "Book and pay for a one-way economy ticket from Madrid to Berlin next Friday and send me the e-ticket number.",
       conditions: [{ requirement: "Issues the ticket itself, not a link to another site", priority: "must" }],
     },
     relevance: {},
@@ -291,7 +292,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "no-fit",
     split: "dev",
     request: {
-      outcome: "For a supplier onboarding check, list the ultimate beneficial owners of a UK limited company with their ownership percentages.",
+      outcome:
+        "For a supplier onboarding check, list the ultimate beneficial owners of a UK limited company with their ownership percentages.",
       conditions: [{ requirement: "Returns beneficial-ownership (UBO) data", priority: "must" }],
     },
     relevance: {},
@@ -419,7 +421,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "heldout",
     request: {
-      outcome: "Our running-coach app should move outdoor workouts when air quality is bad: current AQI and a forecast for the next day.",
+      outcome:
+        "Our running-coach app should move outdoor workouts when air quality is bad: current AQI and a forecast for the next day.",
       conditions: [{ requirement: "Supports the European CAQI index", priority: "must" }],
     },
     relevance: { "breezepoint-air": 2 },
@@ -451,7 +454,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "dev",
     request: {
-      outcome: "Fetch an article URL and give me the main content as clean Markdown, without navigation and ads, to paste into an LLM prompt.",
+      outcome:
+        "Fetch an article URL and give me the main content as clean Markdown, without navigation and ads, to paste into an LLM prompt.",
     },
     relevance: {
       pagesift: 2,
@@ -469,7 +473,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "heldout",
     request: {
-      outcome: "Get the fully rendered HTML of a React single-page app after its scripts run, as a human visitor would see it.",
+      outcome:
+        "Get the fully rendered HTML of a React single-page app after its scripts run, as a human visitor would see it.",
       conditions: [{ requirement: "Executes JavaScript before returning the page", priority: "must" }],
     },
     relevance: { "crawlwise-render": 2, "crawlwise-extract": 1 },
@@ -499,7 +504,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "dev",
     request: {
-      outcome: "Before an outreach campaign, check which of our lead email addresses are deliverable, disposable or role accounts.",
+      outcome:
+        "Before an outreach campaign, check which of our lead email addresses are deliverable, disposable or role accounts.",
       conditions: [{ requirement: "Must not send any email to the addresses it checks", priority: "must" }],
     },
     relevance: { inboxprobe: 2 },
@@ -509,7 +515,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "heldout",
     request: {
-      outcome: "Track the current price and stock status of 300 competitor product pages on retailer sites for a repricing agent.",
+      outcome:
+        "Track the current price and stock status of 300 competitor product pages on retailer sites for a repricing agent.",
     },
     relevance: {
       pricelens: 2,
@@ -527,7 +534,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "dev",
     request: {
-      outcome: "Find peer-reviewed papers on perovskite solar cell degradation since 2020, with abstracts and who cites them.",
+      outcome:
+        "Find peer-reviewed papers on perovskite solar cell degradation since 2020, with abstracts and who cites them.",
     },
     relevance: { citegraph: 2, vectorwell: 1, "lumen-index": 1 },
   },
@@ -545,7 +553,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "dev",
     request: {
-      outcome: "Legal research agent: find court opinions on non-compete enforceability and resolve citations in a memo.",
+      outcome:
+        "Legal research agent: find court opinions on non-compete enforceability and resolve citations in a memo.",
       conditions: [{ requirement: "Includes UK court opinions as well as US ones", priority: "must" }],
     },
     relevance: { casebrook: 2 },
@@ -567,7 +576,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "dev",
     request: {
-      outcome: "General web search for a RAG agent: ranked results with snippets and publication dates for arbitrary questions.",
+      outcome:
+        "General web search for a RAG agent: ranked results with snippets and publication dates for arbitrary questions.",
       constraints: { maxPriceUsd: 0.004 },
     },
     relevance: { "lumen-index": 2, "brightwater-news-search": 1, threadseek: 1 },
@@ -577,7 +587,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "heldout",
     request: {
-      outcome: "Find available hotels near the Barcelona convention centre for 3 nights in March with nightly rates and cancellation terms.",
+      outcome:
+        "Find available hotels near the Barcelona convention centre for 3 nights in March with nightly rates and cancellation terms.",
       conditions: [{ requirement: "Can complete the booking through the API", priority: "prefer" }],
     },
     relevance: { "staybird-lodging-search": 2 },
@@ -599,7 +610,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "heldout",
     request: {
-      outcome: "Remove the background from product photos for marketplace listings and return transparent PNGs, about 20 at a time.",
+      outcome:
+        "Remove the background from product photos for marketplace listings and return transparent PNGs, about 20 at a time.",
     },
     relevance: { "matte-studio": 2, "pixelforge-edit": 1 },
   },
@@ -636,7 +648,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "heldout",
     request: {
-      outcome: "Screen images uploaded by marketplace sellers for nudity, weapons and hate symbols before they go live.",
+      outcome:
+        "Screen images uploaded by marketplace sellers for nudity, weapons and hate symbols before they go live.",
     },
     relevance: { "safeframe-moderation": 2, memeindex: 1, "iris-vlm": 1, "facet-vision-tagging": 1 },
   },
@@ -647,7 +660,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "dev",
     request: {
-      outcome: "Track what people say about our brand across social networks, blogs and forums, with sentiment and reach.",
+      outcome:
+        "Track what people say about our brand across social networks, blogs and forums, with sentiment and reach.",
     },
     relevance: {
       "mentionmill-monitor": 2,
@@ -671,7 +685,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "dev",
     request: {
-      outcome: "Vet influencers before a campaign: audience size, engagement rate, and how many of their followers look fake.",
+      outcome:
+        "Vet influencers before a campaign: audience size, engagement rate, and how many of their followers look fake.",
     },
     relevance: { reachgauge: 2, "authentica-signals": 1, "kinship-graph": 1 },
   },
@@ -681,7 +696,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "heldout",
     request: {
-      outcome: "Score the sentiment of thousands of short Japanese social posts about our app, including sarcastic ones.",
+      outcome:
+        "Score the sentiment of thousands of short Japanese social posts about our app, including sarcastic ones.",
       conditions: [{ requirement: "Supports Japanese", priority: "must" }],
     },
     relevance: { sentimentry: 2, labelhouse: 1 },
@@ -702,7 +718,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "heldout",
     request: {
-      outcome: "Upload a 50 MB PDF report my agent generated and get a stable download URL that lasts about a month, without creating an account.",
+      outcome:
+        "Upload a 50 MB PDF report my agent generated and get a stable download URL that lasts about a month, without creating an account.",
     },
     relevance: { "vaultline-blob": 2, "ferry-files": 1, "gantry-cdn": 1, "pinwheel-ipfs": 1 },
   },
@@ -720,7 +737,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "heldout",
     request: {
-      outcome: "Keep tamper-proof records of our agent's decisions for auditors, stored permanently so nobody can alter or delete them.",
+      outcome:
+        "Keep tamper-proof records of our agent's decisions for auditors, stored permanently so nobody can alter or delete them.",
     },
     relevance: { "arkive-permanent": 2, "tallyhall-logs": 1, stampwell: 1, "coldstack-archive": 1 },
   },
@@ -729,7 +747,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "dev",
     request: {
-      outcome: "Store third-party API keys encrypted and let my agent fetch them at runtime instead of keeping them in prompts.",
+      outcome:
+        "Store third-party API keys encrypted and let my agent fetch them at runtime instead of keeping them in prompts.",
       conditions: [{ requirement: "Vendor will sign a HIPAA BAA", priority: "must" }],
     },
     relevance: { "lockbox-secrets": 2 },
@@ -752,7 +771,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "dev",
     request: {
-      outcome: "A chat-completions endpoint with tool calling for my agent loop, payable per request without an API key.",
+      outcome:
+        "A chat-completions endpoint with tool calling for my agent loop, payable per request without an API key.",
       conditions: [{ requirement: "Prompts are not used for training", priority: "prefer" }],
     },
     relevance: { "cortexa-inference": 2, "switchyard-router": 1 },
@@ -781,7 +801,8 @@ export const QUERIES_D: EvalQuery[] = [
     kind: "fit",
     split: "heldout",
     request: {
-      outcome: "Turn free-text order emails into JSON records that validate against my schema (customer, items, quantities, delivery date).",
+      outcome:
+        "Turn free-text order emails into JSON records that validate against my schema (customer, items, quantities, delivery date).",
     },
     relevance: { schemafy: 2, "cortexa-inference": 1, "pebble-lm": 1, entitygrid: 1 },
   },
