@@ -669,6 +669,7 @@ export const QUERIES_D: EvalQuery[] = [
       flarewatch: 1,
       chirpgraph: 1,
       "brightwater-news-search": 1,
+      threadseek: 1,
     },
   },
   {
@@ -721,7 +722,13 @@ export const QUERIES_D: EvalQuery[] = [
       outcome:
         "Upload a 50 MB PDF report my agent generated and get a stable download URL that lasts about a month, without creating an account.",
     },
-    relevance: { "vaultline-blob": 2, "ferry-files": 1, "gantry-cdn": 1, "pinwheel-ipfs": 1 },
+    relevance: {
+      "vaultline-blob": 2,
+      "ferry-files": 1,
+      "gantry-cdn": 1,
+      "pinwheel-ipfs": 1,
+      "vaultline-sites": 1,
+    },
   },
   {
     id: "qD61",
