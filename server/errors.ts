@@ -61,6 +61,13 @@ export const ERROR_TABLE = {
     trpc: "CONFLICT",
     description: "A call with this Idempotency-Key is still running; retry after Retry-After seconds.",
   },
+  // The observer's routing stop (server/probes/): a probe saw the provider ask another payee, network or asset.
+  offer_terms_changed: {
+    status: 409,
+    trpc: "CONFLICT",
+    description:
+      "The provider's payment terms (payee, network or asset) differ from the catalogue's: the observer stopped routing this offer until an operator confirms the new terms or the listing is re-imported. Nothing was forwarded or charged; `termsChange` says what changed and when. A call already completed under the same Idempotency-Key is still answered from its record.",
+  },
   provider_unreachable: {
     status: 502,
     trpc: "BAD_GATEWAY",

@@ -12,7 +12,7 @@ export function registerSearchServices(server: McpServer, client: MarketplaceCli
     {
       title: "Search services",
       description:
-        "Free relevance search over the catalog of paid APIs, with optional filters (capability, payment protocol, max price, tested). Returns ranked service summaries.",
+        "Free relevance search over the catalog of paid APIs, with optional filters (capability, payment protocol, max price, tested, healthy: what the marketplace's own probes observed). Returns ranked service summaries, each with its health.",
       inputSchema: searchServicesInput,
       outputSchema: toolOutputSchema(searchResultSchema),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

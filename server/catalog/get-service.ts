@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { recordCallStats } from "../observe/call-stats";
+import { offerHealthFor } from "../probes/offer-health";
 import { getReviewStats } from "./review-stats";
 import { serviceRecordSelect, toServiceRecord, type ServiceRecord } from "./service-record";
 
@@ -22,8 +23,12 @@ export async function getServiceRecord(slug: string): Promise<ServiceRecord> {
   assertSlugForm(slug);
   const row = await db.service.findUnique({ where: { slug }, select: serviceRecordSelect });
   if (!row) throw new AppError("not_found", `No service with slug "${slug}".`);
-  const [stats, calls] = await Promise.all([getReviewStats([row.id]), recordCallStats(row.id)]);
-  return toServiceRecord(row, stats.get(row.id)!, calls);
+  const [stats, calls, health] = await Promise.all([
+    getReviewStats([row.id]),
+    recordCallStats(row.id),
+    offerHealthFor(row.offers.map((o) => o.id)),
+  ]);
+  return toServiceRecord(row, stats.get(row.id)!, calls, health);
 }
 
 export interface ServiceProfile {
@@ -44,9 +49,13 @@ export async function getServiceProfile(slug: string): Promise<ServiceProfile> {
     },
   });
   if (!row) throw new AppError("not_found", `No service with slug "${slug}".`);
-  const [stats, calls] = await Promise.all([getReviewStats([row.id]), recordCallStats(row.id)]);
+  const [stats, calls, health] = await Promise.all([
+    getReviewStats([row.id]),
+    recordCallStats(row.id),
+    offerHealthFor(row.offers.map((o) => o.id)),
+  ]);
   return {
-    record: toServiceRecord(row, stats.get(row.id)!, calls),
+    record: toServiceRecord(row, stats.get(row.id)!, calls, health),
     slug: row.slug,
     facts: row.facts,
     evidence: row.evidence,

@@ -6,6 +6,9 @@ import { cursorInt4, cursorText, decodeCursor, encodeCursor } from "../input/cur
 import { storableText } from "../input/storable-text";
 import { priceLimitAtomic } from "../money";
 import { serviceCallCounts } from "../observe/call-stats";
+import type { OfferHealthObject } from "../probes/health-schema";
+import { offerHealthFor } from "../probes/offer-health";
+import { healthOfService, healthWhere } from "./health-filter";
 import { getReviewStats, roundRating } from "./review-stats";
 import { catalogFields, offerProtocols } from "./service-record";
 import { urls } from "./urls";
@@ -16,7 +19,7 @@ export { serviceSummarySchema } from "./service-summary-schema";
 export type { ServiceSummary } from "./service-summary-schema";
 
 // `tested`: "true" = any tested status, "false" = untested, "output" / "no-output" = that outcome.
-import { TESTED_FILTERS } from "./search-input-schema";
+import { HEALTHY_FILTERS, TESTED_FILTERS } from "./search-input-schema";
 export { TESTED_FILTERS };
 
 export const listServicesInput = z.object({
@@ -25,6 +28,7 @@ export const listServicesInput = z.object({
   protocol: z.enum(PAYMENT_PROTOCOLS).optional(),
   maxPriceUsd: z.coerce.number().min(0).max(1_000_000).optional(),
   tested: z.enum(TESTED_FILTERS).optional(),
+  healthy: z.enum(HEALTHY_FILTERS).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: storableText().max(400).optional(),
 });
@@ -74,6 +78,7 @@ export async function listServices(rawInput: ListServicesInput): Promise<Service
   if (input.maxPriceUsd !== undefined)
     and.push({ offers: { some: { priceAtomic: { lte: priceLimitAtomic(input.maxPriceUsd) } } } });
   if (input.tested) and.push(TESTED_WHERE[input.tested]);
+  if (input.healthy) and.push(healthWhere(input.healthy));
   if (input.cursor) {
     const [calls, id] = decodeCursor(cursorSchema, input.cursor);
     and.push({ OR: [{ calls30d: { lt: calls } }, { calls30d: calls, id: { gt: id } }] });
@@ -103,19 +108,19 @@ const summarySelect = {
   tags: true,
   testStatus: true,
   calls30d: true,
-  offers: { select: { priceAtomic: true, protocol: true } },
+  offers: { select: { id: true, priceAtomic: true, protocol: true } },
 } satisfies Prisma.ServiceSelect;
 type SummaryRow = Prisma.ServiceGetPayload<{ select: typeof summarySelect }>;
 
 /** Summaries of the given services, in the given order. One statement (services, offers, review
- * figures) beside the call counts: this is the free search's hot path, where the four Prisma
- * queries of toSummaries cost most of a search's CPU. */
+ * figures) beside the call counts, then the page's offer health in one more: this is the free
+ * search's hot path, where the four Prisma queries of toSummaries cost most of a search's CPU. */
 export async function summariesFor(ids: string[]): Promise<ServiceSummary[]> {
   if (ids.length === 0) return [];
   const [rows, calls] = await Promise.all([
     sqlQuery<SummarySqlRow>(Prisma.sql`
       SELECT s.id, s.slug, s.name, s.description, s.primary_capability, s.capabilities, s.tags, s.test_status, s.calls_30d,
-        coalesce((SELECT json_agg(json_build_object('priceAtomic', o.price_atomic, 'protocol', o.protocol)) FROM offers o WHERE o.service_id = s.id), '[]'::json) AS offers,
+        coalesce((SELECT json_agg(json_build_object('id', o.id, 'priceAtomic', o.price_atomic, 'protocol', o.protocol)) FROM offers o WHERE o.service_id = s.id), '[]'::json) AS offers,
         r.review_count, r.rating
       FROM services s
       CROSS JOIN LATERAL (SELECT count(*)::int AS review_count, avg(rating)::float8 AS rating FROM reviews WHERE service_id = s.id AND status = 'published') r
@@ -123,6 +128,7 @@ export async function summariesFor(ids: string[]): Promise<ServiceSummary[]> {
     serviceCallCounts(ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const health = await offerHealthFor(rows.flatMap((r) => r.offers.map((o) => o.id)));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
@@ -138,7 +144,7 @@ export async function summariesFor(ids: string[]): Promise<ServiceSummary[]> {
       calls30d: r.calls_30d,
       offers: r.offers,
     };
-    return [toSummary(row, { reviewCount: r.review_count, rating: roundRating(r.rating) }, calls.get(id) ?? 0)];
+    return [toSummary(row, { reviewCount: r.review_count, rating: roundRating(r.rating) }, calls.get(id) ?? 0, health)];
   });
 }
 
@@ -152,21 +158,26 @@ interface SummarySqlRow {
   tags: string[];
   test_status: string;
   calls_30d: number;
-  offers: { priceAtomic: number; protocol: string }[];
+  offers: { id: string; priceAtomic: number; protocol: string }[];
   review_count: number;
   rating: number | null;
 }
 
 async function toSummaries(page: SummaryRow[]): Promise<ServiceSummary[]> {
   const ids = page.map((r) => r.id);
-  const [stats, calls] = await Promise.all([getReviewStats(ids), serviceCallCounts(ids)]);
-  return page.map((r) => toSummary(r, stats.get(r.id)!, calls.get(r.id) ?? 0));
+  const [stats, calls, health] = await Promise.all([
+    getReviewStats(ids),
+    serviceCallCounts(ids),
+    offerHealthFor(page.flatMap((r) => r.offers.map((o) => o.id))),
+  ]);
+  return page.map((r) => toSummary(r, stats.get(r.id)!, calls.get(r.id) ?? 0, health));
 }
 
 function toSummary(
   r: SummaryRow,
   s: { rating: number | null; reviewCount: number },
   observedCalls: number,
+  health: Map<string, OfferHealthObject>,
 ): ServiceSummary {
   return {
     id: r.id,
@@ -183,5 +194,6 @@ function toSummary(
     calls30d: r.calls30d + observedCalls,
     profileUrl: urls.serviceProfile(r.slug),
     recordUrl: urls.serviceRecord(r.slug),
+    health: healthOfService(health, r.offers),
   };
 }

@@ -4,8 +4,9 @@
 // and how to search, instead of a 400.
 import { z } from "zod";
 import { retrieve } from "../search/retrieval/retrieve";
-import { sqlQuery } from "../db";
+import { db, sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import { healthWhere } from "./health-filter";
 import { listServices, summariesFor, type ServiceSummary } from "./list-services";
 import { searchServicesInput, type SearchServicesInput } from "./search-input-schema";
 import { urls } from "./urls";
@@ -40,18 +41,33 @@ export async function searchServices(raw: SearchServicesInput): Promise<SearchRe
   };
 }
 
-// The hits (in order) that pass the filters retrieval does not apply: a capability, or untested
-// only. One cheap statement instead of building a summary for every hit.
+// The hits (in order) that pass the filters retrieval does not apply: a capability, untested
+// only, the service health. Cheap statements instead of building a summary for every hit.
 async function passingFilters(ids: string[], input: z.infer<typeof searchServicesInput>): Promise<string[]> {
-  if (!input.capability && input.tested !== "false") return ids;
-  const rows = await sqlQuery<{ id: string }>(Prisma.sql`
-    SELECT id FROM services
-    WHERE id = ANY(${ids}::text[])
-      AND (${input.capability ?? null}::text IS NULL OR ${input.capability ?? null}::text = ANY(capabilities))
-      AND (${input.tested !== "false"} OR test_status = 'untested')`);
+  let passing = ids;
+  if (input.capability || input.tested === "false") {
+    const rows = await sqlQuery<{ id: string }>(Prisma.sql`
+      SELECT id FROM services
+      WHERE id = ANY(${passing}::text[])
+        AND (${input.capability ?? null}::text IS NULL OR ${input.capability ?? null}::text = ANY(capabilities))
+        AND (${input.tested !== "false"} OR test_status = 'untested')`);
+    passing = keep(passing, rows);
+  }
+  if (input.healthy && passing.length > 0) {
+    // The list's own condition (health-filter.ts): both filters say the same of every service.
+    const rows = await db.service.findMany({
+      where: { AND: [{ id: { in: passing } }, healthWhere(input.healthy)] },
+      select: { id: true },
+    });
+    passing = keep(passing, rows);
+  }
+  return passing;
+}
+
+const keep = (ids: string[], rows: { id: string }[]): string[] => {
   const passing = new Set(rows.map((r) => r.id));
   return ids.filter((id) => passing.has(id));
-}
+};
 
 // Summaries (offers, review stats, call counts: the costly part of a search, ~0.3 ms per service)
 // of the first `limit` services only, not of all the hits; more are read if some vanished since.
@@ -76,7 +92,7 @@ async function mostCalled(input: z.infer<typeof searchServicesInput>): Promise<S
     help: {
       message:
         "No q given: these are the most called services. Add q=<what you need, in words> to rank the catalog by relevance; " +
-        "capability, protocol, maxPriceUsd, tested and limit (1-50) narrow the results.",
+        "capability, protocol, maxPriceUsd, tested, healthy and limit (1-50) narrow the results.",
       example,
       browse: urls.servicesApi(),
       docs: urls.docs(),

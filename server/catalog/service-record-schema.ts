@@ -2,6 +2,7 @@
 // database), shared by the API, the OpenAPI document and the typed client.
 import { z } from "zod";
 import { offerObservedSchema, serviceObservedSchema } from "../observe/call-stats-schema";
+import { offerHealthSchema, serviceHealthSchema } from "../probes/health-schema";
 import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES } from "./vocabulary";
 
 export const SCHEMA_VERSION = 1;
@@ -27,6 +28,9 @@ export const offerSchema = z.object({
   // Additive: the observer's own figures for this offer (last 30 days); null rate and latency
   // without calls.
   observed: offerObservedSchema,
+  // Additive: what the marketplace's own unpaid probes observed of this offer (x402 conformance,
+  // uptime, latency, an open payment-terms change).
+  health: offerHealthSchema,
 });
 export type OfferRecord = z.infer<typeof offerSchema>;
 
@@ -66,6 +70,8 @@ export const serviceSchema = z.object({
   uniquePayers30d: z.number().int(),
   // Additive: the observer's figures alone (last 30 days).
   observed: serviceObservedSchema,
+  // Additive: the probes' findings over the service's offers (healthy only when every probed offer is).
+  health: serviceHealthSchema,
   testStatus: z.enum(TEST_STATUSES),
   // Null while the service is untested (decision in docs/decisions.md).
   reviewUrl: z.url().nullable(),

@@ -5,6 +5,8 @@ import { atomicToUsd, usdLabel } from "../money";
 import { NO_OFFER_CALLS, NO_SERVICE_CALLS, type OfferObserved, type ServiceObserved } from "../observe/call-stats";
 import { observerModeFromEnv, routableProviderUrl, type ObserverMode } from "../observe/offer-policy";
 import { isRefusedHost } from "../observe/refused-hosts";
+import type { OfferHealthObject } from "../probes/health-schema";
+import { healthOfOffer, healthOfService } from "./health-filter";
 import { buildQuickstart } from "./quickstart";
 import { recordFacts } from "./record-facts";
 import type { ReviewStats } from "./review-stats";
@@ -101,12 +103,17 @@ function routedByMarketplace(o: OfferRow, mode: ObserverMode): boolean {
   return verdict.ok && !isRefusedHost(verdict.url.hostname);
 }
 
+// No health read: every offer unprobed.
+const NO_HEALTH = new Map<string, OfferHealthObject>();
+
 export function toOfferRecord(
   o: OfferRow,
   observed: OfferObserved = NO_OFFER_CALLS,
   mode: ObserverMode = observerModeFromEnv(),
+  health: Map<string, OfferHealthObject> = NO_HEALTH,
 ): OfferRecord {
   const callUrl = urls.offerCall(o.id);
+  const offerHealth = healthOfOffer(health, o.id);
   const exampleInput =
     o.exampleInput && typeof o.exampleInput === "object" && !Array.isArray(o.exampleInput)
       ? (o.exampleInput as Record<string, unknown>)
@@ -120,8 +127,9 @@ export function toOfferRecord(
     callUrl,
     // Whether the observer can reach this offer now (its address and the running mode), not a
     // stored flag: an offer the observer would refuse with offer_not_routable says false, and so
-    // does one whose name it recently found resolving to a refused address (refused-hosts.ts).
-    routedByMarketplace: routedByMarketplace(o, mode),
+    // does one whose name it recently found resolving to a refused address (refused-hosts.ts), and
+    // one whose routing a payment-terms change stopped (409 offer_terms_changed).
+    routedByMarketplace: routedByMarketplace(o, mode) && !offerHealth.routingStopped,
     description: o.description,
     priceUsd: atomicToUsd(o.priceAtomic),
     priceLabel: usdLabel(o.priceAtomic),
@@ -131,6 +139,7 @@ export function toOfferRecord(
     quickstart: buildQuickstart({ method: o.method, callUrl, exampleInput }),
     docsUrl: o.docsUrl,
     observed,
+    health: offerHealth,
   };
 }
 
@@ -164,8 +173,13 @@ export interface CallFigures {
   offers: Map<string, OfferObserved>;
 }
 const NO_CALLS: CallFigures = { service: NO_SERVICE_CALLS, offers: new Map() };
-
-export function toServiceRecord(row: ServiceRow, stats: ReviewStats, calls: CallFigures = NO_CALLS): ServiceRecord {
+/** `health`: each offer's (offerHealthFor of the service's offers); the service's is derived from them. */
+export function toServiceRecord(
+  row: ServiceRow,
+  stats: ReviewStats,
+  calls: CallFigures = NO_CALLS,
+  health: Map<string, OfferHealthObject> = NO_HEALTH,
+): ServiceRecord {
   const tested = row.testStatus !== "untested";
   const profileUrl = urls.serviceProfile(row.slug);
   const mode = observerModeFromEnv();
@@ -189,6 +203,7 @@ export function toServiceRecord(row: ServiceRow, stats: ReviewStats, calls: Call
       calls30d: row.calls30d + calls.service.calls30d,
       uniquePayers30d: row.uniquePayers30d + calls.service.uniquePayers30d,
       observed: calls.service,
+      health: healthOfService(health, row.offers),
       testStatus: row.testStatus as ServiceObject["testStatus"],
       reviewUrl: tested ? urls.serviceReviews(row.slug) : null,
       testedAt: tested && row.testedAt ? row.testedAt.toISOString() : null,
@@ -207,7 +222,7 @@ export function toServiceRecord(row: ServiceRow, stats: ReviewStats, calls: Call
       catalogSource: row.catalogSource,
       catalogObservedAt: row.catalogObservedAt.toISOString(),
       sandbox: row.offers.some((o) => o.sandbox),
-      offers: row.offers.map((o) => toOfferRecord(o, calls.offers.get(o.id), mode)),
+      offers: row.offers.map((o) => toOfferRecord(o, calls.offers.get(o.id), mode, health)),
       facts: recordFacts({ ...row, recordUrl: urls.serviceRecord(row.slug) }),
     },
   };

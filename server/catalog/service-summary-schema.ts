@@ -1,5 +1,6 @@
 // One service in a list (browse, search) as a pure zod schema (no database).
 import { z } from "zod";
+import { serviceHealthSchema } from "../probes/health-schema";
 import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES } from "./vocabulary";
 
 export const serviceSummarySchema = z.object({
@@ -20,5 +21,7 @@ export const serviceSummarySchema = z.object({
   calls30d: z.number().int(),
   profileUrl: z.url(),
   recordUrl: z.url(),
+  // Additive: the service health of the record (the `healthy` filter reads the same rule).
+  health: serviceHealthSchema,
 });
 export type ServiceSummary = z.infer<typeof serviceSummarySchema>;

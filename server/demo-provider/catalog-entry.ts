@@ -19,9 +19,12 @@ export const DEMO_SERVICE_ID = "svc_localdemop";
 export const DEMO_OFFER_IDS: Record<string, string> = { quote: "off_demoquote2", summarize: "off_demosummar" };
 export const DEMO_CATALOG_SOURCE = "urn:x-marketplace:local-demo-provider";
 
-type ImportableOffer = ServiceRecord["service"]["offers"][number] & { exampleInput: Record<string, string> };
+// Without `health`: what the marketplace's probes observe is no part of a listing (an import ignores it).
+type ImportableOffer = Omit<ServiceRecord["service"]["offers"][number], "health"> & {
+  exampleInput: Record<string, string>;
+};
 export type DemoCatalogRecord = Omit<ServiceRecord, "service"> & {
-  service: Omit<ServiceRecord["service"], "offers" | "facts"> & {
+  service: Omit<ServiceRecord["service"], "offers" | "facts" | "health"> & {
     slug: string;
     payment: { network: string; asset: string; payTo: string; maxTimeoutSeconds: number };
     offers: ImportableOffer[];

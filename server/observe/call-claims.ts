@@ -136,6 +136,28 @@ export async function claimCall(call: NewCall): Promise<Claim> {
     : { kind: "in_progress" };
 }
 
+/** The completed answer of this key and request, read without claiming anything (from memory, else
+ * one SELECT); null when the key holds no completed call of this request. For a call that must not
+ * reach the provider (a routing stop) but whose agent may already have been answered, and paid. */
+export async function completedReplay(call: CallKey & { fingerprint: string }): Promise<StoredAnswer | null> {
+  const cached = replays.get(cacheKey(call));
+  if (cached) return cached.fingerprint === call.fingerprint ? cached.answer : null;
+  const [row] = await sqlQuery<Pick<ClaimRow, "fingerprint" | "status" | "response_headers" | "response_body">>(
+    Prisma.sql`
+    SELECT fingerprint, status, response_headers, response_body FROM observed_calls
+    WHERE token_id = ${call.tokenId}::uuid AND offer_id = ${call.offerId} AND idempotency_key = ${call.idempotencyKey}
+      AND state = 'completed'`,
+  );
+  if (!row || row.fingerprint !== call.fingerprint) return null;
+  const answer = {
+    status: row.status!,
+    headers: row.response_headers ?? [],
+    body: row.response_body ?? Buffer.alloc(0),
+  };
+  remember(call, call.fingerprint, answer);
+  return answer;
+}
+
 export interface CallRecord {
   /** completed: final, replayed; retryable: the same key may call again. */
   state: "completed" | "retryable";

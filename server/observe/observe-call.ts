@@ -1,13 +1,23 @@
 // One call through the observer (docs/decisions.md "Observer route"), after the edge has checked
 // the token, the offer, the method, the Idempotency-Key, the rate limit and the body:
-//   routable? (409 offer_not_routable) → claim the key → call the provider → record → answer.
+//   routable? (409 offer_not_routable) → routing stopped by a payment-terms change? (the completed
+//   answer of this key, else 409 offer_terms_changed) → claim the key → call the provider → record → answer.
 // A completed call with the same key and request is answered from the record (no provider call);
 // a 402 and a call that never connected leave the key retryable (the paid retry must go through).
 import { createHash } from "node:crypto";
 import { env } from "../env";
 import { AppError, ERROR_TABLE, type ErrorCode } from "../errors";
 import { logger } from "../logger";
-import { claimCall, recordCall, type CallRecord, type NewCall, type StoredAnswer } from "./call-claims";
+import { routingStop } from "../probes/offer-health";
+import type { TermsChange } from "../probes/health-schema";
+import {
+  claimCall,
+  completedReplay,
+  recordCall,
+  type CallRecord,
+  type NewCall,
+  type StoredAnswer,
+} from "./call-claims";
 import { observerModeFromEnv, routableProviderUrl } from "./offer-policy";
 import type { ObservedOffer } from "./observed-offer";
 import { paymentOutcome } from "./payment-response";
@@ -45,13 +55,44 @@ export function useObserverOutbound(replacement: SafeOutbound | undefined): void
 
 const JSON_HEADERS: [string, string][] = [["content-type", "application/json"]];
 
-/** One of our own answers, `{error, message}` with the code's status from the error table. */
-function errorAnswer(code: ErrorCode, message: string, extra: [string, string][] = []): StoredAnswer {
+/** One of our own answers, `{error, message}` (plus `details`' fields) with the code's status from the error table. */
+function errorAnswer(
+  code: ErrorCode,
+  message: string,
+  extra: [string, string][] = [],
+  details: Record<string, unknown> = {},
+): StoredAnswer {
   return {
     status: ERROR_TABLE[code].status,
     headers: [...JSON_HEADERS, ...extra],
-    body: Buffer.from(JSON.stringify({ error: code, message })),
+    body: Buffer.from(JSON.stringify({ error: code, message, ...details })),
   };
+}
+
+// Each field of a terms change in words, and its value in a terms object.
+const TERMS_FIELDS: Record<TermsChange["fields"][number], [string, (t: TermsChange["catalogued"]) => string | null]> = {
+  payTo: ["payee", (t) => t.payTo],
+  network: ["network", (t) => t.network],
+  asset: ["asset", (t) => t.asset],
+  price: ["amount (atomic units)", (t) => t.amountAtomic],
+};
+
+/** 409 offer_terms_changed: what changed (catalogued → observed) and when, the change itself in `termsChange`. */
+function termsChangedAnswer(change: TermsChange): StoredAnswer {
+  const changes = change.fields
+    .map((f) => {
+      const [label, value] = TERMS_FIELDS[f];
+      return `${label} ${value(change.catalogued) ?? "none"} → ${value(change.observed) ?? "none"}`;
+    })
+    .join("; ");
+  return errorAnswer(
+    "offer_terms_changed",
+    `The provider's payment terms differ from the catalogue's since ${change.detectedAt} (${changes}). ` +
+      "The marketplace stopped routing this offer until an operator confirms the new terms or the listing is re-imported; " +
+      "nothing was forwarded to the provider and nothing was charged.",
+    [],
+    { termsChange: change },
+  );
 }
 
 /** Method, query, content type and body: what must be the same for a retry under the same key.
@@ -158,6 +199,17 @@ export async function observeCall(input: ObserveInput): Promise<ObserverAnswer> 
     method: offer.method,
     requestBytes: input.body?.length ?? 0,
   };
+  // The offer's row said a payment-terms change stops it: read the change again (it may have been
+  // resolved since the row was cached). An agent that was already answered (and may have paid)
+  // still gets its completed answer; nothing else reaches the provider, and no key is claimed.
+  if (offer.routingStopped) {
+    const change = await routingStop(offer.id);
+    if (change) {
+      const replay = await completedReplay(call);
+      if (replay) return { ...replay, replayed: true };
+      return { ...termsChangedAnswer(change), replayed: false };
+    }
+  }
   const claim = await claimCall(call);
   if (claim.kind === "replay") return { ...claim.answer, replayed: true };
   if (claim.kind === "reused")

@@ -3,7 +3,10 @@
 // After an import each instance sees the new offer within OFFER_CACHE_MS; in that window a call
 // may still go to the previous provider address, which was catalogued (and is checked against the
 // address policy on every call, and again at connect time). Unknown ids are not cached, so a
-// newly imported offer answers at once.
+// newly imported offer answers at once. The same statement says whether a payment-terms change
+// stops the offer's routing (offer_terms_changed), so an offer that routes costs no second read;
+// a stop (or its end) is seen within OFFER_CACHE_MS too, and a stopped offer's change is read again
+// before it is refused (observe-call.ts).
 import { sqlQuery } from "../db";
 import { AppError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
@@ -18,6 +21,8 @@ export interface ObservedOffer {
   providerUrl: string;
   testMode: boolean;
   sandbox: boolean;
+  /** An open blocking payment-terms change existed when the offer was read. */
+  routingStopped: boolean;
 }
 
 export const OFFER_CACHE_MS = 5_000;
@@ -34,7 +39,8 @@ export async function findObservedOffer(offerId: string): Promise<ObservedOffer>
   if (hit && hit.until > now) return hit.offer;
   if (offerId.length === 0 || offerId.length > 200 || !isStorableText(offerId)) throw notFound(offerId);
   const rows = await sqlQuery<ObservedOffer>(Prisma.sql`
-    SELECT id, service_id AS "serviceId", protocol, method, path, provider_url AS "providerUrl", test_mode AS "testMode", sandbox
+    SELECT id, service_id AS "serviceId", protocol, method, path, provider_url AS "providerUrl", test_mode AS "testMode", sandbox,
+      EXISTS (SELECT 1 FROM offer_terms_changes c WHERE c.offer_id = offers.id AND c.resolved_at IS NULL AND c.blocking) AS "routingStopped"
     FROM offers WHERE id = ${offerId}`);
   const offer = rows[0];
   if (!offer) {

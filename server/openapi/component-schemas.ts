@@ -9,6 +9,13 @@ import { searchResultSchema } from "../catalog/search-services";
 import { lastReviewSchema, offerSchema, serviceRecordSchema, serviceSchema } from "../catalog/service-record";
 import { commentSchema, reviewListItemSchema, reviewSchema } from "../reviews/review-record";
 import { offerObservedSchema, serviceObservedSchema } from "../observe/call-stats";
+import {
+  CONFORMANCE_CHECK_TEXT,
+  HEALTHY_UPTIME_PERCENT,
+  offerHealthSchema,
+  serviceHealthSchema,
+  termsChangeSchema,
+} from "../probes/health-schema";
 import { reviewListSchema } from "../reviews/list-reviews";
 import type { ProductDefinition } from "../products/product";
 import { productSchemaNames } from "../products/product";
@@ -130,7 +137,11 @@ const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
     schema: faucetResultSchema,
     description: "The amount credited and the new balance, in USD decimal text.",
   },
-  [SCHEMA_NAMES.apiError]: { schema: apiErrorSchema, description: "Error body of the free APIs." },
+  [SCHEMA_NAMES.apiError]: {
+    schema: apiErrorSchema,
+    description:
+      "Error body of the free APIs. With `offer_terms_changed` (the observer route) it carries `termsChange`: the payment-terms change that stopped the offer's routing.",
+  },
   ServiceSummary: { schema: serviceSummarySchema, description: "A service as listed in the catalog." },
   [SCHEMA_NAMES.serviceList]: {
     schema: serviceListSchema,
@@ -156,7 +167,8 @@ const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
     description:
       "One paid operation of a service; call it through `callUrl` (the marketplace's observer route). `protocol` says how it is paid " +
       "(`x402`, or `mpp`: an endpoint sold with both protocols is listed once per protocol, each with its own id). `routedByMarketplace` is " +
-      "false when the observer cannot reach the provider address (it would answer 409 `offer_not_routable`). `observed`: the observer's figures.",
+      "false when the observer cannot reach the provider address (it would answer 409 `offer_not_routable`) or while a payment-terms change stops " +
+      "its routing (409 `offer_terms_changed`). `observed`: the observer's figures. `health`: what the marketplace's own unpaid probes observed.",
   },
   ServiceObserved: {
     schema: serviceObservedSchema,
@@ -168,6 +180,34 @@ const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
   OfferObserved: {
     schema: offerObservedSchema,
     description: "The observer's figures for one offer (last 30 days); rate and latency are null without calls.",
+  },
+  OfferHealth: {
+    schema: offerHealthSchema,
+    description:
+      "What the marketplace observed of an offer with its own unpaid probes (no payment is ever made): each probe calls the offer's method and path " +
+      "through the observer's outbound client and checks the 402 for x402 v2 conformance. `state`, `failedChecks` (the checks the last answered " +
+      "probe failed), uptime over 24 hours, 7 and 30 days (the share of probes answered below 500), latency p50/p95 over 7 days, `probes30d`, " +
+      `\`lastProbedAt\`; \`healthy\` = conformant, at least ${HEALTHY_UPTIME_PERCENT} % uptime over 24 hours, and routed. \`termsChange\` is the open ` +
+      "payment-terms change, if any; a blocking one (payee, network or asset) stops routing (`routingStopped`, 409 `offer_terms_changed`), a price " +
+      "change alone is shown only. A new offer is `unprobed` (null figures) until its first probe. The checks: " +
+      Object.entries(CONFORMANCE_CHECK_TEXT)
+        .map(([check, text]) => `\`${check}\`: ${text}`)
+        .join(" "),
+  },
+  ServiceHealth: {
+    schema: serviceHealthSchema,
+    description:
+      "A service's health from its probed offers': the worst state (non_conformant before unreachable before conformant), every check some " +
+      "offer failed, the mean uptime, the slowest offer's latency, the latest probe, how many offers were probed and conformant; `healthy` " +
+      "only when at least one offer was probed and every probed offer is healthy (the `healthy` filter of the list and the search). " +
+      "`unprobed` while no offer was probed.",
+  },
+  TermsChange: {
+    schema: termsChangeSchema,
+    description:
+      "A payment-terms change a probe saw: the catalogue's terms and the ones the provider's 402 asked (its first `exact` requirement), the " +
+      "fields that differ, when it was first seen, and how it ended (`confirmed` by an operator, or `reimported` with the listing); open " +
+      "while `resolvedAt` is null.",
   },
   LastReview: { schema: lastReviewSchema, description: "The newest published review of a tested service." },
   [SCHEMA_NAMES.reviewList]: {

@@ -6,6 +6,7 @@ import { commentSchema, engagementSchema, reviewSchema } from "../reviews/review
 import { engagementKindSchema } from "../reviews/toggle-engagement";
 import { RECOVERY_HEADER } from "../payments/purchase-recovery-authorization";
 import { ERROR_CODES, ERROR_TABLE, type ErrorCode, type ErrorCodeWithStatus } from "../errors";
+import { termsChangeSchema } from "../probes/health-schema";
 
 export const issueSchema = z.object({
   path: z.string().describe("Dotted path of the offending field (`conditions.0.requirement`), or the header name."),
@@ -23,6 +24,9 @@ export const apiErrorSchema = z.object({
   error: errorCodeSchema,
   message: z.string().describe("What went wrong, for people."),
   issues: z.array(issueSchema).optional().describe("With invalid_request: one entry per broken rule."),
+  // With offer_terms_changed: the change that stopped the offer's routing (no .describe(): it
+  // would clone the named TermsChange schema; ApiError's description says it).
+  termsChange: termsChangeSchema.optional(),
 });
 
 /** The recovery hint of a 409 idempotency_key_in_use (purchase-recovery-authorization.ts recoveryHint). */

@@ -5,6 +5,7 @@ import { ApiReference } from "@/components/docs/api-reference";
 import { McpGuide } from "@/components/docs/mcp-guide";
 import { ProductSections } from "@/components/docs/product-sections";
 import { CAPABILITIES } from "@/server/catalog/vocabulary";
+import { HEALTHY_UPTIME_PERCENT } from "@/server/probes/health-schema";
 import { openApiDocument } from "@/server/http/openapi-document";
 import { productChallenges } from "@/server/products/product-challenges";
 import { PRODUCT_LIST } from "@/server/products/products";
@@ -95,6 +96,14 @@ export default async function DocsPage() {
               <code>false</code> (untested).
             </li>
             <li>
+              <code>healthy</code>: <code>true</code> (the service&apos;s <code>health.healthy</code>, see{" "}
+              <a className="text-indigo-700 underline" href="#methodology">
+                Methodology
+              </a>
+              ) or <code>false</code> (every other service, unprobed ones included). The free search{" "}
+              <code>/api/catalog/search</code> takes it too.
+            </li>
+            <li>
               <code>limit</code> (1–100, default 20) and <code>cursor</code> (the <code>nextCursor</code> of the
               previous page).
             </li>
@@ -107,6 +116,13 @@ export default async function DocsPage() {
             The service record: <code>schemaVersion</code> 1, <code>dataMode</code> <code>snapshot+live-reviews</code>,{" "}
             <code>methodologyUrl</code> and <code>service</code> with its offers. Each offer&apos;s <code>callUrl</code>{" "}
             is the marketplace&apos;s observer route for that offer. An unknown slug answers 404.
+          </p>
+          <p>
+            The service and each offer carry <code>health</code>: what the marketplace&apos;s own probes observed (
+            <code>state</code>, <code>failedChecks</code>, uptime, latency, <code>healthy</code>; an offer also{" "}
+            <code>routingStopped</code> and an open <code>termsChange</code>). Every list and search summary carries the
+            service&apos;s <code>health</code>, and each <code>/discovery/resources</code> item its offer&apos;s in{" "}
+            <code>metadata.health</code>.
           </p>
         </Endpoint>
       </section>
@@ -154,6 +170,27 @@ export default async function DocsPage() {
           <li>
             Facts (compliance, regions, limits, SLAs, retention, protocols) are stated with the sentence and page they
             come from. What is not documented stays unknown.
+          </li>
+          <li>
+            <code>health</code> is what the marketplace observed itself: it probes every offer at regular intervals with
+            an unpaid request (it never pays) and checks the 402 for x402 v2 conformance (each check is listed under{" "}
+            <a className="text-indigo-700 underline" href="#schema-OfferHealth">
+              OfferHealth
+            </a>
+            ). An offer is <code>conformant</code>, <code>non_conformant</code> (with the checks it failed),{" "}
+            <code>unreachable</code> (its last three probes got no answer below 500) or <code>unprobed</code>. Uptime is
+            the share of probes answered below 500 over 24 hours, 7 and 30 days; latency p50 and p95 are over 7 days. An
+            offer is <code>healthy</code> when conformant, answering at least {HEALTHY_UPTIME_PERCENT} % of the last 24
+            hours&apos; probes and routed; a service when at least one of its offers was probed and every probed offer
+            is healthy.
+          </li>
+          <li>
+            When a probe sees an offer&apos;s provider ask another payee, network or asset than the catalog lists, the
+            marketplace stops routing that offer: its observer route answers 409 <code>offer_terms_changed</code> (what
+            changed and when, in <code>termsChange</code>) and forwards nothing, until an operator confirms the new
+            terms or the listing is re-imported. A call that already completed under the same{" "}
+            <code>Idempotency-Key</code> is still answered from its record. A price change alone is shown in{" "}
+            <code>health.termsChange</code> but does not stop routing.
           </li>
         </ul>
       </section>

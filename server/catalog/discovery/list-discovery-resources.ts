@@ -2,12 +2,21 @@
 // `DiscoveryResourcesResponse` of @x402/extensions' bazaar client), so any Bazaar client can page
 // through it and `npm run catalog:import` can read it back. One item per x402 offer whose payment
 // requirements are known; `metadata` carries our ids, the call URL through the observer, and what
-// an import needs to rebuild the service. MPP offers are not x402 resources and are not listed.
+// an import needs to rebuild the service, and the health the marketplace's probes observed of the
+// resource. MPP offers are not x402 resources and are not listed.
+// Why `metadata.health`: an item of @x402/extensions' DiscoveryResource has no field of its own for
+// it; `extensions` holds the payloads of x402 extensions the resource server itself declared (e.g.
+// `bazaar`), keyed by extension, which our observation is not; `metadata` is the list keeper's own
+// object (x402 v1's list typed it `Record<string, unknown>`; ours already carries our ids), so a
+// Bazaar client that does not know the field skips it and ours finds it next to `callUrl`.
 import { z } from "zod";
 import { db } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { atomicToUsd } from "../../money";
 import { joinProviderUrl } from "../../offer-url";
+import { offerHealthSchema, type OfferHealthObject } from "../../probes/health-schema";
+import { offerHealthFor } from "../../probes/offer-health";
+import { healthOfOffer } from "../health-filter";
 import { urls } from "../urls";
 import { CAPABILITIES } from "../vocabulary";
 
@@ -55,6 +64,9 @@ export const discoveryMetadataSchema = z.object({
     .url()
     .describe("Call the resource through the marketplace's observer (X-Marketplace-Token, Idempotency-Key)."),
   profileUrl: z.url(),
+  health: offerHealthSchema.describe(
+    "What the marketplace observed of the resource with its own unpaid probes: x402 conformance, uptime, latency, and an open payment-terms change (then `routingStopped`: the observer answers 409 offer_terms_changed).",
+  ),
 });
 
 export const discoveryResourceSchema = z.object({
@@ -115,7 +127,7 @@ const listed = {
   maxTimeoutSeconds: { not: null },
 } satisfies Prisma.OfferWhereInput;
 
-function toResource(o: OfferRow): DiscoveryList["items"][number] {
+function toResource(o: OfferRow, health: Map<string, OfferHealthObject>): DiscoveryList["items"][number] {
   const s = o.service;
   return {
     resource: joinProviderUrl(o.providerUrl, o.path),
@@ -154,6 +166,7 @@ function toResource(o: OfferRow): DiscoveryList["items"][number] {
       catalogSource: s.catalogSource,
       callUrl: urls.offerCall(o.id),
       profileUrl: urls.serviceProfile(s.slug),
+      health: healthOfOffer(health, o.id),
     },
   };
 }
@@ -176,5 +189,7 @@ export async function listDiscoveryResources(input: z.output<typeof listDiscover
     ],
     { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead },
   );
-  return { x402Version: 2, items: rows.map(toResource), pagination: { limit, offset, total } };
+  // The page's health in one read (outside the snapshot: it is the probes', not the catalog's).
+  const health = await offerHealthFor(rows.map((o) => o.id));
+  return { x402Version: 2, items: rows.map((o) => toResource(o, health)), pagination: { limit, offset, total } };
 }

@@ -1,6 +1,11 @@
 // Writes imported services in one transaction: conflicts with the database (a slug or an offer id
 // owned by another service) are found inside it, under a lock that serialises imports across
 // instances, so the file is written whole or not at all. Unchanged services are not written.
+// An offer the file keeps (same id) is updated in place: its probes, health and payment-terms
+// history hang on its row (deleting it would delete them). Writing a kept offer (the file changes
+// it) resolves its open payment-terms change ("reimported", by "import"): the listing speaks for
+// its terms again and the observer routes it; a probe that still sees other terms opens a new
+// change. An offer the file leaves as it was is not written, and its change stays open.
 import { createInBatches } from "../../create-in-batches";
 import { db, DatabaseError, UNIQUE_VIOLATION } from "../../db";
 import { env } from "../../env";
@@ -174,6 +179,7 @@ export async function writeCatalog(
         let done = 0;
         const creates: NewService[] = [];
         const updatedIds: string[] = [];
+        const writtenOfferIds: string[] = [];
         for (const s of services) {
           const before = existing.get(s.id);
           const previousOffers = new Map((before?.offers ?? []).map((o) => [o.id, o]));
@@ -194,14 +200,16 @@ export async function writeCatalog(
           else {
             // The protocols fact is kept current where one exists (the seed publishes it for some
             // services only; condition checks read `protocols` itself).
-            await updateService(
+            const written = await updateService(
               tx,
               s,
               columns,
               offers,
+              before.offers.filter((o) => replaced(s, o)),
               before.facts[0] && !sameFact(before.facts[0], fact) ? fact : null,
             );
             updatedIds.push(s.id);
+            writtenOfferIds.push(...written);
             result.updated++;
           }
           onProgress?.(++done, services.length);
@@ -214,6 +222,7 @@ export async function writeCatalog(
           done += chunk.length;
           onProgress?.(done, services.length);
         }
+        if (writtenOfferIds.length > 0) await resolveTermsChanges(tx, writtenOfferIds);
         if (updatedIds.length > 0) {
           // The search index no longer covers these services until importCatalog rebuilds it right
           // after the commit; cleared, searchIndexCurrent says so if that rebuild never finishes
@@ -284,6 +293,49 @@ interface NewService {
 
 const CREATE_CHUNK = 500;
 
+/** The service's offers (of the protocols the file replaces) made what the file says: offers it no
+ * longer lists are deleted, offers it keeps are updated in place when they differ, new ones created.
+ * Answers the ids of the kept offers it wrote (an offer the file leaves as it was is not written). */
+async function writeOffers(
+  tx: DbClient,
+  serviceId: string,
+  offers: ReturnType<typeof offerColumns>[],
+  previous: OfferRow[],
+): Promise<string[]> {
+  const listed = new Set(offers.map((o) => o.id));
+  const gone = previous.filter((p) => !listed.has(p.id)).map((p) => p.id);
+  if (gone.length > 0) await tx.offer.deleteMany({ where: { id: { in: gone } } });
+  const before = new Map(previous.map((p) => [p.id, p]));
+  const kept = offers.filter((o) => before.has(o.id));
+  // One offer per (service, protocol, method, path) is checked row by row: an offer whose endpoint
+  // changes steps aside first (no real path starts with "#"), so two offers may swap endpoints.
+  const moving = kept
+    .filter((o) => {
+      const p = before.get(o.id)!;
+      return p.protocol !== o.protocol || p.method !== o.method || p.path !== o.path;
+    })
+    .map((o) => o.id);
+  if (moving.length > 0)
+    await tx.$executeRaw(Prisma.sql`UPDATE offers SET path = '#moving:' || id WHERE id = ANY(${moving}::text[])`);
+  const written: string[] = [];
+  for (const o of kept) {
+    if (!moving.includes(o.id) && canonical(before.get(o.id)) === canonical(o)) continue;
+    const [data] = offerData(serviceId, [o]);
+    await tx.offer.update({ where: { id: o.id }, data: data! });
+    written.push(o.id);
+  }
+  const created = offers.filter((o) => !before.has(o.id));
+  if (created.length > 0) await tx.offer.createMany({ data: offerData(serviceId, created) });
+  return written;
+}
+
+/** Resolves the open payment-terms changes of the offers just written (see the top of the file). */
+async function resolveTermsChanges(tx: DbClient, offerIds: string[]): Promise<void> {
+  await tx.$executeRaw(Prisma.sql`
+    UPDATE offer_terms_changes SET resolved_at = now(), resolution = 'reimported', resolved_by = 'import'
+    WHERE resolved_at IS NULL AND offer_id = ANY(${offerIds}::text[])`);
+}
+
 const offerData = (serviceId: string, offers: ReturnType<typeof offerColumns>[]) =>
   offers.map((o) => ({ ...o, serviceId, exampleInput: (o.exampleInput ?? Prisma.DbNull) as Prisma.InputJsonValue }));
 
@@ -315,16 +367,11 @@ async function updateService(
   s: ImportService,
   columns: ReturnType<typeof serviceColumns>,
   offers: ReturnType<typeof offerColumns>[],
+  previous: OfferRow[],
   fact: ReturnType<typeof protocolsFact> | null,
-): Promise<void> {
+): Promise<string[]> {
   await tx.service.update({ where: { id: s.id }, data: columns });
-  await tx.offer.deleteMany({
-    where: {
-      serviceId: s.id,
-      ...(s.replacesProtocols === "all" ? {} : { protocol: { in: [...s.replacesProtocols] } }),
-    },
-  });
-  await tx.offer.createMany({ data: offerData(s.id, offers) });
+  const written = await writeOffers(tx, s.id, offers, previous);
   if (fact)
     await tx.serviceFact.update({
       where: { serviceId_key: { serviceId: s.id, key: "protocols" } },
@@ -336,4 +383,5 @@ async function updateService(
       data: s.evidence.map((e, position) => ({ serviceId: s.id, text: e.text, source: e.source, position })),
     });
   }
+  return written;
 }

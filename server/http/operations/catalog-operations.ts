@@ -3,6 +3,7 @@ import { getServiceRecord, serviceSlugSchema } from "../../catalog/get-service";
 import { listServices, listServicesInput } from "../../catalog/list-services";
 import { searchServices, searchServicesInput } from "../../catalog/search-services";
 import { SCHEMA_NAMES } from "../../openapi/component-schemas";
+import { HEALTHY_UPTIME_PERCENT } from "../../probes/health-schema";
 import { errorResponses, FREE_READ_CODES } from "../../openapi/error-responses";
 import type { FreeOperation } from "../../openapi/free-operation";
 import { pathParameter, queryParameters } from "../../openapi/parameters";
@@ -16,6 +17,7 @@ const FILTERS = {
   maxPriceUsd: "Only services with at least one offer at or below this price (USD).",
   tested:
     "`true`: tested by the marketplace (any outcome); `output` / `no-output`: that test outcome; `false`: untested.",
+  healthy: `\`true\`: services whose \`health.healthy\` is true (at least one offer probed, and every probed offer conformant, answering at least ${HEALTHY_UPTIME_PERCENT} % of the last 24 hours' probes and routed); \`false\`: every other service (unprobed ones included).`,
 };
 
 const listErrors = () =>
@@ -26,7 +28,8 @@ export const listCatalogServicesOperation: FreeOperation<"GET"> = {
   path: "/api/catalog/services",
   operationId: "listCatalogServices",
   summary: "List services",
-  description: "Services of the catalog, most called in 30 days first, with optional filters and keyset pagination.",
+  description:
+    "Services of the catalog, most called in 30 days first, with optional filters and keyset pagination. Each summary carries `health`, what the marketplace's own probes observed of the service.",
   tags: ["Catalog"],
   parameters: queryParameters(listServicesInput, {
     q: "Words that must all appear in the name, description, vendor, tags or capabilities.",

@@ -24,7 +24,8 @@ export const listDiscoveryResourcesOperation: FreeOperation<"GET"> = {
   description:
     "The x402 offers of the catalog in the x402 Bazaar discovery format (`DiscoveryResourcesResponse` of @x402/extensions): one item per offer whose payment requirements are known, " +
     "`resource` = the provider's URL, `accepts` = its x402 v2 `exact` requirements (amount in the asset's atomic units), `lastUpdated` = the catalog source's observation time, " +
-    "and `metadata` with our ids, `callUrl` (the call through the marketplace's observer) and what `npm run catalog:import` needs to read the list back. " +
+    "and `metadata` with our ids, `callUrl` (the call through the marketplace's observer), what `npm run catalog:import` needs to read the list back, " +
+    "and `health`: what the marketplace observed of the resource with its own unpaid probes (conformance, uptime, latency, a payment-terms change that stops routing). " +
     "MPP offers are not listed. Ordered by service, then the service's offer order; page with `offset`. Answers carry an ETag (If-None-Match: 304).",
   tags: ["Catalog"],
   security: [],

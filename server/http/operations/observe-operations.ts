@@ -59,7 +59,9 @@ function observeOperation<M extends "GET" | "POST">(method: M): SelfRoutedOperat
       "(Strict-Transport-Security, Alt-Svc, Clear-Site-Data, Access-Control-*). Every call is recorded (status, latency, bytes, paid or not, " +
       "payer and transaction from PAYMENT-RESPONSE) and counts in the service's figures. Only https providers on public addresses are called " +
       "(checked when connecting, so DNS rebinding fails too); redirects are passed back, never followed. The method must be the offer's " +
-      "(`method` in the service record); any other is 405 with `Allow`.",
+      "(`method` in the service record); any other is 405 with `Allow`. While the marketplace's probes see the provider ask another payee, " +
+      "network or asset than the catalogue lists (`health.termsChange` with `blocking: true`), nothing is forwarded: 409 `offer_terms_changed` " +
+      "(a completed call under the same key is still replayed).",
     tags: ["Observer"],
     security: [{ [MARKETPLACE_TOKEN_SCHEME]: [] }],
     parameters: [
@@ -96,6 +98,7 @@ function observeOperation<M extends "GET" | "POST">(method: M): SelfRoutedOperat
           "not_found",
           "method_not_allowed",
           "offer_not_routable",
+          "offer_terms_changed",
           "call_in_progress",
           "payload_too_large",
           "unsupported_media_type",
@@ -129,6 +132,8 @@ function observeOperation<M extends "GET" | "POST">(method: M): SelfRoutedOperat
             not_found: "Here: no offer with this id (whatever the method).",
             method_not_allowed: "Here: the offer is called with another method; `Allow` names it.",
             offer_not_routable: "Such offers say `routedByMarketplace: false`.",
+            offer_terms_changed:
+              "Such offers say `routedByMarketplace: false` and `health.routingStopped: true`; the message names the changed fields with both values and the time the probe saw them, and `termsChange` (the TermsChange object of the offer's health) holds them. Checked after the replay of a completed call under the same key and before anything is claimed or forwarded.",
             payload_too_large: `Here: over ${env.OBSERVER_MAX_REQUEST_BYTES} bytes (refused before it is read whole).`,
             unsupported_media_type: "A POST offer takes Content-Type: application/json.",
             idempotency_key_reused: "Here: the key was used with this token and offer for another request.",

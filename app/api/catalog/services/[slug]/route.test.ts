@@ -60,6 +60,8 @@ const SERVICE: Record<string, Kind> = {
   facts: "array<object>",
   // Additive (a catalog the marketplace verifies, part 1): served by the marketplace's sandbox provider.
   sandbox: "boolean",
+  // Additive (issue 25): what the marketplace's probes observed of the service's offers.
+  health: "object",
 };
 const ENTITY = ["slug", "name", "website", "profileUrl", "cataloged"];
 const SURFACE = ["name", "subjectSlug", "profileUrl", "reputationScope"];
@@ -80,6 +82,7 @@ const OFFER: Record<string, Kind> = {
   quickstart: "string",
   docsUrl: "string",
   observed: "object", // additive: the observer's figures for the offer
+  health: "object", // additive (issue 25): what the marketplace's probes observed of the offer
 };
 const CAPABILITIES = ["maps-weather", "web-data", "search", "media", "social", "storage", "ai-models"];
 
