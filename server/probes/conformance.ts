@@ -18,8 +18,17 @@ export interface CataloguedTerms {
   network: string | null;
   asset: string | null;
   priceAtomic: number;
-  /** A dynamic price is set per call: the amount asked cannot be compared with the listing. */
+  /** A dynamic price is listed "from" the price: any amount at least the price is the listing's. */
   dynamicPrice: boolean;
+}
+
+/** The amount asked is the listed price (for a dynamic price: at least it). */
+export function amountMatches(
+  amount: string,
+  catalogued: Pick<CataloguedTerms, "priceAtomic" | "dynamicPrice">,
+): boolean {
+  if (!catalogued.dynamicPrice) return amount === String(catalogued.priceAtomic);
+  return /^\d{1,78}$/.test(amount) && BigInt(amount) >= BigInt(catalogued.priceAtomic);
 }
 
 /** The terms the 402 stated (offer_probes.terms). */
@@ -107,7 +116,7 @@ export function checkConformance(answer: UnpaidAnswer, offerUrl: URL, catalogued
       failed.push("asset_known");
       notes.push(`asset ${chosen.asset.slice(0, 66)} is not a known USDC contract of that network`);
     }
-    if (!catalogued.dynamicPrice && chosen.amount !== String(catalogued.priceAtomic)) {
+    if (!amountMatches(chosen.amount, catalogued)) {
       failed.push("amount_matches_price");
       notes.push(`asks ${chosen.amount.slice(0, 40)}, the catalogue lists ${catalogued.priceAtomic}`);
     }

@@ -47,7 +47,7 @@ export interface ProbeScheduler {
   readonly recorded: number;
 }
 
-// How far ahead one lease fills a host's queue: at the default spacing, 8 offers of one host.
+// How far ahead one lease fills a host's queue: at the default spacing and cap, 8 offers of one host.
 const LOOKAHEAD_MS = 2_000;
 // What a lease must still have left when a queued probe starts: its timeout plus time to record it.
 const RECORD_MARGIN_MS = 15_000;
@@ -74,7 +74,12 @@ export function createProbeScheduler(options: ProbeSchedulerOptions): ProbeSched
   let outbound: SafeOutbound | undefined = options.outbound;
   const mode = options.mode ?? observerModeFromEnv;
   const gate = new HostGate(options.hostConcurrency, options.hostSpacingMs);
-  const perHost = Math.max(options.hostConcurrency, Math.ceil(LOOKAHEAD_MS / Math.max(1, options.hostSpacingMs)));
+  // A host's share of one lease: what its spacing lets start within the lookahead, between two and
+  // four times its cap (so a host without spacing does not take every row: other instances get some).
+  const perHost = Math.max(
+    2 * options.hostConcurrency,
+    Math.min(Math.ceil(LOOKAHEAD_MS / Math.max(1, options.hostSpacingMs)), 4 * options.hostConcurrency),
+  );
   const leaseTotal = Math.max(perHost, options.concurrency * 2);
   // Long enough for a host's whole queue to go through its cap one timeout at a time, and be recorded.
   const leaseMs = (Math.ceil(perHost / options.hostConcurrency) + 1) * options.timeoutMs + LEASE_MARGIN_MS;
@@ -157,7 +162,11 @@ export function createProbeScheduler(options: ProbeSchedulerOptions): ProbeSched
         });
         running.add(run);
       }
-      if (jobs.length === 0) queues.delete(host);
+      if (jobs.length === 0) {
+        queues.delete(host);
+        // The host's queue ran dry: more of its offers may be due (a lease took at most perHost).
+        nextLeaseAt = 0;
+      }
     }
     return wait;
   }
@@ -212,6 +221,7 @@ export function createProbeScheduler(options: ProbeSchedulerOptions): ProbeSched
         if (stopped) await handBack();
         wait = Math.min(dispatch(), wait);
         if (leased.length === 0) {
+          // Nothing due for the hosts not in hand: look again after a while, sooner while work is in hand.
           nextLeaseAt = Date.now() + (queued > 0 || running.size > 0 ? EMPTY_LEASE_BACKOFF_MS : IDLE_POLL_MS);
           if (queued === 0 && running.size === 0) {
             const waiters = idleWaiters;
@@ -219,9 +229,10 @@ export function createProbeScheduler(options: ProbeSchedulerOptions): ProbeSched
             for (const w of waiters) w();
           }
         }
-        // More may be due for other hosts; the next pump (a finished probe, the spacing) leases again.
-        wait = Math.min(wait, Math.max(0, nextLeaseAt - Date.now()));
-      } else if (running.size >= options.concurrency) wait = Infinity; // a finished probe wakes us
+      }
+      // Below the cap: lease again when due (at once after a lease that found work); at the cap a
+      // finished probe wakes the scheduler.
+      if (running.size < options.concurrency) wait = Math.min(wait, Math.max(0, nextLeaseAt - Date.now()));
     } catch (err) {
       logger.warn({ err }, "probe scheduler pass failed");
       wait = ERROR_BACKOFF_MS;

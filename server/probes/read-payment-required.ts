@@ -3,6 +3,7 @@
 // or malformed request still yields the entries that do parse, so the later checks can run on them.
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import {
+  NetworkSchemaV1,
   PaymentRequiredV2Schema,
   PaymentRequirementsV1Schema,
   PaymentRequirementsV2Schema,
@@ -50,8 +51,12 @@ export function decodePaymentRequired(header: string): Record<string, unknown> |
   return undefined;
 }
 
+// A v2 entry whose network is not in CAIP-2 form (a legacy name) is still read: network_caip2 then
+// says what is wrong with it, instead of the entry looking absent.
+const LenientRequirementsV2Schema = PaymentRequirementsV2Schema.extend({ network: NetworkSchemaV1 });
+
 function entryOf(raw: unknown): StatedRequirement | null {
-  const v2 = PaymentRequirementsV2Schema.safeParse(raw);
+  const v2 = LenientRequirementsV2Schema.safeParse(raw);
   if (v2.success) {
     const { scheme, network, amount, asset, payTo } = v2.data;
     return { scheme, network, amount, asset, payTo };

@@ -4,7 +4,7 @@
 // difference blocks routing (the buyer would pay someone or something else than listed); a price
 // difference alone is recorded and shown but blocks nothing.
 import type { TermsChange } from "./health-schema";
-import type { CataloguedTerms, ObservedTerms } from "./conformance";
+import { amountMatches, type CataloguedTerms, type ObservedTerms } from "./conformance";
 import { canonicalNetwork } from "./payment-networks";
 
 export type TermsField = TermsChange["fields"][number];
@@ -25,7 +25,7 @@ export function termsDifference(catalogued: CataloguedTerms, observed: ObservedT
   if (differs(catalogued.network, observed.network, (a, b) => canonicalNetwork(a) === canonicalNetwork(b)))
     fields.push("network");
   if (differs(catalogued.asset, observed.asset, sameAddress)) fields.push("asset");
-  if (!catalogued.dynamicPrice && observed.amountAtomic !== String(catalogued.priceAtomic)) fields.push("price");
+  if (!amountMatches(observed.amountAtomic, catalogued)) fields.push("price");
   if (fields.length === 0) return null;
   return { fields, blocking: fields.some((f) => f !== "price") };
 }
