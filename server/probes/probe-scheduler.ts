@@ -201,6 +201,7 @@ export function createProbeScheduler(options: ProbeSchedulerOptions): ProbeSched
         lastAddRows = now;
       }
       maintain(now);
+      gate.sweep();
       wait = dispatch();
       if (!stopped && running.size < options.concurrency && Date.now() >= nextLeaseAt) {
         const currentMode = mode();
