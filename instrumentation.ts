@@ -1,7 +1,8 @@
 // Next.js calls register() once when the server starts: the payment reconciler runs in the
 // Node.js server process (not in the edge runtime, where NEXT_RUNTIME differs), as does the expiry of
 // placements whose duration ended, and the local token's signature worker starts loading now rather
-// than at the first purchase; the sandbox provider serves the seeded offers on loopback.
+// than at the first purchase; the sandbox provider serves the seeded offers on loopback, and the
+// probe scheduler checks every offer's unpaid answer (server/probes/).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Before the first request: TRACE/TRACK make Next.js fail with a 500 before proxy.ts runs.
@@ -19,5 +20,8 @@ export async function register(): Promise<void> {
   if (runtime.config.mode === "local" && runtime.config.payTo) void startSignatureWorker();
   // The sandbox provider of the seeded catalog, while the local facilitator is active (off otherwise).
   const { runSandbox } = await import("./server/sandbox/run-sandbox");
-  void runSandbox();
+  const sandbox = runSandbox();
+  // The probes of every catalogued offer (PROBE_ENABLED), once the sandbox answers.
+  const { startProbes } = await import("./server/probes/run-probes");
+  void startProbes(sandbox);
 }

@@ -209,6 +209,32 @@ const schema = z
     // How often each instance expires active placements whose duration has ended (server/orders/order-expiry.ts;
     // safe with several instances). Ads stop at the end itself; the order's state follows within this interval.
     ORDER_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+    // Probes of the catalogued x402 offers (server/probes/, docs/decisions.md "Probes"): each offer gets
+    // one unpaid request every PROBE_INTERVAL_SECONDS through the observer's SSRF-safe client, bounded by
+    // PROBE_TIMEOUT_MS and PROBE_MAX_BYTES (a 402 is a few KiB; nothing bigger is needed to judge it).
+    // Work is shared by every instance on the database (a leased schedule row per offer). Per provider
+    // origin (host:port) an instance runs at most PROBE_HOST_CONCURRENCY probes at once and starts
+    // them PROBE_HOST_SPACING_MS apart; PROBE_CONCURRENCY bounds all of this instance's probes. Raw probes
+    // older than PROBE_RETENTION_DAYS are rolled up per offer and UTC day (at least 7: the latency
+    // percentiles and the 7-day uptime read raw probes).
+    PROBE_ENABLED: z.enum(["true", "false"]).default("true"),
+    PROBE_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 86_400)
+      .default(600),
+    PROBE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    PROBE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(16 * 1024 * 1024)
+      .default(256 * 1024),
+    PROBE_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(30),
+    PROBE_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    PROBE_HOST_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+    PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   })
   .superRefine((e, ctx) => {
     // A configured method without its settings is a start-up error naming the missing one.

@@ -1,6 +1,6 @@
 // Reading what the probes derived (offer_health) and the open payment-terms changes, for records,
 // lists, pages, the shortlist and the observer. The rows are written by the probe scheduler
-// (probe-offers.ts); reading them is one indexed statement for any number of offers.
+// (record-probe.ts); reading them is one indexed statement for any number of offers.
 import { Prisma } from "../generated/prisma/client";
 import { sqlQuery } from "../db";
 import {

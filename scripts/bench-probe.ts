@@ -1,0 +1,306 @@
+// `npm run bench:probe`: what the probe scheduler sustains and what it costs paid purchases. It
+// starts the marketplace as `npm start` does (throwaway data dir, embedded PostgreSQL, production
+// build, free ports; the sandbox world and the probe scheduler start with it), with
+// PROBE_INTERVAL_SECONDS=10 so that, while probing is on, every offer is due again long before a pass
+// over the ~400 sandbox offers ends: the scheduler runs flat out, bounded only by its per-host cap and
+// spacing (the whole sandbox is one host) — the most probing one instance does. Then, in
+// BENCH_ROUNDS rounds, each in both orders (off/on, on/off):
+//   off  the schedule pushed a day ahead (the scheduler idles: one lease query every 5 s)
+//   on   every schedule row due now (and due again 10 s after each probe)
+// with paid shortlist purchases (pre-signed by funded agents, each its own request_id) sent by
+// autocannon at BENCH_CONNECTIONS connections for BENCH_DURATION s. Reports purchases/s and p50/p99
+// per mode (medians over rounds), the throughput ratio on/off (target: at most 5 % lower), and the
+// probes per minute recorded during the "on" phases (offer_probes rows). The probe settings
+// (PROBE_HOST_CONCURRENCY, PROBE_HOST_SPACING_MS, PROBE_CONCURRENCY, PROBE_TIMEOUT_MS) are the
+// caller's environment's, else the defaults. The exit code is 1 when a purchase answered other than 200.
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { x402Client } from "@x402/core/client";
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import type { PaymentRequired } from "@x402/core/types";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import pg from "pg";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { freePort } from "../test/free-port";
+import { benchMarketplaceEnv } from "./bench/marketplace-env";
+import { positiveInt } from "./bench/positive-int";
+import { EMBEDDED_DATABASE } from "./lib/resolve-database";
+
+const DURATION = positiveInt("BENCH_DURATION", 20);
+const ROUNDS = positiveInt("BENCH_ROUNDS", 2);
+const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 10);
+const WARMUP = positiveInt("BENCH_WARMUP", 3);
+// Pre-signed purchases per phase: more than a phase can use at the marketplace's purchase rate.
+const PAID_MAX = positiveInt("BENCH_PAID_MAX", 4000);
+const AGENTS = 4;
+const TARGET_RATIO = 0.95;
+const SHORTLIST = "/api/shop/shortlist";
+const log = (m: string) => console.log(`[bench:probe] ${m}`);
+
+interface CannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (req: CannonRequest) => CannonRequest | undefined;
+}
+interface CannonResult {
+  latency: { p50: number; p99: number };
+  requests: { average: number };
+  duration: number;
+  statusCodeStats: Record<string, { count: number }>;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (
+  opts: Record<string, unknown>,
+  cb: (err: Error | null, result: CannonResult) => void,
+) => { stop(): void };
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+function cannon(opts: Record<string, unknown>, stopAfterS: number): Promise<CannonResult> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ timeout: 10, ...opts }, (err, r) => (err ? reject(err) : resolve(r)));
+    setTimeout(() => instance.stop(), stopAfterS * 1000).unref();
+  });
+}
+
+// ---- the marketplace, as `npm start` runs it ----------------------------------------------------
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), "marketplace-bench-probe-"));
+const [pgPort, appPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
+const baseUrl = `http://127.0.0.1:${appPort}`;
+const {
+  DATABASE_URL: _db,
+  NODE_ENV: _nodeEnv,
+  X402_FACILITATOR_URL: _facilitator,
+  X402_ENABLED: _enabled,
+  X402_PAY_TO: _payTo,
+  PROBE_ENABLED: _probeEnabled,
+  SANDBOX_ENABLED: _sandboxEnabled,
+  ...inherited
+} = process.env;
+log(`starting the marketplace (data ${dataDir}, PostgreSQL :${pgPort}, app :${appPort}, sandbox :${sandboxPort})`);
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  env: {
+    ...inherited,
+    ...benchMarketplaceEnv(dataDir, pgPort, appPort),
+    SANDBOX_PORT: String(sandboxPort),
+    PROBE_INTERVAL_SECONDS: "10",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  } as unknown as NodeJS.ProcessEnv,
+  stdio: "inherit",
+});
+const serverExited = new Promise<void>((resolve) => server.on("exit", () => resolve()));
+let cleaned: Promise<void> | undefined;
+function cleanup(): Promise<void> {
+  cleaned ??= (async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      log("stopping the marketplace");
+      server.kill("SIGTERM");
+      await Promise.race([serverExited, new Promise((r) => setTimeout(r, 120_000).unref())]);
+    }
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  })();
+  return cleaned;
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => void cleanup().then(() => process.exit(130)));
+
+async function waitFor(check: () => Promise<boolean>, what: string, ms: number) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error("The marketplace exited before it was ready.");
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${what} did not happen in time.`);
+}
+
+// ---- paying agents (as bench:purchase) -----------------------------------------------------------
+
+async function fundedAgent(usd: number): Promise<x402Client> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const res = await fetch(`${baseUrl}/api/dev/faucet`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ address: account.address, amountUsd: usd }),
+  });
+  if (!res.ok) throw new Error(`faucet answered ${res.status}: ${await res.text()}`);
+  return new x402Client().register("eip155:*", new ExactEvmScheme(account));
+}
+
+async function presign(agents: x402Client[], required: PaymentRequired, count: number, tag: string) {
+  const out: { headers: Record<string, string>; body: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const payload = await agents[i % agents.length]!.createPaymentPayload(required);
+    out.push({
+      headers: { "content-type": "application/json", "payment-signature": encodePaymentSignatureHeader(payload) },
+      body: JSON.stringify({
+        request_id: `bench-probe-${tag}-${i}-${randomUUID()}`,
+        outcome: "hourly weather forecasts for delivery route planning",
+        conditions: ["pay per request with x402"],
+        search: "terms",
+        limit: 5,
+      }),
+    });
+  }
+  return out;
+}
+
+// ---- phases ----------------------------------------------------------------------------------------
+
+type Mode = "off" | "on";
+interface Run {
+  mode: Mode;
+  rps: number;
+  p50: number;
+  p99: number;
+  probesPerMinute: number;
+}
+let failed = false;
+
+async function main() {
+  await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, "The marketplace start", 600_000);
+  const db = new pg.Client({
+    connectionString: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/${EMBEDDED_DATABASE}`,
+  });
+  await db.connect();
+  try {
+    const offers = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM offers WHERE protocol = 'x402'"))
+      .rows[0]!.n;
+    await waitFor(
+      async () =>
+        (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM offer_probe_schedule")).rows[0]!.n >= offers,
+      "The probe scheduler's start",
+      120_000,
+    );
+    log(`${offers} x402 offers on the schedule`);
+
+    const challenge = await fetch(`${baseUrl}${SHORTLIST}`);
+    const header = challenge.headers.get("payment-required");
+    if (challenge.status !== 402 || !header) throw new Error(`GET ${SHORTLIST} answered ${challenge.status}`);
+    const required = decodePaymentRequiredHeader(header);
+    const phases = ROUNDS * 2 * 2;
+    const usd = Math.min(1000, Math.ceil(((PAID_MAX + 100) * phases * 0.001 * 1.5) / AGENTS) + 1);
+    const agents = await Promise.all(Array.from({ length: AGENTS }, () => fundedAgent(usd)));
+
+    const probing = async (mode: Mode) =>
+      db.query(
+        mode === "on"
+          ? "UPDATE offer_probe_schedule SET next_probe_at = now()"
+          : "UPDATE offer_probe_schedule SET next_probe_at = now() + interval '1 day'",
+      );
+    const probeCount = async () =>
+      (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM offer_probes")).rows[0]!.n;
+
+    async function phase(mode: Mode, tag: string): Promise<Run> {
+      await probing(mode);
+      // Let the mode settle (the probes in flight of an "on" phase finish, a new pass starts).
+      const warm = await presign(agents, required, Math.min(300, PAID_MAX), `${tag}-warm`);
+      await purchases(warm, WARMUP);
+      const signed = await presign(agents, required, PAID_MAX + 2 * CONNECTIONS, tag);
+      const before = await probeCount();
+      const started = performance.now();
+      const r = await purchases(signed, DURATION);
+      const minutes = (performance.now() - started) / 60_000;
+      const probes = (await probeCount()) - before;
+      const ok = r.statusCodeStats["200"]?.count ?? 0;
+      const run = {
+        mode,
+        rps: ok / r.duration,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        probesPerMinute: probes / minutes,
+      };
+      log(
+        `${tag.padEnd(10)} probing ${mode.padEnd(3)} ${run.rps.toFixed(1).padStart(7)} purchases/s  p50 ${run.p50} ms  p99 ${run.p99} ms  probes ${run.probesPerMinute.toFixed(0)}/min`,
+      );
+      if (ok >= signed.length - CONNECTIONS) log(`${tag}: ran out of pre-signed purchases; raise BENCH_PAID_MAX`);
+      return run;
+    }
+
+    async function purchases(signed: { headers: Record<string, string>; body: string }[], seconds: number) {
+      let next = 0;
+      const r = await cannon(
+        {
+          url: baseUrl,
+          connections: CONNECTIONS,
+          amount: signed.length,
+          requests: [
+            {
+              method: "POST",
+              path: SHORTLIST,
+              setupRequest: (req: CannonRequest) => {
+                const s = signed[next++];
+                return s ? { ...req, headers: s.headers, body: s.body } : undefined;
+              },
+            },
+          ],
+        },
+        seconds,
+      );
+      const bad = Object.entries(r.statusCodeStats).filter(([code]) => code !== "200");
+      if (bad.length > 0 || r.errors > 0 || r.timeouts > 0) {
+        failed = true;
+        log(`unexpected answers ${JSON.stringify(r.statusCodeStats)}, errors ${r.errors}, timeouts ${r.timeouts}`);
+      }
+      return r;
+    }
+
+    log(
+      `load before: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} (${os.cpus().length} CPUs)`,
+    );
+    const runs: Run[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const order: Mode[] = round % 2 === 1 ? ["off", "on", "on", "off"] : ["on", "off", "off", "on"];
+      for (const [i, mode] of order.entries()) runs.push(await phase(mode, `r${round}.${i + 1}`));
+    }
+    await probing("on");
+
+    const median = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+    };
+    const of = (mode: Mode, f: keyof Omit<Run, "mode">) => median(runs.filter((r) => r.mode === mode).map((r) => r[f]));
+    const ratio = of("on", "rps") / of("off", "rps");
+    console.log("");
+    console.log(
+      `probe bench: ${CONNECTIONS} connections of paid shortlist purchases, ${DURATION} s per phase, ${ROUNDS} rounds (medians)`,
+    );
+    console.log(
+      `probing off: ${of("off", "rps").toFixed(1)} purchases/s, p50 ${of("off", "p50")} ms, p99 ${of("off", "p99")} ms`,
+    );
+    console.log(
+      `probing on:  ${of("on", "rps").toFixed(1)} purchases/s, p50 ${of("on", "p50")} ms, p99 ${of("on", "p99")} ms`,
+    );
+    console.log(
+      `throughput with probing: ${ratio.toFixed(3)}x without (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? "met" : "NOT met"})`,
+    );
+    console.log(`probes sustained by one instance while purchases run: ${of("on", "probesPerMinute").toFixed(0)}/min`);
+    log(
+      `load after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
+  } finally {
+    await db.end();
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(err);
+  failed = true;
+} finally {
+  await cleanup();
+}
+process.exit(failed ? 1 : 0);
