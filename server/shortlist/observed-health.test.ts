@@ -56,6 +56,10 @@ describe("observeOffers", () => {
     expect(observeOffers([offer("a", "/a", row({}))]).reason).toBe(
       "Probed by the marketplace: conformant x402 v2, 99.3 % uptime over 24 h (last probe 2026-11-28 04:10 UTC)",
     );
+    // No probe in the last 24 hours: no uptime figure, the time of the last probe.
+    expect(observeOffers([offer("a", "/a", row({ uptime24h: null }))]).reason).toBe(
+      "Probed by the marketplace: conformant x402 v2 (last probe 2026-11-28 04:10 UTC)",
+    );
     // Only some endpoints probed: it says how many.
     expect(observeOffers([offer("a", "/a", row({ uptime24h: 100 })), offer("b", "/b", null)]).reason).toBe(
       "Probed by the marketplace (1 of 2 endpoints): conformant x402 v2, 100 % uptime over 24 h (last probe 2026-11-28 04:10 UTC)",

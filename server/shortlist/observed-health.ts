@@ -111,15 +111,12 @@ export function observeOffers<T extends ObservedOffer>(
   const scope = seen.length < endpoints.size ? ` (${seen.length} of ${endpoints.size} endpoints)` : "";
   // Uptime and time over the probed endpoints (serviceHealthObject: mean uptime, newest probe).
   const service = serviceHealthObject(seen.map(([, h]) => h));
-  const figures = [
-    ...(service.uptime24h === null ? [] : [`${pct(service.uptime24h)} uptime over 24 h`]),
-    ...(service.lastProbedAt === null ? [] : [`(last probe ${utcMinute(service.lastProbedAt)})`]),
-  ].join(" ");
+  const last = service.lastProbedAt === null ? "" : ` (last probe ${utcMinute(service.lastProbedAt)})`;
   // "conformant x402 v2, 99.3 % uptime …"; after a sentence or a list, a semicolon.
   const separator = verdicts.endsWith(".") || verdicts.includes("; ") ? "; " : ", ";
   const reason =
     `Probed by the marketplace${scope}: ${verdicts}` +
-    (figures ? `${separator}${figures}` : "") +
+    (service.uptime24h === null ? last : `${separator}${pct(service.uptime24h)} uptime over 24 h${last}`) +
     (failing ? "; no endpoint is offered as the purchase link" : "");
   return { failing, failingOffers, reason };
 }
