@@ -9,7 +9,8 @@ import { checkRequirement, prepareRequirements } from "./conditions/check-condit
 import { fitReasons } from "./fit-reasons";
 import { informativeWords } from "./match-words";
 import { priceUnitOf, purchaseOffer } from "./offer-fit";
-import { loadCandidates } from "./load-candidates";
+import { loadCandidates, type Candidate } from "./load-candidates";
+import { OBSERVED_FAILING_RANK_FACTOR, observeOffers, type Observation } from "./observed-health";
 import { catalogMeanRating, reputationOf } from "./reputation";
 import {
   normalizeConditions,
@@ -115,7 +116,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
   const hits = pool2.map((c) => c.hit);
   const ids = hits.map((h) => h.id);
 
-  const [candidates, catalogMean, [observed], informative, requirements] = await Promise.all([
+  const [loaded, catalogMean, [observed], informative, requirements] = await Promise.all([
     loadCandidates(ids),
     catalogMeanRating(),
     // max() of an indexed column reads one end of the index instead of scanning every service.
@@ -125,12 +126,46 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     prepareRequirements(conditions.map((c) => c.requirement)),
   ]);
 
+  // What the probes observed of the offers this request may buy (its protocol and price constraints).
+  const observations = new Map<string, Observation>();
+  const observe = (c: Candidate) =>
+    observations.set(
+      c.id,
+      observeOffers(
+        c.offers,
+        c.offers.filter((o) => offerQualifies(o, input.constraints)),
+      ),
+    );
+  loaded.forEach(observe);
+  // A service whose every observed endpoint fails no longer counts as tested (docs/decisions.md).
+  const dropped = (id: string) => input.constraints?.tested !== undefined && observations.get(id)?.failing === true;
+  // Failing services rank down (out, under `tested`): as many more of the pool are read, in one more load.
+  const displaced = ids.filter(
+    (id) => observations.get(id)?.failing && (input.search !== "exact" || dropped(id)),
+  ).length;
+  let candidates = loaded;
+  if (displaced > 0 && pool.length > pool2.length) {
+    const more = pool.slice(pool2.length, pool2.length + displaced);
+    candidates = new Map([...loaded, ...(await loadCandidates(more.map((c) => c.hit.id)))]);
+    for (const c of more) {
+      relevanceById.set(c.hit.id, c.p);
+      hits.push(c.hit);
+      if (candidates.has(c.hit.id)) observe(candidates.get(c.hit.id)!);
+    }
+  }
+
   const excluded: Shortlist["excluded"] = [];
   const ranked = hits.flatMap((hit) => {
     const service = candidates.get(hit.id);
-    if (!service) return [];
+    if (!service || dropped(hit.id)) return [];
+    const observation = observations.get(hit.id)!;
+    // The condition checks judge the test status by the offers this request may buy, as above.
+    const facts =
+      observation.failing === service.facts.observedFailing
+        ? service.facts
+        : { ...service.facts, observedFailing: observation.failing };
     const checks = conditions.map((c, i) => {
-      const verdict = checkRequirement(requirements[i]!, service.facts);
+      const verdict = checkRequirement(requirements[i]!, facts);
       return { ...c, status: verdict.status, ...("evidence" in verdict ? { evidence: verdict.evidence } : {}) };
     });
     const unmet = checks.filter((c) => c.priority === "must" && c.status === "unmet");
@@ -151,7 +186,9 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     const mustUnknown = checks.some((c) => c.priority === "must" && c.status === "unknown");
     // A service the request names ranks first in all/hybrid (issue 12, item 3).
     const named = RANK_BY_CALIBRATED.has(input.search) ? (hit.name ?? 0) : 0;
-    return [{ id: hit.id, service, checks, rep, score, mustUnknown, named }];
+    // Ranked down, not rescored: `score` stays the fit. `exact` ranks names, which health does not change.
+    const rankKey = observation.failing && input.search !== "exact" ? score * OBSERVED_FAILING_RANK_FACTOR : score;
+    return [{ id: hit.id, service, checks, rep, score, rankKey, mustUnknown, named, observation }];
   });
 
   // "Nothing fits" is decided again after the musts: when the services that did fit were excluded
@@ -163,15 +200,23 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     ranked.length = 0;
   // An unknown `must` ranks below services whose musts are all met; then score; then id.
   ranked.sort(
-    (a, b) => Number(a.mustUnknown) - Number(b.mustUnknown) || b.named - a.named || b.score - a.score || byId(a, b),
+    (a, b) => Number(a.mustUnknown) - Number(b.mustUnknown) || b.named - a.named || b.rankKey - a.rankKey || byId(a, b),
   );
 
   const matches: ShortlistMatch[] = ranked.slice(0, input.limit).map((m, i) => {
-    const offers = m.service.offers.filter((o) => offerQualifies(o, input.constraints));
-    // "From" price: the cheapest offer, x402 before its MPP twin at the same price. The purchase
-    // link: the offer that fits the outcome (offer-fit.ts), then the cheapest.
-    const cheapest = [...offers].sort((a, b) => a.priceAtomic - b.priceAtomic || x402First(a, b) || byId(a, b))[0];
-    const purchase = purchaseOffer(offers, informative);
+    const failingOffers = m.observation.failingOffers;
+    // Offers observed failing are listed last and never the purchase link; none is when every
+    // observed endpoint fails (the link is then the service page).
+    const offers = m.service.offers
+      .filter((o) => offerQualifies(o, input.constraints))
+      .sort((a, b) => Number(failingOffers.has(a.id)) - Number(failingOffers.has(b.id)));
+    const working = m.observation.failing ? [] : offers.filter((o) => !failingOffers.has(o.id));
+    // "From" price: the cheapest offer (that works, when one does), x402 before its MPP twin at the
+    // same price. The purchase link: the working offer that fits the outcome (offer-fit.ts), then the cheapest.
+    const cheapest = [...(working.length > 0 ? working : offers)].sort(
+      (a, b) => a.priceAtomic - b.priceAtomic || x402First(a, b) || byId(a, b),
+    )[0];
+    const purchase = purchaseOffer(working, informative);
     const priceUnit = priceUnitOf([...m.service.facts.evidence, ...m.service.facts.facts.values()]);
     const profile = urls.serviceProfile(m.service.slug);
     return {
@@ -194,6 +239,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
         reputation: m.rep,
         offers,
         cheapest,
+        observation: m.observation,
       }),
       conditions: m.checks,
       reputation: {

@@ -1,8 +1,10 @@
 // Short factual reasons a service fits: what of the request it matches, how it can be bought,
-// how it fares on the conditions, whether it was tested, what reviewers said. Facts only.
+// how it fares on the conditions, whether it was tested, what the marketplace's probes observed
+// (with the time), what reviewers said. Facts only: nothing about probes for an unprobed service.
 import { CAPABILITY_LABELS, type Capability } from "../catalog/vocabulary";
 import { atomicToUsd } from "../money";
 import { stemmedWords } from "./match-words";
+import type { Observation } from "./observed-health";
 import type { Reputation } from "./reputation";
 import type { SearchMode } from "./request-schema";
 
@@ -25,6 +27,8 @@ interface Input {
   reputation: Reputation;
   offers: { method: string; path: string; priceAtomic: number }[];
   cheapest: { method: string; path: string; priceAtomic: number } | undefined;
+  /** What the probes observed of the offers the request may buy (observed-health.ts). */
+  observation?: Pick<Observation, "failing" | "reason">;
 }
 
 /**
@@ -82,9 +86,13 @@ export function fitReasons(i: Input): string[] {
   }
   if (s.testStatus !== "untested" && s.testedAt) {
     reasons.push(
-      `Tested by the marketplace on ${s.testedAt.toISOString().slice(0, 10)}: ${s.testStatus === "tested-output" ? "returned output" : "returned no output"}`,
+      `Tested by the marketplace on ${s.testedAt.toISOString().slice(0, 10)}: ${s.testStatus === "tested-output" ? "returned output" : "returned no output"}` +
+        (i.observation?.failing
+          ? "; no longer counted as tested: every endpoint the marketplace probes fails now"
+          : ""),
     );
   }
+  if (i.observation?.reason) reasons.push(i.observation.reason);
   if (i.reputation.reviewCount > 0 && i.reputation.rating !== null) {
     reasons.push(
       `Rated ${i.reputation.rating.toFixed(1)} from ${i.reputation.reviewCount} review${i.reputation.reviewCount === 1 ? "" : "s"}`,

@@ -1,16 +1,65 @@
 // Everything ranking needs about the retrieved candidates, in one round trip: the service,
-// its offers, facts, evidence and review figures (one query instead of six keeps the shortlist's
-// fixed cost low; see `npm run bench:shortlist`).
+// its offers with what the probes observed of them (offer_health, the open terms change), facts,
+// evidence and review figures (one query instead of seven keeps the shortlist's fixed cost low;
+// see `npm run bench:shortlist`).
 import { urls } from "../catalog/urls";
 import { sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import {
+  UNPROBED,
+  offerHealthObject,
+  type ConformanceCheck,
+  type HealthState,
+  type OfferHealthObject,
+  type TermsChange,
+} from "../probes/health-schema";
+import { termsChangeObject } from "../probes/offer-health";
 import { sentenceVectors } from "../search/embeddings/sentence-embeddings";
 import type { ServiceFacts } from "./conditions/service-facts";
+import { observeOffers } from "./observed-health";
 import type { OfferLike } from "./offer-fit";
 
-/** An offer as the candidates' query returns it (offers.dynamic_price as dynamicPrice). */
+/** An offer as the candidates' query returns it (offers.dynamic_price as dynamicPrice), with its health. */
 export interface CandidateOffer extends OfferLike {
   dynamicPrice: boolean;
+  health: OfferHealthObject;
+}
+
+/** An offer as the query's JSON has it: offer_health's columns and the open change, each null when absent. */
+interface OfferJson extends Omit<CandidateOffer, "health"> {
+  health: {
+    state: string;
+    failedChecks: string[];
+    uptime24h: number | null;
+    uptime7d: number | null;
+    uptime30d: number | null;
+    latencyP50Ms: number | null;
+    latencyP95Ms: number | null;
+    probes30d: number;
+    lastProbedAt: string | null;
+  } | null;
+  change: {
+    detectedAt: string;
+    fields: string[];
+    blocking: boolean;
+    catalogued: TermsChange["catalogued"];
+    observed: TermsChange["observed"];
+  } | null;
+}
+
+function candidateOffer({ health: h, change: c, ...offer }: OfferJson): CandidateOffer {
+  const row = h
+    ? {
+        ...h,
+        state: h.state as HealthState,
+        failedChecks: h.failedChecks as ConformanceCheck[],
+        lastProbedAt: h.lastProbedAt === null ? null : new Date(h.lastProbedAt),
+      }
+    : UNPROBED;
+  const open = c
+    ? termsChangeObject({ ...c, detectedAt: new Date(c.detectedAt), resolvedAt: null, resolution: null })
+    : null;
+  return { ...offer, health: offerHealthObject(row, open) };
 }
 
 export interface Candidate {
@@ -46,7 +95,7 @@ interface Row {
   protocols: string[];
   test_status: string;
   tested_at: Date | null;
-  offers: CandidateOffer[];
+  offers: OfferJson[];
   facts: { key: string; value: unknown; text: string; source: string }[];
   evidence: { text: string; source: string }[];
   review_count: number;
@@ -61,8 +110,15 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
   const rows = await sqlQuery<Row>(Prisma.sql`
     SELECT s.id, s.slug, s.name, s.entity_name, s.website, s.docs_url, s.description, s.primary_capability, s.capabilities, s.tags, s.protocols,
       s.test_status, s.tested_at,
-      COALESCE((SELECT json_agg(json_build_object('id', o.id, 'protocol', o.protocol, 'method', o.method, 'path', o.path, 'priceAtomic', o.price_atomic, 'description', o.description, 'dynamicPrice', o.dynamic_price) ORDER BY o.position, o.id)
-                FROM offers o WHERE o.service_id = s.id), '[]'::json) AS offers,
+      COALESCE((SELECT json_agg(json_build_object('id', o.id, 'protocol', o.protocol, 'method', o.method, 'path', o.path, 'priceAtomic', o.price_atomic, 'description', o.description, 'dynamicPrice', o.dynamic_price,
+                  'health', CASE WHEN h.offer_id IS NOT NULL THEN json_build_object('state', h.state, 'failedChecks', h.failed_checks, 'uptime24h', h.uptime_24h, 'uptime7d', h.uptime_7d, 'uptime30d', h.uptime_30d,
+                    'latencyP50Ms', h.latency_p50_ms, 'latencyP95Ms', h.latency_p95_ms, 'probes30d', h.probes_30d, 'lastProbedAt', h.last_probed_at) END,
+                  'change', CASE WHEN c.offer_id IS NOT NULL THEN json_build_object('detectedAt', c.detected_at, 'fields', c.fields, 'blocking', c.blocking, 'catalogued', c.catalogued, 'observed', c.observed) END) ORDER BY o.position, o.id)
+                FROM offers o
+                LEFT JOIN offer_health h ON h.offer_id = o.id
+                -- at most one open change per offer (a partial unique index): no offer is repeated
+                LEFT JOIN offer_terms_changes c ON c.offer_id = o.id AND c.resolved_at IS NULL
+                WHERE o.service_id = s.id), '[]'::json) AS offers,
       COALESCE((SELECT json_agg(json_build_object('key', f.key, 'value', f.value, 'text', f.text, 'source', f.source) ORDER BY f.key)
                 FROM service_facts f WHERE f.service_id = s.id), '[]'::json) AS facts,
       COALESCE((SELECT json_agg(json_build_object('text', e.text, 'source', e.source) ORDER BY e.position, e.id)
@@ -80,8 +136,9 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
   const vectors = await sentenceVectors(
     rows.flatMap((r) => [...r.evidence.map((e) => e.text), ...r.facts.map((f) => f.text)]),
   );
+  const offers = rows.map((r) => r.offers.map(candidateOffer));
   return new Map(
-    rows.map((r) => [
+    rows.map((r, i) => [
       r.id,
       {
         id: r.id,
@@ -97,14 +154,16 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
         protocols: r.protocols,
         testStatus: r.test_status,
         testedAt: r.tested_at,
-        offers: r.offers,
+        offers: offers[i]!,
         facts: {
           name: r.name,
           recordUrl: urls.serviceRecord(r.slug),
           protocols: r.protocols,
           testStatus: r.test_status,
           testedAt: r.tested_at,
-          offers: r.offers,
+          offers: offers[i]!,
+          // Every endpoint the probes saw fails now: the seeded test status no longer counts.
+          observedFailing: observeOffers(offers[i]!).failing,
           facts: new Map(r.facts.map((f) => [f.key, { value: f.value, text: f.text, source: f.source }])),
           evidence: r.evidence,
           vectors,

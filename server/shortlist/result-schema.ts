@@ -22,6 +22,7 @@ export const matchSchema = z.object({
   }),
   // Calibrated: the estimated probability that the service serves the outcome, on the same scale for
   // every request (`all` blends it with met preferences and reputation; `exact` is name similarity).
+  // A service whose every probed endpoint fails keeps its score but ranks as if it were half.
   score: z.number().min(0).max(1),
   fitReasons: z.array(z.string()),
   conditions: z.array(conditionCheckSchema),
@@ -37,7 +38,9 @@ export const matchSchema = z.object({
   // protocol: how the offer is paid (an endpoint sold with x402 and MPP is listed once per protocol).
   // priceUnit: what one listed price buys when the record says so ("audio minute", "megabyte");
   // absent when the record is silent (then the price is per call as far as the catalog knows).
-  // links.purchase: the offer that fits the outcome best by its description and path, then the cheapest.
+  // links.purchase: the offer that fits the outcome best by its description and path, then the cheapest,
+  // never one the marketplace's probes observed unreachable, non-conformant or routing-stopped (those
+  // are listed last); the service page when every observed endpoint fails.
   offers: z.array(
     z.object({
       id: z.string(),

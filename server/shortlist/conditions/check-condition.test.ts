@@ -261,6 +261,20 @@ describe("checkRequirement reads evidence sentences", () => {
     });
   });
 
+  it("no longer counts a test the probes contradict: never met, unmet only where the record says so", () => {
+    const when = new Date("2026-08-17T03:07:35Z");
+    const output = reader([], { testStatus: "tested-output", testedAt: when, observedFailing: true });
+    const noOutput = reader([], { testStatus: "tested-no-output", testedAt: when, observedFailing: true });
+    const untested = reader([], { observedFailing: true });
+    expect(verdictOf("Verified to work by a paid test call", output)).toEqual({ status: "unknown" });
+    expect(verdictOf("Has been tested by the marketplace", output)).toEqual({ status: "unknown" });
+    expect(verdictOf("Has been tested by the marketplace", noOutput)).toEqual({ status: "unknown" });
+    expect(verdictOf("The test call returned output", noOutput).status).toBe("unmet");
+    expect(verdictOf("Has been tested by the marketplace", untested).status).toBe("unmet");
+    // Observed working (or not failing): the record decides as before.
+    expect(verdictOf("Has been tested by the marketplace", { ...output, observedFailing: false }).status).toBe("met");
+  });
+
   it("answers price requirements from the offers, naming the offer", () => {
     const offers = [
       {

@@ -1,6 +1,8 @@
 // Requirements the catalog record itself settles: the marketplace's test status and the offers'
 // prices. Each verdict quotes the sentence the JSON record publishes in `facts`
-// (server/catalog/record-facts.ts), with the record's address as source.
+// (server/catalog/record-facts.ts), with the record's address as source. A test status the
+// probes now contradict (every endpoint observed failing) is no longer "tested": never met, and
+// unknown rather than unmet, since the record's facts hold no sentence to quote for it.
 import { offerPriceText, testStatusText } from "../../catalog/record-facts";
 import type { Verdict } from "./fact-rules";
 import type { PreparedRequirement } from "./prepared";
@@ -33,8 +35,8 @@ export function testStatusVerdict(req: PreparedRequirement, s: ServiceFacts): Ve
   if (req.negated) return null;
   const evidence = { text: testStatusText(s.name, s.testStatus, s.testedAt ?? null), source: s.recordUrl };
   if (s.testStatus === "untested") return { status: "unmet", evidence };
-  if (wantsOutput) return { status: s.testStatus === "tested-output" ? "met" : "unmet", evidence };
-  return { status: "met", evidence };
+  if (wantsOutput && s.testStatus !== "tested-output") return { status: "unmet", evidence };
+  return s.observedFailing ? { status: "unknown" } : { status: "met", evidence };
 }
 
 const PRICE_WORDS =

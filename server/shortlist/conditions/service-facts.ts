@@ -7,6 +7,9 @@ export interface ServiceFacts {
   protocols: string[];
   testStatus: string;
   testedAt?: Date | null;
+  /** Every endpoint the marketplace's probes observed is unreachable, non-conformant or stopped
+   * now (shortlist/observed-health.ts): the test status no longer counts as tested. */
+  observedFailing?: boolean;
   offers?: { method: string; path: string; priceAtomic: number; dynamicPrice: boolean; description: string }[];
   facts: Map<string, { value: unknown; text: string; source: string }>;
   evidence: { text: string; source: string }[];
