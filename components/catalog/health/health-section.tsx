@@ -76,7 +76,7 @@ export function HealthSection({ slug, offerLabel }: { slug: string; offerLabel: 
       )}
       <div className="space-y-2">
         <h3 className="font-semibold">Payment-terms changes</h3>
-        <TermsChangeHistory changes={data.termsChanges} />
+        <TermsChangeHistory changes={data.termsChanges} probed={h.state !== "unprobed"} />
       </div>
     </section>
   );

@@ -64,11 +64,14 @@ export function TermsChangeTable({ change, caption }: { change: TermsChange; cap
   );
 }
 
-export function TermsChangeHistory({ changes }: { changes: TermsChangeEntry[] }) {
+/** `probed`: whether any offer was probed (without probes, nothing could have been compared). */
+export function TermsChangeHistory({ changes, probed }: { changes: TermsChangeEntry[]; probed: boolean }) {
   if (changes.length === 0)
     return (
       <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600" data-testid="terms-none">
-        No payment-terms change seen: every probe&apos;s payee, network and asset matched the catalogue.
+        {probed
+          ? "No payment-terms change seen: every probe's payee, network and asset matched the catalogue."
+          : "No payment-terms change recorded."}
       </p>
     );
   return (
