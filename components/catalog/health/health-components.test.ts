@@ -36,6 +36,8 @@ function render(
     createElement(
       QueryClientProvider,
       { client: queryClient },
+      // Its props type requires `children` (a .ts file has no JSX to pass them).
+      // eslint-disable-next-line react/no-children-prop
       createElement(TRPCProvider, { trpcClient, queryClient, children: ui }),
     ),
   );
