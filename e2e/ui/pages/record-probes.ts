@@ -3,7 +3,9 @@
 // with timeouts, the oldest days without probes), and each offer's derived health row, so the
 // service page's health section has figures without waiting for the scheduler. `--non-conformant`
 // makes the first offer's answers fail two checks; `--terms-change` opens a blocking payee change on
-// the first x402 offer. Prints one JSON line: {"probes": n, "changeId": …, "offerId": …, "observedPayTo": …}.
+// the first x402 offer, as if the listing had named another payee: the observed payee is the offer's
+// own (its sandbox provider's), so confirming it leaves the sandbox world as it is and later probes
+// agree with it. Prints one JSON line: {"probes": n, "changeId": …, "offerId": …, "cataloguedPayTo": …}.
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { ensureDatabaseThenRun } from "../../../scripts/lib/with-database";
@@ -101,29 +103,29 @@ if (await ensureDatabaseThenRun("e2e/ui/pages/record-probes.ts")) {
         update: data,
       });
     }
-    let change: { changeId: string; offerId: string; observedPayTo: string } | null = null;
+    let change: { changeId: string; offerId: string; cataloguedPayTo: string } | null = null;
     const x402 = service.offers.find((o) => o.protocol === "x402" && o.payTo);
     if (args["terms-change"] && x402) {
-      const catalogued = {
+      const observed = {
         payTo: x402.payTo,
         network: x402.network,
         asset: x402.asset,
         amountAtomic: String(x402.priceAtomic),
       };
-      const observedPayTo = `0x${randomBytes(20).toString("hex")}`;
+      const cataloguedPayTo = `0x${randomBytes(20).toString("hex")}`;
       const data = {
         detectedAt: new Date(now - 2 * HOUR),
         fields: ["payTo"],
         blocking: true,
-        catalogued,
-        observed: { ...catalogued, payTo: observedPayTo },
+        catalogued: { ...observed, payTo: cataloguedPayTo },
+        observed,
       };
       // At most one open change per offer: one the scheduler opened already takes these terms.
       const open = await db.offerTermsChange.findFirst({ where: { offerId: x402.id, resolvedAt: null } });
       const row = open
         ? await db.offerTermsChange.update({ where: { id: open.id }, data })
         : await db.offerTermsChange.create({ data: { offerId: x402.id, ...data } });
-      change = { changeId: row.id, offerId: x402.id, observedPayTo };
+      change = { changeId: row.id, offerId: x402.id, cataloguedPayTo };
     }
     console.log(JSON.stringify({ probes: probes.length, ...change }));
   } finally {
