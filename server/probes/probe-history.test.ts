@@ -21,7 +21,7 @@ interface P {
 }
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-const isUp = (p: P) => p.status !== null && p.status < 500 && p.verdict !== "unreachable";
+const isUp = (p: P) => p.status !== null && p.status < 500;
 // percentile_disc: the first value whose cumulative share reaches p.
 const disc = (xs: number[], p: number) => {
   if (xs.length === 0) return null;

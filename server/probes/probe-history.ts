@@ -70,17 +70,17 @@ interface DayRow {
 /** Every day of the window for one service, days without probes included (zero probes: "no data"). */
 export async function serviceProbeDays(serviceId: string, now: Date = new Date()): Promise<ProbeDay[]> {
   const start = historyStart(now);
-  // Up: an answer arrived below 500 (a verdict other than unreachable). Percentiles are
-  // percentile_disc: a latency that was observed, not an interpolation.
+  // Up: an answer arrived with a status below 500 (as offer_health and the roll-up count it). Percentiles
+  // are percentile_disc: a latency that was observed, not an interpolation.
   const rows = await sqlQuery<DayRow>(Prisma.sql`
     WITH days AS (
       SELECT generate_series(${start}::timestamptz AT TIME ZONE 'UTC', ${now}::timestamptz AT TIME ZONE 'UTC', interval '1 day')::date AS day
     ), raw AS (
       SELECT p.offer_id, (p.probed_at AT TIME ZONE 'UTC')::date AS day, count(*)::int AS probes,
-             (count(*) FILTER (WHERE p.status < 500 AND p.verdict <> 'unreachable'))::int AS up,
+             (count(*) FILTER (WHERE p.status < 500))::int AS up,
              (count(*) FILTER (WHERE p.verdict = 'conformant'))::int AS conformant,
-             percentile_disc(0.5) WITHIN GROUP (ORDER BY p.latency_ms) FILTER (WHERE p.status < 500 AND p.verdict <> 'unreachable') AS p50,
-             percentile_disc(0.95) WITHIN GROUP (ORDER BY p.latency_ms) FILTER (WHERE p.status < 500 AND p.verdict <> 'unreachable') AS p95
+             percentile_disc(0.5) WITHIN GROUP (ORDER BY p.latency_ms) FILTER (WHERE p.status < 500) AS p50,
+             percentile_disc(0.95) WITHIN GROUP (ORDER BY p.latency_ms) FILTER (WHERE p.status < 500) AS p95
       FROM offer_probes p JOIN offers o ON o.id = p.offer_id
       WHERE o.service_id = ${serviceId} AND p.probed_at >= ${start} AND p.probed_at <= ${now}
       GROUP BY 1, 2

@@ -1,7 +1,8 @@
 // Every x402 conformance check the probes run, for the service: failed (in plain words, with the
 // offers that failed it), passed, or not run. An offer runs the checks only when its last answered
-// probe got a verdict; a check after a failed "gate" (no 402, no readable payment request, nothing
-// payable in accepts) could not run for that offer.
+// probe got a verdict. As the probe runs them (server/probes/conformance.ts): nothing after a missing
+// 402 or an unreadable PAYMENT-REQUIRED; without a readable `accepts` entry not the entry's checks
+// (network, asset, amount, payee), which then count as not run unless one of them failed.
 import {
   CONFORMANCE_CHECK_TEXT,
   CONFORMANCE_CHECKS,
@@ -10,19 +11,27 @@ import {
 } from "@/server/probes/health-schema";
 
 type CheckState = "passed" | "failed" | "not_run";
-const GATES: readonly ConformanceCheck[] = ["answers_402", "payment_required_header", "accepts_known_scheme"];
+const GATES: readonly ConformanceCheck[] = ["answers_402", "payment_required_header"];
+const ENTRY_CHECKS: readonly ConformanceCheck[] = [
+  "network_caip2",
+  "asset_known",
+  "amount_matches_price",
+  "pay_to_matches",
+];
 
-/** Each check's state for one offer: not run without a verdict, or after a failed gate. */
+/** Each check's state for one offer: not run without a verdict, after a failed gate, or (the entry's
+ * checks) when no `accepts` entry may have been readable. */
 export function offerCheckStates(h: OfferHealthObject): Record<ConformanceCheck, CheckState> {
-  const ran = h.state === "conformant" || h.state === "non_conformant";
-  let blocked = !ran;
+  const failed = (c: ConformanceCheck) => h.failedChecks.includes(c);
+  const noEntry = failed("accepts_known_scheme") && !ENTRY_CHECKS.some(failed);
+  let blocked = h.state !== "conformant" && h.state !== "non_conformant";
   const out = {} as Record<ConformanceCheck, CheckState>;
   for (const c of CONFORMANCE_CHECKS) {
     if (blocked) out[c] = "not_run";
-    else if (h.failedChecks.includes(c)) {
+    else if (failed(c)) {
       out[c] = "failed";
       if (GATES.includes(c)) blocked = true;
-    } else out[c] = "passed";
+    } else out[c] = noEntry && ENTRY_CHECKS.includes(c) ? "not_run" : "passed";
   }
   return out;
 }

@@ -16,6 +16,7 @@ import { db } from "@/server/db";
 import { CONFORMANCE_CHECK_TEXT } from "@/server/probes/health-schema";
 import { callerFor, createPerson, signedOutCaller } from "@/server/trpc/test-callers";
 import type { AppRouter } from "@/server/trpc/router";
+import { offerCheckStates } from "./conformance-checklist";
 import { HealthSection } from "./health-section";
 import { OpenTermsChanges } from "./open-terms-changes";
 
@@ -150,6 +151,48 @@ describe("the service page's health section", () => {
     expect(html).not.toContain('data-testid="uptime-strip"');
     expect(html).not.toContain('data-testid="conformance-checklist"');
     expect(text(html)).toContain("No payment-terms change recorded.");
+  });
+});
+
+describe("which checks an offer ran, as the probe runs them", () => {
+  const offer = (state: "conformant" | "non_conformant" | "unreachable" | "unprobed", failedChecks: string[]) =>
+    offerCheckStates({
+      state,
+      failedChecks: failedChecks as never,
+      uptime24h: null,
+      uptime7d: null,
+      uptime30d: null,
+      latencyP50Ms: null,
+      latencyP95Ms: null,
+      lastProbedAt: null,
+      healthy: false,
+      probes30d: 0,
+      routingStopped: false,
+      termsChange: null,
+    });
+  it("nothing without a verdict; nothing after a missing 402; the entry's checks unknown without a readable entry", () => {
+    expect(new Set(Object.values(offer("unprobed", [])))).toEqual(new Set(["not_run"]));
+    expect(new Set(Object.values(offer("unreachable", [])))).toEqual(new Set(["not_run"]));
+    expect(new Set(Object.values(offer("conformant", [])))).toEqual(new Set(["passed"]));
+    const no402 = offer("non_conformant", ["answers_402"]);
+    expect(no402.answers_402).toBe("failed");
+    expect(no402.payment_required_header).toBe("not_run");
+    expect(no402.resource_matches).toBe("not_run");
+    const noEntry = offer("non_conformant", ["accepts_known_scheme"]);
+    expect([noEntry.x402_version_2, noEntry.accepts_known_scheme, noEntry.resource_matches]).toEqual([
+      "passed",
+      "failed",
+      "passed",
+    ]);
+    expect([noEntry.network_caip2, noEntry.asset_known, noEntry.amount_matches_price, noEntry.pay_to_matches]).toEqual([
+      "not_run",
+      "not_run",
+      "not_run",
+      "not_run",
+    ]);
+    // An unknown scheme's entry was read: its checks ran.
+    const unknownScheme = offer("non_conformant", ["accepts_known_scheme", "network_caip2"]);
+    expect([unknownScheme.network_caip2, unknownScheme.asset_known]).toEqual(["failed", "passed"]);
   });
 });
 

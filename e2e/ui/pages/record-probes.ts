@@ -33,7 +33,7 @@ interface Probe {
   detail: string | null;
 }
 
-const up = (p: Probe) => p.status !== null && p.status < 500 && p.verdict !== "unreachable";
+const up = (p: Probe) => p.status !== null && p.status < 500;
 const pct = (ps: Probe[]) => (ps.length === 0 ? null : Math.round((ps.filter(up).length / ps.length) * 10_000) / 100);
 const disc = (xs: number[], q: number) => {
   if (xs.length === 0) return null;
