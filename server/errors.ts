@@ -95,6 +95,13 @@ export const ERROR_TABLE = {
     description:
       "The order's state does not allow this action (or it changed since the page was loaded); the message names the state and the allowed actions.",
   },
+  // An operator confirming a payment-terms change that was already resolved otherwise (server/probes/confirm-terms.ts).
+  terms_change_resolved: {
+    status: 409,
+    trpc: "CONFLICT",
+    description:
+      "This payment-terms change was already resolved (by a re-import of the listing, or by another operator); the message says how and when. Nothing was changed.",
+  },
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR", description: "Something went wrong on our side." },
   service_unavailable: {
     status: 503,

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { healthBadgesInput } from "@/components/catalog/health-badges-input";
 import { PopularServices } from "@/components/catalog/popular-services";
 import { HydrateClient, loadPageData, trpc } from "@/server/trpc/server";
 import { CAPABILITIES, CAPABILITY_LABELS } from "@/server/catalog/vocabulary";
@@ -6,7 +7,11 @@ import { CAPABILITIES, CAPABILITY_LABELS } from "@/server/catalog/vocabulary";
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
-  await loadPageData((qc) => qc.fetchQuery(trpc.catalog.list.queryOptions({ limit: 6 })));
+  await loadPageData(async (qc) => {
+    const popular = await qc.fetchQuery(trpc.catalog.list.queryOptions({ limit: 6 }));
+    // Their health badges, rendered with them; a failure leaves them to the browser.
+    await qc.prefetchQuery(trpc.catalog.healthBadges.queryOptions(healthBadgesInput(popular.services)));
+  });
   return (
     <HydrateClient>
       <div className="space-y-12">

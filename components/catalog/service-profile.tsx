@@ -10,6 +10,7 @@ import { Stars } from "@/components/ui/stars";
 import { CAPABILITY_LABELS } from "@/server/catalog/vocabulary";
 import { CallCharts } from "./call-charts";
 import { FactList } from "./fact-list";
+import { HealthSection } from "./health/health-section";
 import { OfferTable } from "./offer-table";
 import { TestStatusBadge } from "./test-status";
 
@@ -28,7 +29,14 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
   const trpc = useTRPC();
   const { data } = useSuspenseQuery(trpc.catalog.profile.queryOptions({ slug }));
   const { data: distribution } = useSuspenseQuery(trpc.reviews.ratingDistribution.queryOptions({ slug }));
+  const { data: health } = useSuspenseQuery(trpc.catalog.health.queryOptions({ slug }));
   const s = data.record.service;
+  const offerLabel = (id: string) => {
+    const o = s.offers.find((x) => x.id === id);
+    return o
+      ? `${o.method} ${o.path}${s.protocols.length > 1 ? ` (${o.protocol === "mpp" ? "MPP" : o.protocol})` : ""}`
+      : id;
+  };
   return (
     <div className="space-y-8">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
@@ -95,8 +103,10 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
         <h2 id="offers" className="text-xl font-semibold">
           Offers
         </h2>
-        <OfferTable offers={s.offers} />
+        <OfferTable offers={s.offers} health={health.offers} />
       </section>
+
+      <HealthSection slug={slug} offerLabel={offerLabel} />
 
       <CallCharts slug={slug} />
 

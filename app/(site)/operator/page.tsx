@@ -25,7 +25,12 @@ export default async function OperatorPage({ searchParams }: Props) {
   const sp = await searchParams;
   const filters = moderationFiltersFromSearchParams(sp);
   const cursor = moderationCursorFromSearchParams(sp);
-  await loadPageData((qc) => qc.fetchQuery(trpc.moderation.hiddenComments.queryOptions()));
+  await loadPageData((qc) =>
+    Promise.all([
+      qc.fetchQuery(trpc.moderation.hiddenComments.queryOptions()),
+      qc.fetchQuery(trpc.moderation.termsChanges.queryOptions()),
+    ]),
+  );
   // A broken cursor or an unknown service in the URL is explained above the queue.
   const loaded = await loadPageData((qc) =>
     qc.fetchQuery(trpc.moderation.queue.queryOptions(moderationQueueInputFor(filters, cursor))),

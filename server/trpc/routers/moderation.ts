@@ -1,5 +1,6 @@
 // Moderation for operators (operatorProcedure: 401 signed out, 403 for members): the queue of
-// reviews no person has checked yet, marking one reviewed, hiding comments, the audit list.
+// reviews no person has checked yet, marking one reviewed, hiding comments, the audit list; the open
+// payment-terms changes the probes found, and confirming one (the offer adopts the observed terms).
 import { z } from "zod";
 import { commentIdSchema } from "../../reviews/comments";
 import { reviewIdSchema } from "../../reviews/get-review";
@@ -11,6 +12,8 @@ import {
   markReviewed,
   moderationQueueInput,
 } from "../../reviews/moderation";
+import { confirmTerms, confirmTermsInput } from "../../probes/confirm-terms";
+import { listOpenTermsChanges } from "../../probes/open-terms-changes";
 import { createTRPCRouter, operatorProcedure } from "../init";
 
 export const moderationRouter = createTRPCRouter({
@@ -25,4 +28,6 @@ export const moderationRouter = createTRPCRouter({
       await hideComment(ctx.actor, input.commentId, input.reason);
       return { hidden: true as const };
     }),
+  termsChanges: operatorProcedure.query(({ ctx }) => listOpenTermsChanges(ctx.actor)),
+  confirmTerms: operatorProcedure.input(confirmTermsInput).mutation(({ ctx, input }) => confirmTerms(ctx.actor, input)),
 });

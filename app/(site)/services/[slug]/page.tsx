@@ -39,6 +39,8 @@ export default async function ServicePage({ params, searchParams }: Props) {
     Promise.all([
       qc.fetchQuery(trpc.reviews.ratingDistribution.queryOptions({ slug })),
       qc.fetchQuery(trpc.reviews.tags.queryOptions({ slug })),
+      // What the probes observed (the health section and the offers' health), rendered with the page.
+      qc.fetchQuery(trpc.catalog.health.queryOptions({ slug })),
     ]),
   );
   if (!summary.ok) notFound();
