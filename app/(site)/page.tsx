@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { healthBadgesInput } from "@/components/catalog/health-badges-input";
 import { PopularServices } from "@/components/catalog/popular-services";
 import { HydrateClient, loadPageData, trpc } from "@/server/trpc/server";
 import { CAPABILITIES, CAPABILITY_LABELS } from "@/server/catalog/vocabulary";
@@ -8,9 +7,7 @@ export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
   await loadPageData(async (qc) => {
-    const popular = await qc.fetchQuery(trpc.catalog.list.queryOptions({ limit: 6 }));
-    // Their health badges, rendered with them; a failure leaves them to the browser.
-    await qc.prefetchQuery(trpc.catalog.healthBadges.queryOptions(healthBadgesInput(popular.services)));
+    await qc.fetchQuery(trpc.catalog.list.queryOptions({ limit: 6 }));
   });
   return (
     <HydrateClient>

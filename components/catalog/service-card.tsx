@@ -4,12 +4,10 @@ import { formatNumber, formatUsd } from "@/components/ui/format";
 import { Stars } from "@/components/ui/stars";
 import type { ServiceSummary } from "@/server/catalog/list-services";
 import { CAPABILITY_LABELS } from "@/server/catalog/vocabulary";
-import type { ServiceHealthObject } from "@/server/probes/health-schema";
 import { HealthBadge } from "./health-badge";
 import { TestStatusBadge } from "./test-status";
 
-/** `health`: what the probes observed (absent while it loads). */
-export function ServiceCard({ service, health }: { service: ServiceSummary; health?: ServiceHealthObject }) {
+export function ServiceCard({ service }: { service: ServiceSummary }) {
   return (
     <article className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm transition hover:border-indigo-300 hover:shadow">
       <div className="flex items-start justify-between gap-2">
@@ -26,7 +24,7 @@ export function ServiceCard({ service, health }: { service: ServiceSummary; heal
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Badge tone="indigo">{CAPABILITY_LABELS[service.primaryCapability]}</Badge>
         <TestStatusBadge status={service.testStatus} />
-        {health && <HealthBadge health={health} />}
+        <HealthBadge health={service.health} />
         {service.protocols.includes("mpp") && <Badge>MPP</Badge>}
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">

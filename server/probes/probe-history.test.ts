@@ -199,10 +199,17 @@ describe("a service's probe history per UTC day", () => {
     await expect(caller.catalog.health({ slug: "no-such-service-here" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(caller.catalog.health({ slug: "Bad Slug" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
 
-    // The list's badges: the service's health, and unprobed for a service never probed.
+    // The list's badges read the summaries' health: the same as the page's, and unprobed for a
+    // service never probed.
     const plain = await serviceWithOffers(90, 1);
-    const badges = await caller.catalog.healthBadges({ serviceIds: [svc.id, plain.id] });
-    expect(badges[svc.id]).toEqual(history.health);
-    expect(badges[plain.id]).toMatchObject({ state: "unprobed", uptime24h: null, healthy: false });
+    const listed = new Map<string, unknown>();
+    let cursor: string | undefined;
+    do {
+      const page = await caller.catalog.list({ limit: 100, cursor });
+      for (const s of page.services) listed.set(s.id, s.health);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(listed.get(svc.id)).toEqual(history.health);
+    expect(listed.get(plain.id)).toMatchObject({ state: "unprobed", uptime24h: null, healthy: false });
   });
 });

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { healthBadgesInput } from "@/components/catalog/health-badges-input";
 import { filtersFromSearchParams } from "@/components/catalog/service-filters";
 import { ServiceFilterForm } from "@/components/catalog/service-filter-form";
 import { ServiceList } from "@/components/catalog/service-list";
@@ -20,7 +19,7 @@ export default async function ServicesPage({
   const { q } = filters;
   const loaded = await loadPageData<unknown>((qc) =>
     Promise.all([
-      (q
+      q
         ? qc
             .fetchQuery(trpc.catalog.search.queryOptions({ ...filters, q, limit: SEARCH_PAGE_SIZE }))
             .then((r) => r.services)
@@ -28,10 +27,7 @@ export default async function ServicesPage({
             .fetchInfiniteQuery(
               trpc.catalog.list.infiniteQueryOptions({ ...filters, limit: SERVICE_PAGE_SIZE }, byNextCursor),
             )
-            .then((r) => r.pages[0]!.services)
-      )
-        // The health badges of the first page, rendered with it; a failure leaves them to the browser.
-        .then((services) => qc.prefetchQuery(trpc.catalog.healthBadges.queryOptions(healthBadgesInput(services)))),
+            .then((r) => r.pages[0]!.services),
       qc.fetchQuery(trpc.catalog.sponsored.queryOptions({ q, capability: filters.capability })),
     ]),
   );

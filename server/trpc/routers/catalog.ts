@@ -4,7 +4,6 @@ import { listServices, listServicesInput } from "../../catalog/list-services";
 import { searchServices, searchServicesInput } from "../../catalog/search-services";
 import { getServiceCallSeries, serviceCallSeriesInput } from "../../catalog/service-call-series";
 import { getServiceHealthHistory, serviceHealthHistoryInput } from "../../probes/probe-history";
-import { serviceHealthBadges, serviceHealthBadgesInput } from "../../probes/service-health-badges";
 import { createTRPCRouter, publicProcedure } from "../init";
 
 export const catalogRouter = createTRPCRouter({
@@ -18,5 +17,4 @@ export const catalogRouter = createTRPCRouter({
   // What the probes observed of a service: health now, 30 UTC days, payment-terms changes (the page's health section).
   health: publicProcedure.input(serviceHealthHistoryInput).query(({ input }) => getServiceHealthHistory(input.slug)),
   // The list's health badges for the services of a page.
-  healthBadges: publicProcedure.input(serviceHealthBadgesInput).query(({ input }) => serviceHealthBadges(input)),
 });
