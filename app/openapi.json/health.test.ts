@@ -4,7 +4,7 @@
 // offer_terms_changed with its `termsChange`.
 import { describe, expect, it } from "vitest";
 import { ERROR_TABLE } from "@/server/errors";
-import { CONFORMANCE_CHECK_TEXT } from "@/server/probes/health-schema";
+import { CONFORMANCE_CHECK_TEXT } from "@/server/probes/conformance-checks";
 import { GET } from "./route";
 
 type Json = Record<string, unknown>;

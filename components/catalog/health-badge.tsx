@@ -1,7 +1,8 @@
 // What the marketplace's probes observed of a service or an offer, as a small badge: the state in
 // words and, once probed, the uptime of the last 24 hours.
 import { Badge } from "@/components/ui/badge";
-import type { HealthState, ServiceHealthObject } from "@/server/probes/health-schema";
+import type { ServiceHealthObject } from "@/server/probes/health-schema";
+import type { HealthState } from "@/server/probes/conformance-checks";
 
 export const HEALTH_LABELS: Record<HealthState, { label: string; tone: "neutral" | "green" | "amber" | "red" }> = {
   conformant: { label: "Conformant", tone: "green" },

@@ -6,13 +6,13 @@
 // HEALTHY_UPTIME_PERCENT of the last 24 hours' probes and without an open blocking terms change.
 import type { Prisma } from "../generated/prisma/client";
 import {
-  HEALTHY_UPTIME_PERCENT,
   offerHealthObject,
   serviceHealthObject,
   UNPROBED,
   type OfferHealthObject,
   type ServiceHealthObject,
 } from "../probes/health-schema";
+import { HEALTHY_UPTIME_PERCENT } from "../probes/conformance-checks";
 import type { HEALTHY_FILTERS } from "./search-input-schema";
 
 export type HealthyFilter = (typeof HEALTHY_FILTERS)[number];

@@ -9,13 +9,8 @@ import { searchResultSchema } from "../catalog/search-services";
 import { lastReviewSchema, offerSchema, serviceRecordSchema, serviceSchema } from "../catalog/service-record";
 import { commentSchema, reviewListItemSchema, reviewSchema } from "../reviews/review-record";
 import { offerObservedSchema, serviceObservedSchema } from "../observe/call-stats";
-import {
-  CONFORMANCE_CHECK_TEXT,
-  HEALTHY_UPTIME_PERCENT,
-  offerHealthSchema,
-  serviceHealthSchema,
-  termsChangeSchema,
-} from "../probes/health-schema";
+import { offerHealthSchema, serviceHealthSchema, termsChangeSchema } from "../probes/health-schema";
+import { CONFORMANCE_CHECK_TEXT, HEALTHY_UPTIME_PERCENT } from "../probes/conformance-checks";
 import { reviewListSchema } from "../reviews/list-reviews";
 import type { ProductDefinition } from "../products/product";
 import { productSchemaNames } from "../products/product";

@@ -11,7 +11,7 @@ import { profileOf, type SandboxProfile } from "@/server/sandbox/profiles";
 import { loadSandboxOffers, syncSandboxCatalog, type SandboxOffer } from "@/server/sandbox/sandbox-catalog";
 import { startSandbox, type Sandbox } from "@/server/sandbox/start-sandbox";
 import { createTestOffer, encode, paymentRequired, startHostile, type Hostile } from "@/test/probes/hostile-provider";
-import { CONFORMANCE_CHECKS } from "./health-schema";
+import { CONFORMANCE_CHECKS } from "./conformance-checks";
 import { probeOffer, type ProbedOffer, type ProbeRecord } from "./probe-offer";
 
 const outbound = createSafeOutbound({ connectTimeoutMs: 2000 });

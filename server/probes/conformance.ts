@@ -5,7 +5,7 @@
 // `accepts` entry the checks of a chosen entry (network, asset, amount, payee) are not run. Failing
 // a check that never ran would accuse the provider of a fault nobody saw. The chosen entry is the
 // first `exact` one, else the first readable one (the terms a buyer's client would most likely pay).
-import type { ConformanceCheck } from "./health-schema";
+import type { ConformanceCheck } from "./conformance-checks";
 import { networkName, isKnownAsset } from "./payment-networks";
 import { decodePaymentRequired, readPaymentRequired, type StatedRequirement } from "./read-payment-required";
 

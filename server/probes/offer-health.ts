@@ -3,14 +3,8 @@
 // (record-probe.ts); reading them is one indexed statement for any number of offers.
 import { Prisma } from "../generated/prisma/client";
 import { sqlQuery } from "../db";
-import {
-  UNPROBED,
-  offerHealthObject,
-  type ConformanceCheck,
-  type HealthState,
-  type OfferHealthObject,
-  type TermsChange,
-} from "./health-schema";
+import { UNPROBED, offerHealthObject, type OfferHealthObject, type TermsChange } from "./health-schema";
+import type { ConformanceCheck, HealthState } from "./conformance-checks";
 
 interface Row {
   offer_id: string;

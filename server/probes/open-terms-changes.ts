@@ -6,7 +6,8 @@ import type { Actor } from "../accounts/actor";
 import { isOperator } from "../accounts/actor";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { CONFORMANCE_CHECKS, termsChangeSchema, type ConformanceCheck } from "./health-schema";
+import { termsChangeSchema } from "./health-schema";
+import { CONFORMANCE_CHECKS, type ConformanceCheck } from "./conformance-checks";
 import { termsChangeObject } from "./offer-health";
 
 export const openTermsChangeSchema = termsChangeSchema.extend({

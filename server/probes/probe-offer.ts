@@ -5,7 +5,7 @@
 // any anonymous client sends. Every probe is bounded by a total timeout and a size cap on the answer.
 import { routableProviderUrl, type ObserverMode } from "../observe/offer-policy";
 import type { OutboundResult, SafeOutbound } from "../observe/safe-outbound";
-import type { ConformanceCheck } from "./health-schema";
+import type { ConformanceCheck } from "./conformance-checks";
 import { checkConformance, type CataloguedTerms, type ObservedTerms } from "./conformance";
 
 export interface ProbedOffer extends CataloguedTerms {

@@ -5,14 +5,8 @@
 import { urls } from "../catalog/urls";
 import { sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
-import {
-  UNPROBED,
-  offerHealthObject,
-  type ConformanceCheck,
-  type HealthState,
-  type OfferHealthObject,
-  type TermsChange,
-} from "../probes/health-schema";
+import { UNPROBED, offerHealthObject, type OfferHealthObject, type TermsChange } from "../probes/health-schema";
+import type { ConformanceCheck, HealthState } from "../probes/conformance-checks";
 import { termsChangeObject } from "../probes/offer-health";
 import { sentenceVectors } from "../search/embeddings/sentence-embeddings";
 import type { ServiceFacts } from "./conditions/service-facts";

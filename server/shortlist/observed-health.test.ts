@@ -1,13 +1,8 @@
 // What the shortlist makes of the probes' observations: failing endpoints, protocol twins, the
 // fit reason's words and time (the health objects as offerHealthObject builds them).
 import { describe, expect, it } from "vitest";
-import {
-  CONFORMANCE_CHECK_TEXT,
-  UNPROBED,
-  offerHealthObject,
-  type OfferHealthRow,
-  type TermsChange,
-} from "../probes/health-schema";
+import { UNPROBED, offerHealthObject, type OfferHealthRow, type TermsChange } from "../probes/health-schema";
+import { CONFORMANCE_CHECK_TEXT } from "../probes/conformance-checks";
 import { observeOffers } from "./observed-health";
 
 const AT = new Date("2026-11-28T04:10:27.512Z");

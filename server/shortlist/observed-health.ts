@@ -2,12 +2,8 @@
 // shortlist uses it: which endpoints fail now, whether the whole service does (ranked down, no
 // purchase link, no longer counted as tested), and the fit reason that says so with the time.
 // Unprobed offers are never judged: a fresh clone has no probes, and nothing here invents a fact.
-import {
-  CONFORMANCE_CHECK_TEXT,
-  serviceHealthObject,
-  type OfferHealthObject,
-  type TermsChange,
-} from "../probes/health-schema";
+import { serviceHealthObject, type OfferHealthObject, type TermsChange } from "../probes/health-schema";
+import { CONFORMANCE_CHECK_TEXT } from "../probes/conformance-checks";
 
 export interface ObservedOffer {
   id: string;

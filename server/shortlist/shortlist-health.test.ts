@@ -5,7 +5,7 @@
 // offers change nothing.
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import type { ConformanceCheck, HealthState } from "@/server/probes/health-schema";
+import type { ConformanceCheck, HealthState } from "@/server/probes/conformance-checks";
 import { buildShortlist } from "./build-shortlist";
 import type { ShortlistInput } from "./request-schema";
 import type { Shortlist } from "./result-schema";

@@ -2,7 +2,7 @@
 // without probing): an offer's offer_health row and its payment-terms changes. Test files pass
 // their own Prisma client (only tests and server/** may import the database module).
 import type { PrismaClient } from "@/server/generated/prisma/client";
-import type { HealthState } from "@/server/probes/health-schema";
+import type { HealthState } from "@/server/probes/conformance-checks";
 
 export interface HealthRow {
   state: HealthState;

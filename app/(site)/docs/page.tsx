@@ -5,7 +5,7 @@ import { ApiReference } from "@/components/docs/api-reference";
 import { McpGuide } from "@/components/docs/mcp-guide";
 import { ProductSections } from "@/components/docs/product-sections";
 import { CAPABILITIES } from "@/server/catalog/vocabulary";
-import { HEALTHY_UPTIME_PERCENT } from "@/server/probes/health-schema";
+import { HEALTHY_UPTIME_PERCENT } from "@/server/probes/conformance-checks";
 import { openApiDocument } from "@/server/http/openapi-document";
 import { productChallenges } from "@/server/products/product-challenges";
 import { PRODUCT_LIST } from "@/server/products/products";

@@ -3,12 +3,8 @@
 // probe got a verdict. As the probe runs them (server/probes/conformance.ts): nothing after a missing
 // 402 or an unreadable PAYMENT-REQUIRED; without a readable `accepts` entry not the entry's checks
 // (network, asset, amount, payee), which then count as not run unless one of them failed.
-import {
-  CONFORMANCE_CHECK_TEXT,
-  CONFORMANCE_CHECKS,
-  type ConformanceCheck,
-  type OfferHealthObject,
-} from "@/server/probes/health-schema";
+import type { OfferHealthObject } from "@/server/probes/health-schema";
+import { CONFORMANCE_CHECK_TEXT, CONFORMANCE_CHECKS, type ConformanceCheck } from "@/server/probes/conformance-checks";
 
 type CheckState = "passed" | "failed" | "not_run";
 const GATES: readonly ConformanceCheck[] = ["answers_402", "payment_required_header"];

@@ -13,7 +13,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { TRPCProvider } from "@/components/trpc/client";
 import { db } from "@/server/db";
-import { CONFORMANCE_CHECK_TEXT } from "@/server/probes/health-schema";
+import { CONFORMANCE_CHECK_TEXT } from "@/server/probes/conformance-checks";
 import { callerFor, createPerson, signedOutCaller } from "@/server/trpc/test-callers";
 import type { AppRouter } from "@/server/trpc/router";
 import { offerCheckStates } from "./conformance-checklist";

@@ -5,7 +5,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { formatDateTime } from "@/components/orders/format-date-time";
 import { useTRPC } from "@/components/trpc/client";
-import { HEALTHY_UPTIME_PERCENT } from "@/server/probes/health-schema";
+import { HEALTHY_UPTIME_PERCENT } from "@/server/probes/conformance-checks";
 import { formatUptime, HealthBadge } from "../health-badge";
 import { ConformanceChecklist } from "./conformance-checklist";
 import { LatencyChart } from "./latency-chart";

@@ -1,6 +1,7 @@
 // One offer's health in its card of the offer table: state, uptime, latency, failed checks, and
 // whether routing is stopped by a payment-terms change.
-import { CONFORMANCE_CHECK_TEXT, type OfferHealthObject } from "@/server/probes/health-schema";
+import type { OfferHealthObject } from "@/server/probes/health-schema";
+import { CONFORMANCE_CHECK_TEXT } from "@/server/probes/conformance-checks";
 import { formatUptime, HealthBadge } from "../health-badge";
 
 export function OfferHealthLine({ health: h }: { health: OfferHealthObject }) {

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { formatDateTime } from "@/components/orders/format-date-time";
 import { errorMessage } from "@/components/reviews/error-message";
 import { useTRPC } from "@/components/trpc/client";
-import { CONFORMANCE_CHECK_TEXT } from "@/server/probes/health-schema";
+import { CONFORMANCE_CHECK_TEXT } from "@/server/probes/conformance-checks";
 import type { OpenTermsChange } from "@/server/probes/open-terms-changes";
 import { TERMS_FIELD_LABELS, TermsChangeTable } from "./terms-change-history";
 

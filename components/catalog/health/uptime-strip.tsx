@@ -1,7 +1,7 @@
 // A status-page style strip: one cell per UTC day of the last 30, coloured by what the probes saw
 // that day, each with its figures in words (screen readers read the list; a pointer shows a title).
 // The legend names each colour, so no cell relies on colour alone.
-import { HEALTHY_UPTIME_PERCENT } from "@/server/probes/health-schema";
+import { HEALTHY_UPTIME_PERCENT } from "@/server/probes/conformance-checks";
 import type { ProbeDay } from "@/server/probes/probe-history";
 import { formatUptime } from "../health-badge";
 import { dayLabel } from "./day-label";

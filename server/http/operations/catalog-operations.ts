@@ -3,7 +3,7 @@ import { getServiceRecord, serviceSlugSchema } from "../../catalog/get-service";
 import { listServices, listServicesInput } from "../../catalog/list-services";
 import { searchServices, searchServicesInput } from "../../catalog/search-services";
 import { SCHEMA_NAMES } from "../../openapi/component-schemas";
-import { HEALTHY_UPTIME_PERCENT } from "../../probes/health-schema";
+import { HEALTHY_UPTIME_PERCENT } from "../../probes/conformance-checks";
 import { errorResponses, FREE_READ_CODES } from "../../openapi/error-responses";
 import type { FreeOperation } from "../../openapi/free-operation";
 import { pathParameter, queryParameters } from "../../openapi/parameters";
