@@ -284,6 +284,15 @@ async function main() {
       `throughput with probing: ${ratio.toFixed(3)}x without (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? "met" : "NOT met"})`,
     );
     console.log(`probes sustained by one instance while purchases run: ${of("on", "probesPerMinute").toFixed(0)}/min`);
+    // What the probes found across the sandbox world: each offer's state and failed checks, counted.
+    const census = await db.query<{ state: string; checks: string; offers: number }>(
+      `SELECT h.state, array_to_string(h.failed_checks, ', ') AS checks, count(*)::int AS offers
+       FROM offers o LEFT JOIN offer_health h ON h.offer_id = o.id WHERE o.protocol = 'x402'
+       GROUP BY 1, 2 ORDER BY 3 DESC`,
+    );
+    console.log("verdicts across the x402 offers (state, failed checks: offers):");
+    for (const r of census.rows)
+      console.log(`  ${r.state ?? "unprobed"}${r.checks ? ` (${r.checks})` : ""}: ${r.offers}`);
     log(
       `load after: ${os
         .loadavg()
