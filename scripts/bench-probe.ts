@@ -1,18 +1,21 @@
 // `npm run bench:probe`: what the probe scheduler sustains and what it costs paid purchases. It
 // starts the marketplace as `npm start` does (throwaway data dir, embedded PostgreSQL, production
-// build, free ports; the sandbox world and the probe scheduler start with it), with
-// PROBE_INTERVAL_SECONDS=10 so that, while probing is on, every offer is due again long before a pass
-// over the ~400 sandbox offers ends: the scheduler runs flat out, bounded only by its per-host cap and
-// spacing (the whole sandbox is one host) — the most probing one instance does. Then, in
-// BENCH_ROUNDS rounds, each in both orders (off/on, on/off):
-//   off  the schedule pushed a day ahead (the scheduler idles: one lease query every 5 s)
-//   on   every schedule row due now (and due again 10 s after each probe)
+// build, free ports; the sandbox world and the probe scheduler start with it, at the default
+// PROBE_INTERVAL_SECONDS of 600). Then, in BENCH_ROUNDS rounds, each in both orders, three modes:
+//   off     the schedule pushed a day ahead (the scheduler idles: one lease query every 5 s)
+//   steady  every offer due once at a random time within the interval: the default rate, about
+//           0.66 probe a second for the ~400 sandbox offers (what a running marketplace does)
+//   flat    every offer due now: the scheduler runs flat out, bounded only by its per-host cap and
+//           spacing (the whole sandbox is one host), the most probing one instance does (a pass over
+//           the sandbox takes longer than a phase)
 // with paid shortlist purchases (pre-signed by funded agents, each its own request_id) sent by
 // autocannon at BENCH_CONNECTIONS connections for BENCH_DURATION s. Reports purchases/s and p50/p99
-// per mode (medians over rounds), the throughput ratio on/off (target: at most 5 % lower), and the
-// probes per minute recorded during the "on" phases (offer_probes rows). The probe settings
-// (PROBE_HOST_CONCURRENCY, PROBE_HOST_SPACING_MS, PROBE_CONCURRENCY, PROBE_TIMEOUT_MS) are the
-// caller's environment's, else the defaults. The exit code is 1 when a purchase answered other than 200.
+// per mode (medians over rounds), the throughput of each probing mode against off (target: at most
+// 5 % lower), and the probes per minute recorded in each mode (offer_probes rows). Last, one whole
+// pass over the sandbox world, and what the probes found there (state and failed checks per offer).
+// The probe settings (PROBE_HOST_CONCURRENCY, PROBE_HOST_SPACING_MS, PROBE_CONCURRENCY,
+// PROBE_TIMEOUT_MS) are the caller's environment's, else the defaults. The exit code is 1 when a
+// purchase answered other than 200.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -39,6 +42,7 @@ const PAID_MAX = positiveInt("BENCH_PAID_MAX", 4000);
 const AGENTS = 4;
 const TARGET_RATIO = 0.95;
 const SHORTLIST = "/api/shop/shortlist";
+const INTERVAL_S = 600;
 const log = (m: string) => console.log(`[bench:probe] ${m}`);
 
 interface CannonRequest {
@@ -89,7 +93,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], 
     ...inherited,
     ...benchMarketplaceEnv(dataDir, pgPort, appPort),
     SANDBOX_PORT: String(sandboxPort),
-    PROBE_INTERVAL_SECONDS: "10",
+    PROBE_INTERVAL_SECONDS: String(INTERVAL_S),
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   } as unknown as NodeJS.ProcessEnv,
   stdio: "inherit",
@@ -153,7 +157,8 @@ async function presign(agents: x402Client[], required: PaymentRequired, count: n
 
 // ---- phases ----------------------------------------------------------------------------------------
 
-type Mode = "off" | "on";
+type Mode = "off" | "steady" | "flat";
+const MODES: Mode[] = ["off", "steady", "flat"];
 interface Run {
   mode: Mode;
   rps: number;
@@ -184,22 +189,24 @@ async function main() {
     const header = challenge.headers.get("payment-required");
     if (challenge.status !== 402 || !header) throw new Error(`GET ${SHORTLIST} answered ${challenge.status}`);
     const required = decodePaymentRequiredHeader(header);
-    const phases = ROUNDS * 2 * 2;
+    const phases = ROUNDS * MODES.length * 2;
     const usd = Math.min(1000, Math.ceil(((PAID_MAX + 100) * phases * 0.001 * 1.5) / AGENTS) + 1);
     const agents = await Promise.all(Array.from({ length: AGENTS }, () => fundedAgent(usd)));
 
     const probing = async (mode: Mode) =>
       db.query(
-        mode === "on"
+        mode === "flat"
           ? "UPDATE offer_probe_schedule SET next_probe_at = now()"
-          : "UPDATE offer_probe_schedule SET next_probe_at = now() + interval '1 day'",
+          : mode === "steady"
+            ? `UPDATE offer_probe_schedule SET next_probe_at = now() + random() * interval '${INTERVAL_S} seconds'`
+            : "UPDATE offer_probe_schedule SET next_probe_at = now() + interval '1 day'",
       );
     const probeCount = async () =>
       (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM offer_probes")).rows[0]!.n;
 
     async function phase(mode: Mode, tag: string): Promise<Run> {
       await probing(mode);
-      // Let the mode settle (the probes in flight of an "on" phase finish, a new pass starts).
+      // Let the mode settle (the probes in flight of a probing phase finish, the new mode takes over).
       const warm = await presign(agents, required, Math.min(300, PAID_MAX), `${tag}-warm`);
       await purchases(warm, WARMUP);
       const signed = await presign(agents, required, PAID_MAX + 2 * CONNECTIONS, tag);
@@ -217,7 +224,7 @@ async function main() {
         probesPerMinute: probes / minutes,
       };
       log(
-        `${tag.padEnd(10)} probing ${mode.padEnd(3)} ${run.rps.toFixed(1).padStart(7)} purchases/s  p50 ${run.p50} ms  p99 ${run.p99} ms  probes ${run.probesPerMinute.toFixed(0)}/min`,
+        `${tag.padEnd(10)} probing ${mode.padEnd(6)} ${run.rps.toFixed(1).padStart(7)} purchases/s  p50 ${run.p50} ms  p99 ${run.p99} ms  probes ${run.probesPerMinute.toFixed(0)}/min`,
       );
       if (ok >= signed.length - CONNECTIONS) log(`${tag}: ran out of pre-signed purchases; raise BENCH_PAID_MAX`);
       return run;
@@ -259,38 +266,50 @@ async function main() {
     );
     const runs: Run[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      const order: Mode[] = round % 2 === 1 ? ["off", "on", "on", "off"] : ["on", "off", "off", "on"];
+      const order: Mode[] = round % 2 === 1 ? [...MODES, ...[...MODES].reverse()] : [...[...MODES].reverse(), ...MODES];
       for (const [i, mode] of order.entries()) runs.push(await phase(mode, `r${round}.${i + 1}`));
     }
-    await probing("on");
-
     const median = (xs: number[]) => {
       const s = [...xs].sort((a, b) => a - b);
       return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
     };
     const of = (mode: Mode, f: keyof Omit<Run, "mode">) => median(runs.filter((r) => r.mode === mode).map((r) => r[f]));
-    const ratio = of("on", "rps") / of("off", "rps");
     console.log("");
     console.log(
       `probe bench: ${CONNECTIONS} connections of paid shortlist purchases, ${DURATION} s per phase, ${ROUNDS} rounds (medians)`,
     );
-    console.log(
-      `probing off: ${of("off", "rps").toFixed(1)} purchases/s, p50 ${of("off", "p50")} ms, p99 ${of("off", "p99")} ms`,
+    for (const mode of MODES)
+      console.log(
+        `probing ${mode.padEnd(6)}: ${of(mode, "rps").toFixed(1)} purchases/s, p50 ${of(mode, "p50")} ms, p99 ${of(mode, "p99")} ms, ${of(mode, "probesPerMinute").toFixed(0)} probes/min`,
+      );
+    for (const mode of ["steady", "flat"] as const) {
+      const ratio = of(mode, "rps") / of("off", "rps");
+      console.log(
+        `throughput probing ${mode}: ${ratio.toFixed(3)}x without (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? "met" : "NOT met"})`,
+      );
+    }
+
+    // One whole pass over the sandbox world, then what the probes found: each x402 offer's state and
+    // failed checks, counted (the last probe of every offer is from this pass).
+    const mark = (await db.query<{ t: Date }>("SELECT now() AS t")).rows[0]!.t;
+    await probing("flat");
+    await waitFor(
+      async () =>
+        (
+          await db.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM offer_health h JOIN offers o ON o.id = h.offer_id WHERE o.protocol = 'x402' AND h.last_probed_at >= $1",
+            [mark],
+          )
+        ).rows[0]!.n >= offers,
+      "A whole probe pass over the sandbox",
+      600_000,
     );
-    console.log(
-      `probing on:  ${of("on", "rps").toFixed(1)} purchases/s, p50 ${of("on", "p50")} ms, p99 ${of("on", "p99")} ms`,
-    );
-    console.log(
-      `throughput with probing: ${ratio.toFixed(3)}x without (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? "met" : "NOT met"})`,
-    );
-    console.log(`probes sustained by one instance while purchases run: ${of("on", "probesPerMinute").toFixed(0)}/min`);
-    // What the probes found across the sandbox world: each offer's state and failed checks, counted.
-    const census = await db.query<{ state: string; checks: string; offers: number }>(
+    const census = await db.query<{ state: string | null; checks: string; offers: number }>(
       `SELECT h.state, array_to_string(h.failed_checks, ', ') AS checks, count(*)::int AS offers
        FROM offers o LEFT JOIN offer_health h ON h.offer_id = o.id WHERE o.protocol = 'x402'
        GROUP BY 1, 2 ORDER BY 3 DESC`,
     );
-    console.log("verdicts across the x402 offers (state, failed checks: offers):");
+    console.log(`verdicts of a whole pass over the ${offers} x402 offers (state, failed checks: offers):`);
     for (const r of census.rows)
       console.log(`  ${r.state ?? "unprobed"}${r.checks ? ` (${r.checks})` : ""}: ${r.offers}`);
     log(
