@@ -7,6 +7,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Badge } from "@/components/ui/badge";
 import { formatDate, formatNumber, formatUsd } from "@/components/ui/format";
 import { Stars } from "@/components/ui/stars";
+import { Stat } from "@/components/ui/stat";
 import { CAPABILITY_LABELS } from "@/server/catalog/vocabulary";
 import { CallCharts } from "./call-charts";
 import { FactList } from "./fact-list";
@@ -134,15 +135,6 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
           <ReviewsSection {...reviews} />
         </div>
       </section>
-    </div>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-base font-semibold text-slate-900">{value}</dd>
     </div>
   );
 }

@@ -5,6 +5,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { formatDateTime } from "@/components/orders/format-date-time";
 import { useTRPC } from "@/components/trpc/client";
+import { Stat } from "@/components/ui/stat";
 import { HEALTHY_UPTIME_PERCENT } from "@/server/probes/conformance-checks";
 import { formatUptime, HealthBadge } from "../health-badge";
 import { ConformanceChecklist } from "./conformance-checklist";
@@ -79,14 +80,5 @@ export function HealthSection({ slug, offerLabel }: { slug: string; offerLabel: 
         <TermsChangeHistory changes={data.termsChanges} probed={h.state !== "unprobed"} />
       </div>
     </section>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-base font-semibold text-slate-900">{value}</dd>
-    </div>
   );
 }
