@@ -1,10 +1,8 @@
 import type { OfferRecord } from "@/server/catalog/service-record";
-import type { OfferHealthObject } from "@/server/probes/health-schema";
 import { formatUsd } from "@/components/ui/format";
 import { OfferHealthLine } from "./health/offer-health-line";
 
-/** `health`: each offer's health as the probes observed it, by offer id. */
-export function OfferTable({ offers, health }: { offers: OfferRecord[]; health?: Record<string, OfferHealthObject> }) {
+export function OfferTable({ offers }: { offers: OfferRecord[] }) {
   return (
     <div className="space-y-4">
       {offers.map((o) => (
@@ -40,7 +38,7 @@ export function OfferTable({ offers, health }: { offers: OfferRecord[]; health?:
               : "No calls through the marketplace in 30 days"}
             {!o.routedByMarketplace && " · The marketplace cannot route calls to this offer"}
           </p>
-          {health?.[o.id] && <OfferHealthLine health={health[o.id]!} />}
+          <OfferHealthLine health={o.health} />
           <dl className="mt-3 grid grid-cols-1 gap-2 text-sm">
             <div>
               <dt className="font-medium text-slate-600">Call URL</dt>

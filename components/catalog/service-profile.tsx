@@ -30,7 +30,6 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
   const trpc = useTRPC();
   const { data } = useSuspenseQuery(trpc.catalog.profile.queryOptions({ slug }));
   const { data: distribution } = useSuspenseQuery(trpc.reviews.ratingDistribution.queryOptions({ slug }));
-  const { data: health } = useSuspenseQuery(trpc.catalog.health.queryOptions({ slug }));
   const s = data.record.service;
   const offerLabel = (id: string) => {
     const o = s.offers.find((x) => x.id === id);
@@ -104,7 +103,7 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
         <h2 id="offers" className="text-xl font-semibold">
           Offers
         </h2>
-        <OfferTable offers={s.offers} health={health.offers} />
+        <OfferTable offers={s.offers} />
       </section>
 
       <HealthSection slug={slug} offerLabel={offerLabel} />
