@@ -73,7 +73,11 @@ describe("the service page's health section", () => {
   it("a probed service: strip of 30 days with no-data days, checklist, routing stopped, terms history", async () => {
     const svc = await serviceWithOffers(0);
     const [a, b] = svc.offers as [(typeof svc.offers)[0], (typeof svc.offers)[0]];
-    const now = Date.now();
+    // The probes sit at hours 0–2 and 30–31 before the last UTC noon, so they fall on exactly two UTC
+    // days whatever the time of day the test runs (from Date.now() they spanned three after 06:00).
+    const noon = new Date();
+    noon.setUTCHours(12, 0, 0, 0);
+    const now = noon.getTime() <= Date.now() ? noon.getTime() : noon.getTime() - 24 * HOUR;
     // Offer a: answers 402 without a readable PAYMENT-REQUIRED header (a failed gate); b: conformant.
     await db.offerProbe.createMany({
       data: [0, 1, 2, 30, 31].flatMap((h) => [
