@@ -16,12 +16,9 @@
 // The probe settings (PROBE_HOST_CONCURRENCY, PROBE_HOST_SPACING_MS, PROBE_CONCURRENCY,
 // PROBE_TIMEOUT_MS) are the caller's environment's, else the defaults. The exit code is 1 when a
 // purchase answered other than 200.
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
-import path from "node:path";
 import { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
@@ -29,9 +26,8 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import pg from "pg";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { freePort } from "../test/free-port";
-import { benchMarketplaceEnv } from "./bench/marketplace-env";
+import { healthy, loadLine, startBenchMarketplace } from "./bench/bench-marketplace";
 import { positiveInt } from "./bench/positive-int";
-import { EMBEDDED_DATABASE } from "./lib/resolve-database";
 
 const DURATION = positiveInt("BENCH_DURATION", 20);
 const ROUNDS = positiveInt("BENCH_ROUNDS", 2);
@@ -74,55 +70,18 @@ function cannon(opts: Record<string, unknown>, stopAfterS: number): Promise<Cann
 
 // ---- the marketplace, as `npm start` runs it ----------------------------------------------------
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), "marketplace-bench-probe-"));
-const [pgPort, appPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
-const baseUrl = `http://127.0.0.1:${appPort}`;
-const {
-  DATABASE_URL: _db,
-  NODE_ENV: _nodeEnv,
-  X402_FACILITATOR_URL: _facilitator,
-  X402_ENABLED: _enabled,
-  X402_PAY_TO: _payTo,
-  PROBE_ENABLED: _probeEnabled,
-  SANDBOX_ENABLED: _sandboxEnabled,
-  ...inherited
-} = process.env;
-log(`starting the marketplace (data ${dataDir}, PostgreSQL :${pgPort}, app :${appPort}, sandbox :${sandboxPort})`);
-const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+const sandboxPort = await freePort();
+const marketplace = await startBenchMarketplace({
+  name: "probe",
+  log,
+  unset: ["PROBE_ENABLED", "SANDBOX_ENABLED"],
   env: {
-    ...inherited,
-    ...benchMarketplaceEnv(dataDir, pgPort, appPort),
     SANDBOX_PORT: String(sandboxPort),
     PROBE_INTERVAL_SECONDS: String(INTERVAL_S),
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-  } as unknown as NodeJS.ProcessEnv,
-  stdio: "inherit",
+  },
 });
-const serverExited = new Promise<void>((resolve) => server.on("exit", () => resolve()));
-let cleaned: Promise<void> | undefined;
-function cleanup(): Promise<void> {
-  cleaned ??= (async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      log("stopping the marketplace");
-      server.kill("SIGTERM");
-      await Promise.race([serverExited, new Promise((r) => setTimeout(r, 120_000).unref())]);
-    }
-    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-  })();
-  return cleaned;
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.on(signal, () => void cleanup().then(() => process.exit(130)));
-
-async function waitFor(check: () => Promise<boolean>, what: string, ms: number) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error("The marketplace exited before it was ready.");
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${what} did not happen in time.`);
-}
+const { baseUrl, waitFor } = marketplace;
 
 // ---- paying agents (as bench:purchase) -----------------------------------------------------------
 
@@ -169,10 +128,8 @@ interface Run {
 let failed = false;
 
 async function main() {
-  await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).ok, "The marketplace start", 600_000);
-  const db = new pg.Client({
-    connectionString: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/${EMBEDDED_DATABASE}`,
-  });
+  await healthy(marketplace, 600_000);
+  const db = new pg.Client({ connectionString: marketplace.databaseUrl });
   await db.connect();
   try {
     const offers = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM offers WHERE protocol = 'x402'"))
@@ -258,12 +215,7 @@ async function main() {
       return r;
     }
 
-    log(
-      `load before: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")} (${os.cpus().length} CPUs)`,
-    );
+    log(`${loadLine("before")} (${os.cpus().length} CPUs)`);
     const runs: Run[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const order: Mode[] = round % 2 === 1 ? [...MODES, ...[...MODES].reverse()] : [...[...MODES].reverse(), ...MODES];
@@ -312,12 +264,7 @@ async function main() {
     console.log(`verdicts of a whole pass over the ${offers} x402 offers (state, failed checks: offers):`);
     for (const r of census.rows)
       console.log(`  ${r.state ?? "unprobed"}${r.checks ? ` (${r.checks})` : ""}: ${r.offers}`);
-    log(
-      `load after: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}`,
-    );
+    log(loadLine("after"));
   } finally {
     await db.end();
   }
@@ -329,6 +276,6 @@ try {
   console.error(err);
   failed = true;
 } finally {
-  await cleanup();
+  await marketplace.stop();
 }
 process.exit(failed ? 1 : 0);

@@ -40,10 +40,8 @@
 // BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s per route before the comparisons and per paid phase, default 2),
 // BENCH_PAID_MAX (pre-signed authorizations per paid phase, default 3000), BENCH_PAID_ALL=0
 // (skip the "all" comparison), BENCH_ALONGSIDE=0 (skip the search-load phase) adjust it.
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -57,15 +55,13 @@ import type { PaymentRequired } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import pg from "pg";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { freePort } from "../test/free-port";
 import { alternatingThroughput, type BlockRequest, type SideFigures } from "./bench/alternating-throughput";
-import { benchMarketplaceEnv } from "./bench/marketplace-env";
+import { healthy, startBenchMarketplace } from "./bench/bench-marketplace";
 import { pairedLatency, type PairedLatency } from "./bench/paired-latency";
 import { findDescendant, pinApart } from "./bench/pin-cpus";
 import { positiveInt } from "./bench/positive-int";
 import { inTree, processTable } from "./bench/process-table";
 import { bootstrapInterval, median, medianRatio, sumRatio } from "./bench/ratio-stats";
-import { EMBEDDED_DATABASE } from "./lib/resolve-database";
 
 const DURATION = positiveInt("BENCH_DURATION", 10);
 // Throughput comparisons run in ROUNDS passes of ROUND_DURATION seconds each, switching routes every
@@ -146,70 +142,9 @@ function cannon(opts: CannonOptions, stopAfterS?: number): Promise<CannonResult>
 
 // ---- the marketplace under test ------------------------------------------------------------
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), "marketplace-bench-"));
-const [pgPort, appPort] = [await freePort(), await freePort()];
-const baseUrl = `http://127.0.0.1:${appPort}`;
-// The local facilitator and a throwaway embedded database, whatever the caller's environment says.
-const {
-  DATABASE_URL: _db,
-  NODE_ENV: _nodeEnv,
-  X402_FACILITATOR_URL: _facilitator,
-  X402_ENABLED: _enabled,
-  X402_PAY_TO: _payTo,
-  ...inherited
-} = process.env;
 // This process stands in for a reverse proxy: the search load names its clients in X-Forwarded-For.
-const serverEnv: Record<string, string | undefined> = {
-  ...inherited,
-  ...benchMarketplaceEnv(dataDir, pgPort, appPort),
-  TRUST_PROXY_HOPS: "1",
-};
-
-log(
-  `starting the marketplace (data ${dataDir}, PostgreSQL :${pgPort}, app :${appPort}); builds first if sources changed`,
-);
-// What `npm start` runs (node itself, no tsx wrapper in between), as scripts/e2e.ts does.
-const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-  env: serverEnv as NodeJS.ProcessEnv,
-  stdio: "inherit",
-});
-const serverExited = new Promise<void>((resolve) => server.on("exit", () => resolve()));
-
-let cleaned: Promise<void> | undefined;
-function cleanup(): Promise<void> {
-  cleaned ??= (async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      log("stopping the marketplace");
-      server.kill("SIGTERM");
-      // The app gets 10 s, then PostgreSQL's shutdown checkpoint flushes what the bench wrote. (Once
-      // PostgreSQL outlived the removal of its data directory: the bench started the marketplace
-      // with the tsx command, whose wrapper SIGKILLed start.ts mid-shutdown; scripts/lib/take-over-signals.ts.)
-      const stopped = await Promise.race([
-        serverExited.then(() => true),
-        new Promise<boolean>((r) => setTimeout(() => r(false), 120_000).unref()),
-      ]);
-      if (!stopped) log(`the marketplace did not stop within 120 s; removing ${dataDir} anyway`);
-    }
-    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); // PostgreSQL may still be flushing its WAL while it stops
-  })();
-  return cleaned;
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => void cleanup().then(() => process.exit(130)));
-}
-
-async function waitForHealth(deadline: number) {
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error("The marketplace exited before it was ready.");
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("The marketplace did not become ready in time.");
-}
+const marketplace = await startBenchMarketplace({ name: "purchase", log, env: { TRUST_PROXY_HOPS: "1" } });
+const { baseUrl, server } = marketplace;
 
 // ---- CPU accounting (Linux /proc): where a phase's time goes -----------------------------------
 
@@ -731,7 +666,7 @@ function report(pinning: string) {
 let exitCode = 1;
 let db: pg.Client | undefined;
 try {
-  await waitForHealth(Date.now() + 15 * 60_000);
+  await healthy(marketplace);
   log("marketplace is up");
 
   // The ceiling route must run per request, not be served from a prerendered file.
@@ -746,7 +681,7 @@ try {
   if (ping.status !== 200 || JSON.stringify(await ping.json()) !== '{"ok":true}')
     throw new Error(`/api/ping answered ${ping.status}`);
 
-  db = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/${EMBEDDED_DATABASE}` });
+  db = new pg.Client({ connectionString: marketplace.databaseUrl });
   await db.connect();
 
   const challenge = await fetch(`${baseUrl}${SHORTLIST}`);
@@ -929,6 +864,6 @@ try {
   console.error(`[bench] failed: ${err instanceof Error ? err.message : String(err)}`);
 } finally {
   await db?.end().catch(() => undefined);
-  await cleanup();
+  await marketplace.stop();
 }
 process.exit(exitCode);

@@ -6,13 +6,8 @@
 // run, so every request pays its query embedding: the query cache is not what is measured. It
 // prints req/s, latency, and the server's query-cache counters (from its log: they are in no API).
 // Target (reported, not enforced): >= 150 req/s. Loopback only; bounded by BENCH_DURATION seconds.
-import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
-import { freePort } from "../test/free-port";
-import { benchMarketplaceEnv } from "./bench/marketplace-env";
+import { healthy, startBenchMarketplace } from "./bench/bench-marketplace";
 import { positiveInt } from "./bench/positive-int";
 import { EVAL_QUERIES } from "./eval-shortlist/labels/queries";
 
@@ -60,28 +55,16 @@ type Autocannon = (opts: Record<string, unknown>, cb: (err: Error | null, r: Can
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 const queries = searchQueries();
-const dataDir = await mkdtemp(path.join(os.tmpdir(), "marketplace-bench-search-"));
-const [pgPort, appPort] = [await freePort(), await freePort()];
-const baseUrl = `http://127.0.0.1:${appPort}`;
-const { DATABASE_URL: _db, NODE_ENV: _nodeEnv, ...inherited } = process.env;
-const serverEnv: Record<string, string | undefined> = {
-  ...inherited,
-  ...benchMarketplaceEnv(dataDir, pgPort, appPort),
-  RATE_LIMIT_ENABLED: "false",
-  LOG_LEVEL: "info",
-};
-
-log(
-  `starting the marketplace (data ${dataDir}, PostgreSQL :${pgPort}, app :${appPort}); builds first if sources changed`,
-);
-const server = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
-  env: serverEnv as NodeJS.ProcessEnv,
-  stdio: ["ignore", "pipe", "inherit"] as const,
+const marketplace = await startBenchMarketplace({
+  name: "search",
+  log,
+  env: { RATE_LIMIT_ENABLED: "false", LOG_LEVEL: "info" },
+  stdout: "pipe",
 });
-const serverExited = new Promise<void>((resolve) => server.on("exit", () => resolve()));
+const { baseUrl, server } = marketplace;
 let cacheLine: { hits: number; misses: number; size: number } | undefined;
 let pending = "";
-server.stdout.on("data", (chunk: Buffer) => {
+server.stdout!.on("data", (chunk: Buffer) => {
   pending += chunk.toString("utf8");
   const lines = pending.split("\n");
   pending = lines.pop()!;
@@ -98,27 +81,9 @@ server.stdout.on("data", (chunk: Buffer) => {
   }
 });
 
-async function stopServer() {
-  if (server.exitCode === null && server.signalCode === null) {
-    server.kill("SIGTERM");
-    await Promise.race([serverExited, new Promise((r) => setTimeout(r, 30_000))]);
-  }
-  await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); // PostgreSQL may still be flushing its WAL while it stops
-}
-
 let exitCode = 1;
 try {
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error("The marketplace exited before it was ready.");
-    if (Date.now() > deadline) throw new Error("The marketplace did not become ready in time.");
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await healthy(marketplace);
   log("marketplace is up; warming up with 20 queries outside the measured set");
   for (let i = 0; i < 20; i++) {
     const r = await fetch(`${baseUrl}/api/catalog/search?q=${encodeURIComponent(`warm up search number ${i}`)}`);
@@ -164,6 +129,6 @@ try {
     console.log(`  note: the run outlasted the query set; ${next - queries.length} queries were repeats`);
   exitCode = result.errors || result.non2xx ? 1 : 0;
 } finally {
-  await stopServer();
+  await marketplace.stop();
 }
 process.exit(exitCode);
