@@ -1,34 +1,18 @@
 // The account scripts as a person runs them: child processes on this test file's database
 // (DATABASE_URL). operator:create creates an account (a printed one-time password that signs in)
 // and then promotes; token:create prints a working token once, with or without an owner.
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { POST as authPost } from "@/app/api/auth/[...all]/route";
 import { authenticateToken } from "@/server/accounts/marketplace-tokens";
 import { db } from "@/server/db";
 import { recordServedBaseUrl } from "@/scripts/lib/database";
 import { authRequest, PASSWORD, signUp } from "@/test/accounts/people";
+import { runScript } from "@/test/scripts/run-script";
 
 // Each run migrates and checks the catalog first (ensureDatabaseThenRun), several seconds apiece on a busy machine.
 const SCRIPT_TEST_MS = 240_000;
 
-function run(
-  script: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      env: { ...env, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = runScript;
 
 describe("npm run operator:create", { timeout: SCRIPT_TEST_MS }, () => {
   it("creates an operator with a one-time password that signs in, then leaves them be; promotes an existing person without touching the password", async () => {

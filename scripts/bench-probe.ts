@@ -19,14 +19,12 @@
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import os from "node:os";
-import { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
 import pg from "pg";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { freePort } from "../test/free-port";
 import { healthy, loadLine, startBenchMarketplace } from "./bench/bench-marketplace";
+import { fundedAgent, type FundedAgent } from "./bench/funded-agent";
 import { positiveInt } from "./bench/positive-int";
 
 const DURATION = positiveInt("BENCH_DURATION", 20);
@@ -85,21 +83,10 @@ const { baseUrl, waitFor } = marketplace;
 
 // ---- paying agents (as bench:purchase) -----------------------------------------------------------
 
-async function fundedAgent(usd: number): Promise<x402Client> {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const res = await fetch(`${baseUrl}/api/dev/faucet`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ address: account.address, amountUsd: usd }),
-  });
-  if (!res.ok) throw new Error(`faucet answered ${res.status}: ${await res.text()}`);
-  return new x402Client().register("eip155:*", new ExactEvmScheme(account));
-}
-
-async function presign(agents: x402Client[], required: PaymentRequired, count: number, tag: string) {
+async function presign(agents: FundedAgent[], required: PaymentRequired, count: number, tag: string) {
   const out: { headers: Record<string, string>; body: string }[] = [];
   for (let i = 0; i < count; i++) {
-    const payload = await agents[i % agents.length]!.createPaymentPayload(required);
+    const payload = await agents[i % agents.length]!.client.createPaymentPayload(required);
     out.push({
       headers: { "content-type": "application/json", "payment-signature": encodePaymentSignatureHeader(payload) },
       body: JSON.stringify({
@@ -148,7 +135,7 @@ async function main() {
     const required = decodePaymentRequiredHeader(header);
     const phases = ROUNDS * MODES.length * 2;
     const usd = Math.min(1000, Math.ceil(((PAID_MAX + 100) * phases * 0.001 * 1.5) / AGENTS) + 1);
-    const agents = await Promise.all(Array.from({ length: AGENTS }, () => fundedAgent(usd)));
+    const agents = await Promise.all(Array.from({ length: AGENTS }, () => fundedAgent(baseUrl, usd)));
 
     const probing = async (mode: Mode) =>
       db.query(

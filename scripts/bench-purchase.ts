@@ -45,18 +45,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { x402Client } from "@x402/core/client";
 import {
   decodePaymentRequiredHeader,
   decodePaymentResponseHeader,
   encodePaymentSignatureHeader,
 } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
 import pg from "pg";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { alternatingThroughput, type BlockRequest, type SideFigures } from "./bench/alternating-throughput";
 import { healthy, startBenchMarketplace } from "./bench/bench-marketplace";
+import { fundedAgent, type FundedAgent } from "./bench/funded-agent";
 import { pairedLatency, type PairedLatency } from "./bench/paired-latency";
 import { findDescendant, pinApart } from "./bench/pin-cpus";
 import { positiveInt } from "./bench/positive-int";
@@ -173,25 +171,6 @@ function cpuSample(root: number): CpuSample | undefined {
 
 // ---- paying agents ---------------------------------------------------------------------------
 
-interface Agent {
-  address: string;
-  client: x402Client;
-}
-
-async function fundedAgent(usd: number): Promise<Agent> {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const res = await fetch(`${baseUrl}/api/dev/faucet`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ address: account.address, amountUsd: usd }),
-  });
-  if (!res.ok) throw new Error(`faucet answered ${res.status}: ${await res.text()}`);
-  return {
-    address: account.address.toLowerCase(),
-    client: new x402Client().register("eip155:*", new ExactEvmScheme(account)),
-  };
-}
-
 // Outcomes rotate so the run is not one query repeated; each carries one condition to check.
 const OUTCOMES: [string, string][] = [
   ["hourly weather forecasts for delivery route planning", "pay per request with x402"],
@@ -210,7 +189,7 @@ interface Signed {
 }
 
 async function presign(
-  agents: Agent[],
+  agents: FundedAgent[],
   paymentRequired: PaymentRequired,
   count: number,
   search: string,
@@ -408,7 +387,7 @@ async function compare(c: Comparison): Promise<void> {
 async function paid(
   label: string,
   db: pg.Client,
-  agents: Agent[],
+  agents: FundedAgent[],
   paymentRequired: PaymentRequired,
   search: string,
   connections: number,
@@ -493,7 +472,7 @@ interface Alongside {
  * (none: the baseline). Both start together after the authorizations are signed. */
 async function paidAlongside(
   db: pg.Client,
-  agents: Agent[],
+  agents: FundedAgent[],
   paymentRequired: PaymentRequired,
   searchClients: number,
 ): Promise<Alongside> {
@@ -697,7 +676,7 @@ try {
   // Enough test USDC for every pre-signed purchase of every paid phase, spread over a few agents.
   const paidPhases = (PAID_ALL ? 3 : 2) + (ALONGSIDE ? 3 : 0);
   const perAgentUsd = Math.min(1000, Math.ceil(((PAID_MAX + 300) * paidPhases * 0.001 * 1.5) / AGENTS) + 1);
-  const agents = await Promise.all(Array.from({ length: AGENTS }, () => fundedAgent(perAgentUsd)));
+  const agents = await Promise.all(Array.from({ length: AGENTS }, () => fundedAgent(baseUrl, perAgentUsd)));
   log(`${AGENTS} agents funded with ${perAgentUsd} test USDC each`);
 
   // One completed purchase to replay, checked once by hand before the load.

@@ -1,28 +1,16 @@
 // `npm run catalog:import` as a person runs it: a child process on this test file's database
 // (DATABASE_URL), its exit code, progress lines and summary; a bad file changes nothing.
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
+import { runScript } from "@/test/scripts/run-script";
 
 // Each run migrates and checks the catalog first (ensureDatabaseThenRun), several seconds apiece on a busy machine.
 const SCRIPT_TEST_MS = 240_000;
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/catalog-import.ts", ...args], {
-      env: { ...process.env, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[]) => runScript("scripts/catalog-import.ts", args);
 
 const counts = async () => ({
   services: await db.service.count(),
