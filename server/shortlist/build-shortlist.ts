@@ -10,6 +10,7 @@ import { fitReasons } from "./fit-reasons";
 import { informativeWords } from "./match-words";
 import { priceUnitOf, purchaseOffer } from "./offer-fit";
 import { loadCandidates, type Candidate } from "./load-candidates";
+import { LIKELY_FIT, nothingFitsField, type ClosestCandidate } from "./nothing-fits";
 import { OBSERVED_FAILING_RANK_FACTOR, observeOffers, type Observation } from "./observed-health";
 import { catalogMeanRating, reputationOf } from "./reputation";
 import {
@@ -31,7 +32,7 @@ import {
   RELEVANCE_FLOOR,
 } from "./relevance";
 
-function nothingFits(excluded: number): string {
+function nothingFitsNote(excluded: number): string {
   return (
     "Nothing in the catalog fits this request closely enough" +
     (excluded
@@ -80,6 +81,8 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
   const retrieved = await retrieve(input.search, input.outcome, input.constraints);
   // `exact` scores are absolute name similarities in [0, 1]; every other mode gets the calibrated
   // probability; all/hybrid also the relevance floor (a named service is kept whatever its probability).
+  // The retrieved services by probability, for `nothingFits` (what came closest).
+  let retrievedByP: { hit: { id: string }; p: number }[] = [];
   let pool = retrieved
     .slice(0, CANDIDATES)
     .map((hit, order) => ({ hit, order, p: Math.max(0, Math.min(1, hit.score)) }));
@@ -95,6 +98,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
         input.search === "terms" ? CALIBRATION_NO_COSINE : CALIBRATION,
       ),
     }));
+    retrievedByP = [...pool].sort((a, b) => b.p - a.p);
     // The floor and the "nothing fits" gate were chosen on the fused retrieval of all/hybrid;
     // `terms` and `semantic` (single retrievers, for inspection) report the probability only.
     if (RANK_BY_CALIBRATED.has(input.search)) {
@@ -155,6 +159,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
   }
 
   const excluded: Shortlist["excluded"] = [];
+  const unmetById = new Map<string, { id: string; requirement: string }[]>();
   const ranked = hits.flatMap((hit) => {
     const service = candidates.get(hit.id);
     if (!service || dropped(hit.id)) return [];
@@ -171,13 +176,18 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     const unmet = checks.filter((c) => c.priority === "must" && c.status === "unmet");
     if (unmet.length > 0) {
       excluded.push({ slug: service.slug, unmet: unmet.map((c) => c.id) });
+      unmetById.set(hit.id, unmet);
       return [];
     }
     const prefers = checks.filter((c) => c.priority === "prefer");
     const preferShare = prefers.length ? prefers.filter((c) => c.status === "met").length / prefers.length : 0;
     const rep = reputationOf(service.reviews, catalogMean);
     const relevance = relevanceById.get(hit.id)!;
-    const score =
+    // `score` stays a probability (issue 26, item 2): in `all` met preferences raise it by a tenth
+    // of the distance to 1 (a service that also meets what the buyer prefers fits better); the
+    // blend with reputation only orders the matches.
+    const score = input.search === "all" ? relevance + WEIGHT_PREFER * preferShare * (1 - relevance) : relevance;
+    const order =
       input.search === "all"
         ? WEIGHT_RELEVANCE * relevance +
           WEIGHT_PREFER * preferShare +
@@ -187,7 +197,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     // A service the request names ranks first in all/hybrid (issue 12, item 3).
     const named = RANK_BY_CALIBRATED.has(input.search) ? (hit.name ?? 0) : 0;
     // Ranked down, not rescored: `score` stays the fit. `exact` ranks names, which health does not change.
-    const rankKey = observation.failing && input.search !== "exact" ? score * OBSERVED_FAILING_RANK_FACTOR : score;
+    const rankKey = observation.failing && input.search !== "exact" ? order * OBSERVED_FAILING_RANK_FACTOR : order;
     return [{ id: hit.id, service, checks, rep, score, rankKey, mustUnknown, named, observation }];
   });
 
@@ -262,6 +272,41 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     };
   });
 
+  // Only when no match is likely to serve (nothing-fits.ts): candidates to name are read then.
+  const best = Math.max(0, ...ranked.slice(0, input.limit).map((m) => relevanceById.get(m.id) ?? 0));
+  let nothingFits: ReturnType<typeof nothingFitsField>;
+  if (input.search === "exact" ? matches.length === 0 : matches.length === 0 || best < LIKELY_FIT) {
+    const closestIds =
+      matches.length > 0
+        ? ranked.slice(0, input.limit).map((m) => m.id)
+        : [
+            ...new Set([
+              ...hits.filter((h) => unmetById.has(h.id)).map((h) => h.id),
+              ...(input.search === "exact" ? pool : retrievedByP).slice(0, 3).map((c) => c.hit.id),
+            ]),
+          ].slice(0, 3);
+    const missing = closestIds.filter((id) => !candidates.has(id));
+    const more = missing.length ? await loadCandidates(missing) : new Map<string, Candidate>();
+    const pOf = new Map([...retrievedByP, ...pool].map((c) => [c.hit.id, c.p]));
+    const closest: ClosestCandidate[] = closestIds.flatMap((id) => {
+      const c = candidates.get(id) ?? more.get(id);
+      if (!c) return [];
+      return [
+        {
+          slug: c.slug,
+          name: c.name,
+          description: c.description,
+          primaryCapability: c.primaryCapability,
+          tags: c.tags,
+          offers: c.offers,
+          score: relevanceById.get(id) ?? pOf.get(id) ?? 0,
+          unmet: unmetById.get(id) ?? [],
+        },
+      ];
+    });
+    nothingFits = nothingFitsField(matches.length, best, closest, informative);
+  }
+
   return {
     query: {
       outcome: input.outcome,
@@ -272,7 +317,8 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     },
     matches,
     excluded,
-    ...(matches.length === 0 ? { note: nothingFits(excluded.length) } : {}),
+    ...(matches.length === 0 ? { note: nothingFitsNote(excluded.length) } : {}),
+    ...(nothingFits ? { nothingFits } : {}),
     catalogObservedAt: (observed?.at ?? now).toISOString(),
     generatedAt: now.toISOString(),
   };

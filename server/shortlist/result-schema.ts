@@ -72,6 +72,23 @@ export const shortlistSchema = z.object({
   excluded: z.array(z.object({ slug: z.string(), unmet: z.array(z.string()) })),
   // Present only when `matches` is empty: nothing in the catalog fits, and where to look instead.
   note: z.string().optional(),
+  // Present when no match is likely to serve the need: `matches` is empty, or (every mode but
+  // `exact`) no match's score reaches 0.5. Says so in words, names what came closest (up to three:
+  // services a must condition left out first, then the most probable retrieved ones; the matches
+  // themselves when there are some) and why each does not serve.
+  nothingFits: z
+    .object({
+      summary: z.string(),
+      closest: z.array(
+        z.object({
+          slug: z.string(),
+          name: z.string(),
+          score: z.number().min(0).max(1),
+          whyNot: z.string(),
+        }),
+      ),
+    })
+    .optional(),
   catalogObservedAt: z.iso.datetime(),
   generatedAt: z.iso.datetime(),
 });
