@@ -7,7 +7,7 @@ import type { Capability } from "../catalog/vocabulary";
 import { atomicToUsd } from "../money";
 import { checkRequirement, prepareRequirements } from "./conditions/check-condition";
 import { fitReasons } from "./fit-reasons";
-import { informativeWords } from "./match-words";
+import { informativeWords, wordsUnknownToCatalog } from "./match-words";
 import { priceUnitOf, purchaseOffer } from "./offer-fit";
 import { loadCandidates, type Candidate } from "./load-candidates";
 import { LIKELY_FIT, nothingFitsField, type ClosestCandidate } from "./nothing-fits";
@@ -286,7 +286,10 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
             ]),
           ].slice(0, 3);
     const missing = closestIds.filter((id) => !candidates.has(id));
-    const more = missing.length ? await loadCandidates(missing) : new Map<string, Candidate>();
+    const [more, unknown] = await Promise.all([
+      missing.length ? loadCandidates(missing) : new Map<string, Candidate>(),
+      wordsUnknownToCatalog(input.outcome),
+    ]);
     const pOf = new Map([...retrievedByP, ...pool].map((c) => [c.hit.id, c.p]));
     const closest: ClosestCandidate[] = closestIds.flatMap((id) => {
       const c = candidates.get(id) ?? more.get(id);
@@ -304,7 +307,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
         },
       ];
     });
-    nothingFits = nothingFitsField(matches.length, best, closest, informative);
+    nothingFits = nothingFitsField(matches.length, best, closest, informative, unknown);
   }
 
   return {

@@ -34,8 +34,12 @@ function firstSentence(text: string): string {
   return (s.length > 160 ? `${s.slice(0, 157)}…` : s).replace(/[.!?]$/, "");
 }
 
-/** Why one candidate does not serve the need: a failed must, or the request's words it lacks. */
-export function whyNot(c: ClosestCandidate, informative: ReadonlySet<string>): string {
+/**
+ * Why one candidate does not serve the need: a failed must, or the request's words it lacks
+ * (`unknown`: the request's words no service in the catalog uses; `informative`: its words that
+ * can show a fit, match-words.ts).
+ */
+export function whyNot(c: ClosestCandidate, informative: ReadonlySet<string>, unknown: string[] = []): string {
   const what = `${CAPABILITY_LABELS[c.primaryCapability as Capability] ?? c.primaryCapability} service: ${firstSentence(c.description)}.`;
   if (c.unmet.length > 0)
     return `${what} Left out: the must condition${c.unmet.length === 1 ? "" : "s"} ${c.unmet.map((u) => `"${u.requirement}"`).join(", ")} ${c.unmet.length === 1 ? "is" : "are"} unmet.`;
@@ -49,7 +53,7 @@ export function whyNot(c: ClosestCandidate, informative: ReadonlySet<string>): s
       ].join(" "),
     ),
   );
-  const missing = [...informative].filter((w) => !has.has(w)).slice(0, MAX_WORDS);
+  const missing = [...new Set([...unknown, ...[...informative].filter((w) => !has.has(w))])].slice(0, MAX_WORDS);
   const shared = [...informative].filter((w) => has.has(w)).slice(0, MAX_WORDS);
   const words =
     missing.length > 0
@@ -68,6 +72,7 @@ export function nothingFitsField(
   bestScore: number,
   closest: ClosestCandidate[],
   informative: ReadonlySet<string>,
+  unknown: string[] = [],
 ): NothingFits | undefined {
   if (matched > 0 && bestScore >= LIKELY_FIT) return undefined;
   const top = closest.slice(0, MAX_CLOSEST);
@@ -76,10 +81,15 @@ export function nothingFitsField(
     matched > 0
       ? `No service in the catalog is more likely than not to serve this need (best estimated probability ${bestScore.toFixed(2)}): the matches are the closest the catalog has, not a fit.`
       : top.length > 0
-        ? `The catalog has no service for this need. Closest: ${names}; none of them serves it (see whyNot).`
+        ? `The catalog has no service for this need${unknown.length ? ` (no service in it mentions ${quoted(unknown.slice(0, MAX_WORDS))})` : ""}. Closest: ${names}; none of them serves it (see whyNot).`
         : "The catalog has no service for this need, nor anything close to it.";
   return {
     summary,
-    closest: top.map((c) => ({ slug: c.slug, name: c.name, score: round4(c.score), whyNot: whyNot(c, informative) })),
+    closest: top.map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      score: round4(c.score),
+      whyNot: whyNot(c, informative, unknown),
+    })),
   };
 }
