@@ -75,6 +75,15 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/run.ts")) {
           },
         ]),
       ),
+      calibration: Object.fromEntries(
+        (["all", "hybrid"] as const).map((mode) => [
+          mode,
+          {
+            dev: ceil(ranking[mode].dev.calibration.ece) + 0.001,
+            heldout: ceil(ranking[mode].heldout.calibration.ece) + 0.001,
+          },
+        ]),
+      ),
       conditions: {
         accuracy: floor(conditions.all.accuracy),
         metAccuracy: floor(conditions.all.metAccuracy),

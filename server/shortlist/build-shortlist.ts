@@ -272,8 +272,12 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     };
   });
 
-  // Only when no match is likely to serve (nothing-fits.ts): candidates to name are read then.
-  const best = Math.max(0, ...ranked.slice(0, input.limit).map((m) => relevanceById.get(m.id) ?? 0));
+  // Only when no match is likely to serve (nothing-fits.ts): candidates to name are read then. A
+  // service the request names is what it asked for, whatever its probability.
+  const best = Math.max(
+    0,
+    ...ranked.slice(0, input.limit).map((m) => (m.named > 0 ? 1 : (relevanceById.get(m.id) ?? 0))),
+  );
   let nothingFits: ReturnType<typeof nothingFitsField>;
   if (input.search === "exact" ? matches.length === 0 : matches.length === 0 || best < LIKELY_FIT) {
     const closestIds =
