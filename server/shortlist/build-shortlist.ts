@@ -44,13 +44,25 @@ function nothingFitsNote(excluded: number): string {
 
 // Retrieved services considered for condition checks and final ranking: conditions can exclude
 // services, so they need depth. Without conditions, other modes keep the retrieval order (the
-// first `limit` suffice) and `all` only adds reputation (at most WEIGHT_REPUTATION), so only
+// first `limit` suffice) and `all` only adds reputation (at most REPUTATION_MARGIN), so only
 // services within that margin of the limit-th one can still reach the shortlist.
 const CANDIDATES = 40;
-// `all` mode: relevance dominates; met preferences and reputation refine.
-const WEIGHT_RELEVANCE = 0.85;
+// `all` mode: relevance dominates; met preferences and reputation refine. `score` stays a
+// probability (issue 26, item 2; the old blend 0.85 p + 0.1 preferences + 0.05 reputation read 0.85
+// for a sure fit): reputation shifts the log-odds by at most REPUTATION_LOGIT / 2 either way, and met
+// preferences raise it by up to a tenth of its distance to 1. A shift of 0.2 in log-odds moves p by
+// at most 0.05, close to the old blend's reputation weight (0.05 / 0.85 of relevance).
 const WEIGHT_PREFER = 0.1;
-const WEIGHT_REPUTATION = 0.05;
+const REPUTATION_LOGIT = 0.2;
+// How far reputation can lift one service above another, in probability (candidateDepth).
+const REPUTATION_MARGIN = REPUTATION_LOGIT / 4;
+
+function allModeScore(p: number, preferShare: number, bayesRating: number): number {
+  const q = Math.min(1 - 1e-9, Math.max(1e-9, p));
+  const reputation = Math.max(0, Math.min(1, (bayesRating - 1) / 4)) - 0.5;
+  const shifted = 1 / (1 + Math.exp(-(Math.log(q / (1 - q)) + REPUTATION_LOGIT * reputation)));
+  return shifted + WEIGHT_PREFER * preferShare * (1 - shifted);
+}
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -60,7 +72,7 @@ const x402First = (a: { protocol: string }, b: { protocol: string }) =>
 function candidateDepth(relevance: number[], mode: string, limit: number, hasConditions: boolean): number {
   if (hasConditions) return CANDIDATES;
   if (mode !== "all" || relevance.length <= limit) return limit;
-  const floor = relevance[limit - 1]! - WEIGHT_REPUTATION / WEIGHT_RELEVANCE;
+  const floor = relevance[limit - 1]! - REPUTATION_MARGIN;
   let depth = limit;
   while (depth < Math.min(CANDIDATES, relevance.length) && relevance[depth]! >= floor) depth++;
   return depth;
@@ -183,21 +195,12 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     const preferShare = prefers.length ? prefers.filter((c) => c.status === "met").length / prefers.length : 0;
     const rep = reputationOf(service.reviews, catalogMean);
     const relevance = relevanceById.get(hit.id)!;
-    // `score` stays a probability (issue 26, item 2): in `all` met preferences raise it by a tenth
-    // of the distance to 1 (a service that also meets what the buyer prefers fits better); the
-    // blend with reputation only orders the matches.
-    const score = input.search === "all" ? relevance + WEIGHT_PREFER * preferShare * (1 - relevance) : relevance;
-    const order =
-      input.search === "all"
-        ? WEIGHT_RELEVANCE * relevance +
-          WEIGHT_PREFER * preferShare +
-          WEIGHT_REPUTATION * Math.max(0, (rep.bayes - 1) / 4)
-        : relevance;
+    const score = input.search === "all" ? allModeScore(relevance, preferShare, rep.bayes) : relevance;
     const mustUnknown = checks.some((c) => c.priority === "must" && c.status === "unknown");
     // A service the request names ranks first in all/hybrid (issue 12, item 3).
     const named = RANK_BY_CALIBRATED.has(input.search) ? (hit.name ?? 0) : 0;
     // Ranked down, not rescored: `score` stays the fit. `exact` ranks names, which health does not change.
-    const rankKey = observation.failing && input.search !== "exact" ? order * OBSERVED_FAILING_RANK_FACTOR : order;
+    const rankKey = observation.failing && input.search !== "exact" ? score * OBSERVED_FAILING_RANK_FACTOR : score;
     return [{ id: hit.id, service, checks, rep, score, rankKey, mustUnknown, named, observation }];
   });
 
@@ -274,10 +277,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
 
   // Only when no match is likely to serve (nothing-fits.ts): candidates to name are read then. A
   // service the request names is what it asked for, whatever its probability.
-  const best = Math.max(
-    0,
-    ...ranked.slice(0, input.limit).map((m) => (m.named > 0 ? 1 : (relevanceById.get(m.id) ?? 0))),
-  );
+  const best = Math.max(0, ...ranked.slice(0, input.limit).map((m) => (m.named > 0 ? 1 : m.score)));
   let nothingFits: ReturnType<typeof nothingFitsField>;
   if (input.search === "exact" ? matches.length === 0 : matches.length === 0 || best < LIKELY_FIT) {
     const closestIds =
@@ -295,6 +295,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
       wordsUnknownToCatalog(input.outcome),
     ]);
     const pOf = new Map([...retrievedByP, ...pool].map((c) => [c.hit.id, c.p]));
+    const scoreOf = new Map(ranked.map((m) => [m.id, m.score]));
     const closest: ClosestCandidate[] = closestIds.flatMap((id) => {
       const c = candidates.get(id) ?? more.get(id);
       if (!c) return [];
@@ -306,7 +307,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
           primaryCapability: c.primaryCapability,
           tags: c.tags,
           offers: c.offers,
-          score: relevanceById.get(id) ?? pOf.get(id) ?? 0,
+          score: scoreOf.get(id) ?? relevanceById.get(id) ?? pOf.get(id) ?? 0,
           unmet: unmetById.get(id) ?? [],
         },
       ];

@@ -10,7 +10,7 @@ const queue: ClosestCandidate = {
   slug: "relaybox-queues",
   name: "Relaybox Queues",
   description: "Managed message queues with at-least-once delivery. Dead-letter queues included.",
-  primaryCapability: "infrastructure",
+  primaryCapability: "storage",
   tags: ["queues"],
   offers: [{ description: "Publish a message to a queue.", path: "/v1/queues/{id}/messages" }],
   score: 0.31,
@@ -20,7 +20,7 @@ const queue: ClosestCandidate = {
 describe("nothingFits, built from the closest candidates", () => {
   it("says what a close service is and which of the request's words it lacks, unknown words first", () => {
     const why = whyNot(queue, new Set(["message", "delivery", "phone"]), ["sms"]);
-    expect(why).toMatch(/^Infrastructure service: Managed message queues with at-least-once delivery\./);
+    expect(why).toMatch(/^Storage service: Managed message queues with at-least-once delivery\./);
     expect(why).toContain('Nothing it offers mentions "sms", "phone" (it shares only "message", "delivery")');
     expect(why).toContain("estimated probability that it serves the request: 0.31");
   });

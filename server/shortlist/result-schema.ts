@@ -21,7 +21,7 @@ export const matchSchema = z.object({
     primaryCapability: z.enum(CAPABILITIES),
   }),
   // The estimated probability that the service serves the outcome, on the same scale for every
-  // request (`all`: raised a little by met preferences, reputation only orders; `exact` is name
+  // request (`all`: shifted a little by reputation and met preferences; `exact` is name
   // similarity). Fitted on labelled dev requests: expected calibration error 0.03 there, 0.07 on
   // held-out requests (over-confident above 0.4; docs/decisions.md). A service whose every probed
   // endpoint fails keeps its score but ranks as if it were half.
