@@ -130,7 +130,7 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/calibrate.ts")) {
   }
 
   // The request-level gate: how many fit requests it would empty, how many no-fit ones it lets through.
-  for (const gate of [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]) {
+  for (const gate of [0.2, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8]) {
     console.log(
       `gate ${gate}: fit requests emptied ${tops.filter((t) => !t.noFit && t.top < gate).length}/${tops.filter((t) => !t.noFit).length}, no-fit let through ${tops.filter((t) => t.noFit && t.top >= gate).length}/${tops.filter((t) => t.noFit).length}`,
     );

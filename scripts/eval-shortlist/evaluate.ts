@@ -25,6 +25,44 @@ export interface ModeFigures {
   namedMrr: number; // MRR on requests naming a vendor
   noFitRequests: number;
   noFitMeanResults: number; // results returned per request nothing fits
+  calibration: Calibration; // of every returned match's score (all requests of the subset)
+}
+
+/** One reliability bin: matches whose score falls in [from, from + 0.1). */
+export interface ReliabilityBin {
+  from: number;
+  count: number;
+  meanScore: number;
+  relevantShare: number; // graded >= 1 in the label; every match of a no-fit request counts irrelevant
+}
+
+export interface Calibration {
+  matches: number;
+  bins: ReliabilityBin[];
+  ece: number; // expected calibration error: sum over bins of count/matches * |meanScore - relevantShare|
+}
+
+export const CALIBRATION_BINS = 10;
+
+export function calibrationOf(scored: { score: number; relevant: boolean }[]): Calibration {
+  const bins = Array.from({ length: CALIBRATION_BINS }, (_, i) => ({ from: i / CALIBRATION_BINS, n: 0, s: 0, y: 0 }));
+  for (const { score, relevant } of scored) {
+    const b = bins[Math.min(CALIBRATION_BINS - 1, Math.floor(score * CALIBRATION_BINS))]!;
+    b.n++;
+    b.s += score;
+    b.y += relevant ? 1 : 0;
+  }
+  const n = scored.length;
+  return {
+    matches: n,
+    bins: bins.map((b) => ({
+      from: b.from,
+      count: b.n,
+      meanScore: b.n ? b.s / b.n : 0,
+      relevantShare: b.n ? b.y / b.n : 0,
+    })),
+    ece: n ? bins.reduce((sum, b) => sum + (b.n ? (b.n / n) * Math.abs(b.s / b.n - b.y / b.n) : 0), 0) : 0,
+  };
 }
 
 export interface ConditionFigures {
@@ -47,6 +85,7 @@ export type RankingFigures = Record<SearchMode, Record<Subset, ModeFigures>>;
 interface Ranked {
   query: EvalQuery;
   slugs: string[];
+  scores: number[];
 }
 
 function modeFigures(runs: Ranked[]): ModeFigures {
@@ -62,6 +101,14 @@ function modeFigures(runs: Ranked[]): ModeFigures {
     namedMrr: mean(named.map((r) => reciprocalRankAt(r.slugs, r.query.relevance, K))),
     noFitRequests: noFit.length,
     noFitMeanResults: mean(noFit.map((r) => r.slugs.length)),
+    calibration: calibrationOf(
+      runs.flatMap((r) =>
+        r.slugs.map((slug, i) => ({
+          score: r.scores[i]!,
+          relevant: queryKind(r.query) !== "no-fit" && (r.query.relevance[slug] ?? 0) > 0,
+        })),
+      ),
+    ),
   };
 }
 
@@ -74,7 +121,11 @@ export async function evaluateRanking(
     const runs: Ranked[] = [];
     for (const query of queries) {
       const shortlist = await buildShortlist({ ...query.request, search: mode, limit: K });
-      runs.push({ query, slugs: shortlist.matches.map((x) => x.service.slug) });
+      runs.push({
+        query,
+        slugs: shortlist.matches.map((x) => x.service.slug),
+        scores: shortlist.matches.map((x) => x.score),
+      });
     }
     result[mode] = Object.fromEntries(
       SUBSETS.map((s) => [s, modeFigures(runs.filter((r) => inSubset(s, r.query)))]),

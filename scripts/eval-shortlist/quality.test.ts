@@ -22,6 +22,18 @@ describe("shortlist quality against the labelled set", () => {
     }
   }, 300_000);
 
+  it("keeps the score calibrated: expected calibration error of the returned matches under its ceiling, dev and held-out", async () => {
+    const figures = await evaluateRanking(["all", "hybrid"]);
+    const ceilings = baseline.calibration as Record<"all" | "hybrid", Record<"dev" | "heldout", number>>;
+    for (const mode of ["all", "hybrid"] as const)
+      for (const subset of ["dev", "heldout"] as const) {
+        const c = figures[mode][subset].calibration;
+        expect(c.matches, `${mode} ${subset} matches`).toBeGreaterThan(100);
+        expect(c.bins.reduce((n, b) => n + b.count, 0)).toBe(c.matches);
+        expect(c.ece, `${mode} ${subset} ECE`).toBeLessThanOrEqual(ceilings[mode][subset]);
+      }
+  }, 300_000);
+
   it("never answers wrongly where it was tuned, answers no more wrongly on held-out labels, and stays as accurate", async () => {
     const figures = await evaluateConditions();
     const c = figures.all;

@@ -25,6 +25,24 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/run.ts")) {
       );
     }
   }
+  // Reliability of `score` (the calibrated probability of fit), dev and held-out side by side.
+  console.log(
+    "\nCalibration of the returned matches' score (relevant = graded >= 1; every match of a no-fit request is irrelevant).",
+  );
+  for (const mode of ["all", "hybrid", "terms", "semantic"] as const) {
+    const dev = ranking[mode].dev.calibration;
+    const held = ranking[mode].heldout.calibration;
+    console.log(
+      `\n[${mode}] ECE dev ${dev.ece.toFixed(3)} (${dev.matches} matches) | held-out ${held.ece.toFixed(3)} (${held.matches} matches)`,
+    );
+    console.log("bin        dev: n    mean   relevant | held-out: n    mean   relevant");
+    for (const [i, d] of dev.bins.entries()) {
+      const h = held.bins[i]!;
+      const cell = (b: typeof d) =>
+        `${String(b.count).padStart(4)}  ${b.count ? b.meanScore.toFixed(3) : "  -  "}  ${b.count ? b.relevantShare.toFixed(3) : "  -  "}`;
+      console.log(`${d.from.toFixed(1)}-${(d.from + 0.1).toFixed(1)}    ${cell(d)}    |        ${cell(h)}`);
+    }
+  }
   console.log(`\nCondition checks: ${ALL_CHECKS.length} labelled (${heldChecks} held out).`);
   for (const subset of SUBSETS) {
     const c = conditions[subset];
@@ -54,6 +72,15 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/run.ts")) {
             mrr: floor(s.all.mrr),
             recall: floor(s.all.recall),
             noFitMeanResults: ceil(s.all.noFitMeanResults),
+          },
+        ]),
+      ),
+      calibration: Object.fromEntries(
+        (["all", "hybrid"] as const).map((mode) => [
+          mode,
+          {
+            dev: ceil(ranking[mode].dev.calibration.ece) + 0.001,
+            heldout: ceil(ranking[mode].heldout.calibration.ece) + 0.001,
           },
         ]),
       ),

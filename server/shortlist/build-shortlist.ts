@@ -7,9 +7,10 @@ import type { Capability } from "../catalog/vocabulary";
 import { atomicToUsd } from "../money";
 import { checkRequirement, prepareRequirements } from "./conditions/check-condition";
 import { fitReasons } from "./fit-reasons";
-import { informativeWords } from "./match-words";
+import { informativeWords, wordsUnknownToCatalog } from "./match-words";
 import { priceUnitOf, purchaseOffer } from "./offer-fit";
 import { loadCandidates, type Candidate } from "./load-candidates";
+import { LIKELY_FIT, nothingFitsField, type ClosestCandidate } from "./nothing-fits";
 import { OBSERVED_FAILING_RANK_FACTOR, observeOffers, type Observation } from "./observed-health";
 import { catalogMeanRating, reputationOf } from "./reputation";
 import {
@@ -31,7 +32,7 @@ import {
   RELEVANCE_FLOOR,
 } from "./relevance";
 
-function nothingFits(excluded: number): string {
+function nothingFitsNote(excluded: number): string {
   return (
     "Nothing in the catalog fits this request closely enough" +
     (excluded
@@ -43,13 +44,25 @@ function nothingFits(excluded: number): string {
 
 // Retrieved services considered for condition checks and final ranking: conditions can exclude
 // services, so they need depth. Without conditions, other modes keep the retrieval order (the
-// first `limit` suffice) and `all` only adds reputation (at most WEIGHT_REPUTATION), so only
+// first `limit` suffice) and `all` only adds reputation (at most REPUTATION_MARGIN), so only
 // services within that margin of the limit-th one can still reach the shortlist.
 const CANDIDATES = 40;
-// `all` mode: relevance dominates; met preferences and reputation refine.
-const WEIGHT_RELEVANCE = 0.85;
+// `all` mode: relevance dominates; met preferences and reputation refine. `score` stays a
+// probability (issue 26, item 2; the old blend 0.85 p + 0.1 preferences + 0.05 reputation read 0.85
+// for a sure fit): reputation shifts the log-odds by at most REPUTATION_LOGIT / 2 either way, and met
+// preferences raise it by up to a tenth of its distance to 1. A shift of 0.2 in log-odds moves p by
+// at most 0.05, close to the old blend's reputation weight (0.05 / 0.85 of relevance).
 const WEIGHT_PREFER = 0.1;
-const WEIGHT_REPUTATION = 0.05;
+const REPUTATION_LOGIT = 0.2;
+// How far reputation can lift one service above another, in probability (candidateDepth).
+const REPUTATION_MARGIN = REPUTATION_LOGIT / 4;
+
+function allModeScore(p: number, preferShare: number, bayesRating: number): number {
+  const q = Math.min(1 - 1e-9, Math.max(1e-9, p));
+  const reputation = Math.max(0, Math.min(1, (bayesRating - 1) / 4)) - 0.5;
+  const shifted = 1 / (1 + Math.exp(-(Math.log(q / (1 - q)) + REPUTATION_LOGIT * reputation)));
+  return shifted + WEIGHT_PREFER * preferShare * (1 - shifted);
+}
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -59,7 +72,7 @@ const x402First = (a: { protocol: string }, b: { protocol: string }) =>
 function candidateDepth(relevance: number[], mode: string, limit: number, hasConditions: boolean): number {
   if (hasConditions) return CANDIDATES;
   if (mode !== "all" || relevance.length <= limit) return limit;
-  const floor = relevance[limit - 1]! - WEIGHT_REPUTATION / WEIGHT_RELEVANCE;
+  const floor = relevance[limit - 1]! - REPUTATION_MARGIN;
   let depth = limit;
   while (depth < Math.min(CANDIDATES, relevance.length) && relevance[depth]! >= floor) depth++;
   return depth;
@@ -80,6 +93,8 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
   const retrieved = await retrieve(input.search, input.outcome, input.constraints);
   // `exact` scores are absolute name similarities in [0, 1]; every other mode gets the calibrated
   // probability; all/hybrid also the relevance floor (a named service is kept whatever its probability).
+  // The retrieved services by probability, for `nothingFits` (what came closest).
+  let retrievedByP: { hit: { id: string }; p: number }[] = [];
   let pool = retrieved
     .slice(0, CANDIDATES)
     .map((hit, order) => ({ hit, order, p: Math.max(0, Math.min(1, hit.score)) }));
@@ -95,6 +110,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
         input.search === "terms" ? CALIBRATION_NO_COSINE : CALIBRATION,
       ),
     }));
+    retrievedByP = [...pool].sort((a, b) => b.p - a.p);
     // The floor and the "nothing fits" gate were chosen on the fused retrieval of all/hybrid;
     // `terms` and `semantic` (single retrievers, for inspection) report the probability only.
     if (RANK_BY_CALIBRATED.has(input.search)) {
@@ -155,6 +171,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
   }
 
   const excluded: Shortlist["excluded"] = [];
+  const unmetById = new Map<string, { id: string; requirement: string }[]>();
   const ranked = hits.flatMap((hit) => {
     const service = candidates.get(hit.id);
     if (!service || dropped(hit.id)) return [];
@@ -171,18 +188,14 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     const unmet = checks.filter((c) => c.priority === "must" && c.status === "unmet");
     if (unmet.length > 0) {
       excluded.push({ slug: service.slug, unmet: unmet.map((c) => c.id) });
+      unmetById.set(hit.id, unmet);
       return [];
     }
     const prefers = checks.filter((c) => c.priority === "prefer");
     const preferShare = prefers.length ? prefers.filter((c) => c.status === "met").length / prefers.length : 0;
     const rep = reputationOf(service.reviews, catalogMean);
     const relevance = relevanceById.get(hit.id)!;
-    const score =
-      input.search === "all"
-        ? WEIGHT_RELEVANCE * relevance +
-          WEIGHT_PREFER * preferShare +
-          WEIGHT_REPUTATION * Math.max(0, (rep.bayes - 1) / 4)
-        : relevance;
+    const score = input.search === "all" ? allModeScore(relevance, preferShare, rep.bayes) : relevance;
     const mustUnknown = checks.some((c) => c.priority === "must" && c.status === "unknown");
     // A service the request names ranks first in all/hybrid (issue 12, item 3).
     const named = RANK_BY_CALIBRATED.has(input.search) ? (hit.name ?? 0) : 0;
@@ -262,6 +275,46 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     };
   });
 
+  // Only when no match is likely to serve (nothing-fits.ts): candidates to name are read then. A
+  // service the request names is what it asked for, whatever its probability.
+  const best = Math.max(0, ...ranked.slice(0, input.limit).map((m) => (m.named > 0 ? 1 : m.score)));
+  let nothingFits: ReturnType<typeof nothingFitsField>;
+  if (input.search === "exact" ? matches.length === 0 : matches.length === 0 || best < LIKELY_FIT) {
+    const closestIds =
+      matches.length > 0
+        ? ranked.slice(0, input.limit).map((m) => m.id)
+        : [
+            ...new Set([
+              ...hits.filter((h) => unmetById.has(h.id)).map((h) => h.id),
+              ...(input.search === "exact" ? pool : retrievedByP).slice(0, 3).map((c) => c.hit.id),
+            ]),
+          ].slice(0, 3);
+    const missing = closestIds.filter((id) => !candidates.has(id));
+    const [more, unknown] = await Promise.all([
+      missing.length ? loadCandidates(missing) : new Map<string, Candidate>(),
+      wordsUnknownToCatalog(input.outcome),
+    ]);
+    const pOf = new Map([...retrievedByP, ...pool].map((c) => [c.hit.id, c.p]));
+    const scoreOf = new Map(ranked.map((m) => [m.id, m.score]));
+    const closest: ClosestCandidate[] = closestIds.flatMap((id) => {
+      const c = candidates.get(id) ?? more.get(id);
+      if (!c) return [];
+      return [
+        {
+          slug: c.slug,
+          name: c.name,
+          description: c.description,
+          primaryCapability: c.primaryCapability,
+          tags: c.tags,
+          offers: c.offers,
+          score: scoreOf.get(id) ?? relevanceById.get(id) ?? pOf.get(id) ?? 0,
+          unmet: unmetById.get(id) ?? [],
+        },
+      ];
+    });
+    nothingFits = nothingFitsField(matches.length, best, closest, informative, unknown);
+  }
+
   return {
     query: {
       outcome: input.outcome,
@@ -272,7 +325,8 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     },
     matches,
     excluded,
-    ...(matches.length === 0 ? { note: nothingFits(excluded.length) } : {}),
+    ...(matches.length === 0 ? { note: nothingFitsNote(excluded.length) } : {}),
+    ...(nothingFits ? { nothingFits } : {}),
     catalogObservedAt: (observed?.at ?? now).toISOString(),
     generatedAt: now.toISOString(),
   };

@@ -32,3 +32,22 @@ export async function informativeWords(outcome: string): Promise<Set<string>> {
     WHERE sl.ndoc <= ${GENERIC_DOC_SHARE}::float8 * n.docs AND sl.lexeme <> ALL (${genericLexemesSql})`);
   return new Set(rows.flatMap((r) => stemmedWords(r.word)));
 }
+
+/**
+ * The outcome's words the catalog never uses (no service's text has their lexeme; stop words and
+ * numbers left out), lowercased, in order: what the request asks for that nothing in the catalog
+ * speaks of ("sms", "jingle"). Read only to explain an answer without a fit (nothing-fits.ts).
+ */
+export async function wordsUnknownToCatalog(outcome: string): Promise<string[]> {
+  const words = [
+    ...new Set((outcome.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 && !/^\d+$/.test(w))),
+  ].slice(0, 400);
+  if (words.length === 0) return [];
+  const rows = await sqlQuery<{ word: string }>(Prisma.sql`
+    SELECT w AS word
+    FROM unnest(${words}::text[]) WITH ORDINALITY AS u(w, i)
+    CROSS JOIN LATERAL (SELECT (tsvector_to_array(to_tsvector('english', w)))[1] AS lexeme) l
+    WHERE l.lexeme IS NOT NULL AND NOT EXISTS (SELECT 1 FROM search_lexemes sl WHERE sl.lexeme = l.lexeme)
+    ORDER BY i`);
+  return rows.map((r) => r.word);
+}
