@@ -176,12 +176,11 @@ describe("rating and review average", () => {
         },
       },
     });
-    const s = candidates.find((c) => new Set(c.reviews.map((r) => r.rating)).size > 1)!;
+    const mean = (rs: { rating: number }[]) => Math.round((rs.reduce((a, r) => a + r.rating, 0) / rs.length) * 10) / 10;
+    const s = candidates.find((c) => c.reviews.length > 1 && mean(c.reviews) !== mean(c.reviews.slice(1)))!;
     expect(s).toBeDefined();
     const [hidden, ...rest] = s.reviews;
-    const before = Math.round((s.reviews.reduce((a, r) => a + r.rating, 0) / s.reviews.length) * 10) / 10;
-    const average = Math.round((rest.reduce((a, r) => a + r.rating, 0) / rest.length) * 10) / 10;
-    expect(average).not.toBe(before);
+    const average = mean(rest);
     const subjectOf = { slug: s.slug, name: s.name, testStatus: "untested", average };
     await db.review.update({ where: { id: hidden!.id }, data: { status: "hidden" } });
     try {

@@ -128,21 +128,22 @@ describe("in the shortlist (seeded catalog, observed calls written directly)", (
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       select: { id: true, createdAt: true },
     });
-    expect(reviews.length).toBeGreaterThan(1);
-    // The two oldest reviews marked verified: the reason dates the newer of them.
+    expect(reviews.length).toBeGreaterThan(0);
+    // Up to the two oldest reviews marked verified: the reason dates the newest of those.
     const marked = reviews.slice(0, 2);
     await db.review.updateMany({ where: { id: { in: marked.map((r) => r.id) } }, data: { verifiedCallAt: NOW } });
-    const lastMarked = marked[1]!.createdAt.toISOString();
+    const lastMarked = marked.at(-1)!.createdAt.toISOString();
+    const reviewsText = marked.length === 1 ? "1 review" : "2 reviews";
 
     const after = await buildShortlist(input, NOW);
     expect(after.matches.map((m) => [m.service.slug, m.score, m.links, m.offers])).toEqual(
       before.matches.map((m) => [m.service.slug, m.score, m.links, m.offers]),
     );
     const top = after.matches.find((m) => m.service.id === t)!;
-    expect(top.reputation.verifiedReviewCount).toBe(2);
+    expect(top.reputation.verifiedReviewCount).toBe(marked.length);
     expect(top.fitReasons.filter((r) => VERIFIED.test(r))).toEqual([
       "Verified by paid use: 3 paid calls through the marketplace's observer in the last 30 days, 2 answered by the provider (last 2026-11-28 03:00 UTC); " +
-        `2 reviews by agents that paid for a call (last ${lastMarked.slice(0, 10)} ${lastMarked.slice(11, 16)} UTC)`,
+        `${reviewsText} by agents that paid for a call (last ${lastMarked.slice(0, 10)} ${lastMarked.slice(11, 16)} UTC)`,
     ]);
     // Every other reason is as before.
     expect(top.fitReasons.filter((r) => !VERIFIED.test(r))).toEqual(
