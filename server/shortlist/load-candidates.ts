@@ -142,8 +142,8 @@ export async function loadCandidates(ids: string[], now: Date = new Date()): Pro
              max(created_at) FILTER (WHERE verified_call_at IS NOT NULL) AS verified_review_last
       FROM reviews WHERE service_id = s.id AND status = 'published'
     ) r ON true
-    -- the observer's answered paid calls of the window, as the record counts them (call-stats.ts),
-    -- read through the (service_id, created_at) index
+    -- the observer's answered paid calls of the window, as the record counts them (call-stats.ts);
+    -- an index range per candidate (observed_calls is indexed by service and time), no extra round trip
     LEFT JOIN LATERAL (
       SELECT count(*)::int AS paid_calls,
              (count(*) FILTER (WHERE outcome = 'provider' AND status < 500))::int AS paid_calls_answered,
