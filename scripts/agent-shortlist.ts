@@ -170,7 +170,13 @@ interface Match {
     status: "met" | "unmet" | "unknown";
     evidence?: { text: string; source: string };
   }[];
-  reputation: { rating: number | null; reviewCount: number; humanReviewedCount: number; lastReviewAt: string | null };
+  // reviewRating: the review average whatever the test status (`rating` is null while untested).
+  reputation: {
+    reviewRating: number | null;
+    reviewCount: number;
+    humanReviewedCount: number;
+    lastReviewAt: string | null;
+  };
   links: { profile: string };
 }
 
@@ -207,13 +213,13 @@ function printShortlist(answer: ShortlistAnswer): void {
     m.service.name,
     m.score.toFixed(3),
     m.conditions.length ? m.conditions.map((c) => `${c.id} ${symbol[c.status]}`).join(", ") : "—",
-    m.reputation.rating === null ? "no rating" : `${m.reputation.rating.toFixed(1)}/5`,
+    m.reputation.reviewRating === null ? "no reviews" : `${m.reputation.reviewRating.toFixed(1)}/5`,
     `${m.reputation.reviewCount} (${m.reputation.humanReviewedCount} human)`,
     m.links.profile,
   ]);
   console.log("");
   for (const l of table(
-    ["#", "Vendor", "Score", "Conditions", "Rating", "Reviews", "Profile"],
+    ["#", "Vendor", "Score", "Conditions", "Review average", "Reviews", "Profile"],
     rows,
     [2, 32, 5, 40, 9, 16, 80],
   ))

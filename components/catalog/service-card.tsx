@@ -29,11 +29,13 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
         <div className="flex items-center gap-1">
-          <dt className="sr-only">Rating</dt>
+          {/* The review average whatever the test status (`rating` stays null while untested). */}
+          <dt>Review average:</dt>
           <dd>
-            {service.rating !== null ? (
+            {service.reviewRating !== null ? (
               <>
-                <Stars rating={service.rating} /> {service.rating.toFixed(1)} ({service.reviewCount})
+                <Stars rating={service.reviewRating} label="Review average" />{" "}
+                {`${service.reviewRating.toFixed(1)} (${service.reviewCount})`}
               </>
             ) : (
               "No reviews yet"

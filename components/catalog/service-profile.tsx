@@ -86,9 +86,11 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
           <Stat label="Reviews" value={String(s.reviewCount)} />
           <Stat label="Tested" value={s.testedAt ? formatDate(s.testedAt) : "Not yet"} />
         </dl>
-        {s.rating !== null && (
+        {/* The review average whatever the test status (the record's `rating` stays null while untested). */}
+        {s.reviewRating !== null && (
           <p className="mt-3 text-sm text-slate-700">
-            <Stars rating={s.rating} /> {s.rating.toFixed(1)} average from {s.reviewCount} review
+            <Stars rating={s.reviewRating} label="Review average" /> {s.reviewRating.toFixed(1)} review average from{" "}
+            {s.reviewCount} review
             {s.reviewCount === 1 ? "" : "s"}
           </p>
         )}
@@ -123,10 +125,10 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
         </h2>
         <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
           <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 lg:self-start">
-            {s.rating !== null && (
+            {s.reviewRating !== null && (
               <p className="text-sm text-slate-700">
-                <span className="text-2xl font-bold text-slate-900">{s.rating.toFixed(1)}</span>{" "}
-                <Stars rating={s.rating} /> average
+                <span className="text-2xl font-bold text-slate-900">{s.reviewRating.toFixed(1)}</span>{" "}
+                <Stars rating={s.reviewRating} label="Review average" /> review average
               </p>
             )}
             <RatingDistribution distribution={distribution} />

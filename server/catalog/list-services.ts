@@ -9,7 +9,7 @@ import { serviceCallCounts } from "../observe/call-stats";
 import type { OfferHealthObject } from "../probes/health-schema";
 import { offerHealthFor } from "../probes/offer-health";
 import { healthOfService, healthWhere } from "./health-filter";
-import { getReviewStats, roundRating } from "./review-stats";
+import { getReviewStats, ratingFields, roundRating } from "./review-stats";
 import { catalogFields, offerProtocols } from "./service-record";
 import { urls } from "./urls";
 import { CAPABILITIES, PAYMENT_PROTOCOLS } from "./vocabulary";
@@ -144,7 +144,9 @@ export async function summariesFor(ids: string[]): Promise<ServiceSummary[]> {
       calls30d: r.calls_30d,
       offers: r.offers,
     };
-    return [toSummary(row, { reviewCount: r.review_count, rating: roundRating(r.rating) }, calls.get(id) ?? 0, health)];
+    return [
+      toSummary(row, { reviewCount: r.review_count, reviewRating: roundRating(r.rating) }, calls.get(id) ?? 0, health),
+    ];
   });
 }
 
@@ -175,7 +177,7 @@ async function toSummaries(page: SummaryRow[]): Promise<ServiceSummary[]> {
 
 function toSummary(
   r: SummaryRow,
-  s: { rating: number | null; reviewCount: number },
+  s: { reviewRating: number | null; reviewCount: number },
   observedCalls: number,
   health: Map<string, OfferHealthObject>,
 ): ServiceSummary {
@@ -187,7 +189,7 @@ function toSummary(
     ...catalogFields(r),
     protocols: offerProtocols(r.offers),
     testStatus: r.testStatus as ServiceSummary["testStatus"],
-    rating: s.rating,
+    ...ratingFields(r.testStatus, s.reviewRating),
     reviewCount: s.reviewCount,
     // As in the record: the source's figure plus observed calls. The order (and cursor) stays on
     // the source's figure, an indexed column.

@@ -4,11 +4,11 @@ import { urls } from "./urls";
 
 export interface ReviewStats {
   reviewCount: number;
-  rating: number | null; // mean of published ratings, one decimal
+  reviewRating: number | null; // mean of published ratings, one decimal (ratingFields: the record's `reviewRating`)
   lastReview: { id: string; url: string; title: string; rating: number; created_at: number } | null;
 }
 
-const EMPTY: ReviewStats = { reviewCount: 0, rating: null, lastReview: null };
+const EMPTY: ReviewStats = { reviewCount: 0, reviewRating: null, lastReview: null };
 
 export async function getReviewStats(serviceIds: string[]): Promise<Map<string, ReviewStats>> {
   const result = new Map<string, ReviewStats>(serviceIds.map((id) => [id, EMPTY]));
@@ -32,7 +32,7 @@ export async function getReviewStats(serviceIds: string[]): Promise<Map<string, 
     const last = latestBy.get(g.serviceId);
     result.set(g.serviceId, {
       reviewCount: g._count._all,
-      rating: roundRating(g._avg.rating),
+      reviewRating: roundRating(g._avg.rating),
       lastReview: last
         ? {
             id: last.id,
@@ -50,4 +50,14 @@ export async function getReviewStats(serviceIds: string[]): Promise<Map<string, 
 /** The average rating as shown: one decimal, null without reviews. */
 export function roundRating(average: number | null): number | null {
   return average === null ? null : Math.round(average * 10) / 10;
+}
+
+/**
+ * The two rating fields every surface gives (record, list and search summaries, the shortlist's
+ * reputation), from here so they never disagree: the specification's `rating`, null while the
+ * service is untested, and the review average under its own name, `reviewRating`, whatever the
+ * test status (null without published reviews). A tested service has both equal.
+ */
+export function ratingFields(testStatus: string, reviewRating: number | null) {
+  return { rating: testStatus === "untested" ? null : reviewRating, reviewRating };
 }

@@ -46,6 +46,16 @@ export const lastReviewSchema = z.object({
     .describe("When the review was published, in milliseconds since the Unix epoch (UTC)."),
 });
 
+/** The review average every surface gives under this name (record, summaries, search, shortlist reputation). */
+export const REVIEW_RATING = z
+  .number()
+  .min(1)
+  .max(5)
+  .nullable()
+  .describe(
+    "The mean of the service's published reviews' ratings, one decimal, whatever its test status; null without published reviews. Where the service is tested, `rating` is the same figure.",
+  );
+
 export const serviceSchema = z.object({
   id: z.string(),
   sourceId: z.string(),
@@ -76,7 +86,14 @@ export const serviceSchema = z.object({
   // Null while the service is untested (decision in docs/decisions.md).
   reviewUrl: z.url().nullable(),
   testedAt: z.iso.datetime().nullable(),
-  rating: z.number().nullable(),
+  rating: z
+    .number()
+    .nullable()
+    .describe(
+      "The mean of the published reviews' ratings (one decimal) for a tested service; null while untested, as the specification says. `reviewRating` gives the review average whatever the test status.",
+    ),
+  // Additive: the review average under its own name, so an untested service's reviews still show.
+  reviewRating: REVIEW_RATING,
   lastReview: lastReviewSchema.nullable(),
   reviewCount: z.number().int(),
   entity: z.object({

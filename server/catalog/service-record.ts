@@ -9,7 +9,7 @@ import type { OfferHealthObject } from "../probes/health-schema";
 import { healthOfOffer, healthOfService } from "./health-filter";
 import { buildQuickstart } from "./quickstart";
 import { recordFacts } from "./record-facts";
-import type { ReviewStats } from "./review-stats";
+import { ratingFields, type ReviewStats } from "./review-stats";
 import { urls } from "./urls";
 import { PAYMENT_PROTOCOLS, type PaymentProtocol } from "./vocabulary";
 import {
@@ -207,7 +207,7 @@ export function toServiceRecord(
       testStatus: row.testStatus as ServiceObject["testStatus"],
       reviewUrl: tested ? urls.serviceReviews(row.slug) : null,
       testedAt: tested && row.testedAt ? row.testedAt.toISOString() : null,
-      rating: tested ? stats.rating : null,
+      ...ratingFields(row.testStatus, stats.reviewRating),
       lastReview: tested ? stats.lastReview : null,
       reviewCount: stats.reviewCount,
       entity: {

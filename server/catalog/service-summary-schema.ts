@@ -1,6 +1,7 @@
 // One service in a list (browse, search) as a pure zod schema (no database).
 import { z } from "zod";
 import { serviceHealthSchema } from "../probes/health-schema";
+import { REVIEW_RATING } from "./service-record-schema";
 import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES } from "./vocabulary";
 
 export const serviceSummarySchema = z.object({
@@ -16,7 +17,9 @@ export const serviceSummarySchema = z.object({
   startingPriceUsd: z.string(),
   startingPriceLabel: z.string(),
   testStatus: z.enum(TEST_STATUSES),
-  rating: z.number().nullable(), // mean of published reviews, whatever the test status
+  // As in the record: `rating` null while untested, the review average in `reviewRating` whatever the status.
+  rating: z.number().nullable(),
+  reviewRating: REVIEW_RATING,
   reviewCount: z.number().int(),
   calls30d: z.number().int(),
   profileUrl: z.url(),

@@ -70,6 +70,7 @@ export function demoCatalogRecord(
       reviewUrl: null,
       testedAt: null,
       rating: null,
+      reviewRating: null,
       lastReview: null,
       reviewCount: 0,
       entity: { slug: DEMO_SERVICE_SLUG, name, website: providerUrl, profileUrl: null, cataloged: false },

@@ -19,7 +19,8 @@ export const WINDOW_DAYS = 30;
 
 // Rows the figures count: answered calls of the window. `created_at` (the claim) places a call in
 // the window, which the (service_id, created_at) and (offer_id, created_at) indexes serve.
-const answered = (since: Date) => Prisma.sql`state <> 'in_flight' AND status IS NOT NULL AND created_at >= ${since}`;
+export const answered = (since: Date) =>
+  Prisma.sql`state <> 'in_flight' AND status IS NOT NULL AND created_at >= ${since}`;
 const figures = Prisma.sql`
   count(*)::int AS calls,
   (count(*) FILTER (WHERE paid))::int AS paid_calls,
@@ -35,7 +36,7 @@ interface FigureRow {
   p50: number | null;
 }
 
-const windowStart = (now: Date) => new Date(now.getTime() - WINDOW_DAYS * 86_400_000);
+export const windowStart = (now: Date) => new Date(now.getTime() - WINDOW_DAYS * 86_400_000);
 const rate = (r: FigureRow) => (r.calls === 0 ? null : Math.round((r.ok / r.calls) * 10_000) / 10_000);
 const p50 = (r: FigureRow) => (r.p50 === null || r.calls === 0 ? null : Math.round(r.p50));
 

@@ -2,6 +2,7 @@
 // review data only. Sponsored placements are not part of the catalog tables read here.
 import { sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import { ratingFields } from "../catalog/review-stats";
 import { urls } from "../catalog/urls";
 import type { Capability } from "../catalog/vocabulary";
 import { atomicToUsd } from "../money";
@@ -133,7 +134,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
   const ids = hits.map((h) => h.id);
 
   const [loaded, catalogMean, [observed], informative, requirements] = await Promise.all([
-    loadCandidates(ids),
+    loadCandidates(ids, now),
     catalogMeanRating(),
     // max() of an indexed column reads one end of the index instead of scanning every service.
     sqlQuery<{ at: Date | null }>(Prisma.sql`SELECT max(catalog_observed_at) AS at FROM services`),
@@ -162,7 +163,13 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
   let candidates = loaded;
   if (displaced > 0 && pool.length > pool2.length) {
     const more = pool.slice(pool2.length, pool2.length + displaced);
-    candidates = new Map([...loaded, ...(await loadCandidates(more.map((c) => c.hit.id)))]);
+    candidates = new Map([
+      ...loaded,
+      ...(await loadCandidates(
+        more.map((c) => c.hit.id),
+        now,
+      )),
+    ]);
     for (const c of more) {
       relevanceById.set(c.hit.id, c.p);
       hits.push(c.hit);
@@ -256,7 +263,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
       }),
       conditions: m.checks,
       reputation: {
-        rating: m.rep.rating,
+        ...ratingFields(m.service.testStatus, m.rep.reviewRating),
         reviewCount: m.rep.reviewCount,
         humanReviewedCount: m.rep.humanReviewedCount,
         verifiedReviewCount: m.rep.verifiedReviewCount,

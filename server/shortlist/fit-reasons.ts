@@ -1,10 +1,12 @@
 // Short factual reasons a service fits: what of the request it matches, how it can be bought,
 // how it fares on the conditions, whether it was tested, what the marketplace's probes observed
-// (with the time), what reviewers said. Facts only: nothing about probes for an unprobed service.
+// (with the time), the paid calls through its observer and the reviews written after one (with
+// their dates), what reviewers said. Facts only: nothing about probes for an unprobed service,
+// nothing about verified use without a paid call or a verified-call review.
 import { CAPABILITY_LABELS, type Capability } from "../catalog/vocabulary";
 import { atomicToUsd } from "../money";
 import { stemmedWords } from "./match-words";
-import type { Observation } from "./observed-health";
+import { utcMinute, type Observation } from "./observed-health";
 import type { Reputation } from "./reputation";
 import type { SearchMode } from "./request-schema";
 
@@ -22,6 +24,8 @@ interface Input {
     protocols: string[];
     testStatus: string;
     testedAt: Date | null;
+    /** Paid calls through the observer in the last 30 days (load-candidates.ts). */
+    paidCalls: { count: number; answered: number; lastAt: Date | null };
   };
   checks: { priority: "must" | "prefer"; status: "met" | "unmet" | "unknown" }[];
   reputation: Reputation;
@@ -93,10 +97,41 @@ export function fitReasons(i: Input): string[] {
     );
   }
   if (i.observation?.reason) reasons.push(i.observation.reason);
-  if (i.reputation.reviewCount > 0 && i.reputation.rating !== null) {
+  const verified = verifiedUse(s.paidCalls, i.reputation);
+  if (verified) reasons.push(verified);
+  if (i.reputation.reviewCount > 0 && i.reputation.reviewRating !== null) {
     reasons.push(
-      `Rated ${i.reputation.rating.toFixed(1)} from ${i.reputation.reviewCount} review${i.reputation.reviewCount === 1 ? "" : "s"}`,
+      `Review average ${i.reputation.reviewRating.toFixed(1)} from ${i.reputation.reviewCount} review${i.reputation.reviewCount === 1 ? "" : "s"}`,
     );
   }
   return reasons;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * "Verified by paid use: …": the paid calls through the marketplace's observer (30 days, with how
+ * many the provider answered when some failed, and the newest call's time) and the reviews whose
+ * agent had paid for a call (with the newest one's time). Null when there is neither.
+ */
+export function verifiedUse(
+  calls: { count: number; answered: number; lastAt: Date | null },
+  reputation: Pick<Reputation, "verifiedReviewCount" | "lastVerifiedReviewAt">,
+): string | null {
+  const parts: string[] = [];
+  if (calls.count > 0) {
+    const failed = calls.count - calls.answered;
+    parts.push(
+      `${plural(calls.count, "paid call")} through the marketplace's observer in the last 30 days` +
+        (failed > 0 ? `, ${calls.answered} answered by the provider` : "") +
+        (calls.lastAt ? ` (last ${utcMinute(calls.lastAt.toISOString())})` : ""),
+    );
+  }
+  if (reputation.verifiedReviewCount > 0) {
+    parts.push(
+      `${plural(reputation.verifiedReviewCount, "review")} by agents that paid for a call` +
+        (reputation.lastVerifiedReviewAt ? ` (last ${utcMinute(reputation.lastVerifiedReviewAt)})` : ""),
+    );
+  }
+  return parts.length === 0 ? null : `Verified by paid use: ${parts.join("; ")}`;
 }

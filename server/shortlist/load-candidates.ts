@@ -1,9 +1,10 @@
 // Everything ranking needs about the retrieved candidates, in one round trip: the service,
 // its offers with what the probes observed of them (offer_health, the open terms change), facts,
-// evidence and review figures (one query instead of seven keeps the shortlist's fixed cost low;
-// see `npm run bench:shortlist`).
+// evidence, review figures and the paid calls through the observer (one query instead of eight
+// keeps the shortlist's fixed cost low; see `npm run bench:shortlist`).
 import { urls } from "../catalog/urls";
 import { sqlQuery } from "../db";
+import { answered, windowStart } from "../observe/call-stats";
 import { Prisma } from "../generated/prisma/client";
 import { UNPROBED, offerHealthObject, type OfferHealthObject, type TermsChange } from "../probes/health-schema";
 import type { ConformanceCheck, HealthState } from "../probes/conformance-checks";
@@ -72,7 +73,17 @@ export interface Candidate {
   testedAt: Date | null;
   offers: CandidateOffer[];
   facts: ServiceFacts;
-  reviews: { count: number; mean: number | null; lastAt: Date | null; humanReviewed: number; verified: number };
+  reviews: {
+    count: number;
+    mean: number | null;
+    lastAt: Date | null;
+    humanReviewed: number;
+    verified: number;
+    lastVerifiedAt: Date | null;
+  };
+  /** Paid calls through the observer in the last 30 days (the record's observed.paidCalls30d), the
+   * ones the provider answered (below 500), and the newest one's claim time. */
+  paidCalls: { count: number; answered: number; lastAt: Date | null };
 }
 
 interface Row {
@@ -97,9 +108,13 @@ interface Row {
   review_last: Date | null;
   human_reviewed: number;
   verified_reviews: number;
+  verified_review_last: Date | null;
+  paid_calls: number;
+  paid_calls_answered: number;
+  paid_call_last: Date | null;
 }
 
-export async function loadCandidates(ids: string[]): Promise<Map<string, Candidate>> {
+export async function loadCandidates(ids: string[], now: Date = new Date()): Promise<Map<string, Candidate>> {
   if (ids.length === 0) return new Map();
   const rows = await sqlQuery<Row>(Prisma.sql`
     SELECT s.id, s.slug, s.name, s.entity_name, s.website, s.docs_url, s.description, s.primary_capability, s.capabilities, s.tags, s.protocols,
@@ -117,14 +132,24 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
                 FROM service_facts f WHERE f.service_id = s.id), '[]'::json) AS facts,
       COALESCE((SELECT json_agg(json_build_object('text', e.text, 'source', e.source) ORDER BY e.position, e.id)
                 FROM service_evidence e WHERE e.service_id = s.id), '[]'::json) AS evidence,
-      r.review_count, r.review_mean, r.review_last, r.human_reviewed, r.verified_reviews
+      r.review_count, r.review_mean, r.review_last, r.human_reviewed, r.verified_reviews, r.verified_review_last,
+      c.paid_calls, c.paid_calls_answered, c.paid_call_last
     FROM services s
     LEFT JOIN LATERAL (
       SELECT count(*)::int AS review_count, avg(rating)::float8 AS review_mean, max(created_at) AS review_last,
              (count(*) FILTER (WHERE human_review_status = 'reviewed'))::int AS human_reviewed,
-             (count(*) FILTER (WHERE verified_call_at IS NOT NULL))::int AS verified_reviews
+             (count(*) FILTER (WHERE verified_call_at IS NOT NULL))::int AS verified_reviews,
+             max(created_at) FILTER (WHERE verified_call_at IS NOT NULL) AS verified_review_last
       FROM reviews WHERE service_id = s.id AND status = 'published'
     ) r ON true
+    -- the observer's answered paid calls of the window, as the record counts them (call-stats.ts);
+    -- an index range per candidate (observed_calls is indexed by service and time), no extra round trip
+    LEFT JOIN LATERAL (
+      SELECT count(*)::int AS paid_calls,
+             (count(*) FILTER (WHERE outcome = 'provider' AND status < 500))::int AS paid_calls_answered,
+             max(created_at) AS paid_call_last
+      FROM observed_calls WHERE service_id = s.id AND paid AND ${answered(windowStart(now))}
+    ) c ON true
     WHERE s.id = ANY(${ids}::text[])`);
   // Stored sentence vectors for the checks (cached in process; absent ones fall back to words).
   const vectors = await sentenceVectors(
@@ -168,7 +193,9 @@ export async function loadCandidates(ids: string[]): Promise<Map<string, Candida
           lastAt: r.review_last,
           humanReviewed: r.human_reviewed,
           verified: r.verified_reviews,
+          lastVerifiedAt: r.verified_review_last,
         },
+        paidCalls: { count: r.paid_calls, answered: r.paid_calls_answered, lastAt: r.paid_call_last },
       },
     ]),
   );

@@ -49,16 +49,35 @@ describe("observeOffers", () => {
 
   it("states a conformant service's uptime and last probe time", () => {
     expect(observeOffers([offer("a", "/a", row({}))]).reason).toBe(
-      "Probed by the marketplace: conformant x402 v2, 99.3 % uptime over 24 h (last probe 2026-11-28 04:10 UTC)",
+      "Probed by the marketplace: conformant x402 v2, 99.3 % uptime over 24 h, median latency 120 ms over 7 days (last probe 2026-11-28 04:10 UTC)",
     );
     // No probe in the last 24 hours: no uptime figure, the time of the last probe.
     expect(observeOffers([offer("a", "/a", row({ uptime24h: null }))]).reason).toBe(
-      "Probed by the marketplace: conformant x402 v2 (last probe 2026-11-28 04:10 UTC)",
+      "Probed by the marketplace: conformant x402 v2, median latency 120 ms over 7 days (last probe 2026-11-28 04:10 UTC)",
     );
     // Only some endpoints probed: it says how many.
     expect(observeOffers([offer("a", "/a", row({ uptime24h: 100 })), offer("b", "/b", null)]).reason).toBe(
-      "Probed by the marketplace (1 of 2 endpoints): conformant x402 v2, 100 % uptime over 24 h (last probe 2026-11-28 04:10 UTC)",
+      "Probed by the marketplace (1 of 2 endpoints): conformant x402 v2, 100 % uptime over 24 h, median latency 120 ms over 7 days (last probe 2026-11-28 04:10 UTC)",
     );
+  });
+
+  it("states the probes' median latency over 7 days: one figure, the range across endpoints, none without answered probes", () => {
+    const two = observeOffers([
+      offer("a", "/a", row({ latencyP50Ms: 85 })),
+      offer("b", "/b", row({ latencyP50Ms: 340 })),
+      offer("c", "/c", row({ latencyP50Ms: null })),
+    ]);
+    expect(two.reason).toBe(
+      "Probed by the marketplace: conformant x402 v2, 99.3 % uptime over 24 h, median latency 85–340 ms over 7 days (last probe 2026-11-28 04:10 UTC)",
+    );
+    // No answered probe in the last 7 days (and none in 24 h): neither figure, only the time.
+    expect(observeOffers([offer("a", "/a", row({ uptime24h: null, latencyP50Ms: null }))]).reason).toBe(
+      "Probed by the marketplace: conformant x402 v2 (last probe 2026-11-28 04:10 UTC)",
+    );
+    // An endpoint left out by the request's constraints does not lend its latency.
+    const x = offer("x", "/x", row({ latencyP50Ms: 90 }));
+    const y = offer("y", "/y", row({ latencyP50Ms: 900 }));
+    expect(observeOffers([x, y], [x]).reason).toContain("median latency 90 ms over 7 days");
   });
 
   it("names the failed checks in plain words, unreachability by its probes, and a stopped routing", () => {
@@ -67,11 +86,11 @@ describe("observeOffers", () => {
     ]);
     expect(nonConformant.failing).toBe(true);
     expect(nonConformant.reason).toBe(
-      `Probed by the marketplace: non-conformant x402, failed check: ${CONFORMANCE_CHECK_TEXT.network_caip2}; 99.3 % uptime over 24 h (last probe 2026-11-28 04:10 UTC); no endpoint is offered as the purchase link`,
+      `Probed by the marketplace: non-conformant x402, failed check: ${CONFORMANCE_CHECK_TEXT.network_caip2}; 99.3 % uptime over 24 h, median latency 120 ms over 7 days (last probe 2026-11-28 04:10 UTC); no endpoint is offered as the purchase link`,
     );
     const down = observeOffers([offer("a", "/a", row({ state: "unreachable", uptime24h: 20 }))]);
     expect(down.reason).toBe(
-      "Probed by the marketplace: unreachable in the last 3 probes, 20 % uptime over 24 h (last probe 2026-11-28 04:10 UTC); no endpoint is offered as the purchase link",
+      "Probed by the marketplace: unreachable in the last 3 probes, 20 % uptime over 24 h, median latency 120 ms over 7 days (last probe 2026-11-28 04:10 UTC); no endpoint is offered as the purchase link",
     );
     expect(observeOffers([offer("a", "/a", row({ state: "unreachable", probes30d: 1 }))]).reason).toContain(
       "unreachable in its last probe",
@@ -94,7 +113,7 @@ describe("observeOffers", () => {
     expect(mixed.failing).toBe(false);
     expect([...mixed.failingOffers]).toEqual(["b"]);
     expect(mixed.reason).toBe(
-      "Probed by the marketplace: POST /a conformant x402 v2; POST /b unreachable in the last 3 probes; 50 % uptime over 24 h (last probe 2026-11-28 04:10 UTC)",
+      "Probed by the marketplace: POST /a conformant x402 v2; POST /b unreachable in the last 3 probes; 50 % uptime over 24 h, median latency 120 ms over 7 days (last probe 2026-11-28 04:10 UTC)",
     );
     // An unprobed endpoint beside a failing one does not vouch for the service.
     const rest = observeOffers([offer("a", "/a", row({ state: "unreachable" })), offer("b", "/b", null)]);

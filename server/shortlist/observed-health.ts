@@ -1,6 +1,7 @@
 // What the marketplace observed of a candidate's offers by probing them (server/probes/), as the
 // shortlist uses it: which endpoints fail now, whether the whole service does (ranked down, no
-// purchase link, no longer counted as tested), and the fit reason that says so with the time.
+// purchase link, no longer counted as tested), and the fit reason that says so with uptime,
+// median latency and the time.
 // Unprobed offers are never judged: a fresh clone has no probes, and nothing here invents a fact.
 import { serviceHealthObject, type OfferHealthObject, type TermsChange } from "../probes/health-schema";
 import { CONFORMANCE_CHECK_TEXT } from "../probes/conformance-checks";
@@ -58,6 +59,18 @@ const pct = (x: number) => `${Number(x.toFixed(1))} %`;
 /** 2026-11-28T04:10:27.000Z → "2026-11-28 04:10 UTC". */
 export const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
+/**
+ * The probed endpoints' median latency (latencyP50Ms: over the answered probes of the last 7 days,
+ * server/probes/recompute-health.ts), one figure or the range across endpoints; null when no
+ * endpoint has one (no answered probe in 7 days).
+ */
+function latencyText(p50s: (number | null)[]): string | null {
+  const ms = p50s.filter((x): x is number => x !== null);
+  if (ms.length === 0) return null;
+  const [lo, hi] = [Math.min(...ms), Math.max(...ms)];
+  return `median latency ${lo === hi ? lo : `${lo}–${hi}`} ms over 7 days`;
+}
+
 const FIELD_WORDS: Record<TermsChange["fields"][number], string> = {
   payTo: "payee (payTo)",
   network: "network",
@@ -108,11 +121,15 @@ export function observeOffers<T extends ObservedOffer>(
   // Uptime and time over the probed endpoints (serviceHealthObject: mean uptime, newest probe).
   const service = serviceHealthObject(seen.map(([, h]) => h));
   const last = service.lastProbedAt === null ? "" : ` (last probe ${utcMinute(service.lastProbedAt)})`;
+  const figures = [
+    service.uptime24h === null ? null : `${pct(service.uptime24h)} uptime over 24 h`,
+    latencyText(seen.map(([, h]) => h.latencyP50Ms)),
+  ].filter((f) => f !== null);
   // "conformant x402 v2, 99.3 % uptime …"; after a sentence or a list, a semicolon.
   const separator = verdicts.endsWith(".") || verdicts.includes("; ") ? "; " : ", ";
   const reason =
     `Probed by the marketplace${scope}: ${verdicts}` +
-    (service.uptime24h === null ? last : `${separator}${pct(service.uptime24h)} uptime over 24 h${last}`) +
+    (figures.length === 0 ? last : `${separator}${figures.join(", ")}${last}`) +
     (failing ? "; no endpoint is offered as the purchase link" : "");
   return { failing, failingOffers, reason };
 }

@@ -1,15 +1,19 @@
 // Reputation facts from published reviews, plus a Bayesian average (toward the catalogue mean)
 // used only for ranking in `all` mode, so one glowing review does not beat twenty good ones.
+import { roundRating } from "../catalog/review-stats";
 import { sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
 
 export interface Reputation {
-  rating: number | null;
+  /** The review average (one decimal, null without reviews); the answer's `rating` is it only for a tested service (ratingFields). */
+  reviewRating: number | null;
   reviewCount: number;
   humanReviewedCount: number;
   /** Reviews written with a token that made a paid call to the service through the observer. */
   verifiedReviewCount: number;
   lastReviewAt: string | null;
+  /** When the newest of those verified-call reviews was published (a fit reason cites it). */
+  lastVerifiedReviewAt: string | null;
 }
 
 export const PRIOR_WEIGHT = 5;
@@ -22,15 +26,23 @@ export async function catalogMeanRating(): Promise<number> {
 }
 
 export function reputationOf(
-  reviews: { count: number; mean: number | null; lastAt: Date | null; humanReviewed: number; verified: number },
+  reviews: {
+    count: number;
+    mean: number | null;
+    lastAt: Date | null;
+    humanReviewed: number;
+    verified: number;
+    lastVerifiedAt: Date | null;
+  },
   catalogMean: number,
 ): Reputation & { bayes: number } {
   return {
-    rating: reviews.mean === null ? null : Math.round(reviews.mean * 10) / 10,
+    reviewRating: roundRating(reviews.mean),
     reviewCount: reviews.count,
     humanReviewedCount: reviews.humanReviewed,
     verifiedReviewCount: reviews.verified,
     lastReviewAt: reviews.lastAt ? new Date(reviews.lastAt).toISOString() : null,
+    lastVerifiedReviewAt: reviews.lastVerifiedAt ? new Date(reviews.lastVerifiedAt).toISOString() : null,
     bayes: (PRIOR_WEIGHT * catalogMean + (reviews.mean ?? 0) * reviews.count) / (PRIOR_WEIGHT + reviews.count),
   };
 }

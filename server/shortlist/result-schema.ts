@@ -1,5 +1,6 @@
 // The shortlist result of decisions.md §4, as a zod schema (response shape and OpenAPI).
 import { z } from "zod";
+import { REVIEW_RATING } from "../catalog/service-record-schema";
 import { CAPABILITIES } from "../catalog/vocabulary";
 
 export const conditionCheckSchema = z.object({
@@ -29,8 +30,11 @@ export const matchSchema = z.object({
   fitReasons: z.array(z.string()),
   conditions: z.array(conditionCheckSchema),
   // verifiedReviewCount: reviews by a token that made a paid call to the service through the observer.
+  // rating and reviewRating as in the service record: rating null while untested, reviewRating the
+  // review average whatever the test status.
   reputation: z.object({
     rating: z.number().nullable(),
+    reviewRating: REVIEW_RATING,
     reviewCount: z.int(),
     humanReviewedCount: z.int(),
     verifiedReviewCount: z.int(),

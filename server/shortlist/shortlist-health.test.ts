@@ -108,7 +108,7 @@ describe("unprobed offers change nothing", () => {
       s.matches.forEach((m, j) => {
         expect(m.fitReasons.filter((r) => !PROBED.test(r))).toEqual(before.matches[j]!.fitReasons);
         expect(m.fitReasons).toContain(
-          "Probed by the marketplace: conformant x402 v2, 99.3 % uptime over 24 h (last probe 2026-11-28 04:10 UTC)",
+          "Probed by the marketplace: conformant x402 v2, 99.3 % uptime over 24 h, median latency 120 ms over 7 days (last probe 2026-11-28 04:10 UTC)",
         );
       });
     });

@@ -168,6 +168,11 @@ export default async function DocsPage() {
             <code>lastReview</code> are null.
           </li>
           <li>
+            The review average is <code>reviewRating</code> in records, list and search results and the shortlist&apos;s{" "}
+            <code>reputation</code>, whatever the test status (null without reviews); the pages show it as &ldquo;Review
+            average&rdquo;. <code>rating</code> is the same figure once the service is tested.
+          </li>
+          <li>
             Facts (compliance, regions, limits, SLAs, retention, protocols) are stated with the sentence and page they
             come from. What is not documented stays unknown.
           </li>

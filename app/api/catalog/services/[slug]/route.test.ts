@@ -62,6 +62,8 @@ const SERVICE: Record<string, Kind> = {
   sandbox: "boolean",
   // Additive (issue 25): what the marketplace's probes observed of the service's offers.
   health: "object",
+  // Additive (issue 26): the review average whatever the test status (`rating` stays null while untested).
+  reviewRating: "nullable",
 };
 const ENTITY = ["slug", "name", "website", "profileUrl", "cataloged"];
 const SURFACE = ["name", "subjectSlug", "profileUrl", "reputationScope"];
