@@ -64,6 +64,8 @@ test("pages of a signed-in member: account, service and review with the buttons 
   page,
   request,
 }) => {
+  // 8 axe runs and a sign-up: past 60 s on a loaded machine, as the others.
+  test.setTimeout(120_000);
   const { slug, reviewId } = await reviewedService(request);
   await signUp(page);
   await check(page, ["/account", `/services/${slug}`, `/reviews/${reviewId}`, "/operator"]);
