@@ -210,12 +210,7 @@ export const NEED_NODES: NeedNode[] = [
     does: "generates songs with sung vocals",
     alone: ["jingle", "singer", "sung", "sings", "vocals", "vocal track", "lyrics"],
   },
-  {
-    id: "quake-early-warning",
-    does: "issues earthquake early warnings",
-    alone: ["early warning", "seconds before", "before the shaking", "before shaking", "before strong"],
-  },
-  // Capabilities the catalog has (the shortlist keeps only services that deliver what a request names).
+  // Needs the catalog has: a request naming one of them is ranked as before (need-index.ts).
   {
     id: "weather-forecast",
     does: "forecasts the weather",
