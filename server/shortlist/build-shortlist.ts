@@ -11,6 +11,7 @@ import { fitReasons } from "./fit-reasons";
 import { informativeWords, wordsUnknownToCatalog } from "./match-words";
 import { priceUnitOf, purchaseOffer } from "./offer-fit";
 import { loadCandidates, type Candidate } from "./load-candidates";
+import { coreNeedOf } from "./need-index";
 import { LIKELY_FIT, nothingFitsField, type ClosestCandidate } from "./nothing-fits";
 import { OBSERVED_FAILING_RANK_FACTOR, observeOffers, type Observation } from "./observed-health";
 import { catalogMeanRating, reputationOf } from "./reputation";
@@ -99,11 +100,16 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
   let pool = retrieved
     .slice(0, CANDIDATES)
     .map((hit, order) => ({ hit, order, p: Math.max(0, Math.min(1, hit.score)) }));
+  // The request's core need (need-index.ts): what its outcome asks to be delivered, when the taxonomy names it.
+  let missingNeeds: string[] = [];
   if (input.search !== "exact") {
-    const coverage = await queryCoverage(
-      input.outcome,
-      pool.map((c) => c.hit.id),
-    );
+    const [coverage, need] = await Promise.all([
+      queryCoverage(
+        input.outcome,
+        pool.map((c) => c.hit.id),
+      ),
+      RANK_BY_CALIBRATED.has(input.search) ? coreNeedOf(input.outcome) : undefined,
+    ]);
     pool = pool.map((c) => ({
       ...c,
       p: calibratedScore(
@@ -117,6 +123,13 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     if (RANK_BY_CALIBRATED.has(input.search)) {
       pool = pool.filter((c) => (c.hit.name ?? 0) > 0 || c.p >= RELEVANCE_FLOOR);
       if (!pool.some((c) => (c.hit.name ?? 0) > 0 || c.p >= NOTHING_FITS_BELOW)) pool = [];
+      // Every need the outcome names is one no service delivers: shared words are not a fit (issue
+      // 26, item 1), only a service the request names is kept. Dropping services that deliver none
+      // of the named needs when some do was measured and lost relevant services (decisions.md).
+      if (need && need.named.length > 0 && need.deliverers.size === 0) {
+        missingNeeds = need.missing.map((n) => n.does);
+        pool = pool.filter((c) => (c.hit.name ?? 0) > 0);
+      }
       pool.sort((a, b) => (b.hit.name ?? 0) - (a.hit.name ?? 0) || a.order - b.order);
     }
   }
@@ -319,7 +332,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
         },
       ];
     });
-    nothingFits = nothingFitsField(matches.length, best, closest, informative, unknown);
+    nothingFits = nothingFitsField(matches.length, best, closest, informative, unknown, missingNeeds);
   }
 
   return {

@@ -73,16 +73,19 @@ export function nothingFitsField(
   closest: ClosestCandidate[],
   informative: ReadonlySet<string>,
   unknown: string[] = [],
+  missingNeeds: string[] = [],
 ): NothingFits | undefined {
   if (matched > 0 && bestScore >= LIKELY_FIT) return undefined;
   const top = closest.slice(0, MAX_CLOSEST);
   const names = top.map((c) => c.name).join(", ");
+  // The core need the catalog lacks (need-index.ts), in words: "no service in it sends SMS text messages".
+  const needs = missingNeeds.length ? `: no service in it ${missingNeeds.join(" or ")}` : "";
   const summary =
     matched > 0
       ? `No service in the catalog is more likely than not to serve this need (best estimated probability ${bestScore.toFixed(2)}): the matches are the closest the catalog has, not a fit.`
       : top.length > 0
-        ? `The catalog has no service for this need${unknown.length ? ` (no service in it mentions ${quoted(unknown.slice(0, MAX_WORDS))})` : ""}. Closest: ${names}; none of them serves it (see whyNot).`
-        : "The catalog has no service for this need, nor anything close to it.";
+        ? `The catalog has no service for this need${unknown.length ? ` (no service in it mentions ${quoted(unknown.slice(0, MAX_WORDS))})` : ""}${needs}. Closest: ${names}; none of them serves it (see whyNot).`
+        : `The catalog has no service for this need${needs}, nor anything close to it.`;
   return {
     summary,
     closest: top.map((c) => ({
