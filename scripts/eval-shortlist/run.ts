@@ -96,10 +96,14 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/run.ts")) {
 
   if (process.argv.includes("--write-baseline")) {
     const { writeFile } = await import("node:fs/promises");
-    const floor = (x: number) => Math.floor(x * 1000) / 1000;
-    const ceil = (x: number) => Math.ceil(x * 1000) / 1000;
+    const prettier = await import("prettier");
+    const file = "scripts/eval-shortlist/baseline.json";
+    // Floors a hair under today's figures (3 decimals less 0.001), ceilings a hair over, so that noise
+    // in the last decimal does not fail the quality test; integers for counts.
+    const floor = (x: number) => (Math.floor(x * 1000) - 1) / 1000;
+    const ceil = (x: number) => (Math.ceil(x * 1000) + 1) / 1000;
     const baseline = {
-      note: "Figures of `npm run eval:shortlist` on the whole labelled set, floored (ceiled for no-fit results) to 3 decimals, written with --write-baseline. Raise them when the engine improves; never lower them to make a test pass.",
+      note: "Figures of `npm run eval:shortlist` on the whole labelled set (dev and held-out), floored to 3 decimals less 0.001 (no-fit results ceiled plus 0.001). Raise them when the engine improves; never lower them to make a test pass. heldout: the held-out part's wrong known answers today, a ratchet (target 0).",
       ranking: Object.fromEntries(
         Object.entries(ranking).map(([mode, s]) => [
           mode,
@@ -111,25 +115,24 @@ if (await ensureDatabaseThenRun("scripts/eval-shortlist/run.ts")) {
           },
         ]),
       ),
-      calibration: Object.fromEntries(
-        (["all", "hybrid"] as const).map((mode) => [
-          mode,
-          {
-            dev: ceil(ranking[mode].dev.calibration.ece) + 0.001,
-            heldout: ceil(ranking[mode].heldout.calibration.ece) + 0.001,
-          },
-        ]),
-      ),
       conditions: {
         accuracy: floor(conditions.all.accuracy),
         metAccuracy: floor(conditions.all.metAccuracy),
         unmetAccuracy: floor(conditions.all.unmetAccuracy),
       },
-      // Ceilings that may only fall: wrong known answers on the held-out labels today.
       heldout: { contradictions: conditions.heldout.contradictions, falseKnown: conditions.heldout.falseKnown },
+      calibrationNote:
+        "Ceilings of the expected calibration error of the returned matches' score (10 bins; every match of a no-fit request counts irrelevant) per mode, dev and held-out, ceiled to 3 decimals plus 0.001. Target 0.05 on held-out; lower them when calibration improves, never raise them to make a test pass.",
+      calibration: Object.fromEntries(
+        (["all", "hybrid"] as const).map((mode) => [
+          mode,
+          { dev: ceil(ranking[mode].dev.calibration.ece), heldout: ceil(ranking[mode].heldout.calibration.ece) },
+        ]),
+      ),
     };
-    await writeFile("scripts/eval-shortlist/baseline.json", `${JSON.stringify(baseline, null, 2)}\n`);
-    console.log("wrote scripts/eval-shortlist/baseline.json");
+    const options = (await prettier.resolveConfig(file)) ?? {};
+    await writeFile(file, await prettier.format(JSON.stringify(baseline), { ...options, parser: "json" }));
+    console.log(`wrote ${file}`);
   }
   await closeDatabase();
 }
