@@ -51,3 +51,47 @@ describe("ranges", () => {
     expect(status("A context length of at least 4K tokens", range)).toBe("met");
   });
 });
+
+describe("scope", () => {
+  it("finds a place inside a stated area, and outside an enumerated list", () => {
+    const areas = "Hail alerts are limited to North America and Europe.";
+    expect(status("Hail alerts for Mexico", areas)).toBe("met");
+    expect(status("Hail alerts for farms near Lyon", areas)).toBe("met");
+    expect(status("Hail alerts for Japan", areas)).toBe("unmet");
+    const countries = "Parcel tracking covers Canada, Ireland and Poland.";
+    expect(status("Parcel tracking for a shipment to Warsaw", countries)).toBe("met");
+    expect(status("Parcel tracking for Brazil", countries)).toBe("unmet");
+  });
+
+  it("reads a negated area as unmet for a place inside it", () => {
+    expect(status("Tax rates for a shop in Spain", "Tax rates for European shops are not available.")).toBe("unmet");
+  });
+
+  it("settles nothing from a count or an open list that does not enumerate", () => {
+    expect(status("Parcel tracking for Brazil", "Parcel tracking covers 60 countries.")).toBe("unknown");
+    expect(status("Parcel tracking for Brazil", "Parcel tracking covers many carriers, including Canada Post.")).toBe(
+      "unknown",
+    );
+    // A sentence about another subject is silent on this one.
+    expect(status("Parcel tracking for Brazil", "Invoices are issued in Canada and Poland only.")).toBe("unknown");
+  });
+
+  it("enumerated languages: listed is met, missing is unmet, an open list is unknown", () => {
+    const langs = "Speech recognition is available for English, Dutch and Polish.";
+    expect(status("Speech recognition in Dutch", langs)).toBe("met");
+    expect(status("Speech recognition in Turkish", langs)).toBe("unmet");
+    expect(status("Speech recognition in Turkish", "Speech recognition supports 40 languages, including Dutch.")).toBe(
+      "unknown",
+    );
+  });
+
+  it("answers an area against the published region codes", () => {
+    const regions = (value: string[]) => ({
+      ...reader([]),
+      facts: new Map([["regions", { value, text: `Runs in ${value.join(", ")}.`, source: "https://reader.test" }]]),
+    });
+    expect(checkRequirement("Hosted in an Asia-Pacific region", regions(["us-east", "ap-south"])).status).toBe("met");
+    expect(checkRequirement("Hosted in an Asia-Pacific region", regions(["us-east", "eu-west"])).status).toBe("unmet");
+    expect(checkRequirement("Hosted in an Asia-Pacific region", reader([])).status).toBe("unknown");
+  });
+});

@@ -77,8 +77,8 @@ describe("price conditions", () => {
 
   it("converts a per-thousand requirement through a batch offer's capacity", () => {
     const s = vendor([
-      offer("GET", "/v1/ip", 0.002, "Looks up one IP address."),
-      offer("POST", "/v1/ip/batch", 0.5, "Looks up to 1,000 IP addresses in one request."),
+      offer("GET", "/v1/ip", 0.002, "Looks up one address."),
+      offer("POST", "/v1/ip/batch", 0.5, "Looks up to 1,000 addresses in one request."),
     ]);
     expect(checkRequirement("IP lookups at most $1 per thousand addresses", s)).toEqual({
       status: "met",

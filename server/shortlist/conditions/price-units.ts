@@ -125,6 +125,12 @@ export function paymentsFor(
       if (a.dimension.startsWith("count:") && a.value === 1) continue;
       // What the offer itself says one call gives: "16-day daily forecast", "Scores up to 500 posts".
       if (described.some((q) => q.dimension === a.dimension && q.value >= a.value)) continue;
+      // "Looks up one address": each call handles one, so the amount is that many calls.
+      if (described.some((q) => q.dimension === a.dimension && q.value === 1)) {
+        low *= a.value;
+        high *= a.value;
+        continue;
+      }
       if (GENERIC_ONE.test(a.dimension)) {
         // "1,000 requests": that many calls.
         low *= a.value;

@@ -4,6 +4,8 @@
 // requirement's subject — numbers with units are compared, a negated clause denies, "only"
 // with another name denies, a roadmap settles nothing, and anything less clear stays unknown.
 import type { Verdict } from "./fact-rules";
+import { clauses } from "./polarity";
+import { named as namesOf, scopeVerdict } from "./scope";
 import { analyze } from "./sentence-analysis";
 import type { PreparedRequirement } from "./prepared";
 import { canon, stem, words as wordForms } from "./text";
@@ -198,6 +200,17 @@ function judge(
   const missingNames = req.names.filter((n) => !have.has(n));
   const q = missingNames.length === 0 ? quantityVerdict(req, sentence.text, a.quantities, shared, cos ?? 0) : null;
   if (q) return { verdict: { status: q, evidence }, strength: 2 + cover };
+
+  // A place or language asked for, against what the sentence covers (scope.ts), when the sentence
+  // is about the same subject beyond the names themselves ("Risk scores cover the US, UK ...").
+  if (!req.negated && req.quantities.length === 0) {
+    const names = namesOf(sentence.text).nameWords;
+    const reqNames = namesOf(req.text).nameWords;
+    if (shared.some((w) => !WEAK.has(w) && !names.has(w) && !reqNames.has(w))) {
+      const scope = scopeVerdict(req.text, sentence.text, () => clauses(sentence.text));
+      if (scope) return { verdict: { status: scope.status, evidence }, strength: 2 + cover };
+    }
+  }
 
   // Only the clauses holding a shared word decide the polarity (see polarity.ts).
   const heldClauses = a.clauses.filter((c) => shared.some((w) => c.words.has(w)));
