@@ -23,8 +23,9 @@ describe("negations", () => {
     const fallback = "When a site has no sitemap, linked pages are crawled instead.";
     expect(status("Crawls linked pages", fallback)).not.toBe("unmet");
     expect(status("Without a sitemap it still crawls linked pages", fallback)).not.toBe("unmet");
-    // A negated claim is still a denial.
+    // A negated claim is still a denial, in the sentence's own words ("run" / "executed").
     expect(status("Crawls linked pages", "Linked pages are not crawled.")).toBe("unmet");
+    expect(status("Runs embedded macros", "Embedded macros are never executed.")).toBe("unmet");
   });
 });
 

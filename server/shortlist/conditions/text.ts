@@ -39,6 +39,7 @@ const SYNONYM_CLASSES: string[][] = [
   ["pdf", "pdfs"],
   ["limit", "cap", "maximum", "max"],
   ["url", "link"],
+  ["execute", "run"],
 ];
 const SYNONYM = new Map<string, string>();
 for (const cls of SYNONYM_CLASSES) for (const w of cls) SYNONYM.set(stem(w), stem(cls[0]!));
