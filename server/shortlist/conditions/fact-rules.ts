@@ -40,6 +40,21 @@ const NO_RETENTION =
   /\b(no|zero|not|never|without|doesn'?t|don'?t)\b[^.]*\b(retain\w*|retention|store[sd]?|storing|keep\w*|kept|logs?|logged|logging|persist\w*)\b|\b(retain\w*|retention|store[sd]?|storing|keep\w*|logs?|logged|logging|persist\w*)\b[^.]*\b(no|not|never|zero)\b/i;
 const RETENTION_SUBJECT =
   /\b(data|payloads?|requests?|content|inputs?|logs?|prompts?|queries|uploads?|audio|images?|text|retention)\b/i;
+const HAS_REGION_CODE = new RegExp(REGION_CODE.source, "i");
+// Areas named the way region codes start (us-east, eu-west, ap-southeast …).
+const AREA_PREFIX: Record<string, string> = {
+  "asia-pacific": "ap-",
+  "asia pacific": "ap-",
+  apac: "ap-",
+  asia: "ap-",
+  "south america": "sa-",
+  "middle east": "me-",
+  africa: "af-",
+  canada: "ca-",
+};
+const AREA = /\b(asia-pacific|asia pacific|apac|asia|south america|middle east|africa|canada)\b/gi;
+const HOSTING =
+  /\b(regions?|hosted|hosting|data cent(?:er|re)s?|datacenters?|processing|deployed|servers?|serves requests)\b/i;
 const SDK_LANGS: Record<string, string[]> = {
   python: ["python"],
   typescript: ["typescript"],
@@ -99,6 +114,19 @@ export const FACT_RULES: FactRule[] = [
             return fromFact(s, "regions", (v) => (asList(v)?.some((x) => x.startsWith("eu-")) ? null : false));
           }
         : null,
+  },
+  {
+    // "A processing region in Asia-Pacific": an area against the published region codes' prefixes.
+    name: "regionArea",
+    match: (r) => {
+      if (HAS_REGION_CODE.test(r) || !HOSTING.test(r)) return null;
+      const areas = [
+        ...new Set([...r.matchAll(AREA)].map((m) => AREA_PREFIX[m[0].toLowerCase().replace(/\s+/g, " ")])),
+      ];
+      if (areas.length !== 1) return null;
+      const prefix = areas[0]!;
+      return (s) => fromFact(s, "regions", (v) => (asList(v) ? asList(v)!.some((x) => x.startsWith(prefix)) : null));
+    },
   },
   {
     name: "regions",

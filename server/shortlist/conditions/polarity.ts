@@ -36,7 +36,10 @@ export function negatedRequirement(requirement: string): boolean {
   // Nor is a condition clause ("a placeholder when a domain has no logo").
   // Nor a contrast after the requirement ("checked live, not a cached list", "rather than ..."):
   // it says what the requirement is not, and the requirement itself asks for something present.
-  const contrast = requirement.replace(/,\s*(not|rather than|instead of)\b[^,;]*/gi, " ");
+  const contrast = requirement
+    .replace(/,\s*(not|rather than|instead of)\b[^,;]*/gi, " ")
+    // "Without Open Graph tags it still builds a preview": a leading condition, like "when ...".
+    .replace(/^\s*without\b[^,;]*?(,|\s(?=(it|they|this|the service)\b))/i, " ");
   return NEGATION.test(
     stripBounds(
       contrast.replace(/\([^)]*\)/g, " ").replace(/\b(when|if|where|whenever|unless|for which)\b[^,;]*/gi, " "),

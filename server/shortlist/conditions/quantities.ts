@@ -159,14 +159,15 @@ export function strictBound(requirement: string): boolean {
   return (
     /\b(less than|fewer than|under|below|lower than|cheaper than|more than|over|above|greater than|exceeding)\b/i.test(
       requirement,
-    ) && !/\b(at most|no more than|not more than|at least|or less|or more|up to)\b/i.test(requirement)
+    ) &&
+    !/\b(at most|no more than|not more than|never (\w+ )?more than|at least|or less|or more|up to)\b/i.test(requirement)
   );
 }
 
 const AT_LEAST_LOCAL =
   /\b(at least|minimum( of)?|more than|over|above|greater than|exceeding|or more|or longer|or higher)\s*$/i;
 const AT_MOST_LOCAL =
-  /\b(at most|no more than|not more than|no longer than|not longer than|under|below|less than|fewer than|within|max(imum)?|lower than|shorter than|up to)\s*$/i;
+  /\b(at most|no more than|not more than|no longer than|not longer than|under|below|less than|fewer than|within|max(imum)?|lower than|shorter than|up to|never (?:\w+ )?(?:more|longer|higher) than)\s*$/i;
 
 export function requirementDirection(requirement: string, q: Quantity): "max" | "min" {
   // The words right before the number decide first: in "accuracy above 90% within 50 km",
@@ -177,7 +178,7 @@ export function requirementDirection(requirement: string, q: Quantity): "max" | 
     if (AT_MOST_LOCAL.test(before) && !/\bup to\s*$/i.test(before) && q.dimension !== "year") return "max";
     if (
       AT_LEAST_LOCAL.test(before) &&
-      !/\b(no|not)\s+(more|longer|greater)\s+than\s*$/i.test(before) &&
+      !/\b(no|not|never)\s+(\w+\s+)?(more|longer|greater|higher)\s+than\s*$/i.test(before) &&
       q.dimension !== "year"
     )
       return "min";

@@ -6,7 +6,8 @@
 import { offerPriceText, testStatusText } from "../../catalog/record-facts";
 import type { Verdict } from "./fact-rules";
 import type { PreparedRequirement } from "./prepared";
-import { requirementDirection, strictBound } from "./quantities";
+import { offerPriceUnits, offerQuantities, paymentsFor, priceCapped, type PriceUnit } from "./price-units";
+import { quantities, requirementDirection, sentenceBound, strictBound, UNIT_WORDS, type Quantity } from "./quantities";
 import type { ServiceFacts } from "./service-facts";
 import { contentWords, words } from "./text";
 
@@ -42,6 +43,8 @@ export function testStatusVerdict(req: PreparedRequirement, s: ServiceFacts): Ve
 const PRICE_WORDS =
   /\b(price[sd]?|pricing|costs?|charged?|fees?|pay|paid|usd|usdc|dollars?|cents?|cheap\w*)\b|\$\s*\d/i;
 const EVERY = /\b(every|all|each)\s+(\w+\s+)?(endpoints?|offers?|operations?|calls?|routes?)\b/i;
+// "never costs more than": the dearest way of doing the job must be within the limit.
+const WORST_CASE = /\bnever\b|\bin any case\b|\bwhatever\b/i;
 const SOME = /\b(an?|any|some|at least one|one)\s+(\w+\s+)?(endpoints?|offers?|operations?|routes?)\b/i;
 const PRICE_NOISE = new Set(
   [
@@ -69,17 +72,93 @@ const PRICE_NOISE = new Set(
     "operation",
     "every",
     "each",
+    "total",
+    "listed",
+    "full",
+    "whole",
+    "single",
+    "thousand",
+    "hundred",
+    "million",
   ].flatMap((w) => words(w)),
 );
+const AUXILIARY = /\/(status|jobs?|progress)\b/i;
+// Counted things that are the call itself ("per call", "1,000 requests").
+const CALL_COUNT = /^count:(request|call|query|use|lookup)$/;
 
-export function priceVerdict(req: PreparedRequirement, s: ServiceFacts): Verdict | null {
+interface PriceRequirement {
+  limit: Quantity;
+  /** What the price is for, beyond one call: "a 30-minute call", "per thousand addresses", "a week". */
+  amounts: Quantity[];
+  /** "per page": a unit the record must state; one of it is not simply one call. */
+  perUnit: Set<string>;
+  subject: string[];
+}
+
+const parsedPrice = new WeakMap<PreparedRequirement, PriceRequirement | null>();
+
+function priceRequirement(req: PreparedRequirement): PriceRequirement | null {
+  if (parsedPrice.has(req)) return parsedPrice.get(req)!;
+  let parsed: PriceRequirement | null = null;
   const usd = req.quantities.filter((q) => q.dimension === "usd");
-  if (usd.length !== 1 || !PRICE_WORDS.test(req.text)) return null;
-  // A price per audio minute or per page is not a price per call: leave it to the sentences.
-  if (
-    /\bper\s+(?!call\b|request\b|query\b|use\b)\w+/i.test(req.text.replace(/\bper (api )?(call|request|query)\b/gi, ""))
-  )
-    return null;
+  if (usd.length === 1 && PRICE_WORDS.test(req.text)) {
+    const perUnit = new Set<string>();
+    const text = req.text
+      // "a full year", "one whole day": one of the unit.
+      .replace(/\b(a|an|one)\s+(full|whole|entire|single)\s+/gi, "1 ")
+      // "per audio minute", "per page": one of the unit, which the record must price.
+      .replace(/\bper\s+(?:(?:api|audio|source|video)\s+)?([a-z]{3,})\b/gi, (m, unit: string) =>
+        /^(call|request|query|use|thousand|hundred|million)s?$/i.test(unit) ? m : `per 1 ${unit}`,
+      );
+    const amounts = quantities(text).filter(
+      (q) => q.dimension !== "usd" && q.dimension !== "percent" && q.dimension !== "year",
+    );
+    for (const m of text.matchAll(/\bper 1 ([a-z]+)/gi))
+      for (const q of quantities(`1 ${m[1]}`)) if (!CALL_COUNT.test(q.dimension)) perUnit.add(q.dimension);
+    parsed = {
+      limit: usd[0]!,
+      amounts,
+      perUnit,
+      subject: contentWords(req.text).filter((w) => !PRICE_NOISE.has(w) && !UNIT_WORDS.has(w)),
+    };
+  }
+  parsedPrice.set(req, parsed);
+  return parsed;
+}
+
+type Offer = NonNullable<ServiceFacts["offers"]>[number];
+
+/** An offer whose description states a limit below the amount asked for ("files under 10 minutes") does not do the job. */
+function tooSmall(o: Offer, amounts: Quantity[], units: PriceUnit[]): boolean {
+  if (amounts.length === 0) return false;
+  return offerQuantities(o.description).some((q) => {
+    const a = amounts.find((x) => x.dimension === q.dimension);
+    if (!a) return false;
+    // "Dubs up to one minute of video" under "pricing is per minute": what one payment buys, not a limit.
+    if (units.some((u) => u.dimension === q.dimension && Math.abs(u.size - q.value) < 1e-9)) return false;
+    const bound = sentenceBound(o.description, q);
+    return (bound === "cap" || bound === "below") && a.value > q.value;
+  });
+}
+
+/**
+ * A price requirement is judged against the cheapest offer that does the job, the same way for
+ * every service: the offers that name the requirement's operation (all offers when it names
+ * none), each priced for the amount asked (per minute, per page, per batch, per thousand: only
+ * where the record states the unit), and a dynamic price read as a floor unless the record caps it.
+ */
+interface ServicePriceTerms {
+  offers: Offer[];
+  offerWords: Set<string>[];
+  units: PriceUnit[][];
+  capped: boolean;
+}
+// What the price rule reads of a service, gathered once per loaded record rather than once per
+// requirement (the sentence grammar itself is cached by text in price-units.ts).
+const priceTermsOf = new WeakMap<ServiceFacts, ServicePriceTerms>();
+function servicePriceTerms(s: ServiceFacts): ServicePriceTerms {
+  let t = priceTermsOf.get(s);
+  if (t) return t;
   // An endpoint sold under two protocols is one operation with one price.
   const seen = new Set<string>();
   const offers = (s.offers ?? []).filter((o) => {
@@ -88,50 +167,93 @@ export function priceVerdict(req: PreparedRequirement, s: ServiceFacts): Verdict
     seen.add(key);
     return true;
   });
-  if (offers.length === 0) return null;
-  const limit = usd[0]!.value;
-  const wantMax = requirementDirection(req.text, usd[0]!) === "max";
-  const strict = strictBound(req.text);
-  const ok = (o: (typeof offers)[number]) => {
-    const usdPrice = o.priceAtomic / 1e6;
-    if (Math.abs(usdPrice - limit) < 1e-12) return !strict;
-    return wantMax ? usdPrice < limit : usdPrice > limit;
+  t = {
+    offers,
+    offerWords: offers.map((o) => new Set(words(`${o.description} ${o.path.replace(/[/_{}-]/g, " ")}`))),
+    units: offers.map((o) => offerPriceUnits(o, s.evidence, offers)),
+    capped: priceCapped([...s.evidence, ...s.facts.values()]),
   };
-  const cite = (o: (typeof offers)[number], status: "met" | "unmet"): Verdict => ({
-    status,
-    evidence: { text: offerPriceText(o), source: s.recordUrl },
-  });
-  const byPrice = [...offers].sort((a, b) => (wantMax ? b.priceAtomic - a.priceAtomic : a.priceAtomic - b.priceAtomic)); // worst first
+  priceTermsOf.set(s, t);
+  return t;
+}
 
-  // A named operation: the offer whose description and path share the most subject words.
-  const subject = contentWords(req.text).filter((w) => !PRICE_NOISE.has(w));
-  if (!EVERY.test(req.text) && subject.length > 0) {
-    const scored = offers
-      .map((o) => {
-        const text = `${o.description} ${o.path.replace(/[/_{}-]/g, " ")}`;
-        const have = new Set(words(text));
-        // A batch or bulk offer is not the single operation a buyer names without saying "batch".
-        const bulkOnly = /\b(batch|bulk)\b/i.test(text) && !/\b(batch|bulk)\b/i.test(req.text);
-        return { o, n: subject.filter((w) => have.has(w)).length - (bulkOnly ? 2 : 0) };
-      })
-      .sort((a, b) => b.n - a.n);
-    const top = scored[0]!;
-    if (top.n > 0) {
-      const tied = scored.filter((x) => x.n === top.n);
-      // Several offers fit the named operation equally: decided only when they agree; a dynamic
-      // price is a floor, not the price, so it decides nothing.
-      if (tied.some((x) => x.o.dynamicPrice)) return null;
-      if (tied.every((x) => ok(x.o) === ok(top.o))) return cite(top.o, ok(top.o) ? "met" : "unmet");
+export function priceVerdict(req: PreparedRequirement, s: ServiceFacts): Verdict | null {
+  const p = priceRequirement(req);
+  if (!p) return null;
+  const { offers, offerWords, units, capped } = servicePriceTerms(s);
+  if (offers.length === 0) return null;
+  const limit = p.limit.value;
+  const wantMax = requirementDirection(req.text, p.limit) === "max";
+  const strict = strictBound(req.text);
+  const many = p.amounts.some((a) => a.value > 1);
+  const unitsOf = (i: number) => units[i]!;
+  // The cost of the amount asked on one offer, as [lowest, highest] USD; null when the record
+  // states no unit to convert it with.
+  const cost = (i: number): [number, number] | null => {
+    const o = offers[i]!;
+    const units = unitsOf(i);
+    if ([...p.perUnit].some((d) => !units.some((u) => u.dimension === d))) return null;
+    const n = paymentsFor(p.amounts, units, offerQuantities(o.description));
+    if (!n) return null;
+    const usdPrice = o.priceAtomic / 1e6;
+    // A dynamic price is a floor, unless the record caps it or states the unit it scales with.
+    return [usdPrice * n.low, o.dynamicPrice && !capped && !n.stated ? Infinity : usdPrice * n.high];
+  };
+  // Within the limit / beyond it / cannot say.
+  const judgeCost = (c: [number, number] | null): "pass" | "fail" | null => {
+    if (!c) return null;
+    const good = (x: number) => (Math.abs(x - limit) < 1e-12 ? !strict : wantMax ? x < limit : x > limit);
+    const [lo, hi] = c;
+    if (wantMax) return good(hi) ? "pass" : !good(lo) ? "fail" : null;
+    return good(lo) ? "pass" : !good(hi) ? "fail" : null;
+  };
+  const cite = (i: number, status: "met" | "unmet"): Verdict => ({
+    status,
+    evidence: { text: offerPriceText(offers[i]!), source: s.recordUrl },
+  });
+
+  const every = EVERY.test(req.text);
+  let relevant = offers.map((_, i) => i);
+  let named = false;
+  if (!every && p.subject.length > 0) {
+    const scored = relevant.map((i) => {
+      const text = `${offers[i]!.description} ${offers[i]!.path}`;
+      // A batch or bulk offer is not the single operation a buyer names without saying "batch".
+      // And back: "batch share counts" is the batch offer, not the single one.
+      const bulkOffer = /\b(batch|bulk)\b/i.test(text);
+      const bulkAsked = /\b(batch|bulk)\b/i.test(req.text);
+      const mismatch = bulkOffer ? !bulkAsked && !many : bulkAsked;
+      // A status or job-polling offer follows the operation; it does not do it.
+      const aux = AUXILIARY.test(offers[i]!.path) && !AUXILIARY.test(` /${req.text.toLowerCase()}`);
+      return { i, n: p.subject.filter((w) => offerWords[i]!.has(w)).length - (mismatch ? 2 : 0) - (aux ? 1 : 0) };
+    });
+    const top = Math.max(...scored.map((x) => x.n));
+    if (top > 0) {
+      relevant = scored.filter((x) => x.n === top).map((x) => x.i);
+      named = true;
     }
   }
-  if (offers.some((o) => o.dynamicPrice)) return null;
-  const passing = offers.filter(ok);
-  if (EVERY.test(req.text) || offers.length === 1)
-    return passing.length === offers.length ? cite(byPrice[0]!, "met") : cite(byPrice[0]!, "unmet");
-  if (SOME.test(req.text) || subject.length === 0)
-    return passing.length > 0 ? cite(passing[0]!, "met") : cite(byPrice[byPrice.length - 1]!, "unmet");
-  // An operation the offers do not name clearly: decided only when every offer agrees.
-  if (passing.length === offers.length) return cite(byPrice[0]!, "met");
-  if (passing.length === 0) return cite(byPrice[byPrice.length - 1]!, "unmet");
+  relevant = relevant.filter((i) => !tooSmall(offers[i]!, p.amounts, unitsOf(i)));
+  if (relevant.length === 0) return null;
+  const verdicts = relevant.map((i) => ({ i, v: judgeCost(cost(i)) }));
+  const price = (i: number) => offers[i]!.priceAtomic;
+  const cheapest = (xs: typeof verdicts) => xs.reduce((a, b) => (price(b.i) < price(a.i) ? b : a));
+  const dearest = (xs: typeof verdicts) => xs.reduce((a, b) => (price(b.i) > price(a.i) ? b : a));
+  const passing = verdicts.filter((x) => x.v === "pass");
+  const failing = verdicts.filter((x) => x.v === "fail");
+  if (every || WORST_CASE.test(req.text)) {
+    if (failing.length > 0) return cite(wantMax ? dearest(failing).i : cheapest(failing).i, "unmet");
+    return passing.length === verdicts.length ? cite(dearest(passing).i, "met") : null;
+  }
+  // Some offer does the job within the limit: met. The operation the offers do not name clearly
+  // is decided only when every offer agrees.
+  if (named || SOME.test(req.text) || p.subject.length === 0) {
+    if (passing.length > 0) return cite(wantMax ? cheapest(passing).i : dearest(passing).i, "met");
+    return failing.length === verdicts.length
+      ? cite(wantMax ? cheapest(failing).i : dearest(failing).i, "unmet")
+      : null;
+  }
+  if (passing.length === verdicts.length) return cite(dearest(passing).i, "met");
+  if (failing.length === verdicts.length) return cite(cheapest(failing).i, "unmet");
   return null;
 }

@@ -21,6 +21,8 @@ export interface SentenceAnalysis {
   whole: Clause;
 }
 
+// A leading condition clause, up to its comma.
+const CONDITION = /^\s*(when|if|whenever|where)\b[^,;]*,/i;
 const CACHE_MAX = 50_000;
 const cache = new Map<string, SentenceAnalysis>();
 
@@ -28,7 +30,8 @@ function clause(text: string): Clause {
   return {
     words: new Set(words(text)),
     subject: contentWords(text),
-    negative: NEGATION.test(stripBounds(text)),
+    // "When a page lacks Open Graph tags, the title is used": the negation is the condition, not the claim.
+    negative: NEGATION.test(stripBounds(text.replace(CONDITION, " "))),
     roadmap: ROADMAP.test(text),
     only: ONLY.test(text),
   };

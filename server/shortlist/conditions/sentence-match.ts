@@ -4,6 +4,8 @@
 // requirement's subject — numbers with units are compared, a negated clause denies, "only"
 // with another name denies, a roadmap settles nothing, and anything less clear stays unknown.
 import type { Verdict } from "./fact-rules";
+import { clauses } from "./polarity";
+import { named as namesOf, scopeVerdict } from "./scope";
 import { analyze } from "./sentence-analysis";
 import type { PreparedRequirement } from "./prepared";
 import { canon, stem, words as wordForms } from "./text";
@@ -89,6 +91,40 @@ function compare(req: PreparedRequirement, rq: Quantity, sentence: string, sq: Q
   return bound === "cap" ? null : "unmet";
 }
 
+const BILLING = /\b(listed|quoted) price\b|\bpric(e|es|ing|ed)\b|\b(charged|billed|costs?)\b/i;
+// "Every model", "all voices": the whole range must qualify. "A model ... is available": one end may.
+const UNIVERSAL = /\b(every|all|each|always)\b/i;
+const EXISTENTIAL = /\b(available|at least one|some|offers?)\b|^\s*an?\b/i;
+
+/** A range ("from 32K to 128K tokens depending on the model") against one number. */
+function rangeVerdict(
+  req: PreparedRequirement,
+  rq: Quantity,
+  sentence: string,
+  range: RegExpExecArray,
+  upper: Quantity,
+  shared: string[],
+): "met" | "unmet" | null {
+  const unit = upper.dimension.startsWith("count:") ? canon(upper.dimension.slice(6)) : null;
+  // The range must be about the requirement's subject, beyond the unit itself.
+  if (!shared.some((w) => w !== unit && !UNIT_WORDS.has(w) && !WEAK.has(w))) return null;
+  if (!directionStated(req.text, rq)) return null;
+  // A lower end without a unit takes the upper end's ("32K to 128K tokens", "2 to 8 GB").
+  const at = /^\$?\s*(\d[\d,]*(?:\.\d+)?)\s*([km])?/i.exec(sentence.slice(upper.index));
+  if (!at) return null;
+  const multOf = (m?: string) => (!m ? 1 : m.toLowerCase() === "k" ? 1e3 : 1e6);
+  const scale = upper.value / (Number(at[1]!.replace(/,/g, "")) * multOf(at[2]));
+  const lower = Number(range[1]!.replace(/,/g, "")) * multOf(range[2] ?? at[2]) * scale;
+  if (!Number.isFinite(lower) || lower > upper.value) return null;
+  const want = requirementDirection(req.text, rq);
+  const [good, bad] =
+    want === "min" ? [lower >= rq.value, upper.value < rq.value] : [upper.value <= rq.value, lower > rq.value];
+  if (good) return "met";
+  if (bad) return "unmet";
+  if (UNIVERSAL.test(req.text)) return "unmet";
+  return EXISTENTIAL.test(req.text) ? "met" : null;
+}
+
 function quantityVerdict(
   req: PreparedRequirement,
   sentence: string,
@@ -96,17 +132,28 @@ function quantityVerdict(
   shared: string[],
   semantic: number,
 ): "met" | "unmet" | null {
-  if (req.quantities.length !== 1) return null;
-  const rq = req.quantities[0]!;
+  // "... in one call", "for one user": a single generic item is not the number the requirement compares.
+  const asked =
+    req.quantities.length > 1
+      ? req.quantities.filter(
+          (q) => !(q.value === 1 && q.dimension.startsWith("count:") && GENERIC_COUNTS.has(q.dimension.slice(6))),
+        )
+      : req.quantities;
+  if (asked.length !== 1) return null;
+  const rq = asked[0]!;
   const same = sentenceQuantities.filter(
     (q) =>
       q.dimension === rq.dimension ||
       (rq.dimension.startsWith("count:") && canon(q.dimension.slice(6)) === canon(rq.dimension.slice(6))),
   );
   if (same.length !== 1) return null;
+  // "The listed price is for about 1,000 tokens": a billing unit, not a capacity.
+  if (BILLING.test(sentence) && !BILLING.test(req.text) && rq.dimension !== "usd") return null;
   // "from 32K to 128K tokens", "between 2 and 8": a range whose other end has no unit of its own.
-  if (/\d[\d.,]*\s*[km]?\s*(to|-|–|and)\s*$/i.test(sentence.slice(Math.max(0, same[0]!.index - 20), same[0]!.index)))
-    return null;
+  const range = /(\d[\d.,]*)\s*([km])?\s*(?:to|-|–|and)\s*$/i.exec(
+    sentence.slice(Math.max(0, same[0]!.index - 20), same[0]!.index),
+  );
+  if (range) return rangeVerdict(req, asked[0]!, sentence, range, same[0]!, shared);
   // The number must be about the requirement's subject: a shared word beyond the unit itself,
   // unless the counted thing is specific ("100 languages").
   const unit = rq.dimension.startsWith("count:") ? canon(rq.dimension.slice(6)) : null;
@@ -154,6 +201,17 @@ function judge(
   const q = missingNames.length === 0 ? quantityVerdict(req, sentence.text, a.quantities, shared, cos ?? 0) : null;
   if (q) return { verdict: { status: q, evidence }, strength: 2 + cover };
 
+  // A place or language asked for, against what the sentence covers (scope.ts), when the sentence
+  // is about the same subject beyond the names themselves ("Risk scores cover the US, UK ...").
+  if (!req.negated && req.quantities.length === 0) {
+    const names = namesOf(sentence.text).nameWords;
+    const reqNames = namesOf(req.text).nameWords;
+    if (shared.some((w) => !WEAK.has(w) && !names.has(w) && !reqNames.has(w))) {
+      const scope = scopeVerdict(req.text, sentence.text, () => clauses(sentence.text));
+      if (scope) return { verdict: { status: scope.status, evidence }, strength: 2 + cover };
+    }
+  }
+
   // Only the clauses holding a shared word decide the polarity (see polarity.ts).
   const heldClauses = a.clauses.filter((c) => shared.some((w) => c.words.has(w)));
   const held = heldClauses.length ? heldClauses : [a.whole];
@@ -189,6 +247,18 @@ function judge(
   ) {
     // "Only English clinical text is supported" against "German clinical notes".
     return { verdict: { status: "unmet", evidence }, strength: 1.5 + strength };
+  }
+  // "Polygons larger than 500 hectares are rejected" against a requirement with a number: the
+  // negation states the limit, which only the numbers may settle (above).
+  if (pol.negative && req.quantities.length > 0) {
+    const limit = a.quantities.find(
+      (sq) =>
+        ["below", "eligible", "cap"].includes(sentenceBound(sentence.text, sq)) &&
+        req.quantities.some((rq) => rq.dimension === sq.dimension),
+    );
+    const rq = limit && req.quantities.find((q) => q.dimension === limit.dimension);
+    // Within the limit: the rejection is not about this requirement.
+    if (limit && rq && compare(req, rq, sentence.text, limit) === "met") return null;
   }
   if (pol.negative || opposed(req.text, sentence.text)) {
     // The whole negated subject is inside the requirement, or the sentence is about it.

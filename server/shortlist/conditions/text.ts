@@ -39,6 +39,7 @@ const SYNONYM_CLASSES: string[][] = [
   ["pdf", "pdfs"],
   ["limit", "cap", "maximum", "max"],
   ["url", "link"],
+  ["execute", "run"],
 ];
 const SYNONYM = new Map<string, string>();
 for (const cls of SYNONYM_CLASSES) for (const w of cls) SYNONYM.set(stem(w), stem(cls[0]!));
@@ -52,6 +53,8 @@ export function stem(word: string): string {
   else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
   else if (w.length > 4 && w.endsWith("es") && /(ch|sh|x|ss|zz)es$/.test(w)) w = w.slice(0, -2);
   else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us")) w = w.slice(0, -1);
+  // "dubbing"/"dub", "stopped"/"stop": a doubled final consonant left by the suffix.
+  if (w.length > 3 && w !== word && /([bdgmnprt])\1$/.test(w)) w = w.slice(0, -1);
   // "moderate"/"moderat", "translate"/"translat": drop a final e so both forms meet.
   if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
   return w;
