@@ -13,6 +13,7 @@ import { sentenceVectors } from "../search/embeddings/sentence-embeddings";
 import type { ServiceFacts } from "./conditions/service-facts";
 import { observeOffers } from "./observed-health";
 import type { OfferLike } from "./offer-fit";
+import type { ReviewFigures } from "./reputation";
 
 /** An offer as the candidates' query returns it (offers.dynamic_price as dynamicPrice), with its health. */
 export interface CandidateOffer extends OfferLike {
@@ -73,14 +74,7 @@ export interface Candidate {
   testedAt: Date | null;
   offers: CandidateOffer[];
   facts: ServiceFacts;
-  reviews: {
-    count: number;
-    mean: number | null;
-    lastAt: Date | null;
-    humanReviewed: number;
-    verified: number;
-    lastVerifiedAt: Date | null;
-  };
+  reviews: ReviewFigures;
   /** Paid calls through the observer in the last 30 days (the record's observed.paidCalls30d), the
    * ones the provider answered (below 500), and the newest one's claim time. */
   paidCalls: { count: number; answered: number; lastAt: Date | null };

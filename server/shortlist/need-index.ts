@@ -2,21 +2,16 @@
 // own text: its offers (method, path, description) and its description and tags. Computed once per
 // catalog change and held in memory per process, like the name index (search/retrieval/
 // name-mentions.ts); a request costs a taxonomy read of its outcome and a few Set lookups.
-import { db, sqlQuery } from "../db";
+import { sqlQuery } from "../db";
+import { catalogVersionCache } from "../search/catalog-version-cache";
 import { Prisma } from "../generated/prisma/client";
 import { NEED_NODES, needsNamed, type NeedNode } from "./need-taxonomy";
-
-const RECHECK_MS = 1000;
 
 interface NeedIndex {
   version: number;
   /** node id -> ids of the services that deliver it */
   deliveredBy: Map<string, Set<string>>;
 }
-
-let current: NeedIndex | undefined;
-let checkedAt = 0;
-let loading: Promise<NeedIndex> | undefined;
 
 /** A service's text as the taxonomy reads it: offers first, then description and tags (one clause each). */
 export function serviceNeedText(s: {
@@ -47,16 +42,7 @@ async function load(version: number): Promise<NeedIndex> {
   return { version, deliveredBy };
 }
 
-async function getNeedIndex(): Promise<NeedIndex> {
-  const now = Date.now();
-  if (current && now - checkedAt < RECHECK_MS) return current;
-  const version = (await db.catalogState.findUnique({ where: { id: 1 }, select: { version: true } }))?.version ?? 0;
-  checkedAt = now;
-  if (current?.version === version) return current;
-  loading ??= load(version).finally(() => (loading = undefined));
-  current = await loading;
-  return current;
-}
+const getNeedIndex = catalogVersionCache(load);
 
 export interface CoreNeed {
   /** The needs the outcome names (none: the request is ranked as before). */

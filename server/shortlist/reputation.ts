@@ -25,17 +25,17 @@ export async function catalogMeanRating(): Promise<number> {
   return row?.mean ?? 3;
 }
 
-export function reputationOf(
-  reviews: {
-    count: number;
-    mean: number | null;
-    lastAt: Date | null;
-    humanReviewed: number;
-    verified: number;
-    lastVerifiedAt: Date | null;
-  },
-  catalogMean: number,
-): Reputation & { bayes: number } {
+/** A service's published reviews in figures (load-candidates.ts reads them with the candidate). */
+export interface ReviewFigures {
+  count: number;
+  mean: number | null;
+  lastAt: Date | null;
+  humanReviewed: number;
+  verified: number;
+  lastVerifiedAt: Date | null;
+}
+
+export function reputationOf(reviews: ReviewFigures, catalogMean: number): Reputation & { bayes: number } {
   return {
     reviewRating: roundRating(reviews.mean),
     reviewCount: reviews.count,

@@ -5,7 +5,8 @@
 // "quarry survey data" does not name "Quarry PDF" if quarries are a catalog topic. Held in memory
 // per process, reloaded when the catalog version changes (like the vector index); matching is a
 // few Map lookups per outcome word, whatever the catalog size.
-import { db, sqlQuery } from "../../db";
+import { sqlQuery } from "../../db";
+import { catalogVersionCache } from "../catalog-version-cache";
 import { Prisma } from "../../generated/prisma/client";
 import type { Allowed, Hit } from "./types";
 
@@ -15,7 +16,6 @@ export const BRAND_WORD = 0.8;
 const MIN_BRAND_LENGTH = 4;
 // A brand word may appear in the texts of this many services beyond the ones it names.
 const BRAND_SLACK = 1;
-const RECHECK_MS = 1000;
 
 interface NameIndex {
   version: number;
@@ -23,10 +23,6 @@ interface NameIndex {
   phrases: Map<string, { ids: string[]; strength: number }>;
   longest: number; // words in the longest phrase
 }
-
-let current: NameIndex | undefined;
-let checkedAt = 0;
-let loading: Promise<NameIndex> | undefined;
 
 /** Lowercased words (letters and digits), as names and outcomes are compared. */
 export const nameWords = (s: string) =>
@@ -74,16 +70,7 @@ async function load(version: number): Promise<NameIndex> {
   return { version, phrases, longest };
 }
 
-async function getNameIndex(): Promise<NameIndex> {
-  const now = Date.now();
-  if (current && now - checkedAt < RECHECK_MS) return current;
-  const version = (await db.catalogState.findUnique({ where: { id: 1 }, select: { version: true } }))?.version ?? 0;
-  checkedAt = now;
-  if (current?.version === version) return current;
-  loading ??= load(version).finally(() => (loading = undefined));
-  current = await loading;
-  return current;
-}
+const getNameIndex = catalogVersionCache(load);
 
 /** Services the outcome names, strongest first (ties by id), among allowed ones. */
 export async function retrieveNameMentions(outcome: string, allowed: Allowed): Promise<Hit[]> {
