@@ -69,8 +69,15 @@ describe("the shortlist for a need no service delivers", () => {
       shortlistSchema.parse(s);
       expect(s.matches, search).toEqual([]);
       expect(s.note).toMatch(/^Nothing in the catalog fits this request closely enough/);
-      expect(s.nothingFits!.summary).toContain(`no service in it ${does}`);
+      expect(s.nothingFits!.summary).toMatch(
+        new RegExp(`^No service in the catalog ${does}: the catalog has no service`),
+      );
       expect(s.nothingFits!.closest.length).toBeGreaterThan(0);
+      // What came closest shares words, not the need: its score is never offered as a chance it serves.
+      for (const c of s.nothingFits!.closest) {
+        expect(c.whyNot).toContain(`It is not a service that ${does}, which the request needs.`);
+        expect(c.whyNot).not.toContain("estimated probability that it serves");
+      }
     }
   });
 

@@ -52,7 +52,10 @@ describe("nothingFits in the shortlist", () => {
       shortlistSchema.parse(s);
       expect(s.matches, search).toEqual([]);
       expect(s.note).toMatch(/^Nothing in the catalog fits this request closely enough\. Browse related services/);
-      expect(s.nothingFits!.summary).toMatch(/^The catalog has no service for this need \(no service in it mentions /);
+      // "fax it" names a need no service delivers: it leads, the words no service uses follow.
+      expect(s.nothingFits!.summary).toMatch(
+        /^No service in the catalog sends faxes: the catalog has no service for this need \(no service in it mentions /,
+      );
       expect(s.nothingFits!.summary).toContain('"sonnet"');
       expect(s.nothingFits!.closest.length).toBeGreaterThan(0);
       for (const c of s.nothingFits!.closest) {

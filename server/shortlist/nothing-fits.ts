@@ -39,7 +39,12 @@ function firstSentence(text: string): string {
  * (`unknown`: the request's words no service in the catalog uses; `informative`: its words that
  * can show a fit, match-words.ts).
  */
-export function whyNot(c: ClosestCandidate, informative: ReadonlySet<string>, unknown: string[] = []): string {
+export function whyNot(
+  c: ClosestCandidate,
+  informative: ReadonlySet<string>,
+  unknown: string[] = [],
+  missingNeeds: string[] = [],
+): string {
   const what = `${CAPABILITY_LABELS[c.primaryCapability as Capability] ?? c.primaryCapability} service: ${firstSentence(c.description)}.`;
   if (c.unmet.length > 0)
     return `${what} Left out: the must condition${c.unmet.length === 1 ? "" : "s"} ${c.unmet.map((u) => `"${u.requirement}"`).join(", ")} ${c.unmet.length === 1 ? "is" : "are"} unmet.`;
@@ -59,6 +64,10 @@ export function whyNot(c: ClosestCandidate, informative: ReadonlySet<string>, un
     missing.length > 0
       ? `Nothing it offers mentions ${quoted(missing)}${shared.length ? ` (it shares only ${quoted(shared)})` : ""}`
       : "It shares the request's words but not what the request must deliver";
+  // The core need the catalog lacks overrules the words it shares: its probability from those alone
+  // is given as such, never as a chance that it serves the request.
+  if (missingNeeds.length > 0)
+    return `${what} It is not a service that ${missingNeeds.join(" or ")}, which the request needs. ${words}; on shared words alone it scored ${c.score.toFixed(2)}.`;
   return `${what} ${words}; estimated probability that it serves the request: ${c.score.toFixed(2)}.`;
 }
 
@@ -78,21 +87,23 @@ export function nothingFitsField(
   if (matched > 0 && bestScore >= LIKELY_FIT) return undefined;
   const top = closest.slice(0, MAX_CLOSEST);
   const names = top.map((c) => c.name).join(", ");
-  // The core need the catalog lacks (need-index.ts), in words: "no service in it sends SMS text messages".
-  const needs = missingNeeds.length ? `: no service in it ${missingNeeds.join(" or ")}` : "";
+  // The core need the catalog lacks (need-index.ts) leads, in words: "No service in the catalog sends
+  // SMS text messages"; the request's words no service uses follow.
+  const lacking = missingNeeds.length ? `No service in the catalog ${missingNeeds.join(" or ")}: ` : "";
+  const words = unknown.length ? ` (no service in it mentions ${quoted(unknown.slice(0, MAX_WORDS))})` : "";
   const summary =
     matched > 0
       ? `No service in the catalog is more likely than not to serve this need (best estimated probability ${bestScore.toFixed(2)}): the matches are the closest the catalog has, not a fit.`
       : top.length > 0
-        ? `The catalog has no service for this need${unknown.length ? ` (no service in it mentions ${quoted(unknown.slice(0, MAX_WORDS))})` : ""}${needs}. Closest: ${names}; none of them serves it (see whyNot).`
-        : `The catalog has no service for this need${needs}, nor anything close to it.`;
+        ? `${lacking}${lacking ? "the" : "The"} catalog has no service for this need${words}. Closest: ${names}; none of them serves it (see whyNot).`
+        : `${lacking}${lacking ? "the" : "The"} catalog has no service for this need, nor anything close to it.`;
   return {
     summary,
     closest: top.map((c) => ({
       slug: c.slug,
       name: c.name,
       score: round4(c.score),
-      whyNot: whyNot(c, informative, unknown),
+      whyNot: whyNot(c, informative, unknown, matched > 0 ? [] : missingNeeds),
     })),
   };
 }
