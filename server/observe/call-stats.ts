@@ -21,11 +21,13 @@ export const WINDOW_DAYS = 30;
 // the window, which the (service_id, created_at) and (offer_id, created_at) indexes serve.
 export const answered = (since: Date) =>
   Prisma.sql`state <> 'in_flight' AND status IS NOT NULL AND created_at >= ${since}`;
+/** A call the provider itself answered without a server error (the success rate's numerator). */
+export const providerAnswered = Prisma.sql`outcome = 'provider' AND status < 500`;
 const figures = Prisma.sql`
   count(*)::int AS calls,
   (count(*) FILTER (WHERE paid))::int AS paid_calls,
   (count(DISTINCT lower(payer)) FILTER (WHERE paid AND payer IS NOT NULL))::int AS payers,
-  (count(*) FILTER (WHERE outcome = 'provider' AND status < 500))::int AS ok,
+  (count(*) FILTER (WHERE ${providerAnswered}))::int AS ok,
   percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50`;
 
 interface FigureRow {

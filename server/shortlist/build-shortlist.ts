@@ -311,7 +311,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
           ].slice(0, 3);
     const missing = closestIds.filter((id) => !candidates.has(id));
     const [more, unknown] = await Promise.all([
-      missing.length ? loadCandidates(missing) : new Map<string, Candidate>(),
+      missing.length ? loadCandidates(missing, now) : new Map<string, Candidate>(),
       wordsUnknownToCatalog(input.outcome),
     ]);
     const pOf = new Map([...retrievedByP, ...pool].map((c) => [c.hit.id, c.p]));

@@ -4,7 +4,7 @@
 // keeps the shortlist's fixed cost low; see `npm run bench:shortlist`).
 import { urls } from "../catalog/urls";
 import { sqlQuery } from "../db";
-import { answered, windowStart } from "../observe/call-stats";
+import { answered, providerAnswered, windowStart } from "../observe/call-stats";
 import { Prisma } from "../generated/prisma/client";
 import { UNPROBED, offerHealthObject, type OfferHealthObject, type TermsChange } from "../probes/health-schema";
 import type { ConformanceCheck, HealthState } from "../probes/conformance-checks";
@@ -140,7 +140,7 @@ export async function loadCandidates(ids: string[], now: Date = new Date()): Pro
     -- an index range per candidate (observed_calls is indexed by service and time), no extra round trip
     LEFT JOIN LATERAL (
       SELECT count(*)::int AS paid_calls,
-             (count(*) FILTER (WHERE outcome = 'provider' AND status < 500))::int AS paid_calls_answered,
+             (count(*) FILTER (WHERE ${providerAnswered}))::int AS paid_calls_answered,
              max(created_at) AS paid_call_last
       FROM observed_calls WHERE service_id = s.id AND paid AND ${answered(windowStart(now))}
     ) c ON true

@@ -6,6 +6,7 @@
 // price check only multiplies. A unit the record does not state is never guessed.
 import { quantities, type Quantity } from "./quantities";
 import { contentWords, words } from "./text";
+import { memoByText } from "./memo-by-text";
 
 export interface PriceUnit {
   dimension: string; // a Quantity dimension: "ms", "bytes", "count:page" …
@@ -31,14 +32,10 @@ const CAPPED = /\bnever (exceeds?|costs? more than) the listed price\b|\bat most
 // Counted things that are the call itself: a number of them is a number of calls.
 const GENERIC_ONE = /^count:(request|call|query|payment)$/;
 
-const cache = new Map<string, PriceUnit[]>();
 const CACHE_MAX = 20_000;
 
 function unitsOf(text: string, sentenceLevel: boolean): PriceUnit[] {
-  const key = `${sentenceLevel ? "s" : "o"}|${text}`;
-  let units = cache.get(key);
-  if (units) return units;
-  units = [];
+  const units: PriceUnit[] = [];
   if (sentenceLevel ? PRICE_UNIT_SENTENCE.test(text) : PER_CALL_CAPACITY.test(text)) {
     const increments = /\b(increments?|first|each started|or part)\b/i.test(text) || !sentenceLevel;
     const seen = new Set<string>();
@@ -56,10 +53,11 @@ function unitsOf(text: string, sentenceLevel: boolean): PriceUnit[] {
       units.push({ dimension: q.dimension, size: q.value, increments, about: contentWords(text) });
     }
   }
-  if (cache.size >= CACHE_MAX) cache.clear();
-  cache.set(key, units);
   return units;
 }
+// A service's price sentences and an offer's description are read apart: one grammar each.
+const sentenceUnits = memoByText((text) => unitsOf(text, true), CACHE_MAX);
+const offerUnits = memoByText((text) => unitsOf(text, false), CACHE_MAX);
 
 const pathWords = (path: string) => new Set(words(path.replace(/[/_{}.-]/g, " ")));
 
@@ -71,10 +69,10 @@ export function offerPriceUnits(
   sentences: { text: string }[],
   offers: { path: string }[],
 ): PriceUnit[] {
-  const own = unitsOf(offer.description, false);
+  const own = offerUnits(offer.description);
   const shared: PriceUnit[] = [];
   for (const s of sentences) {
-    const units = unitsOf(s.text, true);
+    const units = sentenceUnits(s.text);
     if (units.length === 0) continue;
     const about = units[0]!.about;
     const named = offers.filter((o) => about.some((w) => pathWords(o.path).has(w)));
@@ -86,16 +84,8 @@ export function offerPriceUnits(
   return [...own, ...shared];
 }
 
-const described = new Map<string, Quantity[]>();
 /** The numbers of an offer's description ("16-day daily forecast", "files under 10 minutes"), parsed once. */
-export function offerQuantities(description: string): Quantity[] {
-  let q = described.get(description);
-  if (!q) {
-    if (described.size >= CACHE_MAX) described.clear();
-    described.set(description, (q = quantities(description)));
-  }
-  return q;
-}
+export const offerQuantities = memoByText(quantities, CACHE_MAX);
 
 export function priceCapped(sentences: { text: string }[]): boolean {
   return sentences.some((s) => CAPPED.test(s.text));

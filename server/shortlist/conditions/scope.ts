@@ -5,6 +5,7 @@
 // enumerate ("60 countries", "including Japanese") settles nothing. Parsed once per distinct text.
 import { NEGATION, stripBounds } from "./polarity";
 import { words } from "./text";
+import { memoByText } from "./memo-by-text";
 
 // Area -> its members (lower case). A member may itself be an area ("eu" inside "europe").
 const AREAS: Record<string, string[]> = {
@@ -127,19 +128,12 @@ interface Named {
   /** The word forms of the names themselves: they do not tie a sentence to a requirement. */
   nameWords: Set<string>;
 }
-const cache = new Map<string, Named>();
-const CACHE_MAX = 50_000;
 /** What a text names, parsed once per distinct text. */
-export function named(text: string): Named {
-  let n = cache.get(text);
-  if (n) return n;
+export const named = memoByText((text): Named => {
   const raw = [...text.matchAll(PLACE_PATTERN)].map((m) => m[0]);
   const languages = languagesIn(text);
-  n = { places: placesIn(text), languages, nameWords: new Set(words([...raw, ...languages].join(" "))) };
-  if (cache.size >= CACHE_MAX) cache.clear();
-  cache.set(text, n);
-  return n;
-}
+  return { places: placesIn(text), languages, nameWords: new Set(words([...raw, ...languages].join(" "))) };
+}, 50_000);
 
 /** The places a text names, each as its canonical name (cities as their country). */
 export function placesIn(text: string): string[] {

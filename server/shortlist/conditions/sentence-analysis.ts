@@ -4,6 +4,7 @@
 import { clauses, NEGATION, ONLY, ROADMAP, stripBounds } from "./polarity";
 import { quantities, type Quantity } from "./quantities";
 import { contentWords, names, words } from "./text";
+import { memoByText } from "./memo-by-text";
 
 export interface Clause {
   words: Set<string>;
@@ -24,7 +25,6 @@ export interface SentenceAnalysis {
 // A leading condition clause, up to its comma.
 const CONDITION = /^\s*(when|if|whenever|where)\b[^,;]*,/i;
 const CACHE_MAX = 50_000;
-const cache = new Map<string, SentenceAnalysis>();
 
 function clause(text: string): Clause {
   return {
@@ -37,17 +37,13 @@ function clause(text: string): Clause {
   };
 }
 
-export function analyze(text: string): SentenceAnalysis {
-  let a = cache.get(text);
-  if (a) return a;
-  a = {
+export const analyze = memoByText(
+  (text): SentenceAnalysis => ({
     words: new Set(words(text)),
     names: new Set(names(text)),
     quantities: quantities(text),
     clauses: clauses(text).map(clause),
     whole: clause(text),
-  };
-  if (cache.size >= CACHE_MAX) cache.clear();
-  cache.set(text, a);
-  return a;
-}
+  }),
+  CACHE_MAX,
+);
