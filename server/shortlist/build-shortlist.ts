@@ -24,6 +24,7 @@ import {
 import type { ShortlistMatch, Shortlist } from "./result-schema";
 import { offerQualifies } from "../search/retrieval/constraints";
 import { retrieve } from "../search/retrieval/retrieve";
+import { catalogVersionCache } from "../search/catalog-version-cache";
 import {
   CALIBRATION,
   CALIBRATION_NO_COSINE,
@@ -65,6 +66,14 @@ function allModeScore(p: number, preferShare: number, bayesRating: number): numb
   const shifted = 1 / (1 + Math.exp(-(Math.log(q / (1 - q)) + REPUTATION_LOGIT * reputation)));
   return shifted + WEIGHT_PREFER * preferShare * (1 - shifted);
 }
+
+// When the catalog's newest service was observed: only an import changes it, and every import
+// bumps the catalog version. max() of an indexed column reads one end of the index.
+const catalogObservedAt = catalogVersionCache(
+  async () =>
+    (await sqlQuery<{ at: Date | null }>(Prisma.sql`SELECT max(catalog_observed_at) AS at FROM services`))[0]?.at ??
+    null,
+);
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -146,11 +155,10 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
   const hits = pool2.map((c) => c.hit);
   const ids = hits.map((h) => h.id);
 
-  const [loaded, catalogMean, [observed], informative, requirements] = await Promise.all([
+  const [loaded, catalogMean, observedAt, informative, requirements] = await Promise.all([
     loadCandidates(ids, now),
     catalogMeanRating(),
-    // max() of an indexed column reads one end of the index instead of scanning every service.
-    sqlQuery<{ at: Date | null }>(Prisma.sql`SELECT max(catalog_observed_at) AS at FROM services`),
+    catalogObservedAt(),
     informativeWords(input.outcome),
     // Each requirement is read (and embedded) once per request, then checked against every candidate.
     prepareRequirements(conditions.map((c) => c.requirement)),
@@ -347,7 +355,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
     excluded,
     ...(matches.length === 0 ? { note: nothingFitsNote(excluded.length) } : {}),
     ...(nothingFits ? { nothingFits } : {}),
-    catalogObservedAt: (observed?.at ?? now).toISOString(),
+    catalogObservedAt: (observedAt ?? now).toISOString(),
     generatedAt: now.toISOString(),
   };
 }

@@ -18,11 +18,30 @@ export interface Reputation {
 
 export const PRIOR_WEIGHT = 5;
 
-export async function catalogMeanRating(): Promise<number> {
+// The prior's mean is a smoothing constant: one more review moves it by a few thousandths. Each
+// process rereads it at most every MEAN_RECHECK_MS instead of once per shortlist (a scan of every
+// published review, and a statement in each paid purchase), and concurrent shortlists share a read.
+const MEAN_RECHECK_MS = 30_000;
+let mean: { value: number; readAt: number } | undefined;
+let meanLoading: Promise<number> | undefined;
+
+async function readCatalogMeanRating(): Promise<number> {
   const [row] = await sqlQuery<{ mean: number | null }>(
     Prisma.sql`SELECT avg(rating)::float8 AS mean FROM reviews WHERE status = 'published'`,
   );
   return row?.mean ?? 3;
+}
+
+/** The mean rating of all published reviews (3 without any), at most MEAN_RECHECK_MS old. */
+export async function catalogMeanRating(now = Date.now()): Promise<number> {
+  if (mean && now - mean.readAt < MEAN_RECHECK_MS) return mean.value;
+  meanLoading ??= readCatalogMeanRating()
+    .then((value) => {
+      mean = { value, readAt: now };
+      return value;
+    })
+    .finally(() => (meanLoading = undefined));
+  return meanLoading;
 }
 
 /** A service's published reviews in figures (load-candidates.ts reads them with the candidate). */
