@@ -101,7 +101,16 @@ export async function buildShortlist(rawInput: ShortlistInput, now: Date = new D
 /** The shortlist of an input already parsed with shortlistInputSchema (a paid purchase parses its body once). */
 export async function shortlistFor(input: ParsedShortlistInput, now: Date = new Date()): Promise<Shortlist> {
   const conditions = normalizeConditions(input.conditions);
-  const retrieved = await retrieve(input.search, input.outcome, input.constraints);
+  const retrieving = retrieve(input.search, input.outcome, input.constraints);
+  // What depends on the request alone starts while retrieval waits on PostgreSQL; awaited below (a
+  // failure here is then thrown there, not left unhandled if retrieval fails first).
+  const early = Promise.all([
+    informativeWords(input.outcome),
+    // Each requirement is read (and embedded) once per request, then checked against every candidate.
+    prepareRequirements(conditions.map((c) => c.requirement)),
+  ]);
+  early.catch(() => undefined);
+  const retrieved = await retrieving;
   // `exact` scores are absolute name similarities in [0, 1]; every other mode gets the calibrated
   // probability; all/hybrid also the relevance floor (a named service is kept whatever its probability).
   // The retrieved services by probability, for `nothingFits` (what came closest).
@@ -155,13 +164,11 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
   const hits = pool2.map((c) => c.hit);
   const ids = hits.map((h) => h.id);
 
-  const [loaded, catalogMean, observedAt, informative, requirements] = await Promise.all([
+  const [loaded, catalogMean, observedAt, [informative, requirements]] = await Promise.all([
     loadCandidates(ids, now),
     catalogMeanRating(),
     catalogObservedAt(),
-    informativeWords(input.outcome),
-    // Each requirement is read (and embedded) once per request, then checked against every candidate.
-    prepareRequirements(conditions.map((c) => c.requirement)),
+    early,
   ]);
 
   // What the probes observed of the offers this request may buy (its protocol and price constraints).
