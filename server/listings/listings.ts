@@ -209,9 +209,3 @@ export async function submitListing(actor: Actor, id: string): Promise<ListingVi
   });
   return view(row);
 }
-
-/** The submitted versions of a listing, newest first (its owner's; the review page comes later). */
-export async function listingRevisions(actor: Actor, id: string) {
-  await getListing(actor, id);
-  return db.listingRevision.findMany({ where: { listingId: id }, orderBy: { revision: "desc" } });
-}

@@ -6,6 +6,7 @@ import { db } from "@/server/db";
 import { env } from "@/server/env";
 import { listingListSchema, listingResponseSchema } from "@/server/listings/listing-schema";
 import { createAgent, type Agent } from "@/server/reviews/test-actors";
+import { signUp, SITE } from "@/test/accounts/people";
 import { startCanary, startTestProvider, type Canary, type TestProvider } from "@/test/listings/test-provider";
 import * as one from "./[id]/route";
 import * as submit from "./[id]/submit/route";
@@ -87,6 +88,26 @@ describe("who may", () => {
     expect((await submitOne(listing.id, { token: stranger.token })).status).toBe(404);
     expect(listingListSchema.parse((await listOwn({ token: stranger.token })).body).listings).toEqual([]);
     expect((await getOne("not-a-uuid", { token: agent.token })).status).toBe(400);
+  });
+});
+
+describe("a person's session", () => {
+  it("writes only from the site's own origin (403 otherwise), reads with the cookie alone; the account's tokens share them", async () => {
+    const person = await signUp();
+    const body = { resourceUrls: [`${provider.url}/plain`] };
+    for (const origin of ["https://evil.example", "null"]) {
+      const refused = await create({ headers: { cookie: person.cookie, origin }, body });
+      expect([refused.status, refused.body.error], origin).toEqual([403, "forbidden"]);
+    }
+    expect((await create({ headers: { cookie: person.cookie }, body })).status).toBe(403);
+    const created = await create({ headers: { cookie: person.cookie, origin: SITE }, body });
+    expect(created.status).toBe(201);
+    const id = listingResponseSchema.parse(created.body).listing.id;
+    expect((await getOne(id, { headers: { cookie: person.cookie } })).status).toBe(200);
+    const token = await createAgent({ type: "human", personId: person.id, name: person.name, role: "member" });
+    expect(listingListSchema.parse((await listOwn({ token: token.token })).body).listings.map((l) => l.id)).toEqual([
+      id,
+    ]);
   });
 });
 
