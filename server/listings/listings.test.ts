@@ -122,11 +122,13 @@ describe("a draft from the probes", () => {
     expect(listing.probes[2]!.bazaar).toBe(false);
   });
 
-  it("a provider that hangs or answers 10 MB: bounded, a per-URL finding", async () => {
+  it("a provider that hangs, answers 10 MB or 100 KiB of headers: bounded, a per-URL finding", async () => {
     const started = performance.now();
-    const listing = await draftOf([`${provider.url}/hang`, `${provider.url}/huge`, `${provider.url}/plain`]);
+    const paths = ["/hang", "/huge", "/big-header", "/plain"];
+    const listing = await draftOf(paths.map((p) => `${provider.url}${p}`));
     expect(performance.now() - started).toBeLessThan(LIMITS.timeoutMs + 2000);
-    expect(listing.probes.map((p) => p.outcome)).toEqual(["unreachable", "unreachable", "offer"]);
+    expect(listing.probes.map((p) => p.outcome)).toEqual(["unreachable", "unreachable", "unreachable", "offer"]);
+    expect(listing.draft.offers.map((o) => o.path)).toEqual(["/plain"]);
     expect(listing.probes[0]!.detail).toContain(`no whole answer within ${LIMITS.timeoutMs} ms`);
     expect(listing.probes[1]!.detail).toContain(`exceeded ${LIMITS.maxBytes} bytes`);
   });
@@ -141,6 +143,7 @@ describe("SSRF: the marketplace never reaches a refused address", () => {
       `http://2130706433:${canary.port}/x`,
       `http://localhost:${canary.port}/x`,
       `http://[::ffff:127.0.0.1]:${canary.port}/x`,
+      `http://[::1]:${canary.port}/x`,
       "http://169.254.169.254/latest/meta-data/",
       "http://[fd00::1]/x",
       `http://user:secret@127.0.0.1:${provider.port}/plain`,

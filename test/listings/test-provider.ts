@@ -54,6 +54,10 @@ export async function startTestProvider(redirectTo: () => string): Promise<TestP
     "/free": (_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}'),
     "/no-header": (_req, res) => res.writeHead(402).end("pay me"),
     "/redirect": (_req, res) => res.writeHead(302, { location: redirectTo() }).end(),
+    "/big-header": (req, res) => {
+      const doc = paymentRequired(`http://${req.headers.host}/big-header`);
+      res.writeHead(402, { "payment-required": encode(doc), "x-padding": "a".repeat(100 * 1024) }).end();
+    },
     "/hang": () => {},
     "/huge": (_req, res) => {
       res.writeHead(402, { "content-type": "application/octet-stream" });
