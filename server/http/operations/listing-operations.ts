@@ -16,9 +16,10 @@ import {
 import { createListing, editListing, getListing, listListings, submitListing } from "../../listings/listings";
 import { errorResponses } from "../../openapi/error-responses";
 import type { FreeOperation } from "../../openapi/free-operation";
-import { MARKETPLACE_TOKEN_SCHEME } from "../../openapi/marketplace-token";
+import { MARKETPLACE_TOKEN_SCHEME, writeAnswerHeaders } from "../../openapi/marketplace-token";
 import type { ResponseObject } from "../../openapi/openapi-types";
 import { pathParameter } from "../../openapi/parameters";
+import { headerRef } from "../../openapi/payment-headers";
 import { jsonContent } from "../../openapi/responses";
 import { listingRoute } from "../listing-route";
 
@@ -60,8 +61,14 @@ const bodyErrors = ["invalid_request", "invalid_json", "payload_too_large", "uns
 
 const security = [{ [MARKETPLACE_TOKEN_SCHEME]: [] }];
 const listingId = pathParameter("id", listingIdSchema.shape.id, "The listing's id (a UUID).");
+/** The RateLimit-* headers every counted answer carries. */
+const rateLimitHeaders = Object.fromEntries(
+  Object.keys(writeAnswerHeaders())
+    .filter((name) => name.startsWith("RateLimit-"))
+    .map((name) => [name, headerRef(name)]),
+);
 const ok = (status: string, description: string, schemaName: string): Record<string, ResponseObject> => ({
-  [status]: { description, content: jsonContent(schemaName) },
+  [status]: { description, headers: rateLimitHeaders, content: jsonContent(schemaName) },
 });
 const schemas = {
   requests: {
