@@ -235,6 +235,10 @@ const schema = z
     PROBE_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     PROBE_HOST_SPACING_MS: z.coerce.number().int().min(0).max(60_000).default(250),
     PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+    // Self-serve listings (server/listings/): drafts per account, resource URLs per listing. Each URL
+    // is probed once at submit time under PROBE_TIMEOUT_MS and PROBE_MAX_BYTES.
+    LISTINGS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(20),
+    LISTING_MAX_URLS: z.coerce.number().int().min(1).max(50).default(10),
   })
   .superRefine((e, ctx) => {
     // A configured method without its settings is a start-up error naming the missing one.

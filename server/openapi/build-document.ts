@@ -39,6 +39,11 @@ export const DOCUMENT_TAGS = [
     description:
       "Calls to catalogued third-party offers through the marketplace, with a marketplace token; every call is recorded.",
   },
+  {
+    name: "Listings",
+    description:
+      "Providers list their x402 APIs: a draft from an unpaid probe of each resource URL, the owner's edits, submission for review (a marketplace token or a session).",
+  },
   { name: "Development", description: "Test funds and the x402 facilitator of the local payment ledger." },
 ] as const;
 

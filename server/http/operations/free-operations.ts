@@ -12,6 +12,13 @@ import {
 import { listDiscoveryResourcesOperation } from "./discovery-operations";
 import { creditTestFundsOperation } from "./faucet-operations";
 import { callOfferGetOperation, callOfferPostOperation } from "./observe-operations";
+import {
+  createListingOperation,
+  editListingOperation,
+  getListingOperation,
+  listListingsOperation,
+  submitListingOperation,
+} from "./listing-operations";
 import { getOrderStatusOperation } from "./order-operations";
 import { recoverPurchaseOperation } from "./purchase-recovery-operations";
 import { getReviewOperation, listReviewsOperation } from "./review-operations";
@@ -67,6 +74,11 @@ export const FREE_OPERATIONS: readonly FreeOperation[] = checkedOperations([
   deleteReviewCommentOperation,
   callOfferGetOperation,
   callOfferPostOperation,
+  listListingsOperation,
+  createListingOperation,
+  getListingOperation,
+  editListingOperation,
+  submitListingOperation,
   listDiscoveryResourcesOperation,
   creditTestFundsOperation,
   verifyLocalPaymentOperation,

@@ -1,0 +1,70 @@
+// The REST edge of the listing routes (server/listings/), one shape for each:
+//   1. who: X-Marketplace-Token (or `Authorization: Bearer <token>`), else the session cookie; a
+//      cookie-authenticated write must come from the marketplace's own origin (CSRF); 401 without either;
+//   2. the write limits per account/token and client address (429), reads the catalog's read limit;
+//   3. the body: 413 over 64 KiB before parsing, 415 unless JSON, depth and storable text, then zod (400).
+// The service decides the rest (404 for another owner's listing, 409 for a state that does not allow it).
+import type { z } from "zod";
+import { actorKey, type Actor } from "../accounts/actor";
+import { authenticateToken } from "../accounts/marketplace-tokens";
+import { actorFromHeaders } from "../accounts/session-actor";
+import { baseUrl } from "../env";
+import { AppError } from "../errors";
+import { parseJsonBody } from "../input/json-body";
+import { isJsonContentType } from "../input/json-content-type";
+import { admitWrite } from "../limits/write-limits";
+import { clientAddress } from "./client-address";
+import { bearerCredential } from "./order-status-route";
+import { admitFree, rateLimitedResponse, rateLimitHeaders } from "./rate-limit";
+import { readBodyText } from "./read-body";
+import { errorResponse, json } from "./respond";
+import { TOKEN_HEADER } from "./token-write-route";
+
+const SITE_ORIGIN = new URL(baseUrl).origin;
+
+async function listingActor(request: Request, write: boolean): Promise<Actor> {
+  const token = request.headers.get(TOKEN_HEADER) ?? bearerCredential(request.headers.get("authorization"));
+  if (token) return authenticateToken(token);
+  const person = await actorFromHeaders(request.headers);
+  if (!person)
+    throw new AppError("unauthorized", "Send a marketplace token (X-Marketplace-Token) or sign in to manage listings.");
+  if (write && request.headers.get("origin") !== SITE_ORIGIN)
+    throw new AppError("forbidden", "Changes with a session are accepted only from the marketplace's own pages.");
+  return person;
+}
+
+export interface ListingRoute<P, I> {
+  params: z.ZodType<P>;
+  /** The JSON body (an empty body is `{}`); without a schema the body is not read. */
+  body?: z.ZodType<I>;
+  write: boolean;
+  run: (actor: Actor, params: P, input: I) => Promise<{ status: number; body: unknown }>;
+}
+
+export function listingRoute<P, I>(spec: ListingRoute<P, I>) {
+  return async (request: Request, context?: { params: Promise<unknown> }): Promise<Response> => {
+    let limitHeaders: Record<string, string> = {};
+    try {
+      const actor = await listingActor(request, spec.write);
+      const decision = spec.write
+        ? await admitWrite(actorKey(actor), clientAddress(request.headers))
+        : await admitFree("catalog", request.headers);
+      if (decision) limitHeaders = rateLimitHeaders(decision);
+      if (decision && !decision.allowed) return rateLimitedResponse(decision);
+      const params = spec.params.parse((await context?.params) ?? {});
+      let input = undefined as I;
+      if (spec.body) {
+        const text = await readBodyText(request);
+        if (text.trim() !== "" && !isJsonContentType(request.headers.get("content-type"), { structuredSuffix: true }))
+          throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+        input = spec.body.parse(parseJsonBody(text));
+      }
+      const answer = await spec.run(actor, params, input);
+      return json(answer.body, { status: answer.status, headers: limitHeaders });
+    } catch (err) {
+      const res = errorResponse(err);
+      for (const [name, value] of Object.entries(limitHeaders)) res.headers.set(name, value);
+      return res;
+    }
+  };
+}

@@ -1,0 +1,219 @@
+// The self-serve listings (issue 27, docs/decisions.md "Listings"): a provider submits resource URLs,
+// the marketplace drafts a service record from one unpaid probe of each, the provider edits what the
+// probe cannot know and submits it for review. A marketplace token or a session; each route is the
+// shared listing edge (listing-route.ts) around one service call.
+import { z } from "zod";
+import { env } from "../../env";
+import type { ErrorCode } from "../../errors";
+import { MAX_BODY_BYTES } from "../../input/json-body";
+import {
+  createListingInput,
+  editListingInput,
+  listingIdSchema,
+  listingListSchema,
+  listingResponseSchema,
+} from "../../listings/listing-schema";
+import { createListing, editListing, getListing, listListings, submitListing } from "../../listings/listings";
+import { errorResponses } from "../../openapi/error-responses";
+import type { FreeOperation } from "../../openapi/free-operation";
+import { MARKETPLACE_TOKEN_SCHEME, writeAnswerHeaders } from "../../openapi/marketplace-token";
+import type { ResponseObject } from "../../openapi/openapi-types";
+import { pathParameter } from "../../openapi/parameters";
+import { headerRef } from "../../openapi/payment-headers";
+import { jsonContent } from "../../openapi/responses";
+import { listingRoute } from "../listing-route";
+
+const NAMES = {
+  createRequest: "CreateListingRequest",
+  editRequest: "EditListingRequest",
+  listing: "ListingResponse",
+  list: "ListingList",
+} as const;
+
+const createInput = createListingInput(env.LISTING_MAX_URLS);
+
+const DETAIL: Partial<Record<ErrorCode, string>> = {
+  invalid_request:
+    "Here: a field or the path; an unknown field names the closest known one; JSON nested over 64 levels, U+0000 or an unpaired surrogate are refused.",
+  unauthorized: "Here: neither a marketplace token (X-Marketplace-Token or Authorization: Bearer) nor a session.",
+  forbidden: "Here: the token was revoked, or a session's change came from another origin.",
+  not_found: "Here: no listing of this account has this id (another account's listings are not visible).",
+  payload_too_large: `Here: over ${MAX_BODY_BYTES} bytes (refused before it is parsed).`,
+  rate_limited:
+    "Here: the account or token (RATE_LIMIT_WRITES_PER_MINUTE) or the client address (RATE_LIMIT_WRITES_IP_PER_MINUTE) used its writes for the window; reads count as catalog reads.",
+};
+
+function errors(codes: readonly ErrorCode[], detail: Partial<Record<ErrorCode, string>> = {}) {
+  return errorResponses(
+    [
+      ...codes,
+      "unauthorized",
+      "forbidden",
+      "method_not_allowed",
+      "rate_limited",
+      "database_unavailable",
+      "server_busy",
+    ],
+    { detail: { ...DETAIL, ...detail } },
+  );
+}
+const bodyErrors = ["invalid_request", "invalid_json", "payload_too_large", "unsupported_media_type"] as const;
+
+const security = [{ [MARKETPLACE_TOKEN_SCHEME]: [] }];
+const listingId = pathParameter("id", listingIdSchema.shape.id, "The listing's id (a UUID).");
+/** The RateLimit-* headers every counted answer carries. */
+const rateLimitHeaders = Object.fromEntries(
+  Object.keys(writeAnswerHeaders())
+    .filter((name) => name.startsWith("RateLimit-"))
+    .map((name) => [name, headerRef(name)]),
+);
+const ok = (status: string, description: string, schemaName: string): Record<string, ResponseObject> => ({
+  [status]: { description, headers: rateLimitHeaders, content: jsonContent(schemaName) },
+});
+const schemas = {
+  requests: {
+    [NAMES.createRequest]: {
+      schema: createInput,
+      description: `The resource URLs to list (1 to ${env.LISTING_MAX_URLS}, LISTING_MAX_URLS), each an absolute http or https URL of at most 2000 characters, each once.`,
+    },
+    [NAMES.editRequest]: {
+      schema: editListingInput,
+      description:
+        "The fields to change, at least one: plain text only (shown as text, never as HTML). `website`, `docsUrl` and each fact's `source` are https URLs; `null` clears a URL.",
+    },
+  },
+  responses: {
+    [NAMES.listing]: {
+      schema: listingResponseSchema,
+      description: "One listing: its draft record, probe verdicts and status.",
+    },
+    [NAMES.list]: { schema: listingListSchema, description: "The caller's listings, newest first." },
+  },
+};
+
+export const createListingOperation: FreeOperation<"POST"> = {
+  method: "POST",
+  path: "/api/listings",
+  operationId: "createListing",
+  summary: "List an x402 API: draft a listing from its resource URLs",
+  description:
+    "Probes each URL once, unpaid (no credential is sent), through the marketplace's SSRF-safe client: https only, public addresses only, redirects not followed, bounded by PROBE_TIMEOUT_MS and PROBE_MAX_BYTES. " +
+    "A 402 gives an offer (method, path, price, network, asset, payTo, and the bazaar extension's input and output when declared) and its conformance verdict; " +
+    "a refused address, no answer, or an answer other than 402 is recorded per URL in `probes` and is not an error of the request. " +
+    `The draft (status \`draft\`) guesses the capability; PATCH edits it, POST …/submit sends it for review. At most LISTINGS_PER_ACCOUNT (${env.LISTINGS_PER_ACCOUNT}) listings per account (409).`,
+  tags: ["Listings"],
+  security,
+  requestBody: {
+    required: true,
+    content: jsonContent(NAMES.createRequest, { resourceUrls: ["https://api.example.com/v1/forecast"] }),
+  },
+  responses: {
+    ...ok("201", "The draft listing (`{ok: true, listing}`).", NAMES.listing),
+    ...errors([...bodyErrors, "conflict"], {
+      conflict: "Here: the account has LISTINGS_PER_ACCOUNT listings already.",
+    }),
+  },
+  schemas,
+  handler: listingRoute({
+    params: z.object({}),
+    body: createInput,
+    write: true,
+    run: async (actor, _params, input) => ({
+      status: 201,
+      body: { ok: true, listing: await createListing(actor, input) },
+    }),
+  }),
+};
+
+export const listListingsOperation: FreeOperation<"GET"> = {
+  method: "GET",
+  path: "/api/listings",
+  operationId: "listListings",
+  summary: "Your listings",
+  description: "Every listing of the caller's account (any of its tokens, or its session), newest first.",
+  tags: ["Listings"],
+  security,
+  responses: { ...ok("200", "`{ok: true, listings}`.", NAMES.list), ...errors([]) },
+  handler: listingRoute({
+    params: z.object({}),
+    write: false,
+    run: async (actor) => ({ status: 200, body: { ok: true, listings: await listListings(actor) } }),
+  }),
+};
+
+export const getListingOperation: FreeOperation<"GET"> = {
+  method: "GET",
+  path: "/api/listings/{id}",
+  operationId: "getListing",
+  summary: "One of your listings",
+  description: "The listing with its draft record and the probe verdict of each URL. Another account's listing is 404.",
+  tags: ["Listings"],
+  security,
+  parameters: [listingId],
+  responses: { ...ok("200", "`{ok: true, listing}`.", NAMES.listing), ...errors(["invalid_request", "not_found"]) },
+  handler: listingRoute({
+    params: listingIdSchema,
+    write: false,
+    run: async (actor, { id }) => ({ status: 200, body: { ok: true, listing: await getListing(actor, id) } }),
+  }),
+};
+
+export const editListingOperation: FreeOperation<"PATCH"> = {
+  method: "PATCH",
+  path: "/api/listings/{id}",
+  operationId: "editListing",
+  summary: "Edit what the probe could not know",
+  description:
+    "Changes the draft's name, description, website, docsUrl, primaryCapability, tags or facts (with sources); the offers are what the provider's 402 states and change only with it. " +
+    "A listing waiting for review goes back to `draft` (submit it again); other statuses are 409.",
+  tags: ["Listings"],
+  security,
+  parameters: [listingId],
+  requestBody: {
+    required: true,
+    content: jsonContent(NAMES.editRequest, {
+      website: "https://example.com",
+      primaryCapability: "maps-weather",
+      facts: [{ text: "Forecasts cover 200 countries.", source: "https://example.com/coverage" }],
+    }),
+  },
+  responses: {
+    ...ok("200", "The listing after the edit (`{ok: true, listing}`).", NAMES.listing),
+    ...errors([...bodyErrors, "not_found", "conflict"], {
+      conflict: "Here: the listing's status does not allow edits.",
+    }),
+  },
+  handler: listingRoute({
+    params: listingIdSchema,
+    body: editListingInput,
+    write: true,
+    run: async (actor, { id }, input) => ({
+      status: 200,
+      body: { ok: true, listing: await editListing(actor, id, input) },
+    }),
+  }),
+};
+
+export const submitListingOperation: FreeOperation<"POST"> = {
+  method: "POST",
+  path: "/api/listings/{id}/submit",
+  operationId: "submitListing",
+  summary: "Submit a listing for review",
+  description:
+    "Moves a `draft` (or a listing already waiting) to `pending_review` and keeps the submitted version as a new revision (`revision` counts them). " +
+    "409 when no URL gave an offer, when no primaryCapability is set, or when the status does not allow it.",
+  tags: ["Listings"],
+  security,
+  parameters: [listingId],
+  responses: {
+    ...ok("200", "The listing waiting for review (`{ok: true, listing}`).", NAMES.listing),
+    ...errors(["invalid_request", "not_found", "conflict"], {
+      conflict: "Here: no offer to review, no primaryCapability, or a status that does not allow it.",
+    }),
+  },
+  handler: listingRoute({
+    params: listingIdSchema,
+    write: true,
+    run: async (actor, { id }) => ({ status: 200, body: { ok: true, listing: await submitListing(actor, id) } }),
+  }),
+};

@@ -1,0 +1,125 @@
+// A self-serve listing as zod schemas (no database): the submit and edit inputs, the draft service
+// record the probes fill, each URL's probe verdict, and the listing as the API answers it. The
+// record's fields take the catalog's own vocabulary and offer shape (capabilities, method, URL rules),
+// so an approved listing later imports without a second set of rules.
+import { z } from "zod";
+import { webUrl } from "../catalog/import/catalog-document";
+import { offerSchema } from "../catalog/service-record-schema";
+import { CAPABILITIES } from "../catalog/vocabulary";
+import { storableText } from "../input/storable-text";
+import { CONFORMANCE_CHECKS } from "../probes/conformance-checks";
+
+export const LISTING_STATUSES = ["draft", "pending_review", "approved", "rejected", "paused", "withdrawn"] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+/** The statuses an owner may edit and submit from (the later ones come with the operator's review). */
+export const EDITABLE_STATUSES: readonly ListingStatus[] = ["draft", "pending_review"];
+
+const text = (max: number) => storableText().trim().max(max, `At most ${max} characters.`);
+const required = (max: number) => text(max).min(1, "Must not be empty.");
+
+/** A submitted resource URL: absolute http(s); whether the marketplace may call it is the probe's verdict. */
+export const resourceUrlSchema = storableText()
+  .max(2000, "At most 2000 characters.")
+  .refine((s) => {
+    try {
+      return ["http:", "https:"].includes(new URL(s).protocol);
+    } catch {
+      return false;
+    }
+  }, "An absolute http or https URL.");
+
+export const createListingInput = (maxUrls: number) =>
+  z.strictObject({
+    resourceUrls: z
+      .array(resourceUrlSchema)
+      .min(1, "At least one resource URL.")
+      .max(maxUrls, `At most ${maxUrls} resource URLs per listing.`)
+      .refine((urls) => new Set(urls).size === urls.length, "Each resource URL once."),
+  });
+
+const factSchema = z.strictObject({ text: required(2000), source: webUrl(false) });
+const tagsSchema = z
+  .array(required(60).transform((t) => t.toLowerCase()))
+  .max(30, "At most 30 tags.")
+  .transform((tags) => [...new Set(tags)]);
+
+/** What the owner edits: what an unpaid probe cannot know. At least one field. */
+export const editListingInput = z
+  .strictObject({
+    name: required(200),
+    description: text(4000),
+    website: webUrl(false).nullable(),
+    docsUrl: webUrl(false).nullable(),
+    primaryCapability: z.enum(CAPABILITIES),
+    tags: tagsSchema,
+    facts: z.array(factSchema).max(50, "At most 50 facts."),
+  })
+  .partial()
+  .refine((e) => Object.keys(e).length > 0, "Send at least one field to change.");
+export type EditListingInput = z.infer<typeof editListingInput>;
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+/** One offer as the 402 stated it, with the bazaar extension's schemas when the provider declares them. */
+export const listingOfferSchema = z.object({
+  resourceUrl: z.string(),
+  method: offerSchema.shape.method,
+  providerUrl: z.string(),
+  path: z.string(),
+  scheme: z.string(),
+  priceAtomic: z.string().describe("The amount the 402 asks, in the asset's atomic units."),
+  priceUsd: z.string().nullable().describe("The amount as USD text when the asset is a known USDC contract."),
+  network: z.string(),
+  asset: z.string(),
+  payTo: z.string(),
+  inputSchema: jsonObject.nullable().describe("The bazaar extension's input (schema or example), when declared."),
+  outputSchema: jsonObject.nullable().describe("The bazaar extension's output (schema or example), when declared."),
+});
+export type ListingOffer = z.infer<typeof listingOfferSchema>;
+
+export const listingDraftSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  primaryCapability: z.enum(CAPABILITIES).nullable(),
+  capabilityGuessed: z.boolean().describe("True while primaryCapability is the marketplace's guess."),
+  tags: z.array(z.string()),
+  website: z.string().nullable(),
+  docsUrl: z.string().nullable(),
+  facts: z.array(z.object({ text: z.string(), source: z.string() })),
+  offers: z.array(listingOfferSchema),
+});
+export type ListingDraft = z.infer<typeof listingDraftSchema>;
+
+export const listingProbeSchema = z.object({
+  url: z.string(),
+  outcome: z
+    .enum(["offer", "refused", "unreachable", "not_402", "unreadable_402"])
+    .describe(
+      "offer: a 402 with readable terms; refused: the marketplace may not call this address; unreachable: no whole answer in time or within the size cap, or a 5xx; not_402: answered without asking for payment; unreadable_402: no readable PAYMENT-REQUIRED terms.",
+    ),
+  verdict: z.enum(["conformant", "non_conformant", "unreachable"]).nullable(),
+  status: z.number().int().nullable(),
+  latencyMs: z.number().int().nullable(),
+  failedChecks: z.array(z.enum(CONFORMANCE_CHECKS)),
+  detail: z.string().nullable(),
+  bazaar: z.boolean().describe("The 402 declared a valid bazaar discovery extension."),
+  probedAt: z.string(),
+});
+export type ListingProbe = z.infer<typeof listingProbeSchema>;
+
+export const listingSchema = z.object({
+  id: z.string(),
+  status: z.enum(LISTING_STATUSES),
+  resourceUrls: z.array(z.string()),
+  draft: listingDraftSchema,
+  probes: z.array(listingProbeSchema),
+  revision: z.number().int().describe("How many times the listing was submitted; each submitted version is kept."),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  submittedAt: z.string().nullable(),
+});
+export type ListingView = z.infer<typeof listingSchema>;
+
+export const listingResponseSchema = z.object({ ok: z.literal(true), listing: listingSchema });
+export const listingListSchema = z.object({ ok: z.literal(true), listings: z.array(listingSchema) });
+export const listingIdSchema = z.object({ id: z.uuid("A listing id is a UUID.") });

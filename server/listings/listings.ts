@@ -1,0 +1,211 @@
+// The self-serve listings of providers (issue 27, docs/decisions.md "Listings"): a draft from one
+// unpaid probe of each submitted URL, its owner's edits of what a probe cannot know, and submission
+// for review, each submit kept as a numbered revision. Owned by the account behind the actor (a
+// person, or a token without an account): every token of the account and its session see the same
+// listings, and nobody else learns they exist (404).
+import { randomUUID } from "node:crypto";
+import type { Actor } from "../accounts/actor";
+import { db } from "../db";
+import { env } from "../env";
+import { AppError } from "../errors";
+import { Prisma } from "../generated/prisma/client";
+import { observerModeFromEnv, type ObserverMode } from "../observe/offer-policy";
+import { createSafeOutbound, type SafeOutbound } from "../observe/safe-outbound";
+import type { ProbeLimits } from "../probes/probe-offer";
+import { inTransaction, lockUntilCommit, type DbClient } from "../transaction";
+import { guessCapability } from "./guess-capability";
+import {
+  EDITABLE_STATUSES,
+  listingDraftSchema,
+  listingProbeSchema,
+  type EditListingInput,
+  type ListingDraft,
+  type ListingStatus,
+  type ListingView,
+} from "./listing-schema";
+import { probeListingUrl, type ListingUrlReading } from "./probe-listing-url";
+
+export interface ListingOwner {
+  ownerKey: string;
+  personId: string | null;
+  tokenId: string | null;
+}
+
+export function listingOwner(actor: Actor): ListingOwner {
+  if (actor.type === "human") return { ownerKey: `person:${actor.personId}`, personId: actor.personId, tokenId: null };
+  return {
+    ownerKey: actor.personId ? `person:${actor.personId}` : `token:${actor.tokenId}`,
+    personId: actor.personId,
+    tokenId: actor.tokenId,
+  };
+}
+
+export interface ProbeDeps {
+  outbound: SafeOutbound;
+  limits: ProbeLimits;
+  mode: ObserverMode;
+}
+
+let sharedOutbound: SafeOutbound | undefined;
+/** The probes' settings and one SSRF-safe client per process (its agents keep connections alive). */
+export function probeDepsFromEnv(): ProbeDeps {
+  sharedOutbound ??= createSafeOutbound({ connectTimeoutMs: env.PROBE_TIMEOUT_MS });
+  return {
+    outbound: sharedOutbound,
+    limits: { timeoutMs: env.PROBE_TIMEOUT_MS, maxBytes: env.PROBE_MAX_BYTES },
+    mode: observerModeFromEnv(),
+  };
+}
+
+/** The draft service record from the readings of the submitted URLs, in their order. */
+export function draftFromReadings(urls: readonly string[], readings: readonly ListingUrlReading[]): ListingDraft {
+  const offers = readings.flatMap((r) => (r.offer ? [r.offer] : []));
+  const description = readings.find((r) => r.description)?.description ?? "";
+  const host = new URL(urls[0]!).hostname;
+  const words = [description, ...urls, ...offers.map((o) => JSON.stringify([o.inputSchema, o.outputSchema]))].join(" ");
+  const primaryCapability = guessCapability(words);
+  return {
+    name: host,
+    description,
+    primaryCapability,
+    capabilityGuessed: primaryCapability !== null,
+    tags: [],
+    website: null,
+    docsUrl: null,
+    facts: [],
+    offers,
+  };
+}
+
+type ListingRow = Awaited<ReturnType<typeof db.listing.findFirstOrThrow>>;
+
+function view(row: ListingRow): ListingView {
+  return {
+    id: row.id,
+    status: row.status as ListingStatus,
+    resourceUrls: row.resourceUrls,
+    draft: listingDraftSchema.parse(row.draft),
+    probes: listingProbeSchema.array().parse(row.probes),
+    revision: row.revision,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+  };
+}
+
+const tooMany = (max: number) =>
+  new AppError(
+    "conflict",
+    `This account already has ${max} listings (LISTINGS_PER_ACCOUNT); withdraw one or ask an operator.`,
+  );
+
+export async function createListing(
+  actor: Actor,
+  input: { resourceUrls: string[] },
+  deps: ProbeDeps = probeDepsFromEnv(),
+  maxListings = env.LISTINGS_PER_ACCOUNT,
+): Promise<ListingView> {
+  const owner = listingOwner(actor);
+  // Checked before probing (no outbound calls for a refused account) and again under the lock.
+  if ((await db.listing.count({ where: { ownerKey: owner.ownerKey } })) >= maxListings) throw tooMany(maxListings);
+  const now = new Date();
+  const readings = await Promise.all(
+    input.resourceUrls.map((url) => probeListingUrl(url, deps.outbound, deps.limits, deps.mode, now)),
+  );
+  const draft = draftFromReadings(input.resourceUrls, readings);
+  const row = await inTransaction(undefined, async (tx) => {
+    await lockUntilCommit(tx, `listings:${owner.ownerKey}`);
+    if ((await tx.listing.count({ where: { ownerKey: owner.ownerKey } })) >= maxListings) throw tooMany(maxListings);
+    return tx.listing.create({
+      data: {
+        id: randomUUID(),
+        ...owner,
+        resourceUrls: input.resourceUrls,
+        draft: draft as unknown as Prisma.InputJsonValue,
+        probes: readings.map((r) => r.probe) as unknown as Prisma.InputJsonValue,
+      },
+    });
+  });
+  return view(row);
+}
+
+export async function listListings(actor: Actor): Promise<ListingView[]> {
+  const rows = await db.listing.findMany({
+    where: { ownerKey: listingOwner(actor).ownerKey },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  return rows.map(view);
+}
+
+const notFound = () => new AppError("not_found", "No listing of yours has this id.");
+
+export async function getListing(actor: Actor, id: string): Promise<ListingView> {
+  const row = await db.listing.findFirst({ where: { id, ownerKey: listingOwner(actor).ownerKey } });
+  if (!row) throw notFound();
+  return view(row);
+}
+
+/** The owner's listing, locked until the transaction ends (edits and submits of one listing queue). */
+async function lockedListing(tx: DbClient, actor: Actor, id: string): Promise<ListingRow> {
+  const locked = await tx.$queryRaw<{ id: string }[]>(
+    Prisma.sql`SELECT id FROM listings WHERE id = ${id}::uuid AND owner_key = ${listingOwner(actor).ownerKey} FOR UPDATE`,
+  );
+  if (locked.length === 0) throw notFound();
+  const row = await tx.listing.findUniqueOrThrow({ where: { id } });
+  if (!EDITABLE_STATUSES.includes(row.status as ListingStatus))
+    throw new AppError(
+      "conflict",
+      `The listing is ${row.status}; only a draft or a listing waiting for review changes.`,
+    );
+  return row;
+}
+
+/** The owner's edit. A listing waiting for review goes back to draft: the reviewer sees only what was submitted. */
+export async function editListing(actor: Actor, id: string, input: EditListingInput): Promise<ListingView> {
+  const row = await inTransaction(undefined, async (tx) => {
+    const current = await lockedListing(tx, actor, id);
+    const draft = listingDraftSchema.parse(current.draft);
+    const next: ListingDraft = {
+      ...draft,
+      ...input,
+      capabilityGuessed: input.primaryCapability === undefined ? draft.capabilityGuessed : false,
+    };
+    return tx.listing.update({
+      where: { id },
+      data: { draft: next as unknown as Prisma.InputJsonValue, status: "draft", updatedAt: new Date() },
+    });
+  });
+  return view(row);
+}
+
+/** Submits for review: a new revision (the version the reviewer sees), kept whatever comes next. */
+export async function submitListing(actor: Actor, id: string): Promise<ListingView> {
+  const row = await inTransaction(undefined, async (tx) => {
+    const current = await lockedListing(tx, actor, id);
+    const draft = listingDraftSchema.parse(current.draft);
+    if (draft.offers.length === 0)
+      throw new AppError(
+        "conflict",
+        "No submitted URL answered with readable x402 terms: there is no offer to review.",
+      );
+    if (draft.primaryCapability === null)
+      throw new AppError("conflict", "Choose the listing's primaryCapability (PATCH) before submitting it.");
+    const revision = current.revision + 1;
+    const now = new Date();
+    await tx.listingRevision.create({
+      data: {
+        listingId: id,
+        revision,
+        status: "pending_review",
+        draft: current.draft as Prisma.InputJsonValue,
+        probes: current.probes as Prisma.InputJsonValue,
+        createdAt: now,
+      },
+    });
+    return tx.listing.update({
+      where: { id },
+      data: { status: "pending_review", revision, submittedAt: now, updatedAt: now },
+    });
+  });
+  return view(row);
+}
