@@ -23,8 +23,8 @@ export const matchSchema = z.object({
   }),
   // The estimated probability that the service serves the outcome, on the same scale for every
   // request (`all`: shifted a little by reputation and met preferences; `exact` is name
-  // similarity). Fitted on labelled dev requests: expected calibration error (all / hybrid) 0.039 /
-  // 0.043 there, 0.049 / 0.052 on held-out requests (docs/decisions.md). A service whose every probed
+  // similarity). Fitted on labelled dev requests: expected calibration error (all / hybrid) 0.030 /
+  // 0.033 there, 0.059 / 0.063 on held-out requests (docs/decisions.md). A service whose every probed
   // endpoint fails keeps its score but ranks as if it were half.
   score: z.number().min(0).max(1),
   fitReasons: z.array(z.string()),
