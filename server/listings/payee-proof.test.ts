@@ -80,6 +80,11 @@ describe("a good proof", () => {
     );
     expect(await db.listingPayeeProof.count({ where: { listingId: id } })).toBe(2);
     expect(Date.parse(second.payees[0]!.verifiedAt!)).toBeGreaterThan(Date.parse(after.payees[0]!.verifiedAt!));
+
+    // The owner's account goes, and with it the listing, its challenges and its proofs.
+    await db.person.delete({ where: { id: owner.personId } });
+    expect(await db.listingPayeeProof.count({ where: { listingId: id } })).toBe(0);
+    expect(await db.listingPayeeChallenge.count({ where: { listingId: id } })).toBe(0);
   });
 });
 

@@ -34,4 +34,4 @@ ALTER TABLE "listing_payee_challenges" ADD CONSTRAINT "listing_payee_challenges_
 
 ALTER TABLE "listing_payee_proofs" ADD CONSTRAINT "listing_payee_proofs_listing_id_fkey" FOREIGN KEY ("listing_id") REFERENCES "listings"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
-ALTER TABLE "listing_payee_proofs" ADD CONSTRAINT "listing_payee_proofs_nonce_fkey" FOREIGN KEY ("nonce") REFERENCES "listing_payee_challenges"("nonce") ON DELETE RESTRICT ON UPDATE CASCADE;
+ALTER TABLE "listing_payee_proofs" ADD CONSTRAINT "listing_payee_proofs_nonce_fkey" FOREIGN KEY ("nonce") REFERENCES "listing_payee_challenges"("nonce") ON DELETE CASCADE ON UPDATE CASCADE;
