@@ -239,6 +239,8 @@ const schema = z
     // is probed once at submit time under PROBE_TIMEOUT_MS and PROBE_MAX_BYTES.
     LISTINGS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(20),
     LISTING_MAX_URLS: z.coerce.number().int().min(1).max(50).default(10),
+    // How long a payee proof's EIP-712 challenge may be signed and sent back (server/listings/payee-proof.ts).
+    PAYEE_PROOF_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
   })
   .superRefine((e, ctx) => {
     // A configured method without its settings is a start-up error naming the missing one.

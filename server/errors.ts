@@ -102,6 +102,13 @@ export const ERROR_TABLE = {
     description:
       "This payment-terms change was already resolved (by a re-import of the listing, or by another operator); the message says how and when. Nothing was changed.",
   },
+  // A listing's payee proof that proves nothing (server/listings/payee-proof.ts).
+  payee_proof_invalid: {
+    status: 422,
+    trpc: "UNPROCESSABLE_CONTENT",
+    description:
+      "The signature does not prove control of the payee over this challenge: another signer, an expired, used or unknown nonce, a challenge of another listing or payee, or a smart-wallet signature (not supported yet); the message names the reason. Nothing was recorded.",
+  },
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR", description: "Something went wrong on our side." },
   service_unavailable: {
     status: 503,

@@ -107,6 +107,14 @@ export const listingProbeSchema = z.object({
 });
 export type ListingProbe = z.infer<typeof listingProbeSchema>;
 
+/** One payee (an offer's payTo) of the listing and whether its owner proved control of it (EIP-712). */
+export const listingPayeeSchema = z.object({
+  payTo: z.string().describe("The payee as the offers state it."),
+  payeeVerified: z.boolean().describe("True once the owner signed a payee-proof challenge with this address."),
+  verifiedAt: z.string().nullable().describe("When the latest accepted proof was recorded; null while unproven."),
+});
+export type ListingPayee = z.infer<typeof listingPayeeSchema>;
+
 export const listingSchema = z.object({
   id: z.string(),
   status: z.enum(LISTING_STATUSES),
@@ -117,6 +125,9 @@ export const listingSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   submittedAt: z.string().nullable(),
+  payees: z
+    .array(listingPayeeSchema)
+    .describe("Each distinct payTo of the offers (addresses compared case-insensitively), in the offers' order."),
 });
 export type ListingView = z.infer<typeof listingSchema>;
 

@@ -14,6 +14,7 @@ import { createSafeOutbound, type SafeOutbound } from "../observe/safe-outbound"
 import type { ProbeLimits } from "../probes/probe-offer";
 import { inTransaction, lockUntilCommit, type DbClient } from "../transaction";
 import { guessCapability } from "./guess-capability";
+import { latestPayeeProofs, payeesOf, type PayeeProofSeen } from "./listing-payees";
 import {
   EDITABLE_STATUSES,
   listingDraftSchema,
@@ -79,19 +80,31 @@ export function draftFromReadings(urls: readonly string[], readings: readonly Li
 
 type ListingRow = Awaited<ReturnType<typeof db.listing.findFirstOrThrow>>;
 
-function view(row: ListingRow): ListingView {
+function view(row: ListingRow, proofs: readonly PayeeProofSeen[]): ListingView {
+  const draft = listingDraftSchema.parse(row.draft);
   return {
     id: row.id,
     status: row.status as ListingStatus,
     resourceUrls: row.resourceUrls,
-    draft: listingDraftSchema.parse(row.draft),
+    draft,
     probes: listingProbeSchema.array().parse(row.probes),
     revision: row.revision,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     submittedAt: row.submittedAt?.toISOString() ?? null,
+    payees: payeesOf(
+      draft,
+      proofs.filter((p) => p.listingId === row.id),
+    ),
   };
 }
+
+/** The listings as the API answers them, with their payees' proofs. */
+async function views(rows: readonly ListingRow[]): Promise<ListingView[]> {
+  const proofs = await latestPayeeProofs(rows.map((r) => r.id));
+  return rows.map((row) => view(row, proofs));
+}
+const viewOne = async (row: ListingRow) => (await views([row]))[0]!;
 
 const tooMany = (max: number) =>
   new AppError(
@@ -126,7 +139,7 @@ export async function createListing(
       },
     });
   });
-  return view(row);
+  return viewOne(row);
 }
 
 export async function listListings(actor: Actor): Promise<ListingView[]> {
@@ -134,15 +147,15 @@ export async function listListings(actor: Actor): Promise<ListingView[]> {
     where: { ownerKey: listingOwner(actor).ownerKey },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
-  return rows.map(view);
+  return views(rows);
 }
 
-const notFound = () => new AppError("not_found", "No listing of yours has this id.");
+export const notFound = () => new AppError("not_found", "No listing of yours has this id.");
 
 export async function getListing(actor: Actor, id: string): Promise<ListingView> {
   const row = await db.listing.findFirst({ where: { id, ownerKey: listingOwner(actor).ownerKey } });
   if (!row) throw notFound();
-  return view(row);
+  return viewOne(row);
 }
 
 /** The owner's listing, locked until the transaction ends (edits and submits of one listing queue). */
@@ -175,7 +188,7 @@ export async function editListing(actor: Actor, id: string, input: EditListingIn
       data: { draft: next as unknown as Prisma.InputJsonValue, status: "draft", updatedAt: new Date() },
     });
   });
-  return view(row);
+  return viewOne(row);
 }
 
 /** Submits for review: a new revision (the version the reviewer sees), kept whatever comes next. */
@@ -207,5 +220,5 @@ export async function submitListing(actor: Actor, id: string): Promise<ListingVi
       data: { status: "pending_review", revision, submittedAt: now, updatedAt: now },
     });
   });
-  return view(row);
+  return viewOne(row);
 }

@@ -14,9 +14,11 @@ import { creditTestFundsOperation } from "./faucet-operations";
 import { callOfferGetOperation, callOfferPostOperation } from "./observe-operations";
 import {
   createListingOperation,
+  createPayeeChallengeOperation,
   editListingOperation,
   getListingOperation,
   listListingsOperation,
+  provePayeeOperation,
   submitListingOperation,
 } from "./listing-operations";
 import { getOrderStatusOperation } from "./order-operations";
@@ -79,6 +81,8 @@ export const FREE_OPERATIONS: readonly FreeOperation[] = checkedOperations([
   getListingOperation,
   editListingOperation,
   submitListingOperation,
+  createPayeeChallengeOperation,
+  provePayeeOperation,
   listDiscoveryResourcesOperation,
   creditTestFundsOperation,
   verifyLocalPaymentOperation,

@@ -14,6 +14,8 @@ import {
   listingResponseSchema,
 } from "../../listings/listing-schema";
 import { createListing, editListing, getListing, listListings, submitListing } from "../../listings/listings";
+import { createPayeeChallenge, provePayee } from "../../listings/payee-proof";
+import { payeeChallengeInput, payeeChallengeResponseSchema, payeeProofInput } from "../../listings/payee-proof-schema";
 import { errorResponses } from "../../openapi/error-responses";
 import type { FreeOperation } from "../../openapi/free-operation";
 import { MARKETPLACE_TOKEN_SCHEME, writeAnswerHeaders } from "../../openapi/marketplace-token";
@@ -28,6 +30,9 @@ const NAMES = {
   editRequest: "EditListingRequest",
   listing: "ListingResponse",
   list: "ListingList",
+  challengeRequest: "PayeeChallengeRequest",
+  challenge: "PayeeChallengeResponse",
+  proofRequest: "PayeeProofRequest",
 } as const;
 
 const createInput = createListingInput(env.LISTING_MAX_URLS);
@@ -76,6 +81,15 @@ const schemas = {
       schema: createInput,
       description: `The resource URLs to list (1 to ${env.LISTING_MAX_URLS}, LISTING_MAX_URLS), each an absolute http or https URL of at most 2000 characters, each once.`,
     },
+    [NAMES.challengeRequest]: {
+      schema: payeeChallengeInput,
+      description: "The payee to prove: one of the listing's offers' payTo (a 0x address, checksummed or not).",
+    },
+    [NAMES.proofRequest]: {
+      schema: payeeProofInput,
+      description:
+        "The payee, the challenge's nonce, and the payee's EIP-712 signature of the challenge's typed data (65 bytes, 0x hex).",
+    },
     [NAMES.editRequest]: {
       schema: editListingInput,
       description:
@@ -88,6 +102,11 @@ const schemas = {
       description: "One listing: its draft record, probe verdicts and status.",
     },
     [NAMES.list]: { schema: listingListSchema, description: "The caller's listings, newest first." },
+    [NAMES.challenge]: {
+      schema: payeeChallengeResponseSchema,
+      description:
+        "The EIP-712 typed data to sign as the payee: domain {name, version} (no chainId), primary type PayeeProof binding the marketplace's origin, the listing, the payee, a single-use nonce, issuedAt and expiresAt.",
+    },
   },
 };
 
@@ -215,5 +234,77 @@ export const submitListingOperation: FreeOperation<"POST"> = {
     params: listingIdSchema,
     write: true,
     run: async (actor, { id }) => ({ status: 200, body: { ok: true, listing: await submitListing(actor, id) } }),
+  }),
+};
+
+const PROOF_INVALID =
+  "Here: signed by another address; the nonce unknown, used, expired (PAYEE_PROOF_TTL_SECONDS), or issued for another listing or payee; or a smart-wallet signature (ERC-1271 / ERC-6492, not supported yet).";
+
+export const createPayeeChallengeOperation: FreeOperation<"POST"> = {
+  method: "POST",
+  path: "/api/listings/{id}/payee-proofs/challenge",
+  operationId: "createPayeeChallenge",
+  summary: "Ask for a challenge to prove a payee",
+  description:
+    "Returns EIP-712 typed data binding the marketplace's origin, this listing, the payee (one of the offers' payTo), a random nonce the marketplace stores (single use) and an expiry (PAYEE_PROOF_TTL_SECONDS). " +
+    "Sign it with the payee's key (eth_signTypedData_v4) and send the signature to POST …/payee-proofs.",
+  tags: ["Listings"],
+  security,
+  parameters: [listingId],
+  requestBody: {
+    required: true,
+    content: jsonContent(NAMES.challengeRequest, { payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C" }),
+  },
+  responses: {
+    ...ok("201", "The challenge (`{ok: true, typedData}`).", NAMES.challenge),
+    ...errors([...bodyErrors, "not_found"], {
+      invalid_request: `${DETAIL.invalid_request} Also: payTo is not the payee of any of the listing's offers.`,
+    }),
+  },
+  handler: listingRoute({
+    params: listingIdSchema,
+    body: payeeChallengeInput,
+    write: true,
+    run: async (actor, { id }, input) => ({
+      status: 201,
+      body: { ok: true, typedData: await createPayeeChallenge(actor, id, input.payTo) },
+    }),
+  }),
+};
+
+export const provePayeeOperation: FreeOperation<"POST"> = {
+  method: "POST",
+  path: "/api/listings/{id}/payee-proofs",
+  operationId: "provePayee",
+  summary: "Prove control of a payee",
+  description:
+    "Checks the signature over exactly the stored challenge of this nonce (EOA signatures, recovered with viem) and, when the payee signed it, spends the nonce and records the proof (signer, signature, time; every proof is kept). " +
+    "The listing's `payees[]` then shows `payeeVerified: true` and `verifiedAt`. Of two proofs with one nonce exactly one is recorded.",
+  tags: ["Listings"],
+  security,
+  parameters: [listingId],
+  requestBody: {
+    required: true,
+    content: jsonContent(NAMES.proofRequest, {
+      payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
+      nonce: `0x${"ab".repeat(32)}`,
+      signature: `0x${"12".repeat(65)}`,
+    }),
+  },
+  responses: {
+    ...ok("201", "The listing with the payee verified (`{ok: true, listing}`).", NAMES.listing),
+    ...errors([...bodyErrors, "not_found", "payee_proof_invalid"], {
+      invalid_request: `${DETAIL.invalid_request} Also: payTo is not the payee of any of the listing's offers.`,
+      payee_proof_invalid: PROOF_INVALID,
+    }),
+  },
+  handler: listingRoute({
+    params: listingIdSchema,
+    body: payeeProofInput,
+    write: true,
+    run: async (actor, { id }, input) => ({
+      status: 201,
+      body: { ok: true, listing: await provePayee(actor, id, input) },
+    }),
   }),
 };
