@@ -14,6 +14,7 @@ const STATIC_API_ROUTES = [
   "dev/facilitator/verify",
   "dev/faucet",
   "health",
+  "listings",
   "ping",
   "reviews",
 ];
