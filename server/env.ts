@@ -271,3 +271,5 @@ function load(): Env {
 export const env = load();
 
 export const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+/** The marketplace's own origin (scheme, host, port): what its pages send as Origin, what signed messages bind. */
+export const siteOrigin = new URL(baseUrl).origin;

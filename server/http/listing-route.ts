@@ -8,19 +8,15 @@ import type { z } from "zod";
 import { actorKey, type Actor } from "../accounts/actor";
 import { authenticateToken } from "../accounts/marketplace-tokens";
 import { actorFromHeaders } from "../accounts/session-actor";
-import { baseUrl } from "../env";
 import { AppError } from "../errors";
-import { parseJsonBody } from "../input/json-body";
-import { isJsonContentType } from "../input/json-content-type";
 import { admitWrite } from "../limits/write-limits";
 import { clientAddress } from "./client-address";
 import { bearerCredential } from "./order-status-route";
 import { admitFree, rateLimitedResponse, rateLimitHeaders } from "./rate-limit";
-import { readBodyText } from "./read-body";
+import { readJsonInput } from "./read-body";
+import { fromSiteOrigin } from "./site-origin";
 import { errorResponse, json } from "./respond";
 import { TOKEN_HEADER } from "./token-write-route";
-
-const SITE_ORIGIN = new URL(baseUrl).origin;
 
 async function listingActor(request: Request, write: boolean): Promise<Actor> {
   const token = request.headers.get(TOKEN_HEADER) ?? bearerCredential(request.headers.get("authorization"));
@@ -28,7 +24,7 @@ async function listingActor(request: Request, write: boolean): Promise<Actor> {
   const person = await actorFromHeaders(request.headers);
   if (!person)
     throw new AppError("unauthorized", "Send a marketplace token (X-Marketplace-Token) or sign in to manage listings.");
-  if (write && request.headers.get("origin") !== SITE_ORIGIN)
+  if (write && !fromSiteOrigin(request.headers))
     throw new AppError("forbidden", "Changes with a session are accepted only from the marketplace's own pages.");
   return person;
 }
@@ -52,13 +48,7 @@ export function listingRoute<P, I>(spec: ListingRoute<P, I>) {
       if (decision) limitHeaders = rateLimitHeaders(decision);
       if (decision && !decision.allowed) return rateLimitedResponse(decision);
       const params = spec.params.parse((await context?.params) ?? {});
-      let input = undefined as I;
-      if (spec.body) {
-        const text = await readBodyText(request);
-        if (text.trim() !== "" && !isJsonContentType(request.headers.get("content-type"), { structuredSuffix: true }))
-          throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
-        input = spec.body.parse(parseJsonBody(text));
-      }
+      const input = spec.body ? await readJsonInput(request, spec.body) : (undefined as I);
       const answer = await spec.run(actor, params, input);
       return json(answer.body, { status: answer.status, headers: limitHeaders });
     } catch (err) {

@@ -1,6 +1,17 @@
 // Request bodies with a size cap: an oversized body is refused (413) before it is parsed.
+import type { z } from "zod";
 import { AppError } from "../errors";
-import { MAX_BODY_BYTES } from "../input/json-body";
+import { MAX_BODY_BYTES, parseJsonBody } from "../input/json-body";
+import { isJsonContentType } from "../input/json-content-type";
+
+/** A JSON body read for `schema`: 413 over the cap, 415 unless JSON (an empty body is `{}`), 400 invalid. */
+export async function readJsonInput<I>(request: Request, schema: z.ZodType<I>): Promise<I> {
+  const text = await readBodyText(request);
+  if (text.trim() !== "" && !isJsonContentType(request.headers.get("content-type"), { structuredSuffix: true })) {
+    throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+  }
+  return schema.parse(parseJsonBody(text));
+}
 
 export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
   return (await readBodyBytes(request, maxBytes)).toString("utf8");

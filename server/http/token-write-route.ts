@@ -8,15 +8,12 @@
 import type { z } from "zod";
 import { actorKey, type Actor } from "../accounts/actor";
 import { authenticateToken } from "../accounts/marketplace-tokens";
-import { AppError } from "../errors";
-import { parseJsonBody } from "../input/json-body";
-import { isJsonContentType } from "../input/json-content-type";
 import { admitWrite } from "../limits/write-limits";
 import type { DbClient } from "../transaction";
 import { IDEMPOTENCY_HEADER, withIdempotentWrite, type AfterCommit } from "../reviews/idempotent-write";
 import { clientAddress } from "./client-address";
 import { rateLimitedResponse, rateLimitHeaders } from "./rate-limit";
-import { readBodyText } from "./read-body";
+import { readJsonInput } from "./read-body";
 import { errorResponse } from "./respond";
 
 export const TOKEN_HEADER = "X-Marketplace-Token";
@@ -37,14 +34,6 @@ export interface TokenWrite<P, I, B = unknown> {
   afterCommit?: (agent: Agent, params: P, committed: Parameters<AfterCommit<B>>[0]) => ReturnType<AfterCommit<B>>;
 }
 
-async function readInput<I>(request: Request, schema: z.ZodType<I>): Promise<I> {
-  const text = await readBodyText(request);
-  if (text.trim() !== "" && !isJsonContentType(request.headers.get("content-type"), { structuredSuffix: true })) {
-    throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
-  }
-  return schema.parse(parseJsonBody(text));
-}
-
 export function tokenWriteRoute<P, I, B = unknown>(spec: TokenWrite<P, I, B>) {
   return async (request: Request, context?: { params: Promise<unknown> }): Promise<Response> => {
     let limitHeaders: Record<string, string> = {};
@@ -54,7 +43,7 @@ export function tokenWriteRoute<P, I, B = unknown>(spec: TokenWrite<P, I, B>) {
       if (decision) limitHeaders = rateLimitHeaders(decision);
       if (decision && !decision.allowed) return rateLimitedResponse(decision);
       const params = spec.params.parse((await context?.params) ?? {});
-      const input = spec.body ? await readInput(request, spec.body) : (undefined as I);
+      const input = spec.body ? await readJsonInput(request, spec.body) : (undefined as I);
       const answer = await withIdempotentWrite(
         {
           actorKey: actorKey(agent),

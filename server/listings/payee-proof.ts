@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { getAddress, isAddressEqual, recoverTypedDataAddress, type Hex } from "viem";
 import type { Actor } from "../accounts/actor";
 import { db } from "../db";
-import { baseUrl, env } from "../env";
+import { env, siteOrigin } from "../env";
 import { AppError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { inTransaction } from "../transaction";
@@ -46,11 +46,7 @@ export async function createPayeeChallenge(
   actor: Actor,
   listingId: string,
   payTo: string,
-  {
-    now = () => new Date(),
-    ttlSeconds = env.PAYEE_PROOF_TTL_SECONDS,
-    origin = new URL(baseUrl).origin,
-  }: PayeeProofOptions = {},
+  { now = () => new Date(), ttlSeconds = env.PAYEE_PROOF_TTL_SECONDS, origin = siteOrigin }: PayeeProofOptions = {},
 ): Promise<PayeeTypedData> {
   await ownedPayee(actor, listingId, payTo);
   const issuedAt = now();

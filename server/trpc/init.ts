@@ -8,11 +8,12 @@ import { z } from "zod";
 import { actorKey } from "../accounts/actor";
 import { actorFromHeaders, type HumanActor } from "../accounts/session-actor";
 import { BUSY_RETRY_AFTER_SECONDS, DATABASE_RETRY_AFTER_SECONDS, databaseFailure } from "../database-outage";
-import { baseUrl, env } from "../env";
+import { env } from "../env";
 import { AppError, ERROR_TABLE, toIssues, type ErrorCode } from "../errors";
 import { isJsonContentType } from "../input/json-content-type";
 import { clientAddress } from "../http/client-address";
 import { rateLimitHeaders, rateLimitMessage } from "../http/rate-limit";
+import { fromSiteOrigin } from "../http/site-origin";
 import type { RateDecision } from "../limits/free-limiter";
 import { admitWrite } from "../limits/write-limits";
 import { logger } from "../logger";
@@ -120,14 +121,13 @@ export function trpcResponseMeta({ errors, ctx }: { errors: readonly TRPCError[]
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-const SITE_ORIGIN = new URL(baseUrl).origin;
 
 // CSRF defence in depth besides SameSite=Lax cookies: a form or another site can send neither a JSON
 // Content-Type without a preflight nor our Origin. No Origin at all is refused too (tRPC's client in
 // a browser always sends one with a POST).
 const guardMutations = t.middleware(async ({ type, ctx, next }) => {
   if (type !== "mutation") return next();
-  if (ctx.headers.get("origin") !== SITE_ORIGIN)
+  if (!fromSiteOrigin(ctx.headers))
     throw new AppError("forbidden", "Changes are accepted only from the marketplace's own pages.");
   if (!isJsonContentType(ctx.headers.get("content-type")))
     throw new AppError("unsupported_media_type", "Send changes as JSON (Content-Type: application/json).");
