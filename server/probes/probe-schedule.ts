@@ -54,7 +54,9 @@ export interface LeaseRequest {
 /**
  * Leases due rows, oldest first, at most `perHost` of any one host. The window picks candidates
  * without locks (FOR UPDATE cannot go with a window function); the locking step then takes those
- * still due and unleased, skipping rows another instance is leasing this instant.
+ * still due and unleased, skipping rows another instance is leasing this instant. Twice the wanted
+ * rows are candidates, and the caps apply to the rows locked: two instances leasing at the same
+ * moment see the same candidates, and the second takes the next ones instead of none.
  */
 export async function leaseDueOffers(req: LeaseRequest): Promise<LeasedOffer[]> {
   const rows = await sqlQuery<LeasedRow>(Prisma.sql`
@@ -67,11 +69,18 @@ export async function leaseDueOffers(req: LeaseRequest): Promise<LeasedOffer[]> 
       WHERE s.next_probe_at <= now() AND (s.leased_until IS NULL OR s.leased_until < now())
         AND NOT (h.host = ANY(${req.excludeHosts}::text[]))
     ), chosen AS (
-      SELECT offer_id, host FROM due WHERE nth <= ${req.perHost} ORDER BY next_probe_at, offer_id LIMIT ${req.total}
-    ), taken AS (
-      SELECT s.offer_id, chosen.host FROM offer_probe_schedule s JOIN chosen ON chosen.offer_id = s.offer_id
+      SELECT offer_id, host FROM due WHERE nth <= ${2 * req.perHost}
+      ORDER BY next_probe_at, offer_id LIMIT ${2 * req.total}
+    ), locked AS (
+      SELECT s.offer_id, s.next_probe_at, chosen.host FROM offer_probe_schedule s JOIN chosen ON chosen.offer_id = s.offer_id
       WHERE s.next_probe_at <= now() AND (s.leased_until IS NULL OR s.leased_until < now())
       FOR UPDATE OF s SKIP LOCKED
+    ), taken AS (
+      SELECT offer_id, host FROM (
+        SELECT offer_id, host, next_probe_at,
+               row_number() OVER (PARTITION BY host ORDER BY next_probe_at, offer_id) AS nth
+        FROM locked
+      ) l WHERE nth <= ${req.perHost} ORDER BY next_probe_at, offer_id LIMIT ${req.total}
     )
     UPDATE offer_probe_schedule s
     SET leased_until = now() + ${req.leaseMs} * interval '1 millisecond', leased_by = ${req.instanceId}
