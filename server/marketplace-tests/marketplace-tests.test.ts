@@ -396,6 +396,27 @@ describe("the address policy at test time", () => {
   });
 });
 
+describe("an offer whose routing a payment-terms change stopped", () => {
+  it("is not tested (refused, nothing sent or spent) and sets no status", async () => {
+    const provider = await hostileProvider(1000, { status: 200, body: "{}" });
+    const s = await ownService(provider.url, { priceAtomic: 1000 });
+    const terms = { payTo: PAY_TO, network: X402_NETWORK, asset: X402_ASSET, amountAtomic: "1000" };
+    await db.offerTermsChange.create({
+      data: {
+        offerId: s.offerId,
+        fields: ["payTo"],
+        blocking: true,
+        catalogued: terms,
+        observed: { ...terms, payTo: "0x" + "ee".repeat(20) },
+      },
+    });
+    const report = await testService(s.id, "operator");
+    expect(report.tests[0]).toMatchObject({ outcome: "refused", spentAtomic: 0 });
+    expect(report.testStatus).toBe("untested");
+    expect(provider.seen).toEqual([]);
+  });
+});
+
 describe("triggers", () => {
   it("an operator runs a test now through tRPC; members may not", async () => {
     const provider = await hostileProvider(1000, { status: 200, body: '{"ok":true}' });

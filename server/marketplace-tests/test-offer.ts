@@ -114,6 +114,16 @@ async function callAndPay(
   };
   let started = performance.now();
   let answer = await observeCall(call);
+  // A payment-terms change stopped routing this offer: nothing was sent; it says nothing of the provider.
+  if (answer.status === 409 && answer.body.includes('"offer_terms_changed"'))
+    return {
+      outcome: "refused",
+      status: null,
+      latencyMs: null,
+      excerpt: null,
+      detail: "a payment-terms change stopped routing this offer until an operator confirms it",
+      signed: false,
+    };
   if (answer.status === 402) {
     const required = acceptable(offer, headerOf(answer, "payment-required"));
     if (typeof required === "string")
