@@ -241,6 +241,16 @@ const schema = z
     LISTING_MAX_URLS: z.coerce.number().int().min(1).max(50).default(10),
     // How long a payee proof's EIP-712 challenge may be signed and sent back (server/listings/payee-proof.ts).
     PAYEE_PROOF_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
+    // Marketplace tests (server/marketplace-tests/): paid calls of listed offers by the marketplace's
+    // test wallet, at most TEST_BUDGET_USD_PER_DAY per UTC day over every instance. The wallet is
+    // TEST_WALLET_PRIVATE_KEY; without it, while payments settle on the local ledger, a key generated
+    // once and kept in the database, funded from the local faucet (no test runs against a real
+    // facilitator without a configured key).
+    TEST_BUDGET_USD_PER_DAY: z.coerce.number().min(0).max(10_000).default(1),
+    TEST_WALLET_PRIVATE_KEY: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "a private key (0x and 64 hex digits)")
+      .optional(),
   })
   .superRefine((e, ctx) => {
     // A configured method without its settings is a start-up error naming the missing one.

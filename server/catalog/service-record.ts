@@ -78,6 +78,7 @@ export const serviceColumnSelect = {
 
 export const serviceRecordSelect = {
   ...serviceColumnSelect,
+  testReviewId: true,
   offers: { select: offerSelect, orderBy: [{ position: "asc" }, { id: "asc" }] },
   facts: { select: { key: true, text: true, source: true }, orderBy: { key: "asc" } },
   evidence: { select: { text: true, source: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
@@ -205,7 +206,9 @@ export function toServiceRecord(
       observed: calls.service,
       health: healthOfService(health, row.offers),
       testStatus: row.testStatus as ServiceObject["testStatus"],
-      reviewUrl: tested ? urls.serviceReviews(row.slug) : null,
+      // The marketplace's test review once a test ran (decisions: "that review's page"); a status
+      // imported from a catalog file has no review of ours, so it points at the service's reviews.
+      reviewUrl: tested ? (row.testReviewId ? urls.review(row.testReviewId) : urls.serviceReviews(row.slug)) : null,
       testedAt: tested && row.testedAt ? row.testedAt.toISOString() : null,
       ...ratingFields(row.testStatus, stats.reviewRating),
       lastReview: tested ? stats.lastReview : null,

@@ -11,6 +11,7 @@ import { AppError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { termsSchema, type TermsChange } from "./health-schema";
 import { termsChangeObject } from "./offer-health";
+import { notifyTermsChange } from "./terms-change-listeners";
 import { assertTermsOperator } from "./open-terms-changes";
 import { inTransaction } from "../transaction";
 
@@ -62,7 +63,7 @@ function adoptedColumns(fields: string[], observed: z.infer<typeof termsSchema>)
 export async function confirmTerms(actor: Actor, raw: z.input<typeof confirmTermsInput>): Promise<ConfirmedTerms> {
   assertTermsOperator(actor);
   const { changeId } = confirmTermsInput.parse(raw);
-  return inTransaction(undefined, async (tx) => {
+  const confirmed = await inTransaction(undefined, async (tx) => {
     const [c] = await tx.$queryRaw<LockedChange[]>(Prisma.sql`
       SELECT id::text, offer_id, detected_at, fields, blocking, catalogued, observed, resolved_at, resolution, resolved_by
       FROM offer_terms_changes WHERE id = ${changeId}::uuid FOR UPDATE`);
@@ -102,4 +103,8 @@ export async function confirmTerms(actor: Actor, raw: z.input<typeof confirmTerm
     );
     return result(false, resolved!.resolved_at);
   });
+  // After the commit: the offer routes again under its adopted terms (a tested service is re-tested).
+  if (!confirmed.alreadyConfirmed)
+    notifyTermsChange({ offerId: confirmed.offerId, kind: "confirmed", blocking: confirmed.change.blocking });
+  return confirmed;
 }

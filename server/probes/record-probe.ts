@@ -7,6 +7,7 @@ import { sqlQuery } from "../db";
 import type { CataloguedTerms } from "./conformance";
 import type { ProbeRecord } from "./probe-offer";
 import { recomputeOfferHealth } from "./recompute-health";
+import { notifyTermsChange } from "./terms-change-listeners";
 import { cataloguedJson, observedJson, termsDifference } from "./terms-diff";
 
 /** Stores the probe if `instanceId` still holds the offer's lease; false when it no longer does. */
@@ -50,7 +51,7 @@ export async function noteTermsChange(
 ): Promise<void> {
   const diff = termsDifference(catalogued, observed);
   if (diff === null) return;
-  await sqlQuery(Prisma.sql`
+  const written = await sqlQuery<{ blocking: boolean }>(Prisma.sql`
     INSERT INTO offer_terms_changes AS c (id, offer_id, detected_at, fields, blocking, catalogued, observed)
     SELECT gen_random_uuid(), o.id, now(), ${diff.fields as string[]}::text[], ${diff.blocking},
            ${JSON.stringify(cataloguedJson(catalogued))}::jsonb, ${JSON.stringify(observedJson(observed))}::jsonb
@@ -63,5 +64,8 @@ export async function noteTermsChange(
                      WHERE f = ANY(c.fields) OR f = ANY(excluded.fields) ORDER BY n),
       blocking = c.blocking OR excluded.blocking,
       observed = excluded.observed
-    WHERE NOT (excluded.fields <@ c.fields) OR c.observed IS DISTINCT FROM excluded.observed`);
+    WHERE NOT (excluded.fields <@ c.fields) OR c.observed IS DISTINCT FROM excluded.observed
+    RETURNING blocking`);
+  // A change opened or widened (not a repeated observation): e.g. a tested service is tested again.
+  if (written[0]) notifyTermsChange({ offerId, kind: "noted", blocking: written[0].blocking });
 }
