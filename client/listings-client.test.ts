@@ -88,13 +88,13 @@ describe("listings through the typed client", () => {
     });
     const id = await listingWithPayees(agent, [newPayee().address]);
     const stranger = clientFor((await createAgent()).token);
-    for (const answer of [
-      await stranger.getListing(id),
-      await stranger.editListing(id, { name: "Mine now" }),
-      await stranger.submitListing(id),
-      await stranger.payeeChallenge(id, newPayee().address),
+    for (const error of [
+      errorOf(await stranger.getListing(id)),
+      errorOf(await stranger.editListing(id, { name: "Mine now" })),
+      errorOf(await stranger.submitListing(id)),
+      errorOf(await stranger.payeeChallenge(id, newPayee().address)),
     ])
-      expect(errorOf(answer)).toMatchObject({ kind: "not_found", status: 404, code: "not_found" });
+      expect(error).toMatchObject({ kind: "not_found", status: 404, code: "not_found" });
     // A hostile id stays one path segment.
     expect(errorOf(await stranger.getListing("../../catalog/services"))).toMatchObject({ status: 400 });
   });
