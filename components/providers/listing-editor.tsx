@@ -93,7 +93,7 @@ export function ListingEditor({ id }: { id: string }) {
             : `A listing that is ${statusText(listing.status).toLowerCase()} is not edited here.`
         }
       >
-        {editable ? <ListingEditForm key={listing.updatedAt} listing={listing} /> : null}
+        {editable ? <ListingEditForm listing={listing} /> : null}
       </Section>
       <Section
         id="payees"
