@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { searchResultSchema } from "../server/catalog/search-result-schema";
 import { serviceRecordSchema } from "../server/catalog/service-record-schema";
+import { listingListSchema, listingResponseSchema } from "../server/listings/listing-schema";
+import { payeeChallengeResponseSchema } from "../server/listings/payee-proof-schema";
 import { orderStatusResponseSchema } from "../server/orders/order-status-schema";
 import { paymentRequiredBodySchema } from "../server/payments/challenge-schema";
 import { PRODUCT_RESULT_SCHEMAS } from "../server/products/product-manifest-schema";
@@ -15,6 +17,7 @@ import { SpendCaps } from "./spend-caps";
 import { createX402Payer } from "./x402-payer";
 import type {
   BuyOptions,
+  Listing,
   MarketplaceClient,
   MarketplaceClientOptions,
   MarketplaceError,
@@ -29,6 +32,8 @@ export type {
   AdPurchase,
   BuyOptions,
   ErrorKind,
+  Listing,
+  ListingEdit,
   MarketplaceClient,
   MarketplaceClientOptions,
   MarketplaceError,
@@ -37,6 +42,8 @@ export type {
   OrderStatus,
   Paid,
   PaidProduct,
+  PayeeChallenge,
+  PayeeProof,
   PaymentTerms,
   Product,
   ProductPurchase,
@@ -113,6 +120,34 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     const checked = checkBody(schema, sent.answer, what);
     return checked.ok ? { ok: true, value: checked.value } : fail(checked.error);
   }
+
+  /** A free call with the token and a JSON body (none for GET); `ok` statuses answer `schema`. */
+  async function send<S extends z.ZodType>(
+    method: "GET" | "POST" | "PATCH",
+    path: string,
+    body: unknown,
+    ok: readonly number[],
+    schema: S,
+    what: string,
+  ): Promise<Result<z.infer<S>>> {
+    const headers: Record<string, string> = { ...tokenHeaders(), accept: "application/json" };
+    let text: string | undefined;
+    if (method !== "GET") {
+      const encoded = jsonBody(body ?? {});
+      if ("error" in encoded) return fail(encoded.error);
+      text = encoded.text;
+      headers["content-type"] = "application/json";
+    }
+    const sent = await exchange(fetchImpl, `${base}${path}`, { method, headers, body: text });
+    if (!sent.ok) return fail(sent.error);
+    if (!ok.includes(sent.answer.status)) return fail(mapError(sent.answer));
+    const checked = checkBody(schema, sent.answer, what);
+    return checked.ok ? { ok: true, value: checked.value } : fail(checked.error);
+  }
+
+  const listingPath = (id: string, rest = "") => `/api/listings/${encodeURIComponent(id)}${rest}`;
+  const listingOf = (answer: Result<{ listing: Listing }>): Result<Listing> =>
+    answer.ok ? { ok: true, value: answer.value.listing } : answer;
 
   function toPaid<T>(answer: PaidAnswer, value: T): Paid<T> {
     return { value, spent: answer.spent, status: answer.answer.status, idempotencyKey: answer.idempotencyKey };
@@ -267,6 +302,47 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         { authorization: `Bearer ${statusAuthorization}` },
       );
       return answer.ok ? { ok: true, value: answer.value.order } : answer;
+    },
+
+    async createListing(resourceUrls) {
+      return listingOf(await send("POST", "/api/listings", { resourceUrls }, [201], listingResponseSchema, "listing"));
+    },
+
+    async listListings() {
+      const answer = await send("GET", "/api/listings", undefined, [200], listingListSchema, "listing list");
+      return answer.ok ? { ok: true, value: answer.value.listings } : answer;
+    },
+
+    async getListing(id) {
+      return listingOf(await send("GET", listingPath(id), undefined, [200], listingResponseSchema, "listing"));
+    },
+
+    async editListing(id, changes) {
+      return listingOf(await send("PATCH", listingPath(id), changes, [200], listingResponseSchema, "listing"));
+    },
+
+    async payeeChallenge(id, payTo) {
+      const answer = await send(
+        "POST",
+        listingPath(id, "/payee-proofs/challenge"),
+        { payTo },
+        [201],
+        payeeChallengeResponseSchema,
+        "payee challenge",
+      );
+      return answer.ok ? { ok: true, value: answer.value.typedData } : answer;
+    },
+
+    async provePayee(id, proof) {
+      return listingOf(
+        await send("POST", listingPath(id, "/payee-proofs"), proof, [201], listingResponseSchema, "listing"),
+      );
+    },
+
+    async submitListing(id) {
+      return listingOf(
+        await send("POST", listingPath(id, "/submit"), undefined, [200], listingResponseSchema, "listing"),
+      );
     },
 
     get session() {

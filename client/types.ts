@@ -11,6 +11,8 @@ import type { z } from "zod";
 import type { shortlistPurchaseSchema } from "../server/shortlist/result-schema";
 import type { queuedPurchaseSchema } from "../server/orders/queued-purchase-schema";
 import type { adPurchaseSchema } from "../server/ads/ad-record";
+import type { EditListingInput, ListingView } from "../server/listings/listing-schema";
+import type { PayeeProofInput, PayeeTypedData } from "../server/listings/payee-proof-schema";
 import type { ProductResultSchemas } from "../server/products/product-manifest-schema";
 
 export type SearchParams = SearchServicesInput;
@@ -21,6 +23,11 @@ export type Review = ReviewRecord;
 export type OrderStatus = ApiOrderStatus;
 export type ShortlistInput = ApiShortlistInput;
 export type ShortlistPurchase = z.infer<typeof shortlistPurchaseSchema>;
+/** A provider's self-serve listing (draft, probes, payees, status) as GET /api/listings/{id} answers it. */
+export type Listing = ListingView;
+export type ListingEdit = EditListingInput;
+export type PayeeChallenge = PayeeTypedData;
+export type PayeeProof = PayeeProofInput;
 
 /** 202 of a placement or evaluation purchase: the queued order and its status credential. */
 export type QueuedPurchase = z.infer<typeof queuedPurchaseSchema>;
@@ -175,6 +182,20 @@ export interface MarketplaceClient {
   ): Promise<Result<Paid<OfferAnswer>>>;
   writeReview(input: ReviewInput): Promise<Result<Review>>;
   orderStatus(orderId: string, statusAuthorization: string): Promise<Result<OrderStatus>>;
+  /** With the token: POST /api/listings (probes each resource URL once, unpaid; answers the draft). */
+  createListing(resourceUrls: string[]): Promise<Result<Listing>>;
+  /** With the token: GET /api/listings (the token's account's listings, newest first). */
+  listListings(): Promise<Result<Listing[]>>;
+  /** With the token: GET /api/listings/{id}. */
+  getListing(id: string): Promise<Result<Listing>>;
+  /** With the token: PATCH /api/listings/{id} (what the probe could not know; a waiting listing goes back to draft). */
+  editListing(id: string, changes: ListingEdit): Promise<Result<Listing>>;
+  /** With the token: POST /api/listings/{id}/payee-proofs/challenge; the EIP-712 typed data the payee signs. */
+  payeeChallenge(id: string, payTo: string): Promise<Result<PayeeChallenge>>;
+  /** With the token: POST /api/listings/{id}/payee-proofs (the payee's signature of the challenge). */
+  provePayee(id: string, proof: PayeeProof): Promise<Result<Listing>>;
+  /** With the token: POST /api/listings/{id}/submit (for the operators' review). */
+  submitListing(id: string): Promise<Result<Listing>>;
   /** Running total of this client instance. */
   readonly session: { spentUsd: string; remainingUsd: string };
 }

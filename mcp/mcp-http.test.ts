@@ -12,7 +12,8 @@ const port = await freePort();
 process.env.PORT = String(port);
 const f = await import("@/test/mcp/fixtures");
 
-const READ_TOOLS = ["search_services", "get_service", "get_reviews", "order_status"];
+const READ_TOOLS = ["search_services", "get_service", "get_reviews", "order_status", "list_listings", "get_listing"];
+const LISTING_WRITE_TOOLS = ["create_listing", "edit_listing", "payee_challenge", "prove_payee", "submit_listing"];
 const PAID_TOOLS = ["buy_shortlist", "call_offer"];
 const OUTCOME = "Hourly weather forecasts for any coordinate, paid per call";
 
@@ -46,9 +47,11 @@ afterAll(async () => {
 });
 
 describe("the hosted MCP server over streamable HTTP", () => {
-  it("lists exactly the seven tools with input and output schemas and their annotations", async () => {
+  it("lists exactly the fourteen tools with input and output schemas and their annotations", async () => {
     const { tools } = await (await connect()).listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([...READ_TOOLS, ...PAID_TOOLS, "write_review"].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [...READ_TOOLS, ...PAID_TOOLS, "write_review", ...LISTING_WRITE_TOOLS].sort(),
+    );
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe("object");
       expect(tool.outputSchema?.type).toBe("object");

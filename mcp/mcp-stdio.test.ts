@@ -55,10 +55,17 @@ describe("npm run mcp (stdio, wallet mode)", () => {
     expect(tools.map((t) => t.name).sort()).toEqual([
       "buy_shortlist",
       "call_offer",
+      "create_listing",
+      "edit_listing",
+      "get_listing",
       "get_reviews",
       "get_service",
+      "list_listings",
       "order_status",
+      "payee_challenge",
+      "prove_payee",
       "search_services",
+      "submit_listing",
       "write_review",
     ]);
     expect(tools.find((t) => t.name === "buy_shortlist")).toMatchObject({

@@ -1,5 +1,5 @@
-// The header's account links: "Sign in" for visitors; the person's name, "Account", "Moderation"
-// and "Orders" for operators and "Sign out" once signed in.
+// The header's account links: "Sign in" for visitors; the person's name, "Listings" (their own API
+// listings), "Account", "Moderation" and "Orders" for operators and "Sign out" once signed in.
 import Link from "next/link";
 import { logger } from "@/server/logger";
 import { currentPerson } from "./current-person";
@@ -47,6 +47,11 @@ export async function AccountNav() {
       <li className="max-w-[12rem] truncate px-2 py-2 font-medium text-slate-900" title={person.name}>
         <span className="sr-only">Signed in as </span>
         {person.name}
+      </li>
+      <li>
+        <Link href="/providers" className={linkClass}>
+          Listings
+        </Link>
       </li>
       <li>
         <Link href="/account" className={linkClass}>

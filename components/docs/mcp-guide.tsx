@@ -43,6 +43,29 @@ const TOOLS: { name: string; does: string; spends: string }[] = [
     does: "The state of a bought placement or evaluation, with its statusAuthorization.",
     spends: "free, read-only",
   },
+  {
+    name: "create_listing",
+    does: "Lists your x402 API: the marketplace probes each resource URL once, unpaid, and drafts the listing.",
+    spends: "free, needs a token",
+  },
+  { name: "list_listings", does: "Your listings, newest first.", spends: "free, read-only, needs a token" },
+  {
+    name: "get_listing",
+    does: "One listing: status, probe verdicts, offers, payees.",
+    spends: "free, read-only, needs a token",
+  },
+  {
+    name: "edit_listing",
+    does: "Changes what a probe cannot know: name, description, links, capability, tags, facts.",
+    spends: "free, needs a token",
+  },
+  {
+    name: "payee_challenge",
+    does: "The EIP-712 typed data a listing's payee signs to prove control of it.",
+    spends: "free, needs a token",
+  },
+  { name: "prove_payee", does: "Sends the payee's signature; the payee is verified.", spends: "free, needs a token" },
+  { name: "submit_listing", does: "Sends the listing to the operators' review.", spends: "free, needs a token" },
 ];
 
 export function McpGuide({ baseUrl }: { baseUrl: string }) {
@@ -52,7 +75,7 @@ export function McpGuide({ baseUrl }: { baseUrl: string }) {
         Use it from an agent (MCP)
       </h2>
       <p className="text-sm text-slate-700">
-        The marketplace is an MCP server with seven tools. Every tool declares its input and output schemas (the
+        The marketplace is an MCP server with fourteen tools. Every tool declares its input and output schemas (the
         API&apos;s own) and annotations (read-only, or spends money). Paid tools report what they spent, never pay above
         their cap, and take <code className={c}>dryRun: true</code> to show the x402 terms without paying. A refusal
         comes back as a tool error with the API&apos;s code (for example <code className={c}>payment_required</code>,{" "}

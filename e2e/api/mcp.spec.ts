@@ -72,7 +72,7 @@ test("MCP over HTTP: search, buy a shortlist with a signed _meta payment (exact 
   try {
     const call: Call = (name, args, meta) =>
       client.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) }) as Promise<CallToolResult>;
-    expect((await client.listTools()).tools).toHaveLength(7);
+    expect((await client.listTools()).tools).toHaveLength(14);
     const found = await call("search_services", { q: "weather forecast" });
     expect((found.structuredContent as { services: unknown[] }).services.length).toBeGreaterThan(0);
 

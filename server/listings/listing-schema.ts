@@ -3,7 +3,6 @@
 // record's fields take the catalog's own vocabulary and offer shape (capabilities, method, URL rules),
 // so an approved listing later imports without a second set of rules.
 import { z } from "zod";
-import { webUrl } from "../catalog/import/catalog-document";
 import { offerSchema } from "../catalog/service-record-schema";
 import { CAPABILITIES } from "../catalog/vocabulary";
 import { storableText } from "../input/storable-text";
@@ -37,7 +36,24 @@ export const createListingInput = (maxUrls: number) =>
       .refine((urls) => new Set(urls).size === urls.length, "Each resource URL once."),
   });
 
-const factSchema = z.strictObject({ text: required(2000), source: webUrl(false) });
+// A page the listing links to: https without credentials. Checked here rather than with the catalog
+// import's webUrl (which also admits the sandbox's http origin and reads the settings for it), so this
+// module stays pure and the typed client and the MCP tools can use it.
+const httpsUrl = z
+  .string()
+  .max(2000, "At most 2000 characters.")
+  .superRefine((s, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(s);
+    } catch {
+      return void ctx.addIssue({ code: "custom", message: "Not an absolute URL." });
+    }
+    if (url.protocol !== "https:") ctx.addIssue({ code: "custom", message: "Must be an https URL." });
+    else if (url.username || url.password) ctx.addIssue({ code: "custom", message: "Must not carry credentials." });
+  });
+
+const factSchema = z.strictObject({ text: required(2000), source: httpsUrl });
 const tagsSchema = z
   .array(required(60).transform((t) => t.toLowerCase()))
   .max(30, "At most 30 tags.")
@@ -48,8 +64,8 @@ export const editListingInput = z
   .strictObject({
     name: required(200),
     description: text(4000),
-    website: webUrl(false).nullable(),
-    docsUrl: webUrl(false).nullable(),
+    website: httpsUrl.nullable(),
+    docsUrl: httpsUrl.nullable(),
     primaryCapability: z.enum(CAPABILITIES),
     tags: tagsSchema,
     facts: z.array(factSchema).max(50, "At most 50 facts."),

@@ -1,6 +1,7 @@
 import { createTRPCRouter } from "./init";
 import { accountRouter } from "./routers/account";
 import { catalogRouter } from "./routers/catalog";
+import { listingsRouter } from "./routers/listings";
 import { moderationRouter } from "./routers/moderation";
 import { ordersRouter } from "./routers/orders";
 import { reviewsRouter } from "./routers/reviews";
@@ -11,5 +12,6 @@ export const appRouter = createTRPCRouter({
   account: accountRouter,
   moderation: moderationRouter,
   orders: ordersRouter,
+  listings: listingsRouter,
 });
 export type AppRouter = typeof appRouter;

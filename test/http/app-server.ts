@@ -2,7 +2,7 @@
 // database, its env): a Node http server that turns each request into a Request and calls the
 // app's route handler for the path, as Next.js would (handler(request, { params })). Tests of HTTP
 // clients (the typed client, the MCP server) talk to it over real sockets.
-// Served: /api/mcp, /api/auth/*, /api/catalog/*, /api/reviews*, /api/shop/*, /api/x402/observe/*, /api/dev/*.
+// Served: /api/mcp, /api/auth/*, /api/catalog/*, /api/listings*, /api/reviews*, /api/shop/*, /api/x402/observe/*, /api/dev/*.
 // Route modules load on first use, so a test file can set env (rate limits, facilitator, PORT) first.
 // The hosted MCP server calls the app on its own listen address (PORT): its tests pick a free port,
 // set PORT to it before anything imports server/env.ts, and serve on that port.
@@ -30,6 +30,23 @@ const ROUTES: RouteEntry[] = [
     pattern: /^\/api\/catalog\/services\/([^/]+)$/,
     params: ["slug"],
     load: () => import("@/app/api/catalog/services/[slug]/route"),
+  },
+  { pattern: /^\/api\/listings$/, params: [], load: () => import("@/app/api/listings/route") },
+  { pattern: /^\/api\/listings\/([^/]+)$/, params: ["id"], load: () => import("@/app/api/listings/[id]/route") },
+  {
+    pattern: /^\/api\/listings\/([^/]+)\/submit$/,
+    params: ["id"],
+    load: () => import("@/app/api/listings/[id]/submit/route"),
+  },
+  {
+    pattern: /^\/api\/listings\/([^/]+)\/payee-proofs$/,
+    params: ["id"],
+    load: () => import("@/app/api/listings/[id]/payee-proofs/route"),
+  },
+  {
+    pattern: /^\/api\/listings\/([^/]+)\/payee-proofs\/challenge$/,
+    params: ["id"],
+    load: () => import("@/app/api/listings/[id]/payee-proofs/challenge/route"),
   },
   { pattern: /^\/api\/reviews$/, params: [], load: () => import("@/app/api/reviews/route") },
   { pattern: /^\/api\/reviews\/([^/]+)$/, params: ["id"], load: () => import("@/app/api/reviews/[id]/route") },

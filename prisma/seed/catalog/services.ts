@@ -1,5 +1,6 @@
 // Turns the hand-written vendor specs into SeedService records: stable ids, catalog metrics,
 // test status, payment options, facts and evidence.
+import { sandboxPayTo } from "../../../server/sandbox/sandbox-payee";
 import type { Capability, FactValues, SeedOffer, SeedService, TestStatus } from "../types";
 import { buildEvidence } from "./evidence";
 import { buildFacts } from "./facts";
@@ -209,11 +210,11 @@ export function buildServices(): ServiceProfile[] {
       protocols,
       // Seeded providers are served by the sandbox (server/sandbox/), paid in the local facilitator's
       // test USDC on Base Sepolia (X402_NETWORK, X402_ASSET of server/payments/payment-network.ts),
-      // each to its own address derived from its slug.
+      // each to its own address derived from its slug (through a key anyone can derive: sandbox-payee.ts).
       payment: {
         network: "eip155:84532",
         asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
-        payTo: `0x${hexHash(`pay-to:${spec.slug}`, 40)}`,
+        payTo: sandboxPayTo(spec.slug),
         maxTimeoutSeconds: 60,
       },
       supportsCredits: credits.has(spec.slug),

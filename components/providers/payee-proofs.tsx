@@ -1,0 +1,186 @@
+"use client";
+// The listing's payees and the proof of each: "Prove" asks for the EIP-712 challenge and shows its
+// typed data (copyable JSON). A browser wallet (an injected EIP-1193 provider, window.ethereum) can
+// sign it with eth_signTypedData_v4; otherwise the signature made elsewhere is pasted.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ErrorMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/account/form-parts";
+import { formatDateTime } from "@/components/orders/format-date-time";
+import { errorMessage } from "@/components/reviews/error-message";
+import { useTRPC } from "@/components/trpc/client";
+import { Badge } from "@/components/ui/badge";
+import { useMounted } from "@/components/ui/use-mounted";
+import type { ListingPayee, ListingView } from "@/server/listings/listing-schema";
+import type { PayeeTypedData } from "@/server/listings/payee-proof-schema";
+import { fieldIssues } from "./field-issues";
+
+interface Eip1193 {
+  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
+}
+const injectedWallet = (): Eip1193 | undefined => (globalThis as { ethereum?: Eip1193 }).ethereum;
+
+function Challenge({ listingId, payee, typedData }: { listingId: string; payee: string; typedData: PayeeTypedData }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const mounted = useMounted();
+  const json = JSON.stringify(typedData, null, 2);
+  const [signature, setSignature] = useState("");
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = `signature-${payee}`;
+  const prove = useMutation(
+    trpc.listings.provePayee.mutationOptions({
+      onSuccess: (updated) => queryClient.setQueryData(trpc.listings.byId.queryKey({ id: updated.id }), updated),
+      onError: (e) => setError(fieldIssues(e).signature ?? errorMessage(e, "The proof could not be checked.")),
+    }),
+  );
+  const send = (sig: string) => {
+    setError(null);
+    prove.mutate({ id: listingId, payTo: payee, nonce: typedData.message.nonce, signature: sig.trim() });
+  };
+
+  async function signWithWallet() {
+    const wallet = injectedWallet();
+    if (!wallet) return;
+    setError(null);
+    try {
+      await wallet.request({ method: "eth_requestAccounts" });
+      const sig = await wallet.request({ method: "eth_signTypedData_v4", params: [payee, json] });
+      if (typeof sig !== "string") throw new Error("The wallet answered no signature.");
+      setSignature(sig);
+      send(sig);
+    } catch (err) {
+      setError(`The wallet did not sign: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  return (
+    <div className="mt-3 space-y-3 rounded-md border border-indigo-200 bg-indigo-50 p-3">
+      <p className="text-sm text-slate-800">
+        Sign this EIP-712 message with the payee&apos;s key before{" "}
+        <time dateTime={typedData.message.expiresAt}>{formatDateTime(typedData.message.expiresAt)}</time> (for example
+        with viem&apos;s <code>signTypedData</code> or <code>eth_signTypedData_v4</code>).
+      </p>
+      <pre
+        className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-white p-2 font-mono text-xs text-slate-900 ring-1 ring-indigo-200"
+        aria-label="Typed data to sign"
+        data-testid="typed-data"
+        tabIndex={0}
+      >
+        {json}
+      </pre>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={() =>
+            navigator.clipboard.writeText(json).then(
+              () => setNote("Copied to the clipboard."),
+              () => setNote("Copying failed: select the text and copy it by hand."),
+            )
+          }
+        >
+          Copy typed data
+        </button>
+        {mounted && injectedWallet() && (
+          <button type="button" className={primaryButtonClass} onClick={signWithWallet} disabled={prove.isPending}>
+            Sign with wallet
+          </button>
+        )}
+      </div>
+      <p aria-live="polite" className="text-sm text-slate-700">
+        {note}
+      </p>
+      <form
+        className="space-y-2"
+        aria-label={`Send the signature for ${payee}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          send(signature);
+        }}
+      >
+        <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
+          Signature (0x…)
+        </label>
+        <textarea
+          id={fieldId}
+          rows={2}
+          value={signature}
+          onChange={(e) => setSignature(e.target.value)}
+          className={`${inputClass} font-mono text-xs`}
+          spellCheck={false}
+          autoComplete="off"
+        />
+        {error && <ErrorMessage>{error}</ErrorMessage>}
+        <button type="submit" className={primaryButtonClass} disabled={prove.isPending || signature.trim() === ""}>
+          {prove.isPending ? "Checking…" : "Send proof"}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function PayeeRow({ listingId, payee }: { listingId: string; payee: ListingPayee }) {
+  const trpc = useTRPC();
+  const [typedData, setTypedData] = useState<PayeeTypedData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const challenge = useMutation(
+    trpc.listings.payeeChallenge.mutationOptions({
+      onSuccess: setTypedData,
+      onError: (e) => setError(errorMessage(e, "No challenge could be made.")),
+    }),
+  );
+  return (
+    <li className="rounded-md border border-slate-200 p-3" data-testid="payee-row" data-payee={payee.payTo}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <code className="break-all font-mono text-xs text-slate-900">{payee.payTo}</code>
+        {payee.payeeVerified ? (
+          <Badge tone="green">
+            Payee verified
+            {payee.verifiedAt && (
+              <>
+                {" "}
+                <time dateTime={payee.verifiedAt}>{formatDateTime(payee.verifiedAt)}</time>
+              </>
+            )}
+          </Badge>
+        ) : (
+          <Badge tone="amber">Not proven</Badge>
+        )}
+      </div>
+      {!payee.payeeVerified && (
+        <button
+          type="button"
+          className={`${secondaryButtonClass} mt-2`}
+          disabled={challenge.isPending}
+          onClick={() => {
+            setError(null);
+            challenge.mutate({ id: listingId, payTo: payee.payTo });
+          }}
+        >
+          {typedData ? "New challenge" : "Prove"}
+          <span className="sr-only"> {payee.payTo}</span>
+        </button>
+      )}
+      {error && (
+        <div className="mt-2">
+          <ErrorMessage>{error}</ErrorMessage>
+        </div>
+      )}
+      {typedData && !payee.payeeVerified && (
+        <Challenge key={typedData.message.nonce} listingId={listingId} payee={payee.payTo} typedData={typedData} />
+      )}
+    </li>
+  );
+}
+
+export function PayeeProofs({ listing }: { listing: ListingView }) {
+  if (listing.payees.length === 0) return <p className="text-sm text-slate-600">No offer, so no payee to prove yet.</p>;
+  return (
+    <ul className="space-y-3" aria-label="Payees">
+      {listing.payees.map((p) => (
+        <PayeeRow key={p.payTo} listingId={listing.id} payee={p} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,126 @@
+// A provider lists an API on the site (issue 27): signed out, /providers/new asks to sign in; a
+// person signs up, pastes a seeded sandbox provider's resource URL, sees the draft (the probe's
+// verdict, the offer with its payee), changes the capability, proves the payee by pasting an EIP-712
+// signature made here with viem from the sandbox payee's key (server/sandbox/sandbox-payee.ts),
+// submits it for review, and finds it on /providers. Axe clean and no sideways scroll at 1280 and
+// 390 px. With SHOTS_DIR set, the draft on /providers/new is photographed at both widths.
+import AxeBuilder from "@axe-core/playwright";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { privateKeyToAccount } from "viem/accounts";
+import { profileOf } from "../../server/sandbox/profiles";
+import { sandboxPayeeKey } from "../../server/sandbox/sandbox-payee";
+import { signUp } from "./pages/review-pages";
+
+/** A seeded healthy sandbox service's GET x402 offer: its slug and resource URL. */
+async function sandboxOffer(request: APIRequestContext): Promise<{ slug: string; url: string }> {
+  const { services } = await (await request.get("/api/catalog/services?limit=100")).json();
+  for (const s of (services as { slug: string; protocols: string[] }[]).slice(70)) {
+    if (!s.protocols.includes("x402") || profileOf(s.slug).kind !== "healthy") continue;
+    const { service } = await (await request.get(`/api/catalog/services/${s.slug}`)).json();
+    const offer = (service.offers as { protocol: string; method: string; providerUrl: string; path: string }[]).find(
+      (o) => o.protocol === "x402" && o.method === "GET",
+    );
+    if (offer) return { slug: s.slug, url: `${offer.providerUrl}${offer.path}` };
+  }
+  throw new Error("no healthy sandbox service with a GET x402 offer");
+}
+
+async function expectAccessible(page: Page, width: number) {
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${width}px ${v.id}`),
+  ).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+test("a person lists a sandbox provider, edits the capability, proves the payee and submits it; axe clean at 1280 and 390 px", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const offer = await sandboxOffer(request);
+  // The service's payee, whose key the sandbox derives from the slug.
+  const payee = privateKeyToAccount(sandboxPayeeKey(offer.slug));
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/providers/new");
+  await expect(page.getByRole("heading", { level: 1, name: "List your x402 API" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in", exact: true }).last()).toHaveAttribute(
+    "href",
+    "/sign-in?next=%2Fproviders%2Fnew",
+  );
+
+  await signUp(page, { next: "/providers/new" });
+  await expect(page.getByRole("heading", { level: 1, name: "List an API" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" })).toBeVisible();
+  await page.getByLabel("Resource URLs, one per line").fill(offer.url);
+  await page.getByRole("button", { name: "Create the draft" }).click();
+
+  const editor = page.getByTestId("listing-editor");
+  await expect(editor.getByTestId("listing-status")).toHaveText("Draft");
+  const verdict = editor.getByTestId("probe-verdicts").getByRole("listitem").first();
+  await expect(verdict).toHaveAttribute("data-outcome", "offer");
+  await expect(verdict).toContainText(offer.url);
+  await expect(editor.getByTestId("listing-offers")).toContainText(payee.address, { ignoreCase: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (process.env.SHOTS_DIR)
+      await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `providers-new-${width}.png`), fullPage: true });
+    await expectAccessible(page, width);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The capability: a person's choice replaces the guess.
+  const capability = editor.getByLabel("Capability");
+  const current = await capability.inputValue();
+  const next = current === "web-data" ? "search" : "web-data";
+  await capability.selectOption(next);
+  await editor.getByRole("button", { name: "Save changes" }).click();
+  await expect(editor.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(editor.getByTestId("capability-hint")).toHaveText("Chosen by you.");
+  await expect(editor.getByLabel("Capability")).toHaveValue(next);
+  // A bad URL is refused under its field.
+  await editor.getByLabel("Website (https)").fill("http://insecure.example.com");
+  await editor.getByRole("button", { name: "Save changes" }).click();
+  await expect(editor.getByText("Must be an https URL.")).toBeVisible();
+  await expect(editor.getByLabel("Website (https)")).toHaveAttribute("aria-invalid", "true");
+  await editor.getByLabel("Website (https)").fill("");
+  await editor.getByRole("button", { name: "Save changes" }).click();
+  await expect(editor.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+
+  // The payee: the typed data shown is signed here with the sandbox payee's key and pasted back.
+  const row = editor.locator(`[data-testid="payee-row"]`).first();
+  await expect(row).toContainText("Not proven");
+  await row.getByRole("button", { name: /^Prove/ }).click();
+  const typedData = JSON.parse((await row.getByTestId("typed-data").textContent())!);
+  expect(typedData.message.listingId).toBe(await editor.getAttribute("data-listing-id"));
+  // No injected wallet in this browser: no wallet button, the signature is pasted.
+  await expect(row.getByRole("button", { name: "Sign with wallet" })).toHaveCount(0);
+  const signature = await payee.signTypedData(typedData);
+  await row.getByLabel("Signature (0x…)").fill(signature);
+  await row.getByRole("button", { name: "Send proof" }).click();
+  await expect(row).toContainText("Payee verified");
+
+  await editor.getByRole("button", { name: "Submit for review" }).click();
+  await expect(editor.getByTestId("listing-status")).toHaveText("Waiting for review");
+  const id = (await editor.getAttribute("data-listing-id"))!;
+
+  // The provider's page lists it, and links to its edit view.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your listings" })).toBeVisible();
+  const listed = page.getByTestId("listing-row").first();
+  await expect(listed).toContainText("Waiting for review");
+  await expect(listed).toContainText("revision 1");
+  await expect(listed).toContainText("1 of 1 proven");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, width);
+  }
+  await listed.getByRole("link").first().click();
+  await expect(page).toHaveURL(new RegExp(`/providers/${id}$`));
+  await expect(page.getByTestId("listing-status")).toHaveText("Waiting for review");
+  await expect(page.locator('[data-testid="payee-row"]').first()).toContainText("Payee verified");
+  await expectAccessible(page, 390);
+});

@@ -1,0 +1,33 @@
+// A signed-in person's self-serve listings (the /providers pages): the same services as the REST
+// routes (app/api/listings), with the session's human actor as owner, so an account's listings are
+// the same whether its person or one of its tokens made them. Another account's listing is NOT_FOUND.
+import { z } from "zod";
+import { env } from "../../env";
+import { createListingInput, editListingInput, listingIdSchema } from "../../listings/listing-schema";
+import { createListing, editListing, getListing, listListings, submitListing } from "../../listings/listings";
+import { createPayeeChallenge, provePayee } from "../../listings/payee-proof";
+import { payeeChallengeInput, payeeProofInput } from "../../listings/payee-proof-schema";
+import { createTRPCRouter, memberProcedure } from "../init";
+
+export const listingsRouter = createTRPCRouter({
+  /** What the form states before anything is sent (the services enforce them). */
+  limits: memberProcedure.query(() => ({
+    maxUrlsPerListing: env.LISTING_MAX_URLS,
+    maxListingsPerAccount: env.LISTINGS_PER_ACCOUNT,
+  })),
+  create: memberProcedure
+    .input(createListingInput(env.LISTING_MAX_URLS))
+    .mutation(({ ctx, input }) => createListing(ctx.actor, input)),
+  mine: memberProcedure.query(({ ctx }) => listListings(ctx.actor)),
+  byId: memberProcedure.input(listingIdSchema).query(({ ctx, input }) => getListing(ctx.actor, input.id)),
+  edit: memberProcedure
+    .input(z.strictObject({ ...listingIdSchema.shape, changes: editListingInput }))
+    .mutation(({ ctx, input }) => editListing(ctx.actor, input.id, input.changes)),
+  submit: memberProcedure.input(listingIdSchema).mutation(({ ctx, input }) => submitListing(ctx.actor, input.id)),
+  payeeChallenge: memberProcedure
+    .input(z.strictObject({ ...listingIdSchema.shape, ...payeeChallengeInput.shape }))
+    .mutation(({ ctx, input }) => createPayeeChallenge(ctx.actor, input.id, input.payTo)),
+  provePayee: memberProcedure
+    .input(z.strictObject({ ...listingIdSchema.shape, ...payeeProofInput.shape }))
+    .mutation(({ ctx, input: { id, ...proof } }) => provePayee(ctx.actor, id, proof)),
+});
