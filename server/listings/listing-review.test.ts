@@ -370,6 +370,20 @@ describe("payeeVerified", () => {
     expect(some.payeeVerified).toBe(false);
     expect((await getServiceRecord(all.serviceSlug!)).service.payeeVerified).toBe(true);
     expect((await getServiceRecord(some.serviceSlug!)).service.payeeVerified).toBe(false);
+    // The shortlist says so among its fit reasons (caches follow the catalog version within a second).
+    await new Promise((r) => setTimeout(r, 1100));
+    const reasonsOf = async (slug: string) => {
+      const { name } = (await getServiceRecord(slug)).service;
+      const match = (await buildShortlist({ outcome: name, search: "exact" })).matches.find(
+        (m) => m.service.slug === slug,
+      );
+      expect(match).toBeDefined();
+      return match!.fitReasons;
+    };
+    expect(await reasonsOf(all.serviceSlug!)).toContain(
+      "Payee verified: the provider proved control of every payee address",
+    );
+    expect((await reasonsOf(some.serviceSlug!)).join(" ")).not.toMatch(/Payee verified/);
     // A seeded service is not a listing: false.
     const seeded = await db.service.findFirstOrThrow({
       where: { NOT: { catalogSource: { startsWith: LISTING_SOURCE_PREFIX } } },

@@ -10,7 +10,6 @@ import { isOperator } from "../accounts/actor";
 import { lockCatalogWrites, writeCatalogIn } from "../catalog/import/write-catalog";
 import { indexCatalog } from "../catalog/search-index";
 import { db } from "../db";
-import { env } from "../env";
 import { AppError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { storableText } from "../input/storable-text";

@@ -9,7 +9,8 @@ export const reviewQueueInput = z.strictObject({
   cursor: storableText().max(400).optional(),
 });
 
-const change = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+// Values as text: strings as they are, lists and numbers as JSON (shown as text, never as HTML).
+const change = z.object({ field: z.string(), before: z.string(), after: z.string() });
 
 export const offerChangeSchema = z.object({
   method: z.string(),

@@ -26,6 +26,7 @@ const catalogSelect = {
 } satisfies Prisma.ServiceSelect;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const text = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v));
 
 async function diffAgainstCatalog(
   listingId: string,
@@ -49,7 +50,7 @@ async function diffAgainstCatalog(
   }
   const fields: CatalogDiff["fields"] = [];
   const compare = (field: string, before: unknown, after: unknown) => {
-    if (!same(before, after)) fields.push({ field, before, after });
+    if (!same(before, after)) fields.push({ field, before: text(before), after: text(after) });
   };
   compare("name", row.name, next.name);
   compare("description", row.description, next.description);
@@ -70,7 +71,7 @@ async function diffAgainstCatalog(
     }
     const changed = (["priceAtomic", "providerUrl", "network", "asset", "payTo"] as const)
       .filter((f) => !same(b[f], o[f]))
-      .map((f) => ({ field: f, before: b[f], after: o[f] }));
+      .map((f) => ({ field: f, before: text(b[f]), after: text(o[f]) }));
     if (changed.length > 0) offers.push({ method: o.method, path: o.path, change: "changed", fields: changed });
   }
   for (const [k, b] of before)

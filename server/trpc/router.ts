@@ -1,6 +1,7 @@
 import { createTRPCRouter } from "./init";
 import { accountRouter } from "./routers/account";
 import { catalogRouter } from "./routers/catalog";
+import { listingReviewRouter } from "./routers/listing-review";
 import { moderationRouter } from "./routers/moderation";
 import { ordersRouter } from "./routers/orders";
 import { reviewsRouter } from "./routers/reviews";
@@ -10,6 +11,7 @@ export const appRouter = createTRPCRouter({
   reviews: reviewsRouter,
   account: accountRouter,
   moderation: moderationRouter,
+  listingReview: listingReviewRouter,
   orders: ordersRouter,
 });
 export type AppRouter = typeof appRouter;
