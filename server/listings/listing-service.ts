@@ -4,13 +4,11 @@
 // revision updates the same service and keeps its offers' rows (probes, health) where method and
 // path stay.
 import { IMPORT_LIMITS } from "../catalog/import/limits";
+import { LISTING_SOURCE_PREFIX } from "../catalog/listing-source";
 import { base32Hash, slugFromHostname } from "../catalog/import/stable-ids";
 import type { ImportService } from "../catalog/import/import-types";
 import { AppError } from "../errors";
 import type { ListingDraft } from "./listing-schema";
-
-/** `catalogSource` of a service that came from a self-serve listing (the listing's id follows). */
-export const LISTING_SOURCE_PREFIX = "urn:marketplace:listing:";
 
 // x402 v2 requires maxTimeoutSeconds in every 402; drafts probed before it was read carry none.
 const DEFAULT_MAX_TIMEOUT_SECONDS = 60;
