@@ -12,13 +12,34 @@ import { getListing, listingOwner, notFound } from "./listings";
 
 export type ListingMove = "pause" | "resume" | "withdraw";
 
+interface Current {
+  status: string;
+  serviceId: string | null;
+  /** The service's listing_state; undefined without a service. */
+  serviceState: string | null | undefined;
+}
+
+// Pause needs a service in the catalog that is listed: an approved listing, or one whose later edit
+// waits or was rejected while the approved version stays listed (pausing it drops that edit from the
+// queue: resume brings back the approved version, and the owner submits the edit again).
 const MOVES: Record<
   ListingMove,
-  { from: readonly ListingStatus[] | "any"; to: ListingStatus; service: string | null }
+  { to: ListingStatus; service: string | null; allowed: (c: Current) => string | null }
 > = {
-  pause: { from: ["approved"], to: "paused", service: "paused" },
-  resume: { from: ["paused"], to: "approved", service: null },
-  withdraw: { from: "any", to: "withdrawn", service: "withdrawn" },
+  pause: {
+    to: "paused",
+    service: "paused",
+    allowed: (c) =>
+      c.status !== "paused" && c.serviceId !== null && c.serviceState === null
+        ? null
+        : "pause applies to a listing whose approved service is in the catalog and not paused",
+  },
+  resume: {
+    to: "approved",
+    service: null,
+    allowed: (c) => (c.status === "paused" ? null : "resume applies to a paused listing"),
+  },
+  withdraw: { to: "withdrawn", service: "withdrawn", allowed: () => null },
 };
 
 async function bumpCatalogVersion(tx: DbClient): Promise<void> {
@@ -37,14 +58,12 @@ export async function moveListing(actor: Actor, id: string, move: ListingMove): 
       WHERE id = ${id}::uuid AND owner_key = ${listingOwner(actor).ownerKey} FOR UPDATE`);
     const row = rows[0];
     if (!row) throw notFound();
-    const allowed = rule.from === "any" ? row.status !== "withdrawn" : rule.from.includes(row.status as ListingStatus);
-    if (!allowed)
-      throw new AppError(
-        "conflict",
-        row.status === "withdrawn"
-          ? "The listing is withdrawn; that is final."
-          : `The listing is ${row.status}; ${move} applies to ${rule.from === "any" ? "any listing not withdrawn" : `a listing that is ${(rule.from as readonly string[]).join(" or ")}`}.`,
-      );
+    if (row.status === "withdrawn") throw new AppError("conflict", "The listing is withdrawn; that is final.");
+    const service = row.serviceId
+      ? await tx.service.findUnique({ where: { id: row.serviceId }, select: { listingState: true } })
+      : null;
+    const refused = rule.allowed({ ...row, serviceState: service?.listingState });
+    if (refused) throw new AppError("conflict", `The listing is ${row.status}; ${refused}.`);
     const now = new Date();
     await tx.listing.update({ where: { id }, data: { status: rule.to, updatedAt: now } });
     if (row.serviceId) {

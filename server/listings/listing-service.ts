@@ -41,6 +41,10 @@ export function listingService({
   const first = draft.offers[0];
   if (!first || draft.primaryCapability === null)
     throw new AppError("conflict", "The revision has no offer or no primaryCapability: it cannot enter the catalog.");
+  // One offer per method and path in the catalog (the import refuses a file that says otherwise).
+  const endpoints = new Set(draft.offers.map((o) => `${o.method} ${o.path}`));
+  if (endpoints.size < draft.offers.length)
+    throw new AppError("conflict", "Two of the listing's URLs are the same endpoint (method and path): list it once.");
   const origin = new URL(first.providerUrl);
   const website = draft.website ?? origin.origin;
   const docsUrl = draft.docsUrl ?? website;

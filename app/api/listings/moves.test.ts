@@ -2,7 +2,7 @@
 // withdraw of an approved listing with a marketplace token; another account's listing is 404, a move
 // the status does not allow is 409, no credential is 401; a paused service leaves the search route.
 import { describe, expect, it } from "vitest";
-import { approveListing } from "@/server/listings/review-decision";
+import { approveListing, rejectListing } from "@/server/listings/review-decision";
 import { editListing, submitListing } from "@/server/listings/listings";
 import { createAgent, createPerson } from "@/server/reviews/test-actors";
 import { listingWithPayees, newPayee } from "@/test/listings/listing-with-payees";
@@ -56,5 +56,25 @@ describe("POST /api/listings/{id}/pause|resume|withdraw", () => {
       body: { error: "conflict" },
     });
     expect((await move(resume.POST, "resume", id, agent.token)).status).toBe(409);
+  });
+
+  it("pauses a listing whose edit was rejected: its approved service is still live", async () => {
+    const agent = await createAgent();
+    const operator = await createPerson("operator");
+    const id = await listingWithPayees(agent, [newPayee().address]);
+    await editListing(agent, id, { name: "Route Moves Rejected Edit", primaryCapability: "web-data" });
+    await submitListing(agent, id);
+    await approveListing(operator, { listingId: id, revision: 1 });
+    await editListing(agent, id, { description: "An edit the operator rejects." });
+    await submitListing(agent, id);
+    await rejectListing(operator, { listingId: id, revision: 2, reason: "Not better." });
+    expect(await move(pause.POST, "pause", id, agent.token)).toMatchObject({
+      status: 200,
+      body: { listing: { status: "paused" } },
+    });
+    expect(await move(resume.POST, "resume", id, agent.token)).toMatchObject({
+      status: 200,
+      body: { listing: { status: "approved" } },
+    });
   });
 });

@@ -312,15 +312,15 @@ export const provePayeeOperation: FreeOperation<"POST"> = {
 
 const MOVE_DOCS: Record<ListingMove, { summary: string; description: string; conflict: string }> = {
   pause: {
-    summary: "Pause an approved listing",
+    summary: "Pause a listing's service",
     description:
-      "An `approved` listing becomes `paused`: its service leaves the free search, the shortlist and /discovery/resources, and the observer stops routing its offers (404), on every instance within seconds. Its record still answers, every offer `routedByMarketplace: false`. POST …/resume brings it back.",
-    conflict: "Here: the listing is not `approved`.",
+      "A listing whose approved service is in the catalog (`approved`, or an edit of it waiting or rejected) becomes `paused`, and a waiting edit leaves the review queue (submit it again after resuming): its service leaves the free search, the shortlist and /discovery/resources, and the observer stops routing its offers (404), on every instance within seconds. Its record still answers, every offer `routedByMarketplace: false`. POST …/resume brings it back.",
+    conflict: "Here: the listing has no approved service in the catalog, or is paused or withdrawn.",
   },
   resume: {
     summary: "Resume a paused listing",
     description:
-      "A `paused` listing becomes `approved` again: its service is searched, shortlisted, discovered and routed as before.",
+      "A `paused` listing becomes `approved` again (its approved version): its service is searched, shortlisted, discovered and routed as before.",
     conflict: "Here: the listing is not `paused`.",
   },
   withdraw: {
