@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { formatDate, formatNumber, formatUsd } from "@/components/ui/format";
 import { Stars } from "@/components/ui/stars";
 import { Stat } from "@/components/ui/stat";
+import { isListedService } from "@/server/catalog/listing-source";
 import { CAPABILITY_LABELS } from "@/server/catalog/vocabulary";
 import { CallCharts } from "./call-charts";
 import { FactList } from "./fact-list";
@@ -49,6 +50,13 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{s.name}</h1>
           <TestStatusBadge status={s.testStatus} />
+          {/* Listed by its provider: whether every payee signed the ownership message (EIP-712). */}
+          {isListedService(s.catalogSource) &&
+            (s.payeeVerified ? (
+              <Badge tone="green">Payee verified</Badge>
+            ) : (
+              <Badge tone="amber">Payee not verified</Badge>
+            ))}
         </div>
         <p className="max-w-3xl text-lg text-slate-700">{s.description}</p>
         <div className="flex flex-wrap gap-2">

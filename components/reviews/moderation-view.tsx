@@ -6,6 +6,7 @@ import { useMutation, useQueries, useQueryClient, useSuspenseQuery } from "@tans
 import Link from "next/link";
 import { useState } from "react";
 import { OpenTermsChanges } from "@/components/catalog/health/open-terms-changes";
+import { ListingReviewQueue } from "@/components/listings/listing-review-queue";
 import { useTRPC } from "@/components/trpc/client";
 import { formatDate } from "@/components/ui/format";
 import type { ReviewListItem } from "@/server/reviews/review-record";
@@ -31,6 +32,7 @@ export function ModerationView({ filters, cursor, invalidInput }: Props) {
           Reviews no person has checked yet, oldest first. Marking one reviewed shows the badge wherever it appears.
         </p>
       </div>
+      <ListingReviewQueue />
       <OpenTermsChanges />
       <section aria-labelledby="queue-heading" className="space-y-4">
         <h2 id="queue-heading" className="text-xl font-semibold">

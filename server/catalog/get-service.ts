@@ -19,10 +19,12 @@ function assertSlugForm(slug: string): void {
   if (!serviceSlugSchema.safeParse(slug).success) throw new AppError("not_found", `No service with slug "${slug}".`);
 }
 
+// A withdrawn listing's service answers 404 like one never listed (docs/decisions.md "Listing
+// review"); a paused one still answers, its offers not routed.
 export async function getServiceRecord(slug: string): Promise<ServiceRecord> {
   assertSlugForm(slug);
   const row = await db.service.findUnique({ where: { slug }, select: serviceRecordSelect });
-  if (!row) throw new AppError("not_found", `No service with slug "${slug}".`);
+  if (!row || row.listingState === "withdrawn") throw new AppError("not_found", `No service with slug "${slug}".`);
   const [stats, calls, health] = await Promise.all([
     getReviewStats([row.id]),
     recordCallStats(row.id),
@@ -48,7 +50,7 @@ export async function getServiceProfile(slug: string): Promise<ServiceProfile> {
       evidence: { select: { text: true, source: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
     },
   });
-  if (!row) throw new AppError("not_found", `No service with slug "${slug}".`);
+  if (!row || row.listingState === "withdrawn") throw new AppError("not_found", `No service with slug "${slug}".`);
   const [stats, calls, health] = await Promise.all([
     getReviewStats([row.id]),
     recordCallStats(row.id),

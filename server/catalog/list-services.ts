@@ -8,6 +8,7 @@ import { priceLimitAtomic } from "../money";
 import { serviceCallCounts } from "../observe/call-stats";
 import type { OfferHealthObject } from "../probes/health-schema";
 import { offerHealthFor } from "../probes/offer-health";
+import { LISTED_SERVICE } from "../search/unlisted-services";
 import { healthOfService, healthWhere } from "./health-filter";
 import { getReviewStats, ratingFields, roundRating } from "./review-stats";
 import { catalogFields, offerProtocols } from "./service-record";
@@ -70,7 +71,8 @@ function textWhere(q: string): Prisma.ServiceWhereInput[] {
 
 export async function listServices(rawInput: ListServicesInput): Promise<ServiceList> {
   const input = listServicesInput.parse(rawInput);
-  const and: Prisma.ServiceWhereInput[] = [];
+  // Paused and withdrawn listings are not browsed (unlisted-services.ts).
+  const and: Prisma.ServiceWhereInput[] = [LISTED_SERVICE];
   if (input.q) and.push(...textWhere(input.q));
   if (input.capability) and.push({ capabilities: { has: input.capability } });
   // By the offers' own protocols, as the record and the summaries show them.

@@ -118,6 +118,13 @@ export const serviceSchema = z.object({
     .describe(
       "True when the service's offers are answered by the marketplace's sandbox provider (a simulated provider on the marketplace's own machine, paid in test funds through the local facilitator), not by a real third party. Its offers are routable only while the sandbox is on.",
     ),
+  // Additive (issue 27): the service came from a self-serve listing and, when an operator approved it,
+  // every x402 offer's payTo had signed the marketplace's EIP-712 ownership message.
+  payeeVerified: z
+    .boolean()
+    .describe(
+      "True when the service came from a provider's self-serve listing and every x402 offer's payTo proved control of that address (an EIP-712 signature) before the listing was approved. False for every other service.",
+    ),
   offers: z.array(offerSchema),
   // Additive: every sentence a shortlist condition check can quote (structured facts, evidence
   // sentences, the test status and offer prices as sentences), so an agent can verify each

@@ -74,6 +74,8 @@ export const serviceColumnSelect = {
   entityCataloged: true,
   catalogSource: true,
   catalogObservedAt: true,
+  payeeVerified: true,
+  listingState: true,
 } satisfies Prisma.ServiceSelect;
 
 export const serviceRecordSelect = {
@@ -225,7 +227,12 @@ export function toServiceRecord(
       catalogSource: row.catalogSource,
       catalogObservedAt: row.catalogObservedAt.toISOString(),
       sandbox: row.offers.some((o) => o.sandbox),
-      offers: row.offers.map((o) => toOfferRecord(o, calls.offers.get(o.id), mode, health)),
+      payeeVerified: row.payeeVerified,
+      // A paused listing's offers are not routed (the observer answers them 404 meanwhile).
+      offers: row.offers.map((o) => {
+        const offer = toOfferRecord(o, calls.offers.get(o.id), mode, health);
+        return row.listingState === null ? offer : { ...offer, routedByMarketplace: false };
+      }),
       facts: recordFacts({ ...row, recordUrl: urls.serviceRecord(row.slug) }),
     },
   };

@@ -83,6 +83,7 @@ export function demoCatalogRecord(
       catalogSource: DEMO_CATALOG_SOURCE,
       catalogObservedAt: observedAt.toISOString(),
       sandbox: false,
+      payeeVerified: false,
       payment: { network: X402_NETWORK, asset: X402_ASSET, payTo, maxTimeoutSeconds: X402_MAX_TIMEOUT_SECONDS },
       offers: DEMO_PRODUCTS.map((p) => {
         const id = DEMO_OFFER_IDS[p.id]!;

@@ -10,8 +10,9 @@ import { CONFORMANCE_CHECKS } from "../probes/conformance-checks";
 
 export const LISTING_STATUSES = ["draft", "pending_review", "approved", "rejected", "paused", "withdrawn"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
-/** The statuses an owner may edit and submit from (the later ones come with the operator's review). */
-export const EDITABLE_STATUSES: readonly ListingStatus[] = ["draft", "pending_review"];
+/** The statuses an owner may edit and submit from: an approved listing's edit waits for review while the
+ * catalog keeps the approved version; a rejected one is corrected and submitted again. */
+export const EDITABLE_STATUSES: readonly ListingStatus[] = ["draft", "pending_review", "approved", "rejected"];
 
 const text = (max: number) => storableText().trim().max(max, `At most ${max} characters.`);
 const required = (max: number) => text(max).min(1, "Must not be empty.");
@@ -88,6 +89,12 @@ export const listingOfferSchema = z.object({
   network: z.string(),
   asset: z.string(),
   payTo: z.string(),
+  maxTimeoutSeconds: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe("The 402's maxTimeoutSeconds, when stated (drafts before it was read have none)."),
   inputSchema: jsonObject.nullable().describe("The bazaar extension's input (schema or example), when declared."),
   outputSchema: jsonObject.nullable().describe("The bazaar extension's output (schema or example), when declared."),
 });

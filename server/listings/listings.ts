@@ -168,7 +168,7 @@ async function lockedListing(tx: DbClient, actor: Actor, id: string): Promise<Li
   if (!EDITABLE_STATUSES.includes(row.status as ListingStatus))
     throw new AppError(
       "conflict",
-      `The listing is ${row.status}; only a draft or a listing waiting for review changes.`,
+      `The listing is ${row.status}; only a draft, a listing waiting for review, an approved or a rejected listing changes.`,
     );
   return row;
 }

@@ -148,6 +148,10 @@ export async function probeListingUrl(
   const network = networkName(chosen.network);
   const usdc = network.kind !== "unknown" && isKnownAsset(network.caip2, chosen.asset);
   const description = object(doc.resource)?.description;
+  // The reading leaves maxTimeoutSeconds out; the catalog's offer (and the discovery list) carries it.
+  const timeout = (Array.isArray(doc.accepts) ? doc.accepts : [])
+    .map((a) => object(a))
+    .find((a) => a?.payTo === chosen.payTo && a?.scheme === chosen.scheme)?.maxTimeoutSeconds;
   return {
     probe: { ...base, bazaar: bazaar !== null },
     offer: {
@@ -161,6 +165,7 @@ export async function probeListingUrl(
       network: clip(chosen.network, 100),
       asset: clip(chosen.asset, 200),
       payTo: clip(chosen.payTo, 200),
+      maxTimeoutSeconds: Number.isSafeInteger(timeout) && (timeout as number) > 0 ? (timeout as number) : null,
       inputSchema: bazaar?.input ?? null,
       outputSchema: bazaar?.output ?? null,
     },

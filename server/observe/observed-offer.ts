@@ -41,7 +41,9 @@ export async function findObservedOffer(offerId: string): Promise<ObservedOffer>
   const rows = await sqlQuery<ObservedOffer>(Prisma.sql`
     SELECT id, service_id AS "serviceId", protocol, method, path, provider_url AS "providerUrl", test_mode AS "testMode", sandbox,
       EXISTS (SELECT 1 FROM offer_terms_changes c WHERE c.offer_id = offers.id AND c.resolved_at IS NULL AND c.blocking) AS "routingStopped"
-    FROM offers WHERE id = ${offerId}`);
+    FROM offers WHERE id = ${offerId}
+      -- A paused or withdrawn listing's offers are not routed: they answer as unknown.
+      AND NOT EXISTS (SELECT 1 FROM services s WHERE s.id = offers.service_id AND s.listing_state IS NOT NULL)`);
   const offer = rows[0];
   if (!offer) {
     cache.delete(offerId);

@@ -1,5 +1,5 @@
 // Short factual reasons a service fits: what of the request it matches, how it can be bought,
-// how it fares on the conditions, whether it was tested, what the marketplace's probes observed
+// how it fares on the conditions, whether it was tested, whether its payees are verified, what the marketplace's probes observed
 // (with the time), the paid calls through its observer and the reviews written after one (with
 // their dates), what reviewers said. Facts only: nothing about probes for an unprobed service,
 // nothing about verified use without a paid call or a verified-call review.
@@ -24,6 +24,8 @@ interface Input {
     protocols: string[];
     testStatus: string;
     testedAt: Date | null;
+    /** A listed service whose every x402 payee proved control (EIP-712) when it was approved. */
+    payeeVerified?: boolean;
     /** Paid calls through the observer in the last 30 days (load-candidates.ts). */
     paidCalls: { count: number; answered: number; lastAt: Date | null };
   };
@@ -96,6 +98,7 @@ export function fitReasons(i: Input): string[] {
           : ""),
     );
   }
+  if (s.payeeVerified) reasons.push("Payee verified: the provider proved control of every payee address");
   if (i.observation?.reason) reasons.push(i.observation.reason);
   const verified = verifiedUse(s.paidCalls, i.reputation);
   if (verified) reasons.push(verified);

@@ -72,6 +72,8 @@ export interface Candidate {
   protocols: string[];
   testStatus: string;
   testedAt: Date | null;
+  /** A listed service whose every x402 payee proved control when it was approved. */
+  payeeVerified: boolean;
   offers: CandidateOffer[];
   facts: ServiceFacts;
   reviews: ReviewFigures;
@@ -94,6 +96,7 @@ interface Row {
   protocols: string[];
   test_status: string;
   tested_at: Date | null;
+  payee_verified: boolean;
   offers: OfferJson[];
   facts: { key: string; value: unknown; text: string; source: string }[];
   evidence: { text: string; source: string }[];
@@ -112,7 +115,7 @@ export async function loadCandidates(ids: string[], now: Date = new Date()): Pro
   if (ids.length === 0) return new Map();
   const rows = await sqlQuery<Row>(Prisma.sql`
     SELECT s.id, s.slug, s.name, s.entity_name, s.website, s.docs_url, s.description, s.primary_capability, s.capabilities, s.tags, s.protocols,
-      s.test_status, s.tested_at,
+      s.test_status, s.tested_at, s.payee_verified,
       COALESCE((SELECT json_agg(json_build_object('id', o.id, 'protocol', o.protocol, 'method', o.method, 'path', o.path, 'priceAtomic', o.price_atomic, 'description', o.description, 'dynamicPrice', o.dynamic_price,
                   'health', CASE WHEN h.offer_id IS NOT NULL THEN json_build_object('state', h.state, 'failedChecks', h.failed_checks, 'uptime24h', h.uptime_24h, 'uptime7d', h.uptime_7d, 'uptime30d', h.uptime_30d,
                     'latencyP50Ms', h.latency_p50_ms, 'latencyP95Ms', h.latency_p95_ms, 'probes30d', h.probes_30d, 'lastProbedAt', h.last_probed_at) END,
@@ -167,6 +170,7 @@ export async function loadCandidates(ids: string[], now: Date = new Date()): Pro
         protocols: r.protocols,
         testStatus: r.test_status,
         testedAt: r.tested_at,
+        payeeVerified: r.payee_verified,
         offers: offers[i]!,
         facts: {
           name: r.name,

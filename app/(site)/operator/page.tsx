@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { REVIEW_QUEUE_PAGE } from "@/components/listings/listing-review-queue";
 import { OperatorNav } from "@/components/orders/operator-nav";
 import { moderationQueueInputFor } from "@/components/reviews/moderation-filters";
 import {
@@ -29,6 +30,7 @@ export default async function OperatorPage({ searchParams }: Props) {
     Promise.all([
       qc.fetchQuery(trpc.moderation.hiddenComments.queryOptions()),
       qc.fetchQuery(trpc.moderation.termsChanges.queryOptions()),
+      qc.fetchQuery(trpc.listingReview.queue.queryOptions({ limit: REVIEW_QUEUE_PAGE })),
     ]),
   );
   // A broken cursor or an unknown service in the URL is explained above the queue.

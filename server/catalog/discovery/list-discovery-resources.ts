@@ -16,6 +16,7 @@ import { atomicToUsd } from "../../money";
 import { joinProviderUrl } from "../../offer-url";
 import { offerHealthSchema, type OfferHealthObject } from "../../probes/health-schema";
 import { offerHealthFor } from "../../probes/offer-health";
+import { LISTED_SERVICE } from "../../search/unlisted-services";
 import { healthOfOffer } from "../health-filter";
 import { urls } from "../urls";
 import { CAPABILITIES } from "../vocabulary";
@@ -125,6 +126,8 @@ const listed = {
   asset: { not: null },
   payTo: { not: null },
   maxTimeoutSeconds: { not: null },
+  // A paused or withdrawn listing's offers leave the list (unlisted-services.ts).
+  service: LISTED_SERVICE,
 } satisfies Prisma.OfferWhereInput;
 
 function toResource(o: OfferRow, health: Map<string, OfferHealthObject>): DiscoveryList["items"][number] {

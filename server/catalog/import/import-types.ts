@@ -55,6 +55,8 @@ export interface ImportService {
   replacesProtocols: PaymentProtocol[] | "all";
   /** Columns the file does not speak for: an update keeps the database's values. */
   keepOnUpdate: readonly ServiceColumn[];
+  /** Set by a listing's approval only (payees proven); absent, the column keeps its value. */
+  payeeVerified?: boolean;
 }
 
 export type ServiceColumn =

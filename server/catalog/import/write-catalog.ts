@@ -74,7 +74,10 @@ function serviceColumns(s: ImportService, existing: Existing | undefined, protoc
   } satisfies Record<ServiceColumn, unknown>;
   if (existing) for (const k of s.keepOnUpdate) (columns as Record<ServiceColumn, unknown>)[k] = existing[k];
   // "x402" when any offer is x402 (the record's `protocol`), with every protocol in `protocols`.
-  return { ...columns, protocol: protocols.includes("x402") ? "x402" : (protocols[0] ?? "x402"), protocols };
+  const protocol = protocols.includes("x402") ? "x402" : (protocols[0] ?? "x402");
+  // Only a listing's approval says whether its payees are proven; a file keeps what the row has.
+  const payee = s.payeeVerified === undefined ? {} : { payeeVerified: s.payeeVerified };
+  return { ...columns, ...payee, protocol, protocols };
 }
 
 function offerColumns(o: ImportOffer, position: number, previous: OfferRow | undefined, testMode: boolean) {
@@ -154,6 +157,11 @@ async function findConflicts(
   return issues;
 }
 
+/** Serialises catalog writes across instances until the transaction ends (taken again by writeCatalogIn: harmless). */
+export async function lockCatalogWrites(tx: DbClient): Promise<void> {
+  await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${IMPORT_LOCK}, 0))`);
+}
+
 export async function writeCatalog(
   services: ImportService[],
   testMode: boolean,
@@ -161,106 +169,112 @@ export async function writeCatalog(
 ): Promise<WriteResult> {
   try {
     return await db.$transaction(
-      async (tx) => {
-        await tx.$executeRaw(Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${IMPORT_LOCK}, 0))`);
-        const rows = await tx.service.findMany({
-          where: { id: { in: services.map((s) => s.id) } },
-          select: existingSelect,
-        });
-        const existing = new Map(rows.map((r) => [r.id, r]));
-        const conflicts = await findConflicts(tx, services, existing);
-        if (conflicts.length > 0)
-          throw invalidCatalog(
-            conflicts.slice(0, 100),
-            "The catalog file conflicts with the catalog; nothing was imported.",
-          );
-
-        const result: WriteResult = { created: 0, updated: 0, unchanged: 0 };
-        let done = 0;
-        const creates: NewService[] = [];
-        const updatedIds: string[] = [];
-        const writtenOfferIds: string[] = [];
-        for (const s of services) {
-          const before = existing.get(s.id);
-          const previousOffers = new Map((before?.offers ?? []).map((o) => [o.id, o]));
-          const kept = (before?.offers ?? []).filter((o) => !replaced(s, o));
-          const offers = s.offers.map((o, i) => offerColumns(o, i, previousOffers.get(o.id), testMode));
-          const protocols = orderedProtocols([
-            ...s.protocols,
-            ...kept.map((o) => o.protocol),
-            ...(s.protocolsGiven ? [] : (before?.protocols ?? [])),
-          ]);
-          const columns = serviceColumns(s, before, protocols);
-          const fact = protocolsFact(columns.name, columns.docsUrl, protocols);
-          if (!before) {
-            creates.push({ s, columns, offers, fact });
-            continue;
-          }
-          if (isUnchanged(before, columns, offers, kept, s.evidence, fact)) result.unchanged++;
-          else {
-            // The protocols fact is kept current where one exists (the seed publishes it for some
-            // services only; condition checks read `protocols` itself).
-            const written = await updateService(
-              tx,
-              s,
-              columns,
-              offers,
-              before.offers.filter((o) => replaced(s, o)),
-              before.facts[0] && !sameFact(before.facts[0], fact) ? fact : null,
-            );
-            updatedIds.push(s.id);
-            writtenOfferIds.push(...written);
-            result.updated++;
-          }
-          onProgress?.(++done, services.length);
-        }
-        // New services in a few multi-row statements: 5,000 one by one held the transaction ~35 s.
-        for (let i = 0; i < creates.length; i += CREATE_CHUNK) {
-          const chunk = creates.slice(i, i + CREATE_CHUNK);
-          await createServices(tx, chunk);
-          result.created += chunk.length;
-          done += chunk.length;
-          onProgress?.(done, services.length);
-        }
-        if (writtenOfferIds.length > 0) await resolveTermsChanges(tx, writtenOfferIds);
-        if (updatedIds.length > 0) {
-          // The search index no longer covers these services until importCatalog rebuilds it right
-          // after the commit; cleared, searchIndexCurrent says so if that rebuild never finishes
-          // (a killed CLI, a lost connection), and the next import or start-up rebuilds it.
-          // (Search reads the postings, not these documents: results are unchanged meanwhile.)
-          await tx.$executeRaw(
-            Prisma.sql`UPDATE services SET search_document = NULL WHERE id = ANY(${updatedIds}::text[])`,
-          );
-        }
-        if (result.created + result.updated > 0) {
-          // Processes cache catalog data by this version: they reload after the commit.
-          await tx.catalogState.upsert({
-            where: { id: 1 },
-            create: { id: 1, version: 1 },
-            update: { version: { increment: 1 } },
-          });
-        }
-        return result;
-      },
+      (tx) => writeCatalogIn(tx, services, testMode, onProgress),
       // A 5,000-service file is seconds of writes; the bound covers slow disks and a large update.
       { maxWait: env.DATABASE_CONNECT_TIMEOUT_MS + 2_000, timeout: 600_000 },
     );
   } catch (err) {
-    // Two imports racing past the checks cannot happen (the lock); a clash with a concurrent write of
-    // another kind is still the file's conflict, said as such rather than as a crash.
-    const code = (err as { code?: string }).code ?? (err instanceof DatabaseError ? err.code : undefined);
-    if (code === "P2002" || code === UNIQUE_VIOLATION)
-      throw invalidCatalog(
-        [
-          {
-            path: "(document)",
-            message: `A unique value of the file is already used in the catalog: ${(err as Error).message.split("\n").pop()}`,
-          },
-        ],
-        "The catalog file conflicts with the catalog; nothing was imported.",
-      );
-    throw err;
+    throw asFileConflict(err);
   }
+}
+
+/** A unique clash with a concurrent write of another kind is the file's conflict, said as such rather than as a crash. */
+function asFileConflict(err: unknown): unknown {
+  const code = (err as { code?: string }).code ?? (err instanceof DatabaseError ? err.code : undefined);
+  if (code === "P2002" || code === UNIQUE_VIOLATION)
+    return invalidCatalog(
+      [
+        {
+          path: "(document)",
+          message: `A unique value of the file is already used in the catalog: ${(err as Error).message.split("\n").pop()}`,
+        },
+      ],
+      "The catalog file conflicts with the catalog; nothing was imported.",
+    );
+  return err;
+}
+
+/** The write itself, inside the caller's transaction (an import's own, or a listing approval's with its decision). */
+export async function writeCatalogIn(
+  tx: DbClient,
+  services: ImportService[],
+  testMode: boolean,
+  onProgress?: (done: number, total: number) => void,
+): Promise<WriteResult> {
+  await lockCatalogWrites(tx);
+  const rows = await tx.service.findMany({
+    where: { id: { in: services.map((s) => s.id) } },
+    select: existingSelect,
+  });
+  const existing = new Map(rows.map((r) => [r.id, r]));
+  const conflicts = await findConflicts(tx, services, existing);
+  if (conflicts.length > 0)
+    throw invalidCatalog(conflicts.slice(0, 100), "The catalog file conflicts with the catalog; nothing was imported.");
+
+  const result: WriteResult = { created: 0, updated: 0, unchanged: 0 };
+  let done = 0;
+  const creates: NewService[] = [];
+  const updatedIds: string[] = [];
+  const writtenOfferIds: string[] = [];
+  for (const s of services) {
+    const before = existing.get(s.id);
+    const previousOffers = new Map((before?.offers ?? []).map((o) => [o.id, o]));
+    const kept = (before?.offers ?? []).filter((o) => !replaced(s, o));
+    const offers = s.offers.map((o, i) => offerColumns(o, i, previousOffers.get(o.id), testMode));
+    const protocols = orderedProtocols([
+      ...s.protocols,
+      ...kept.map((o) => o.protocol),
+      ...(s.protocolsGiven ? [] : (before?.protocols ?? [])),
+    ]);
+    const columns = serviceColumns(s, before, protocols);
+    const fact = protocolsFact(columns.name, columns.docsUrl, protocols);
+    if (!before) {
+      creates.push({ s, columns, offers, fact });
+      continue;
+    }
+    if (isUnchanged(before, columns, offers, kept, s.evidence, fact)) result.unchanged++;
+    else {
+      // The protocols fact is kept current where one exists (the seed publishes it for some
+      // services only; condition checks read `protocols` itself).
+      const written = await updateService(
+        tx,
+        s,
+        columns,
+        offers,
+        before.offers.filter((o) => replaced(s, o)),
+        before.facts[0] && !sameFact(before.facts[0], fact) ? fact : null,
+      );
+      updatedIds.push(s.id);
+      writtenOfferIds.push(...written);
+      result.updated++;
+    }
+    onProgress?.(++done, services.length);
+  }
+  // New services in a few multi-row statements: 5,000 one by one held the transaction ~35 s.
+  for (let i = 0; i < creates.length; i += CREATE_CHUNK) {
+    const chunk = creates.slice(i, i + CREATE_CHUNK);
+    await createServices(tx, chunk);
+    result.created += chunk.length;
+    done += chunk.length;
+    onProgress?.(done, services.length);
+  }
+  if (writtenOfferIds.length > 0) await resolveTermsChanges(tx, writtenOfferIds);
+  if (updatedIds.length > 0) {
+    // The search index no longer covers these services until importCatalog rebuilds it right
+    // after the commit; cleared, searchIndexCurrent says so if that rebuild never finishes
+    // (a killed CLI, a lost connection), and the next import or start-up rebuilds it.
+    // (Search reads the postings, not these documents: results are unchanged meanwhile.)
+    await tx.$executeRaw(Prisma.sql`UPDATE services SET search_document = NULL WHERE id = ANY(${updatedIds}::text[])`);
+  }
+  if (result.created + result.updated > 0) {
+    // Processes cache catalog data by this version: they reload after the commit.
+    await tx.catalogState.upsert({
+      where: { id: 1 },
+      create: { id: 1, version: 1 },
+      update: { version: { increment: 1 } },
+    });
+  }
+  return result;
 }
 
 function isUnchanged(

@@ -18,8 +18,11 @@ import {
   editListingOperation,
   getListingOperation,
   listListingsOperation,
+  pauseListingOperation,
   provePayeeOperation,
+  resumeListingOperation,
   submitListingOperation,
+  withdrawListingOperation,
 } from "./listing-operations";
 import { getOrderStatusOperation } from "./order-operations";
 import { recoverPurchaseOperation } from "./purchase-recovery-operations";
@@ -81,6 +84,9 @@ export const FREE_OPERATIONS: readonly FreeOperation[] = checkedOperations([
   getListingOperation,
   editListingOperation,
   submitListingOperation,
+  pauseListingOperation,
+  resumeListingOperation,
+  withdrawListingOperation,
   createPayeeChallengeOperation,
   provePayeeOperation,
   listDiscoveryResourcesOperation,

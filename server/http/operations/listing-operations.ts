@@ -13,6 +13,7 @@ import {
   listingListSchema,
   listingResponseSchema,
 } from "../../listings/listing-schema";
+import { moveListing, type ListingMove } from "../../listings/listing-lifecycle";
 import { createListing, editListing, getListing, listListings, submitListing } from "../../listings/listings";
 import { createPayeeChallenge, provePayee } from "../../listings/payee-proof";
 import { payeeChallengeInput, payeeChallengeResponseSchema, payeeProofInput } from "../../listings/payee-proof-schema";
@@ -184,7 +185,7 @@ export const editListingOperation: FreeOperation<"PATCH"> = {
   summary: "Edit what the probe could not know",
   description:
     "Changes the draft's name, description, website, docsUrl, primaryCapability, tags or facts (with sources); the offers are what the provider's 402 states and change only with it. " +
-    "A listing waiting for review goes back to `draft` (submit it again); other statuses are 409.",
+    "A listing waiting for review, approved or rejected goes back to `draft` (submit it again); an approved listing's service keeps its approved version in the catalog until an operator approves the new revision. Paused and withdrawn listings are 409.",
   tags: ["Listings"],
   security,
   parameters: [listingId],
@@ -308,3 +309,51 @@ export const provePayeeOperation: FreeOperation<"POST"> = {
     }),
   }),
 };
+
+const MOVE_DOCS: Record<ListingMove, { summary: string; description: string; conflict: string }> = {
+  pause: {
+    summary: "Pause a listing's service",
+    description:
+      "A listing whose approved service is in the catalog (`approved`, or an edit of it waiting or rejected) becomes `paused`, and a waiting edit leaves the review queue (submit it again after resuming): its service leaves the free search, the shortlist and /discovery/resources, and the observer stops routing its offers (404), on every instance within seconds. Its record still answers, every offer `routedByMarketplace: false`. POST …/resume brings it back.",
+    conflict: "Here: the listing has no approved service in the catalog, or is paused or withdrawn.",
+  },
+  resume: {
+    summary: "Resume a paused listing",
+    description:
+      "A `paused` listing becomes `approved` again (its approved version): its service is searched, shortlisted, discovered and routed as before.",
+    conflict: "Here: the listing is not `paused`.",
+  },
+  withdraw: {
+    summary: "Withdraw a listing (final)",
+    description:
+      "Any listing not withdrawn becomes `withdrawn`, for good: it leaves the review queue, and its service (when approved before) leaves search, the shortlist, discovery and routing, and its record answers 404. Its history is kept.",
+    conflict: "Here: the listing is withdrawn already.",
+  },
+};
+
+function moveOperation(move: ListingMove): FreeOperation<"POST"> {
+  const docs = MOVE_DOCS[move];
+  return {
+    method: "POST",
+    path: `/api/listings/{id}/${move}`,
+    operationId: `${move}Listing`,
+    summary: docs.summary,
+    description: docs.description,
+    tags: ["Listings"],
+    security,
+    parameters: [listingId],
+    responses: {
+      ...ok("200", "The listing after the move (`{ok: true, listing}`).", NAMES.listing),
+      ...errors(["invalid_request", "not_found", "conflict"], { conflict: docs.conflict }),
+    },
+    handler: listingRoute({
+      params: listingIdSchema,
+      write: true,
+      run: async (actor, { id }) => ({ status: 200, body: { ok: true, listing: await moveListing(actor, id, move) } }),
+    }),
+  };
+}
+
+export const pauseListingOperation = moveOperation("pause");
+export const resumeListingOperation = moveOperation("resume");
+export const withdrawListingOperation = moveOperation("withdraw");

@@ -1,6 +1,7 @@
 // One entry point for the five search modes of decisions.md §4. `all` retrieves like `hybrid`;
 // condition fit and reputation are added when the shortlist is ranked.
 import type { SearchConstraints, SearchMode } from "../search-options";
+import { withoutUnlisted } from "../unlisted-services";
 import { allowedServices } from "./constraints";
 import { retrieveExact } from "./exact";
 import { reciprocalRankFusion, withFeatures } from "./fuse";
@@ -15,6 +16,15 @@ import type { Hit } from "./types";
 export const TERMS_WEIGHT = 2.5;
 
 export async function retrieve(
+  mode: SearchMode,
+  query: string,
+  constraints: SearchConstraints | undefined,
+): Promise<Hit[]> {
+  // Paused and withdrawn listings are found by no mode (unlisted-services.ts).
+  return withoutUnlisted(await retrieveAny(mode, query, constraints));
+}
+
+async function retrieveAny(
   mode: SearchMode,
   query: string,
   constraints: SearchConstraints | undefined,

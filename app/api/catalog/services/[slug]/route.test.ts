@@ -60,6 +60,8 @@ const SERVICE: Record<string, Kind> = {
   facts: "array<object>",
   // Additive (a catalog the marketplace verifies, part 1): served by the marketplace's sandbox provider.
   sandbox: "boolean",
+  // Additive (issue 27): a listed service whose every payee proved control of its address.
+  payeeVerified: "boolean",
   // Additive (issue 25): what the marketplace's probes observed of the service's offers.
   health: "object",
   // Additive (issue 26): the review average whatever the test status (`rating` stays null while untested).
