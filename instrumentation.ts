@@ -28,4 +28,7 @@ export async function register(): Promise<void> {
   // A tested service is tested again after a payment-terms change (server/marketplace-tests/retest.ts).
   const { retestOnTermsChanges } = await import("./server/marketplace-tests/retest");
   retestOnTermsChanges();
+  // An approved listing's service is tested once on approval (server/marketplace-tests/test-on-approval.ts).
+  const { testApprovedListings } = await import("./server/marketplace-tests/test-on-approval");
+  testApprovedListings();
 }

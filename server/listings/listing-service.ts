@@ -14,7 +14,7 @@ import type { ListingDraft } from "./listing-schema";
 const DEFAULT_MAX_TIMEOUT_SECONDS = 60;
 
 export const listingServiceId = (listingId: string): string => `svc_${base32Hash(`listing:${listingId}`, 10)}`;
-const listingOfferId = (listingId: string, method: string, path: string): string =>
+export const listingOfferId = (listingId: string, method: string, path: string): string =>
   `off_${base32Hash(`listing-offer:${listingId}:${method}:${path}`, 10)}`;
 
 /** The slug the listing's name asks for; the approval makes it unique. */

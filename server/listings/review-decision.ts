@@ -15,8 +15,9 @@ import { Prisma } from "../generated/prisma/client";
 import { storableText } from "../input/storable-text";
 import { logger } from "../logger";
 import { inTransaction, type DbClient } from "../transaction";
-import { listingDraftSchema, type ListingStatus } from "./listing-schema";
-import { listingService, listingServiceId, slugForName } from "./listing-service";
+import { notifyListingApproved } from "./listing-approved-listeners";
+import { listingDraftSchema, type ListingDraft, type ListingStatus } from "./listing-schema";
+import { listingOfferId, listingService, listingServiceId, slugForName } from "./listing-service";
 import { notFound } from "./listings";
 
 export const reviewReasonSchema = storableText()
@@ -125,6 +126,7 @@ export async function approveListing(
       draft.offers.map((o) => o.payTo),
     );
     await writeCatalogIn(tx, [listingService({ listingId, serviceId, slug, draft, payeeVerified, now })], false);
+    await writeOfferSchemas(tx, listingId, draft);
     const review = await tx.listingReview.create({
       data: {
         listingId,
@@ -152,7 +154,26 @@ export async function approveListing(
     };
   });
   await reindex();
+  notifyListingApproved({ listingId, serviceId: decision.serviceId });
   return decision;
+}
+
+/** The bazaar extension's schemas of each offer as the revision probed them, for the marketplace's
+ * test (its input from the input schema when there is no example, its answer checked against the
+ * output schema); an offer that declares none has no row. */
+async function writeOfferSchemas(tx: DbClient, listingId: string, draft: ListingDraft): Promise<void> {
+  for (const o of draft.offers) {
+    const offerId = listingOfferId(listingId, o.method, o.path);
+    if (o.inputSchema === null && o.outputSchema === null) {
+      await tx.offerSchemas.deleteMany({ where: { offerId } });
+      continue;
+    }
+    const schemas = {
+      inputSchema: o.inputSchema ?? Prisma.DbNull,
+      outputSchema: o.outputSchema ?? Prisma.DbNull,
+    } as const;
+    await tx.offerSchemas.upsert({ where: { offerId }, create: { offerId, ...schemas }, update: schemas });
+  }
 }
 
 export async function rejectListing(
