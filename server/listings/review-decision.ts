@@ -169,8 +169,8 @@ async function writeOfferSchemas(tx: DbClient, listingId: string, draft: Listing
       continue;
     }
     const schemas = {
-      inputSchema: o.inputSchema ?? Prisma.DbNull,
-      outputSchema: o.outputSchema ?? Prisma.DbNull,
+      inputSchema: (o.inputSchema as Prisma.InputJsonValue | null) ?? Prisma.DbNull,
+      outputSchema: (o.outputSchema as Prisma.InputJsonValue | null) ?? Prisma.DbNull,
     } as const;
     await tx.offerSchemas.upsert({ where: { offerId }, create: { offerId, ...schemas }, update: schemas });
   }

@@ -40,7 +40,10 @@ it("gives the next due rows to an instance leasing while another holds the first
   // The rows a held are still free; b's are leased to b and not handed out again.
   const c = await leaseDueOffers({ ...REQUEST, instanceId: "instance-c" });
   expect(c.length).toBeGreaterThan(0);
-  const leasedToB = await db.offerProbeSchedule.findMany({ where: { leasedBy: "instance-b" }, select: { offerId: true } });
+  const leasedToB = await db.offerProbeSchedule.findMany({
+    where: { leasedBy: "instance-b" },
+    select: { offerId: true },
+  });
   expect(leasedToB).toHaveLength(REQUEST.perHost);
   expect(c.filter((o) => leasedToB.some((r) => r.offerId === o.id))).toEqual([]);
 });
