@@ -129,7 +129,7 @@ async function callAndPay(
     if (typeof required === "string")
       return {
         outcome: "no-output",
-        status: 402,
+        status: answer.status,
         latencyMs: null,
         excerpt: excerptOf(answer.body),
         detail: required,
