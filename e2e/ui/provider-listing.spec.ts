@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { privateKeyToAccount } from "viem/accounts";
 import { profileOf } from "../../server/sandbox/profiles";
 import { sandboxPayeeKey } from "../../server/sandbox/sandbox-payee";
-import { signUp } from "./pages/review-pages";
+import { promoteToOperator, signUp } from "./pages/review-pages";
 
 /** A seeded healthy sandbox service's GET x402 offer: its slug and resource URL. */
 async function sandboxOffer(request: APIRequestContext): Promise<{ slug: string; url: string }> {
@@ -35,11 +35,13 @@ async function expectAccessible(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
-test("a person lists a sandbox provider, edits the capability, proves the payee and submits it; axe clean at 1280 and 390 px", async ({
+test("a person lists a sandbox provider, edits it, proves the payee and submits it; an operator approves it, the marketplace tests it, and its page shows both; axe clean at 1280 and 390 px", async ({
   page,
   request,
+  browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
+  const name = `Tide tables ${Date.now().toString(36)}`;
   const offer = await sandboxOffer(request);
   // The service's payee, whose key the sandbox derives from the slug.
   const payee = privateKeyToAccount(sandboxPayeeKey(offer.slug));
@@ -72,7 +74,8 @@ test("a person lists a sandbox provider, edits the capability, proves the payee 
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // The capability: a person's choice replaces the guess.
+  // The name and the capability: a person's choice replaces the guess.
+  await editor.getByLabel("Name").fill(name);
   const capability = editor.getByLabel("Capability");
   const current = await capability.inputValue();
   const next = current === "web-data" ? "search" : "web-data";
@@ -123,4 +126,48 @@ test("a person lists a sandbox provider, edits the capability, proves the payee 
   await expect(page.getByTestId("listing-status")).toHaveText("Waiting for review");
   await expect(page.locator('[data-testid="payee-row"]').first()).toContainText("Payee verified");
   await expectAccessible(page, 390);
+
+  // An operator approves it from the moderation page.
+  const operatorContext = await browser.newContext();
+  const operatorPage = await operatorContext.newPage();
+  const operator = await signUp(operatorPage);
+  await promoteToOperator(operator.email);
+  await operatorPage.goto("/operator");
+  const waiting = operatorPage.getByTestId("listing-review").filter({ hasText: name });
+  await expect(waiting).toContainText("proven");
+  await waiting.getByRole("button", { name: "Approve" }).click();
+  await expect(waiting.getByRole("status")).toContainText("(payee verified)");
+  await waiting.getByRole("link", { name: "its service page" }).click();
+  await expect(operatorPage.getByRole("heading", { level: 1, name })).toBeVisible();
+  await operatorContext.close();
+
+  // The approval tested it (a paid call through the observer by the marketplace's test wallet): its
+  // page, for anyone, shows the payee verified and the test's outcome; the record links the test review.
+  const slug = await serviceSlug(request, name);
+  await page.goto(`/services/${slug}`);
+  await expect(page.getByText("Payee verified", { exact: true }).first()).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText("Tested: returned output").first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  const { service } = await (await request.get(`/api/catalog/services/${slug}`)).json();
+  expect(service).toMatchObject({ testStatus: "tested-output", payeeVerified: true });
+  expect(service.reviewUrl).toMatch(/\/reviews\//);
+  const review = await request.get(service.reviewUrl);
+  expect(review.status()).toBe(200);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, width);
+  }
 });
+
+/** The slug the approval gave the listed service, from the free search by its name. */
+async function serviceSlug(request: APIRequestContext, name: string): Promise<string> {
+  let found: string | undefined;
+  await expect(async () => {
+    const { services } = await (await request.get(`/api/catalog/search?q=${encodeURIComponent(name)}&limit=5`)).json();
+    found = (services as { slug: string; name: string }[]).find((s) => s.name === name)?.slug;
+    expect(found).toBeTruthy();
+  }).toPass({ timeout: 30_000 });
+  return found!;
+}

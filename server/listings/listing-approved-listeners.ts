@@ -7,7 +7,10 @@ import { logger } from "../logger";
 export type ListingApprovedEvent = { listingId: string; serviceId: string };
 type Listener = (event: ListingApprovedEvent) => void;
 
-const listeners = new Set<Listener>();
+// On globalThis: Next.js bundles instrumentation.ts (where the listener registers) apart from the route
+// handlers (where the event happens), each with its own copy of this module.
+const globalForListeners = globalThis as unknown as { marketplaceListingApprovedListeners?: Set<Listener> };
+const listeners = (globalForListeners.marketplaceListingApprovedListeners ??= new Set<Listener>());
 
 /** Registers `listener`; returns its removal. */
 export function onListingApproved(listener: Listener): () => void {

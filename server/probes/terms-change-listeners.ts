@@ -6,7 +6,10 @@ import { logger } from "../logger";
 export type TermsChangeEvent = { offerId: string; kind: "noted" | "confirmed"; blocking: boolean };
 type Listener = (event: TermsChangeEvent) => void;
 
-const listeners = new Set<Listener>();
+// On globalThis: Next.js bundles instrumentation.ts (where the listener registers) apart from the route
+// handlers (where the event happens), each with its own copy of this module.
+const globalForListeners = globalThis as unknown as { marketplaceTermsChangeListeners?: Set<Listener> };
+const listeners = (globalForListeners.marketplaceTermsChangeListeners ??= new Set<Listener>());
 
 /** Registers `listener`; returns its removal. */
 export function onTermsChange(listener: Listener): () => void {
