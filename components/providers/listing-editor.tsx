@@ -12,6 +12,7 @@ import { useTRPC } from "@/components/trpc/client";
 import { Badge } from "@/components/ui/badge";
 import { EDITABLE_STATUSES, type ListingStatus } from "@/server/listings/listing-schema";
 import { ListingEditForm } from "./listing-edit-form";
+import { ListingOutcome } from "./listing-outcome";
 import { statusText, statusTone } from "./listing-words";
 import { OfferList } from "./offer-list";
 import { PayeeProofs } from "./payee-proofs";
@@ -77,6 +78,9 @@ export function ListingEditor({ id }: { id: string }) {
             </>
           )}
         </p>
+        <div className="mt-3">
+          <ListingOutcome listing={listing} />
+        </div>
       </div>
       <Section id="probes" title="What the probes saw" description="One unpaid request to each URL you gave.">
         <ProbeVerdicts probes={listing.probes} />

@@ -1,11 +1,12 @@
 "use client";
 // The owner's listings: status, submitted revision, probe verdicts and when, payees proven or not,
-// each linked to its edit view.
+// the operators' decision and the catalog service it became, each linked to its edit view.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { formatDateTime } from "@/components/orders/format-date-time";
 import { useTRPC } from "@/components/trpc/client";
 import { Badge } from "@/components/ui/badge";
+import { ListingOutcome } from "./listing-outcome";
 import { statusText, statusTone } from "./listing-words";
 
 export function ListingList() {
@@ -64,6 +65,9 @@ export function ListingList() {
               <dt className="text-slate-600">Payees</dt>
               <dd>{l.payees.length === 0 ? "none" : `${proven} of ${l.payees.length} proven`}</dd>
             </dl>
+            <div className="mt-1">
+              <ListingOutcome listing={l} />
+            </div>
           </li>
         );
       })}

@@ -159,6 +159,15 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page, width);
   }
+
+  // Its owner's page says what the operator decided and what the catalog has of it.
+  await page.goto("/providers");
+  const outcome = page.getByTestId("listing-row").filter({ hasText: name }).getByTestId("listing-outcome");
+  await expect(outcome).toContainText("revision 1 approved");
+  await expect(outcome).toContainText("Tested: returned output");
+  await expect(outcome).toContainText("payee verified");
+  await expect(outcome.getByRole("link", { name: "its service page" })).toHaveAttribute("href", `/services/${slug}`);
+  await expectAccessible(page, 390);
 });
 
 /** The slug the approval gave the listed service, from the free search by its name. */

@@ -4,7 +4,7 @@
 // so an approved listing later imports without a second set of rules.
 import { z } from "zod";
 import { offerSchema } from "../catalog/service-record-schema";
-import { CAPABILITIES } from "../catalog/vocabulary";
+import { CAPABILITIES, TEST_STATUSES } from "../catalog/vocabulary";
 import { storableText } from "../input/storable-text";
 import { CONFORMANCE_CHECKS } from "../probes/conformance-checks";
 
@@ -138,6 +138,27 @@ export const listingPayeeSchema = z.object({
 });
 export type ListingPayee = z.infer<typeof listingPayeeSchema>;
 
+/** An operator's decision on one submitted revision, as its owner reads it. */
+export const listingDecisionSchema = z.object({
+  revision: z.number().int(),
+  decision: z.enum(["approved", "rejected"]),
+  reason: z.string().nullable().describe("The operator's reason: required for a rejection, optional for an approval."),
+  decidedAt: z.string(),
+});
+export type ListingDecisionView = z.infer<typeof listingDecisionSchema>;
+
+/** The catalog service an approval wrote, as the catalog has it now. */
+export const listingCatalogServiceSchema = z.object({
+  slug: z.string(),
+  state: z
+    .enum(["listed", "paused", "withdrawn"])
+    .describe("listed: in search, the shortlist and discovery, and routed; paused or withdrawn: out of all of them."),
+  testStatus: z.enum(TEST_STATUSES).describe("The marketplace's own paid test of the offers (untested until it ran)."),
+  testedAt: z.string().nullable(),
+  payeeVerified: z.boolean(),
+});
+export type ListingCatalogService = z.infer<typeof listingCatalogServiceSchema>;
+
 export const listingSchema = z.object({
   id: z.string(),
   status: z.enum(LISTING_STATUSES),
@@ -151,6 +172,12 @@ export const listingSchema = z.object({
   payees: z
     .array(listingPayeeSchema)
     .describe("Each distinct payTo of the offers (addresses compared case-insensitively), in the offers' order."),
+  decisions: z.array(listingDecisionSchema).describe("The operators' decisions on its revisions, newest first."),
+  service: listingCatalogServiceSchema
+    .nullable()
+    .describe(
+      "The catalog service its approval wrote (its page: /services/{slug}); null until a revision is approved.",
+    ),
 });
 export type ListingView = z.infer<typeof listingSchema>;
 

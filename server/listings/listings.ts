@@ -22,6 +22,8 @@ import {
   type EditListingInput,
   type ListingDraft,
   type ListingStatus,
+  type ListingCatalogService,
+  type ListingDecisionView,
   type ListingView,
 } from "./listing-schema";
 import { probeListingUrl, type ListingUrlReading } from "./probe-listing-url";
@@ -80,7 +82,34 @@ export function draftFromReadings(urls: readonly string[], readings: readonly Li
 
 type ListingRow = Awaited<ReturnType<typeof db.listing.findFirstOrThrow>>;
 
-function view(row: ListingRow, proofs: readonly PayeeProofSeen[]): ListingView {
+type DecisionRow = { listingId: string; revision: number; decision: string; reason: string | null; decidedAt: Date };
+type ServiceRow = {
+  id: string;
+  slug: string;
+  listingState: string | null;
+  testStatus: string;
+  testedAt: Date | null;
+  payeeVerified: boolean;
+};
+
+function catalogService(row: ListingRow, services: readonly ServiceRow[]): ListingCatalogService | null {
+  const s = row.serviceId ? services.find((x) => x.id === row.serviceId) : undefined;
+  if (!s) return null;
+  return {
+    slug: s.slug,
+    state: (s.listingState ?? "listed") as ListingCatalogService["state"],
+    testStatus: s.testStatus as ListingCatalogService["testStatus"],
+    testedAt: s.testedAt?.toISOString() ?? null,
+    payeeVerified: s.payeeVerified,
+  };
+}
+
+function view(
+  row: ListingRow,
+  proofs: readonly PayeeProofSeen[],
+  decisions: readonly DecisionRow[],
+  services: readonly ServiceRow[],
+): ListingView {
   const draft = listingDraftSchema.parse(row.draft);
   return {
     id: row.id,
@@ -96,13 +125,34 @@ function view(row: ListingRow, proofs: readonly PayeeProofSeen[]): ListingView {
       draft,
       proofs.filter((p) => p.listingId === row.id),
     ),
+    decisions: decisions
+      .filter((d) => d.listingId === row.id)
+      .map((d) => ({
+        revision: d.revision,
+        decision: d.decision as ListingDecisionView["decision"],
+        reason: d.reason,
+        decidedAt: d.decidedAt.toISOString(),
+      })),
+    service: catalogService(row, services),
   };
 }
 
-/** The listings as the API answers them, with their payees' proofs. */
+/** The listings as the API answers them, with their payees' proofs, the operators' decisions and
+ * the catalog service an approval wrote. */
 async function views(rows: readonly ListingRow[]): Promise<ListingView[]> {
-  const proofs = await latestPayeeProofs(rows.map((r) => r.id));
-  return rows.map((row) => view(row, proofs));
+  const ids = rows.map((r) => r.id);
+  const serviceIds = rows.flatMap((r) => (r.serviceId ? [r.serviceId] : []));
+  const [proofs, decisions, services] = await Promise.all([
+    latestPayeeProofs(ids),
+    db.listingReview.findMany({ where: { listingId: { in: ids } }, orderBy: { revision: "desc" } }),
+    serviceIds.length === 0
+      ? []
+      : db.service.findMany({
+          where: { id: { in: serviceIds } },
+          select: { id: true, slug: true, listingState: true, testStatus: true, testedAt: true, payeeVerified: true },
+        }),
+  ]);
+  return rows.map((row) => view(row, proofs, decisions, services));
 }
 const viewOne = async (row: ListingRow) => (await views([row]))[0]!;
 

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { currentPerson } from "@/components/account/current-person";
-import { Section } from "@/components/account/section";
 import { ListingList } from "@/components/providers/listing-list";
 import { SignInNeeded } from "@/components/providers/sign-in-needed";
 import { HydrateClient, loadPageData, trpc } from "@/server/trpc/server";
@@ -24,13 +23,10 @@ export default async function ProvidersPage() {
           </Link>
         </div>
         <ListingList />
-        <Section
-          id="activity"
-          title="Tests and calls"
-          description="The marketplace's tests of your approved listings, the calls agents made through the marketplace, and their reviews will be shown here."
-        >
-          <p className="text-sm text-slate-600">Nothing recorded for your listings yet.</p>
-        </Section>
+        <p className="text-sm text-slate-600">
+          An approved listing&apos;s service page shows the marketplace&apos;s tests of it, its health as the probes
+          found it, the calls agents made through the marketplace, and their reviews.
+        </p>
       </div>
     </HydrateClient>
   );
