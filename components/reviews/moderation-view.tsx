@@ -6,6 +6,7 @@ import { useMutation, useQueries, useQueryClient, useSuspenseQuery } from "@tans
 import Link from "next/link";
 import { useState } from "react";
 import { OpenTermsChanges } from "@/components/catalog/health/open-terms-changes";
+import { RunServiceTest } from "@/components/catalog/run-service-test";
 import { ListingReviewQueue } from "@/components/listings/listing-review-queue";
 import { useTRPC } from "@/components/trpc/client";
 import { formatDate } from "@/components/ui/format";
@@ -34,6 +35,7 @@ export function ModerationView({ filters, cursor, invalidInput }: Props) {
       </div>
       <ListingReviewQueue />
       <OpenTermsChanges />
+      <RunServiceTest />
       <section aria-labelledby="queue-heading" className="space-y-4">
         <h2 id="queue-heading" className="text-xl font-semibold">
           Review queue

@@ -137,6 +137,13 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
   await expect(waiting).toContainText("proven");
   await waiting.getByRole("button", { name: "Approve" }).click();
   await expect(waiting.getByRole("status")).toContainText("(payee verified)");
+  // An operator can also test it again from the moderation page: each offer paid once, its answer shown.
+  const href = (await waiting.getByRole("link", { name: "its service page" }).getAttribute("href"))!;
+  const runTest = operatorPage.getByTestId("run-service-test");
+  await runTest.getByLabel("Service (slug)").fill(decodeURIComponent(href.split("/").pop()!));
+  await runTest.getByRole("button", { name: "Run the test" }).click();
+  await expect(runTest.getByRole("status")).toContainText("Tested: returned output", { timeout: 30_000 });
+  await expect(runTest.getByRole("listitem").first()).toContainText(": output (HTTP 200)");
   await waiting.getByRole("link", { name: "its service page" }).click();
   await expect(operatorPage.getByRole("heading", { level: 1, name })).toBeVisible();
   await operatorContext.close();
