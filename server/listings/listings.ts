@@ -47,6 +47,8 @@ export interface ProbeDeps {
   outbound: SafeOutbound;
   limits: ProbeLimits;
   mode: ObserverMode;
+  /** At most this many of a listing's URLs on one host are probed at once (default PROBE_HOST_CONCURRENCY). */
+  hostConcurrency?: number;
 }
 
 let sharedOutbound: SafeOutbound | undefined;
@@ -162,6 +164,35 @@ const tooMany = (max: number) =>
     `This account already has ${max} listings (LISTINGS_PER_ACCOUNT); withdraw one or ask an operator.`,
   );
 
+/**
+ * Probes every URL, hosts in parallel and at most `perHost` URLs of one host at once, like the
+ * scheduled probes' per-host cap: a listing of many URLs on one host (up to LISTING_MAX_URLS) is not a
+ * burst the marketplace sends it on the submitter's behalf. Readings come back in the URLs' order.
+ */
+async function probeByHost(
+  urls: readonly string[],
+  perHost: number,
+  probe: (url: string) => Promise<ListingUrlReading>,
+): Promise<ListingUrlReading[]> {
+  const byHost = new Map<string, number[]>();
+  urls.forEach((url, i) => {
+    const host = new URL(url).host.toLowerCase();
+    byHost.set(host, [...(byHost.get(host) ?? []), i]);
+  });
+  const readings: ListingUrlReading[] = new Array(urls.length);
+  await Promise.all(
+    [...byHost.values()].map(async (indexes) => {
+      for (let k = 0; k < indexes.length; k += perHost)
+        await Promise.all(
+          indexes.slice(k, k + perHost).map(async (i) => {
+            readings[i] = await probe(urls[i]!);
+          }),
+        );
+    }),
+  );
+  return readings;
+}
+
 export async function createListing(
   actor: Actor,
   input: { resourceUrls: string[] },
@@ -172,8 +203,8 @@ export async function createListing(
   // Checked before probing (no outbound calls for a refused account) and again under the lock.
   if ((await db.listing.count({ where: { ownerKey: owner.ownerKey } })) >= maxListings) throw tooMany(maxListings);
   const now = new Date();
-  const readings = await Promise.all(
-    input.resourceUrls.map((url) => probeListingUrl(url, deps.outbound, deps.limits, deps.mode, now)),
+  const readings = await probeByHost(input.resourceUrls, deps.hostConcurrency ?? env.PROBE_HOST_CONCURRENCY, (url) =>
+    probeListingUrl(url, deps.outbound, deps.limits, deps.mode, now),
   );
   const draft = draftFromReadings(input.resourceUrls, readings);
   const row = await inTransaction(undefined, async (tx) => {
