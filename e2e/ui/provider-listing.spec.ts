@@ -26,6 +26,12 @@ async function sandboxOffer(request: APIRequestContext): Promise<{ slug: string;
   throw new Error("no healthy sandbox service with a GET x402 offer");
 }
 
+/** With SHOTS_DIR set, a full-page photograph of `page` at its current width. */
+async function shoot(page: Page, name: string) {
+  if (process.env.SHOTS_DIR)
+    await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
 async function expectAccessible(page: Page, width: number) {
   await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -68,8 +74,7 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
   await expect(editor.getByTestId("listing-offers")).toContainText(payee.address, { ignoreCase: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    if (process.env.SHOTS_DIR)
-      await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `providers-new-${width}.png`), fullPage: true });
+    await shoot(page, `providers-new-${width}`);
     await expectAccessible(page, width);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -144,6 +149,10 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
   await runTest.getByRole("button", { name: "Run the test" }).click();
   await expect(runTest.getByRole("status")).toContainText("Tested: returned output", { timeout: 30_000 });
   await expect(runTest.getByRole("listitem").first()).toContainText(": output (HTTP 200)");
+  for (const width of [1280, 390]) {
+    await operatorPage.setViewportSize({ width, height: 900 });
+    await shoot(operatorPage, `operator-${width}`);
+  }
   await waiting.getByRole("link", { name: "its service page" }).click();
   await expect(operatorPage.getByRole("heading", { level: 1, name })).toBeVisible();
   await operatorContext.close();
@@ -164,6 +173,7 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
   expect(review.status()).toBe(200);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
+    await shoot(page, `service-${width}`);
     await expectAccessible(page, width);
   }
 
@@ -174,6 +184,10 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
   await expect(outcome).toContainText("Tested: returned output");
   await expect(outcome).toContainText("payee verified");
   await expect(outcome.getByRole("link", { name: "its service page" })).toHaveAttribute("href", `/services/${slug}`);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(page, `providers-${width}`);
+  }
   await expectAccessible(page, 390);
 });
 
