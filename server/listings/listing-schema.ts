@@ -6,6 +6,7 @@ import { z } from "zod";
 import { offerSchema } from "../catalog/service-record-schema";
 import { CAPABILITIES, TEST_STATUSES } from "../catalog/vocabulary";
 import { storableText } from "../input/storable-text";
+import { webUrlSchema } from "../input/web-url";
 import { CONFORMANCE_CHECKS } from "../probes/conformance-checks";
 
 export const LISTING_STATUSES = ["draft", "pending_review", "approved", "rejected", "paused", "withdrawn"] as const;
@@ -37,22 +38,9 @@ export const createListingInput = (maxUrls: number) =>
       .refine((urls) => new Set(urls).size === urls.length, "Each resource URL once."),
   });
 
-// A page the listing links to: https without credentials. Checked here rather than with the catalog
-// import's webUrl (which also admits the sandbox's http origin and reads the settings for it), so this
-// module stays pure and the typed client and the MCP tools can use it.
-const httpsUrl = z
-  .string()
-  .max(2000, "At most 2000 characters.")
-  .superRefine((s, ctx) => {
-    let url: URL;
-    try {
-      url = new URL(s);
-    } catch {
-      return void ctx.addIssue({ code: "custom", message: "Not an absolute URL." });
-    }
-    if (url.protocol !== "https:") ctx.addIssue({ code: "custom", message: "Must be an https URL." });
-    else if (url.username || url.password) ctx.addIssue({ code: "custom", message: "Must not carry credentials." });
-  });
+// A page the listing links to: https without credentials (the sandbox's http origin is the catalog
+// import's exception, not a provider's).
+const httpsUrl = webUrlSchema();
 
 const factSchema = z.strictObject({ text: required(2000), source: httpsUrl });
 const tagsSchema = z

@@ -5,6 +5,7 @@
 // the sandbox provider's own address while it is on (a seeded record round-trips).
 import { z } from "zod";
 import { usdToAtomic } from "../../money";
+import { webUrlSchema } from "../../input/web-url";
 import { isSandboxUrl } from "../../sandbox-address";
 import { CAPABILITIES, PAYMENT_PROTOCOLS, TEST_STATUSES } from "../vocabulary";
 import { IMPORT_LIMITS } from "./limits";
@@ -30,26 +31,12 @@ const isoDate = z
 
 /** An absolute URL the catalog may hold: https, or http in test mode or at the sandbox's own origin; no credentials. */
 export function webUrl(testMode: boolean) {
-  return z
-    .string()
-    .max(2000, "At most 2000 characters.")
-    .superRefine((s, ctx) => {
-      let url: URL;
-      try {
-        url = new URL(s);
-      } catch {
-        ctx.addIssue({ code: "custom", message: "Not an absolute URL." });
-        return;
-      }
-      if (url.protocol !== "https:" && !(testMode && url.protocol === "http:") && !isSandboxUrl(s)) {
-        ctx.addIssue({
-          code: "custom",
-          message: testMode
-            ? "Must be an http or https URL."
-            : "Must be an https URL (http is accepted only in test mode).",
-        });
-      } else if (url.username || url.password) ctx.addIssue({ code: "custom", message: "Must not carry credentials." });
-    });
+  return webUrlSchema({
+    allowHttp: (s) => testMode || isSandboxUrl(s),
+    httpRefusal: testMode
+      ? "Must be an http or https URL."
+      : "Must be an https URL (http is accepted only in test mode).",
+  });
 }
 
 /** A URI naming where the catalog came from (https://..., urn:...). */
