@@ -19,6 +19,7 @@ import { X402_ASSET, X402_NETWORK } from "@/server/payments/payment-network";
 import { notifyTermsChange } from "@/server/probes/terms-change-listeners";
 import { EVALUATOR_ORG } from "@/server/reviews/evaluation-review";
 import { callerFor, createPerson } from "@/server/trpc/test-callers";
+import { privateAddressUrls } from "@/test/observe/private-addresses";
 import { startCanary, type Canary } from "@/test/observe/providers";
 import { startHostile, type Hostile } from "@/test/probes/hostile-provider";
 import { noteSandboxListening } from "../sandbox-address";
@@ -357,20 +358,7 @@ describe("the daily budget", () => {
 describe("the address policy at test time", () => {
   it("refuses every private, loopback and metadata spelling the observer refuses: nothing reserved, sent or paid", async () => {
     const port = canary.port;
-    const urls = [
-      `https://127.0.0.1:${port}`,
-      `https://0x7f000001:${port}`,
-      `https://2130706433:${port}`,
-      `https://127.1:${port}`,
-      `https://[::1]:${port}`,
-      `https://[::ffff:127.0.0.1]:${port}`,
-      `https://169.254.169.254`,
-      `https://10.0.0.1:${port}`,
-      `https://localhost:${port}`,
-      `https://canary.localhost:${port}`,
-      `https://metadata.google.internal.`,
-      `http://127.0.0.1:${port}`,
-    ];
+    const urls = privateAddressUrls(port);
     const spent = await spentToday();
     for (const url of urls) {
       const s = await ownService(url, { testMode: false });

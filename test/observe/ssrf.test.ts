@@ -15,6 +15,7 @@ import {
 } from "@/server/observe/safe-outbound";
 import { startCanary, startProvider, type Canary, type TestProvider } from "./providers";
 import { callObserver, newKey, newToken, observerFixtures } from "./observer";
+import { privateAddressUrls } from "./private-addresses";
 
 const { createOffer, observedRow } = observerFixtures(db);
 
@@ -51,19 +52,7 @@ async function status(offerId: string): Promise<{ status: number; error: string 
 describe("the observer route reaches no private address (test mode off)", () => {
   it("refuses literal loopback, private and metadata addresses in every spelling", async () => {
     const port = canary.port;
-    const urls = [
-      `https://127.0.0.1:${port}`,
-      `https://0x7f000001:${port}`,
-      `https://2130706433:${port}`,
-      `https://127.1:${port}`,
-      `https://[::1]:${canary6?.port ?? port}`,
-      `https://[::ffff:127.0.0.1]:${port}`,
-      `https://169.254.169.254`,
-      `https://10.0.0.1:${port}`,
-      `https://localhost:${port}`,
-      `https://canary.localhost:${port}`,
-      `http://127.0.0.1:${port}`,
-    ];
+    const urls = privateAddressUrls(port, canary6?.port ?? port);
     for (const url of urls)
       expect(await status(await createOffer({ providerUrl: url, path: "/" })), url).toEqual({
         status: 409,
