@@ -50,7 +50,7 @@ export function RunServiceTest() {
             id={slugId}
             value={slug}
             onChange={(e) => setSlug(e.target.value)}
-            maxLength={200}
+            maxLength={120}
             autoComplete="off"
             className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
           />

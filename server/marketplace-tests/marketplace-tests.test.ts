@@ -417,6 +417,9 @@ describe("triggers", () => {
     await expect(operator.moderation.runServiceTest({ slug: "no-such-service" })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
+    // Hostile slugs are refused as input (400), never reach the database.
+    for (const slug of ["a\u0000b", "\ud800", "x".repeat(10_000), "../etc"])
+      await expect(operator.moderation.runServiceTest({ slug })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 
   it("a terms change of a tested service's offer tests it again; an untested service's does not", async () => {

@@ -7,6 +7,7 @@
 // budget or refused changes no status.
 import { z } from "zod";
 import { isOperator, type Actor } from "../accounts/actor";
+import { serviceSlugSchema } from "../catalog/slug-schema";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
@@ -17,7 +18,7 @@ import { TEST_TRIGGERS, type TestTrigger } from "./test-records";
 import { testWallet } from "./test-wallet";
 import { ensureTesterToken } from "./tester";
 
-export const runServiceTestInput = z.strictObject({ slug: z.string().min(1).max(200) });
+export const runServiceTestInput = z.strictObject({ slug: serviceSlugSchema });
 
 export interface ServiceTestReport {
   serviceId: string;
