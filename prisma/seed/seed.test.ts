@@ -6,7 +6,7 @@ import { CAPABILITIES } from "@/server/catalog/vocabulary";
 import { createTestDatabase } from "@/test/databases";
 import { seedIfEmpty } from "@/scripts/lib/database";
 import { profileOf } from "@/server/sandbox/profiles";
-import { TESTER_TOKEN_ID } from "@/server/marketplace-tests/tester";
+import { TESTER_TOKEN_ID } from "@/server/accounts/marketplace-tester-token";
 import { buildSeedCatalog } from "./catalog/index";
 
 const catalog = buildSeedCatalog();

@@ -41,7 +41,9 @@ beforeAll(async () => {
   sandbox = await startSandbox({ facilitator: createLocalFacilitator(), port: 0, hangMs: 200 });
   noteSandboxListening(sandbox.port);
   await syncSandboxCatalog(sandbox.url);
-  offers = (await loadSandboxOffers()).filter((o) => o.method === "GET" && profileOf(o.slug).kind === "healthy");
+  offers = (await loadSandboxOffers()).filter(
+    (o) => o.method === "GET" && o.delivers && profileOf(o.slug).kind === "healthy",
+  );
   deps = {
     outbound,
     limits: { timeoutMs: 1500, maxBytes: 256 * 1024 },

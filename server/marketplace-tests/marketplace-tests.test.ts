@@ -30,7 +30,7 @@ import { retestOnTermsChanges } from "./retest";
 import { dailyBudgetAtomic } from "./test-records";
 import { testService } from "./test-service";
 import { testWallet } from "./test-wallet";
-import { TESTER_TOKEN_ID } from "./tester";
+import { TESTER_TOKEN_ID } from "../accounts/marketplace-tester-token";
 
 let sandbox: Sandbox;
 let offers: SandboxOffer[];
@@ -172,11 +172,12 @@ async function hostileProvider(price: number, answer: { status: number; body: st
   return { url: hostile.url, seen };
 }
 
+/** Today's spend as the budget counts it (the seed's own tests, trigger seed, are outside it). */
 const spentToday = async () =>
   Number(
     (
       await db.$queryRaw<{ s: bigint }[]>`SELECT COALESCE(SUM(spent_atomic), 0)::bigint AS s FROM service_tests
-        WHERE tested_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`
+        WHERE tested_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND trigger <> 'seed'`
     )[0]!.s,
   );
 
@@ -235,7 +236,8 @@ describe("a marketplace test of a sandbox service", () => {
       tokenId: TESTER_TOKEN_ID,
       rating: expect.any(Number),
     });
-    expect(review.verifiedCallAt).not.toBeNull();
+    // Not a verified call: the marketplace's own test is reported as the test, not as a purchase.
+    expect(review.verifiedCallAt).toBeNull();
     expect(review.body).toContain(rows[0]!.excerpt!);
     expect(review.body).toContain(`in ${rows[0]!.latencyMs} ms`);
     expect(record.testStatus).toBe("tested-output");
@@ -349,6 +351,29 @@ describe("the daily budget", () => {
       expect(row).toMatchObject({ outcome: "skipped-budget", trigger: "operator" });
       expect(Number(row.spentAtomic)).toBe(0);
       expect(row.detail).toMatch(/budget/);
+    } finally {
+      env.TEST_BUDGET_USD_PER_DAY = 1000;
+    }
+  });
+
+  it("does not count the seed's own tests (they pay the local ledger only): a seeded database starts the day with its whole budget", async () => {
+    // This file's database is a seeded copy: its seed tests ran today and spent real local-ledger units.
+    const seedSpent = Number(
+      (
+        await db.$queryRaw<{ s: bigint }[]>`SELECT COALESCE(SUM(spent_atomic), 0)::bigint AS s FROM service_tests
+          WHERE trigger = 'seed'`
+      )[0]!.s,
+    );
+    expect(seedSpent).toBeGreaterThan(0);
+    const provider = await hostileProvider(2000, { status: 200, body: "{}" });
+    const service = await ownService(provider.url, { priceAtomic: 2000 });
+    env.TEST_BUDGET_USD_PER_DAY = ((await spentToday()) + 2000) / 1e6;
+    try {
+      expect(seedSpent).toBeGreaterThan(2000); // the seed alone would exceed this budget
+      expect((await testService(service.id, "operator")).tests[0]).toMatchObject({
+        outcome: "output",
+        spentAtomic: 2000,
+      });
     } finally {
       env.TEST_BUDGET_USD_PER_DAY = 1000;
     }

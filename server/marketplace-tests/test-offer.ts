@@ -14,7 +14,7 @@ import { checkOutput } from "./output-check";
 import { testInput } from "./test-input";
 import { finishTest, recordRefusedTest, startTest, type FinishedTest, type TestTrigger } from "./test-records";
 import type { PaymentRequired, TestWallet } from "./test-wallet";
-import { TESTER_TOKEN_ID } from "./tester";
+import { TESTER_TOKEN_ID } from "../accounts/marketplace-tester-token";
 
 export interface OfferUnderTest {
   id: string;

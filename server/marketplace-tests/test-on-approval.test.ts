@@ -41,7 +41,9 @@ afterAll(async () => {
 });
 
 it("tests the service of an approved listing once, by itself", { timeout: 60_000 }, async () => {
-  const offer = (await loadSandboxOffers()).find((o) => o.method === "GET" && profileOf(o.slug).kind === "healthy")!;
+  const offer = (await loadSandboxOffers()).find(
+    (o) => o.method === "GET" && o.delivers && profileOf(o.slug).kind === "healthy",
+  )!;
   const deps: ProbeDeps = {
     outbound,
     limits: { timeoutMs: 1500, maxBytes: 256 * 1024 },

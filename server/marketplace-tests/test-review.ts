@@ -7,7 +7,8 @@ import { createReview } from "../reviews/create-review";
 import { reviseReview } from "../reviews/revise-review";
 import type { DbClient } from "../transaction";
 import type { OfferTestResult } from "./test-offer";
-import { testerActor, TESTER_TOKEN_ID } from "./tester";
+import { TESTER_TOKEN_ID } from "../accounts/marketplace-tester-token";
+import { testerActor } from "./tester";
 
 /** A call slower than this is "slow": a service whose every offer returned output, slowly, rates 4. */
 export const SLOW_TEST_MS = 2_000;

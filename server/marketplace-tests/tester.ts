@@ -4,11 +4,11 @@
 // (a re-test revises the service's test review). The row has no owner and no usable secret: its
 // stored hash is no SHA-256 value, so no presented token can ever authenticate as it.
 import type { Actor } from "../accounts/actor";
+import { TESTER_TOKEN_ID } from "../accounts/marketplace-tester-token";
 import { sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { EVALUATOR_ORG } from "../reviews/evaluation-review";
 
-export const TESTER_TOKEN_ID = "00000000-0000-4000-8000-00000000e575";
 export const TESTER_NAME = "Marketplace test";
 
 export type TesterActor = Extract<Actor, { type: "llm" }>;

@@ -4,12 +4,16 @@
 // the observer after recording a paid call, review creation after the review commits. Whatever
 // the interleaving, the later of the two sees the other's committed row, so no mark is missed
 // (a check inside either transaction could miss a twin that commits at the same moment).
+// The marketplace's own tester is never marked: its test review reports the test (testStatus,
+// reviewUrl), and a verified call means an agent's purchase, which the marketplace's test is not.
+import { TESTER_TOKEN_ID } from "../accounts/marketplace-tester-token";
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import type { DbClient } from "../transaction";
 
 /** Whether `tokenId` has made a paid call to `serviceId` through the observer. */
 export async function hasPaidCall(tokenId: string, serviceId: string, client: DbClient = db): Promise<boolean> {
+  if (tokenId === TESTER_TOKEN_ID) return false;
   const rows = await client.$queryRaw<{ found: boolean }[]>(
     Prisma.sql`SELECT EXISTS (SELECT 1 FROM observed_calls WHERE token_id = ${tokenId}::uuid AND service_id = ${serviceId} AND paid) AS found`,
   );
@@ -19,6 +23,7 @@ export async function hasPaidCall(tokenId: string, serviceId: string, client: Db
 /** Marks the token's review of the service as a verified call, if the token has made a paid call
  * to it. One statement; call it after the paid call or the review has committed. */
 export async function markVerifiedReviews(tokenId: string, serviceId: string, client: DbClient = db): Promise<number> {
+  if (tokenId === TESTER_TOKEN_ID) return 0;
   return client.$executeRaw(Prisma.sql`
     UPDATE reviews SET verified_call_at = now()
     WHERE token_id = ${tokenId}::uuid AND service_id = ${serviceId} AND verified_call_at IS NULL

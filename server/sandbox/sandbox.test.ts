@@ -38,9 +38,14 @@ afterAll(async () => {
 });
 
 const label = (p: SandboxProfile) => (p.kind === "non-conformant" ? p.breaks : p.kind);
-/** The first offer (by slug, method, path) of a service with this profile and capability, GET unless asked. */
-function offerWith(kind: string, where: (o: SandboxOffer) => boolean = (o) => o.method === "GET"): SandboxOffer {
-  const found = offers.find((o) => label(profileOf(o.slug)) === kind && where(o));
+/** The first offer (by slug, method, path) of a service with this profile and capability, GET unless
+ * asked, of a provider that delivers unless asked. */
+function offerWith(
+  kind: string,
+  where: (o: SandboxOffer) => boolean = (o) => o.method === "GET",
+  delivers = true,
+): SandboxOffer {
+  const found = offers.find((o) => label(profileOf(o.slug)) === kind && o.delivers === delivers && where(o));
   if (!found) throw new Error(`no sandbox offer with profile ${kind}`);
   return found;
 }
@@ -161,6 +166,21 @@ describe("the sandbox world", () => {
     for (let i = 1; i < result.results.length; i++)
       expect(result.results[i]!.score).toBeLessThanOrEqual(result.results[i - 1]!.score);
     expect(result.results[0]!.title).toContain("solar panels");
+  });
+
+  it("a provider that does not deliver settles the payment, then answers 502 with no output (its PAYMENT-RESPONSE kept)", async () => {
+    const o = offerWith("healthy", (x) => x.method === "GET", false);
+    const agent = await createTestAgent(1);
+    const before = await localBalance(o.payTo);
+    const res = await payingFetch(agent)(urlOf(o), init(o));
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({ error: "upstream_failed" });
+    expect(decodePaymentResponseHeader(res.headers.get("payment-response")!)).toMatchObject({ success: true });
+    expect((await localBalance(o.payTo)) - before).toBe(BigInt(o.priceAtomic)); // charged without data
+    // Unpaid, it answers the same conformant 402 as any provider.
+    const unpaid = await fetch(urlOf(o), init(o));
+    expect(unpaid.status).toBe(402);
+    expect(conformanceFailures(unpaid, o)).toEqual([]);
   });
 
   it("through the observer route with a marketplace token: routed, 402, paid with @x402/fetch, 200, recorded as paid", async () => {

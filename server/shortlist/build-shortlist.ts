@@ -184,13 +184,18 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
   loaded.forEach(observe);
   // A service whose every observed endpoint fails no longer counts as tested (docs/decisions.md).
   const dropped = (id: string) => input.constraints?.tested !== undefined && observations.get(id)?.failing === true;
-  // Failing services rank down (out, under `tested`): as many more of the pool are read, in one more load.
+  // Failing services rank down (out, under `tested`): as many more of the pool are read, in one more load:
+  // the best of the rest by fit (named first, then probability, then retrieval order), as the ranking
+  // below orders them; the next in retrieval order could be a weaker fit than one just after it.
   const displaced = ids.filter(
     (id) => observations.get(id)?.failing && (input.search !== "exact" || dropped(id)),
   ).length;
   let candidates = loaded;
   if (displaced > 0 && pool.length > pool2.length) {
-    const more = pool.slice(pool2.length, pool2.length + displaced);
+    const more = pool
+      .slice(pool2.length)
+      .sort((a, b) => (b.hit.name ?? 0) - (a.hit.name ?? 0) || b.p - a.p || a.order - b.order)
+      .slice(0, displaced);
     candidates = new Map([
       ...loaded,
       ...(await loadCandidates(

@@ -2,6 +2,7 @@
 // its offers with what the probes observed of them (offer_health, the open terms change), facts,
 // evidence, review figures and the paid calls through the observer (one query instead of eight
 // keeps the shortlist's fixed cost low; see `npm run bench:shortlist`).
+import { TESTER_TOKEN_ID } from "../accounts/marketplace-tester-token";
 import { urls } from "../catalog/urls";
 import { sqlQuery } from "../db";
 import { answered, providerAnswered, windowStart } from "../observe/call-stats";
@@ -139,13 +140,15 @@ export async function loadCandidates(ids: string[], now: Date = new Date()): Pro
              max(created_at) FILTER (WHERE verified_call_at IS NOT NULL) AS verified_review_last
       FROM reviews WHERE service_id = s.id AND status = 'published'
     ) r ON true
-    -- the observer's answered paid calls of the window, as the record counts them (call-stats.ts);
+    -- the observer's answered paid calls of the window, as the record counts them (call-stats.ts), but
+    -- agents' only: the marketplace's own test calls are its test's fit reason, not paid use;
     -- an index range per candidate (observed_calls is indexed by service and time), no extra round trip
     LEFT JOIN LATERAL (
       SELECT count(*)::int AS paid_calls,
              (count(*) FILTER (WHERE ${providerAnswered}))::int AS paid_calls_answered,
              max(created_at) AS paid_call_last
       FROM observed_calls WHERE service_id = s.id AND paid AND ${answered(windowStart(now))}
+        AND token_id IS DISTINCT FROM ${TESTER_TOKEN_ID}::uuid
     ) c ON true
     WHERE s.id = ANY(${ids}::text[])`);
   // Stored sentence vectors for the checks (cached in process; absent ones fall back to words).

@@ -2894,7 +2894,8 @@ export const CHECKS_C: EvalConditionCheck[] = [
     id: "C321",
     serviceSlug: "iris-vlm",
     requirement: "Tested by the marketplace and returned data",
-    expected: "met",
+    // Re-read 2026-12-01 from the record's testStatus, now from the marketplace's real test at seed time: this service's sandbox provider answers a non-conformant 402, which the test does not pay, so it is tested-no-output (was the seed's static tested-output).
+    expected: "unmet",
     basis: "testStatus",
     kind: "test-status",
     split: "heldout",

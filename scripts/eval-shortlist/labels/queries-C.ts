@@ -198,8 +198,11 @@ export const QUERIES_C: EvalQuery[] = [
         "Screen photos that sellers upload to our marketplace for nudity, weapons or drugs before the listing goes live.",
       constraints: { tested: "output" },
     },
-    relevance: { "iris-vlm": 1 },
-    kind: "fit",
+    // Re-read 2026-12-01: iris-vlm, the one service that fitted, is tested-no-output now that its test
+    // ran for real (its sandbox provider answers a non-conformant 402, which the test does not pay), so
+    // under tested: "output" nothing fits.
+    relevance: {},
+    kind: "no-fit",
     split: "heldout",
   },
 ];
