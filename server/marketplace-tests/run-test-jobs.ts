@@ -16,7 +16,8 @@ export const testJobSettingsFromEnv = (): TestJobSettings => ({
 
 /** False when this instance runs no test job (switched off, or no wallet to pay with). */
 export const testJobsRunHere = (): boolean =>
-  env.TEST_JOBS_ENABLED === "true" && (env.TEST_WALLET_PRIVATE_KEY !== undefined || paymentConfigFromEnv().mode === "local");
+  env.TEST_JOBS_ENABLED === "true" &&
+  (env.TEST_WALLET_PRIVATE_KEY !== undefined || paymentConfigFromEnv().mode === "local");
 
 const globalForTestJobs = globalThis as unknown as { marketplaceTestJobs?: TestJobWorker };
 
