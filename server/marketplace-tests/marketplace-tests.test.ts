@@ -174,7 +174,7 @@ const spentToday = async () =>
   Number(
     (
       await db.$queryRaw<{ s: bigint }[]>`SELECT COALESCE(SUM(spent_atomic), 0)::bigint AS s FROM service_tests
-        WHERE tested_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`
+        WHERE tested_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND trigger <> 'seed'`
     )[0]!.s,
   );
 

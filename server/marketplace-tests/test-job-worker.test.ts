@@ -39,7 +39,7 @@ beforeAll(async () => {
   env.TEST_BUDGET_USD_PER_DAY = 1000;
   offersBySlug = new Map();
   for (const o of await loadSandboxOffers()) offersBySlug.set(o.slug, [...(offersBySlug.get(o.slug) ?? []), o]);
-  // Healthy sandbox services with x402 offers that no test touched yet (each test takes its own).
+  // Healthy sandbox services whose x402 offers deliver, that no test touched yet (each test takes its own).
   const testedBefore = new Set(
     (await db.serviceTest.findMany({ select: { serviceId: true } })).map((t) => t.serviceId),
   );
@@ -47,7 +47,7 @@ beforeAll(async () => {
     where: {
       slug: { in: [...offersBySlug.keys()].filter((s) => profileOf(s).kind === "healthy") },
       testStatus: "untested",
-      offers: { some: { protocol: "x402" } },
+      offers: { some: { protocol: "x402" }, none: { protocol: "x402", sandboxDelivers: false } },
     },
     select: { id: true },
     orderBy: { id: "asc" },

@@ -39,7 +39,9 @@ afterAll(async () => {
 });
 
 async function submittedSandboxListing(name: string) {
-  const offer = (await loadSandboxOffers()).find((o) => o.method === "GET" && profileOf(o.slug).kind === "healthy")!;
+  const offer = (await loadSandboxOffers()).find(
+    (o) => o.method === "GET" && o.delivers && profileOf(o.slug).kind === "healthy",
+  )!;
   const deps: ProbeDeps = {
     outbound,
     limits: { timeoutMs: 1500, maxBytes: 256 * 1024 },
