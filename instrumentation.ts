@@ -2,8 +2,8 @@
 // Node.js server process (not in the edge runtime, where NEXT_RUNTIME differs), as does the expiry of
 // placements whose duration ended, and the local token's signature worker starts loading now rather
 // than at the first purchase; the sandbox provider serves the seeded offers on loopback, and the
-// probe scheduler checks every offer's unpaid answer (server/probes/); a terms change it notes re-tests a
-// tested service.
+// probe scheduler checks every offer's unpaid answer (server/probes/); the test-job worker runs the
+// marketplace tests that approvals and terms changes enqueued (server/marketplace-tests/test-job-worker.ts).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Before the first request: TRACE/TRACK make Next.js fail with a 500 before proxy.ts runs.
@@ -25,10 +25,8 @@ export async function register(): Promise<void> {
   // The probes of every catalogued offer (PROBE_ENABLED), once the sandbox answers.
   const { startProbes } = await import("./server/probes/run-probes");
   void startProbes(sandbox);
-  // A tested service is tested again after a payment-terms change (server/marketplace-tests/retest.ts).
-  const { retestOnTermsChanges } = await import("./server/marketplace-tests/retest");
-  retestOnTermsChanges();
-  // An approved listing's service is tested once on approval (server/marketplace-tests/test-on-approval.ts).
-  const { testApprovedListings } = await import("./server/marketplace-tests/test-on-approval");
-  testApprovedListings();
+  // The marketplace tests owed after a listing approval or a payment-terms change, from the queue every
+  // instance shares (server/marketplace-tests/run-test-jobs.ts; TEST_JOBS_ENABLED), once the sandbox answers.
+  const { startTestJobs } = await import("./server/marketplace-tests/run-test-jobs");
+  void startTestJobs(sandbox);
 }

@@ -251,6 +251,13 @@ const schema = z
       .string()
       .regex(/^0x[0-9a-fA-F]{64}$/, "a private key (0x and 64 hex digits)")
       .optional(),
+    // The queue of tests owed after a listing approval or a payment-terms change (service_test_jobs,
+    // docs/decisions.md "Marketplace tests"): shared by every instance; each runs at most
+    // TEST_JOBS_CONCURRENCY jobs at once and leaves a job failed after TEST_JOBS_MAX_ATTEMPTS leases.
+    // TEST_JOBS_ENABLED=false runs none in this instance (jobs are still enqueued; another instance runs them).
+    TEST_JOBS_ENABLED: z.enum(["true", "false"]).default("true"),
+    TEST_JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(2).default(1),
+    TEST_JOBS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   })
   .superRefine((e, ctx) => {
     // A configured method without its settings is a start-up error naming the missing one.

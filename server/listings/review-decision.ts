@@ -14,8 +14,8 @@ import { AppError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { storableText } from "../input/storable-text";
 import { logger } from "../logger";
+import { enqueueServiceTest } from "../test-jobs/enqueue-test-job";
 import { inTransaction, type DbClient } from "../transaction";
-import { notifyListingApproved } from "./listing-approved-listeners";
 import { listingDraftSchema, type ListingDraft, type ListingStatus } from "./listing-schema";
 import { listingOfferId, listingService, listingServiceId, slugForName } from "./listing-service";
 import { notFound } from "./listings";
@@ -142,6 +142,8 @@ export async function approveListing(
       data: { status: "approved" },
     });
     await tx.listing.update({ where: { id: listingId }, data: { status: "approved", serviceId, updatedAt: now } });
+    // The marketplace tests the approved service: a job committed with the approval (any instance runs it).
+    await enqueueServiceTest(tx, serviceId, "approval");
     return {
       listingId,
       revision,
@@ -154,7 +156,6 @@ export async function approveListing(
     };
   });
   await reindex();
-  notifyListingApproved({ listingId, serviceId: decision.serviceId });
   return decision;
 }
 

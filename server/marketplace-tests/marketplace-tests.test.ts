@@ -16,7 +16,6 @@ import { creditTestFunds } from "@/server/payments/facilitators/faucet";
 import { localBalance } from "@/server/payments/facilitators/local-chain-signer";
 import { createLocalFacilitator } from "@/server/payments/facilitators/local-facilitator";
 import { X402_ASSET, X402_NETWORK } from "@/server/payments/payment-network";
-import { notifyTermsChange } from "@/server/probes/terms-change-listeners";
 import { EVALUATOR_ORG } from "@/server/reviews/evaluation-review";
 import { callerFor, createPerson } from "@/server/trpc/test-callers";
 import { privateAddressUrls } from "@/test/observe/private-addresses";
@@ -26,7 +25,6 @@ import { noteSandboxListening } from "../sandbox-address";
 import { profileOf } from "../sandbox/profiles";
 import { loadSandboxOffers, syncSandboxCatalog, type SandboxOffer } from "../sandbox/sandbox-catalog";
 import { startSandbox, type Sandbox } from "../sandbox/start-sandbox";
-import { retestOnTermsChanges } from "./retest";
 import { dailyBudgetAtomic } from "./test-records";
 import { testService } from "./test-service";
 import { testWallet } from "./test-wallet";
@@ -445,32 +443,5 @@ describe("triggers", () => {
     // Hostile slugs are refused as input (400), never reach the database.
     for (const slug of ["a\u0000b", "\ud800", "x".repeat(10_000), "../etc"])
       await expect(operator.moderation.runServiceTest({ slug })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-  });
-
-  it("a terms change of a tested service's offer tests it again; an untested service's does not", async () => {
-    const stop = retestOnTermsChanges();
-    try {
-      const tested = await ownService((await hostileProvider(1000, { status: 200, body: "{}" })).url, {
-        priceAtomic: 1000,
-      });
-      const untested = await ownService((await hostileProvider(1000, { status: 200, body: "{}" })).url, {
-        priceAtomic: 1000,
-      });
-      await testService(tested.id, "operator");
-      notifyTermsChange({ offerId: tested.offerId, kind: "confirmed", blocking: true });
-      notifyTermsChange({ offerId: untested.offerId, kind: "noted", blocking: false });
-      await expect
-        .poll(() =>
-          db.serviceTest.count({ where: { serviceId: tested.id, trigger: "terms_change", finishedAt: { not: null } } }),
-        )
-        .toBe(1);
-      expect(await db.serviceTest.count({ where: { serviceId: untested.id } })).toBe(0);
-      // A blocking change noted by a probe stops routing: no test until an operator confirms.
-      notifyTermsChange({ offerId: tested.offerId, kind: "noted", blocking: true });
-      await new Promise((r) => setTimeout(r, 300));
-      expect(await db.serviceTest.count({ where: { serviceId: tested.id, trigger: "terms_change" } })).toBe(1);
-    } finally {
-      stop();
-    }
   });
 });

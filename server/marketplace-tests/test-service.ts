@@ -1,9 +1,9 @@
 // testService(serviceId, trigger): the marketplace tests every x402 offer of a service (one paid call
 // each, test-offer.ts, under the daily budget), then sets the service's testStatus from each offer's
 // latest completed test (`tested-output` if any returned output, else `tested-no-output`), testedAt,
-// and its test review. Called by an operator's "run a test now" (tRPC moderation.runServiceTest), by
-// the approval of a listing (export for the approval flow: testService(id, "approval")), and after a
-// payment-terms change of a tested service (retest.ts). A run whose every offer was skipped for the
+// and its test review. Called by an operator's "run a test now" (tRPC moderation.runServiceTest, at
+// once), and by the test-job worker (test-job-worker.ts) for the jobs a listing approval or a
+// payment-terms change of a tested service enqueued. A run whose every offer was skipped for the
 // budget or refused changes no status.
 import { z } from "zod";
 import { isOperator, type Actor } from "../accounts/actor";

@@ -11,8 +11,8 @@ import { AppError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { termsSchema, type TermsChange } from "./health-schema";
 import { termsChangeObject } from "./offer-health";
-import { notifyTermsChange } from "./terms-change-listeners";
 import { assertTermsOperator } from "./open-terms-changes";
+import { enqueueRetestAfterTermsChange } from "../test-jobs/enqueue-test-job";
 import { inTransaction } from "../transaction";
 
 export const confirmTermsInput = z.strictObject({ changeId: z.uuid("A terms change id is a UUID.") });
@@ -101,10 +101,9 @@ export async function confirmTerms(actor: Actor, raw: z.input<typeof confirmTerm
     await tx.$executeRaw(
       Prisma.sql`UPDATE offer_probe_schedule SET next_probe_at = LEAST(next_probe_at, now()) WHERE offer_id = ${c.offer_id}`,
     );
+    // The offer routes again under its adopted terms: a tested service is owed a re-test, committed with this.
+    await enqueueRetestAfterTermsChange(tx, c.offer_id);
     return result(false, resolved!.resolved_at);
   });
-  // After the commit: the offer routes again under its adopted terms (a tested service is re-tested).
-  if (!confirmed.alreadyConfirmed)
-    notifyTermsChange({ offerId: confirmed.offerId, kind: "confirmed", blocking: confirmed.change.blocking });
   return confirmed;
 }

@@ -1,13 +1,15 @@
 // What a finished probe leaves behind: its offer_probes row (only while this instance still holds
 // the offer's lease, in the same statement that hands the schedule row back with its next time, so a
 // probe whose lease another instance took over is never recorded twice), the offer's health rewritten,
-// and a payment-terms change opened or widened when the 402 stated other terms than the catalogue.
+// and a payment-terms change opened or widened when the 402 stated other terms than the catalogue
+// (with, in its transaction, the re-test a tested service is owed when the offer still routes).
 import { Prisma } from "../generated/prisma/client";
 import { sqlQuery } from "../db";
+import { enqueueRetestAfterTermsChange } from "../test-jobs/enqueue-test-job";
+import { inTransaction } from "../transaction";
 import type { CataloguedTerms } from "./conformance";
 import type { ProbeRecord } from "./probe-offer";
 import { recomputeOfferHealth } from "./recompute-health";
-import { notifyTermsChange } from "./terms-change-listeners";
 import { cataloguedJson, observedJson, termsDifference } from "./terms-diff";
 
 /** Stores the probe if `instanceId` still holds the offer's lease; false when it no longer does. */
@@ -43,6 +45,8 @@ const FIELD_ORDER = ["payTo", "network", "asset", "price"];
  * that went away leaves the change open (the provider went back, or flips between payees: an operator
  * decides, by confirming or re-importing). Written only while the catalogue still lists the terms the
  * probe was compared with, so an operator's confirmation meanwhile is not undone by a stale comparison.
+ * A change opened or widened (not a repeated observation) that is not blocking owes a tested service a
+ * re-test, enqueued in the same transaction; a blocking one waits for the operator's confirmation.
  */
 export async function noteTermsChange(
   offerId: string,
@@ -51,7 +55,8 @@ export async function noteTermsChange(
 ): Promise<void> {
   const diff = termsDifference(catalogued, observed);
   if (diff === null) return;
-  const written = await sqlQuery<{ blocking: boolean }>(Prisma.sql`
+  await inTransaction(undefined, async (tx) => {
+    const written = await tx.$queryRaw<{ blocking: boolean }[]>(Prisma.sql`
     INSERT INTO offer_terms_changes AS c (id, offer_id, detected_at, fields, blocking, catalogued, observed)
     SELECT gen_random_uuid(), o.id, now(), ${diff.fields as string[]}::text[], ${diff.blocking},
            ${JSON.stringify(cataloguedJson(catalogued))}::jsonb, ${JSON.stringify(observedJson(observed))}::jsonb
@@ -66,6 +71,6 @@ export async function noteTermsChange(
       observed = excluded.observed
     WHERE NOT (excluded.fields <@ c.fields) OR c.observed IS DISTINCT FROM excluded.observed
     RETURNING blocking`);
-  // A change opened or widened (not a repeated observation): e.g. a tested service is tested again.
-  if (written[0]) notifyTermsChange({ offerId, kind: "noted", blocking: written[0].blocking });
+    if (written[0] && !written[0].blocking) await enqueueRetestAfterTermsChange(tx, offerId);
+  });
 }
