@@ -9,8 +9,8 @@ import { refreshSentenceEmbeddings } from "../search/embeddings/sentence-embeddi
 import { lockUntilCommit, type DbClient } from "../transaction";
 
 // Taken first by every transaction that writes documents, postings, lexeme counts or the document
-// count (full rebuild and per-service update, on any instance): they read counts and adjust them,
-// so two at once would lose an update.
+// count (full rebuild and per-service update, on any instance): index writers take turns, so each
+// reads old postings and counts as the previous one committed them, whatever rows the two touch.
 const INDEX_LOCK = "marketplace:catalog-index";
 
 export const lockSearchIndex = (tx: DbClient) => lockUntilCommit(tx, INDEX_LOCK);

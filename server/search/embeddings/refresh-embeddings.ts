@@ -53,8 +53,17 @@ export async function writeEmbeddings(
   vectors: readonly Float32Array[],
 ): Promise<void> {
   for (const [j, s] of stale.entries()) {
-    const data = { model: EMBEDDING_MODEL_ID, dims: EMBEDDING_DIMS, vector: vectorToBytes(vectors[j]!), textHash: s.hash };
-    await client.serviceEmbedding.upsert({ where: { serviceId: s.id }, create: { serviceId: s.id, ...data }, update: data });
+    const data = {
+      model: EMBEDDING_MODEL_ID,
+      dims: EMBEDDING_DIMS,
+      vector: vectorToBytes(vectors[j]!),
+      textHash: s.hash,
+    };
+    await client.serviceEmbedding.upsert({
+      where: { serviceId: s.id },
+      create: { serviceId: s.id, ...data },
+      update: data,
+    });
   }
 }
 
