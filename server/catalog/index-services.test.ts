@@ -4,6 +4,7 @@
 // at once (the same service twice, as two instances may) keep the counts right.
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
+import { sentenceHash } from "../search/embeddings/sentence-embeddings";
 import { retrieveTerms } from "../search/retrieval/terms";
 import { indexServices } from "./index-services";
 import { indexCatalog, searchIndexCurrent } from "./search-index";
@@ -112,6 +113,8 @@ describe("indexServices", () => {
 
     // An approved edit: the catalog writer clears the document, the index update writes the new one.
     await db.service.update({ where: { id }, data: { description: "Ferry departures and vexillary crossings." } });
+    const evidence = "Timetables are confirmed daily with the harbour's trundlewick office.";
+    await db.serviceEvidence.create({ data: { serviceId: id, text: evidence, source: "test" } });
     await db.$executeRaw`UPDATE services SET search_document = NULL WHERE id = ${id}`;
     await indexServices(db, [id]);
     const edited = await snapshot();
@@ -122,6 +125,9 @@ describe("indexServices", () => {
     expect(await db.serviceTerm.count({ where: { serviceId: id, lexeme: "plimbari" } })).toBe(0);
     expect(await retrieveTerms("plimbary", undefined)).toEqual([]);
     expect((await retrieveTerms("vexillary", undefined))[0]?.id).toBe(id);
+    // Its evidence is in the document (field C) and its sentence has a vector for the condition checks.
+    expect((await retrieveTerms("trundlewick", undefined))[0]?.id).toBe(id);
+    expect(await db.sentenceEmbedding.count({ where: { textHash: sentenceHash(evidence) } })).toBe(1);
 
     await indexCatalog(db);
     expectSameIndex(edited, await snapshot());
