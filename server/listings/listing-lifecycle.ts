@@ -4,9 +4,10 @@
 // service's listing_state is what every read filters on (search/unlisted-services.ts); the catalog
 // version is bumped in the same transaction, so every instance sees the move within its version check.
 import type { Actor } from "../accounts/actor";
+import { bumpCatalogVersion } from "../catalog/search-index";
 import { AppError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
-import { inTransaction, type DbClient } from "../transaction";
+import { inTransaction } from "../transaction";
 import type { ListingStatus, ListingView } from "./listing-schema";
 import { getListing, listingOwner, notFound } from "./listings";
 
@@ -41,14 +42,6 @@ const MOVES: Record<
   },
   withdraw: { to: "withdrawn", service: "withdrawn", allowed: () => null },
 };
-
-async function bumpCatalogVersion(tx: DbClient): Promise<void> {
-  await tx.catalogState.upsert({
-    where: { id: 1 },
-    create: { id: 1, version: 1 },
-    update: { version: { increment: 1 } },
-  });
-}
 
 export async function moveListing(actor: Actor, id: string, move: ListingMove): Promise<ListingView> {
   const rule = MOVES[move];

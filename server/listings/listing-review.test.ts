@@ -11,6 +11,7 @@ import type { Actor } from "@/server/accounts/actor";
 import { listDiscoveryResources } from "@/server/catalog/discovery/list-discovery-resources";
 import { getServiceRecord } from "@/server/catalog/get-service";
 import { LISTING_SOURCE_PREFIX } from "@/server/catalog/listing-source";
+import { searchIndexCurrent } from "@/server/catalog/search-index";
 import { searchServices } from "@/server/catalog/search-services";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
@@ -75,6 +76,13 @@ async function refusal(work: Promise<unknown>): Promise<AppError> {
   );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
+}
+
+/** Postings' ctids by (lexeme, service): a rewritten row, or a truncated table, has new ones. */
+async function postingPlaces(): Promise<Map<string, string>> {
+  const rows = await db.$queryRaw<{ key: string; ctid: string }[]>`
+    SELECT lexeme || ' ' || service_id AS key, ctid::text AS ctid FROM service_terms`;
+  return new Map(rows.map((r) => [r.key, r.ctid]));
 }
 
 async function discovered(serviceId: string): Promise<string[]> {
@@ -144,6 +152,22 @@ describe("approval", () => {
     expect(res.status).toBe(200);
     return (await res.json()) as Record<string, unknown>;
   };
+  const shortlistedThere = async (q: string, search: string) =>
+    (
+      (await read(`/shortlist?q=${encodeURIComponent(q)}&search=${search}`)) as {
+        matches: { service: { slug: string } }[];
+      }
+    ).matches.map((m) => m.service.slug);
+  /** The slugs once they include the listing's (the other process checks the version once a second). */
+  const eventually = async (find: () => Promise<string[]>) => {
+    const deadline = Date.now() + 10_000;
+    let slugs = await find();
+    while (!slugs.includes("quillfeather-tide-tables") && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      slugs = await find();
+    }
+    return slugs;
+  };
 
   it("writes the service through the import path: found by search, shortlist and discovery, here and on a second instance", async () => {
     const { owner, listing } = await submitted(
@@ -151,6 +175,8 @@ describe("approval", () => {
       "Tide tables and harbour water levels for sailors.",
     );
     // The second instance has built its caches before the approval.
+    expect(await shortlistedThere("harbour water levels", "semantic")).not.toContain("quillfeather-tide-tables");
+    const places = await postingPlaces();
     const before = (await read(`/search?q=${encodeURIComponent("Quillfeather Tide Tables")}`)) as {
       services: { slug: string }[];
     };
@@ -192,6 +218,11 @@ describe("approval", () => {
       routedByMarketplace: true,
     });
 
+    // Indexed alone (catalog/index-services.ts): no other service's posting was rewritten.
+    expect(await searchIndexCurrent(db)).toBe(true);
+    const placesAfter = await postingPlaces();
+    for (const [key, ctid] of places) expect(placesAfter.get(key), key).toBe(ctid);
+    expect(await db.serviceTerm.count({ where: { serviceId: decision.serviceId!, lexeme: "quillfeath" } })).toBe(1);
     expect(await searched("Quillfeather Tide Tables")).toContain("quillfeather-tide-tables");
     expect(await shortlisted("Quillfeather Tide Tables")).toContain("quillfeather-tide-tables");
     expect(await discovered(decision.serviceId!)).toEqual([record.offers[0]!.id]);
@@ -237,6 +268,16 @@ describe("approval", () => {
     expect(updated.name).toBe("Quillfeather Tides and Currents");
     expect(updated.offers.map((o) => o.id)).toEqual(record.offers.map((o) => o.id));
     expect(await db.service.count({ where: { catalogSource: `${LISTING_SOURCE_PREFIX}${listing.id}` } })).toBe(1);
+    // The edit's postings replace the approved version's, here and (after its version check) on the
+    // second instance, in the postings (terms) and the vectors (semantic).
+    expect(await searchIndexCurrent(db)).toBe(true);
+    expect(await db.serviceTerm.count({ where: { serviceId: decision.serviceId!, lexeme: "current" } })).toBe(1);
+    expect(await eventually(() => shortlistedThere("Quillfeather currents", "terms"))).toContain(
+      "quillfeather-tide-tables",
+    );
+    expect(await shortlistedThere("Quillfeather Tides and Currents harbour water levels", "semantic")).toContain(
+      "quillfeather-tide-tables",
+    );
   }, 60_000);
 
   it("takes a slug of its own when the name's slug is taken", async () => {

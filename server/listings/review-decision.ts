@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Actor } from "../accounts/actor";
 import { isOperator } from "../accounts/actor";
 import { lockCatalogWrites, writeCatalogIn } from "../catalog/import/write-catalog";
-import { indexCatalog } from "../catalog/search-index";
+import { indexServices } from "../catalog/index-services";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
@@ -155,7 +155,7 @@ export async function approveListing(
       payeeVerified,
     };
   });
-  await reindex();
+  await reindex(decision.serviceId);
   return decision;
 }
 
@@ -211,15 +211,16 @@ export async function rejectListing(
   });
 }
 
-/** Search documents, postings and embeddings after the commit, then the catalog version (every
- * instance's caches). A failure leaves the index not current; the next import or start-up rebuilds it. */
-async function reindex(): Promise<void> {
+/** The approved service's search document, postings, lexeme counts and embedding after the commit
+ * (only that service: catalog/index-services.ts), then the catalog version (every instance's
+ * caches). A failure leaves the index not current; the next import or start-up rebuilds it. */
+async function reindex(id: string): Promise<void> {
   try {
-    await indexCatalog(db);
+    await indexServices(db, [id]);
   } catch (err) {
     logger.error(
-      { err },
-      "Indexing the catalog after a listing approval failed; the next import or start-up rebuilds it.",
+      { err, serviceId: id },
+      "Indexing a service after a listing approval failed; the next import or start-up rebuilds the index.",
     );
   }
 }

@@ -6,6 +6,12 @@ import type { AddressInfo } from "node:net";
 import { listDiscoveryResources, listDiscoveryInput } from "@/server/catalog/discovery/list-discovery-resources";
 import { searchServices } from "@/server/catalog/search-services";
 import { buildShortlist } from "@/server/shortlist/build-shortlist";
+import { SEARCH_MODES, type SearchMode } from "@/server/search/search-options";
+
+// The shortlist's retrieval: "exact" unless ?search= names another mode (terms: the postings;
+// semantic: the vector index).
+const searchMode = (v: string | null): SearchMode =>
+  SEARCH_MODES.includes(v as SearchMode) ? (v as SearchMode) : "exact";
 
 const server = http.createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -15,7 +21,7 @@ const server = http.createServer(async (req, res) => {
       url.pathname === "/search"
         ? await searchServices({ q, limit: 10 })
         : url.pathname === "/shortlist"
-          ? await buildShortlist({ outcome: q, search: "exact" })
+          ? await buildShortlist({ outcome: q, search: searchMode(url.searchParams.get("search")) })
           : await listDiscoveryResources(
               listDiscoveryInput.parse({ limit: 1000, offset: url.searchParams.get("offset") ?? 0 }),
             );

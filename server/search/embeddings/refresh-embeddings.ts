@@ -1,6 +1,8 @@
-// Computes embeddings for services that have none, or whose text or model changed.
+// Computes embeddings for services that have none, or whose text or model changed: for the whole
+// catalog (refreshEmbeddings) or, inside the per-service index update, for given services.
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../generated/prisma/client";
+import type { DbClient } from "../../transaction";
 import { EMBEDDING_DIMS, EMBEDDING_MODEL_ID, embedTexts } from "./model";
 import { serviceEmbeddingText } from "./service-text";
 
@@ -13,8 +15,17 @@ export function vectorToBytes(v: Float32Array): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-export async function refreshEmbeddings(db: PrismaClient): Promise<number> {
-  const services = await db.service.findMany({
+/** A service whose stored embedding is missing or out of date, with the text to embed. */
+export interface StaleEmbedding {
+  id: string;
+  text: string;
+  hash: string;
+}
+
+/** Services (all, or those of `serviceIds`) whose embedding is missing, of another model or of other text. */
+export async function staleEmbeddings(client: DbClient, serviceIds?: readonly string[]): Promise<StaleEmbedding[]> {
+  const services = await client.service.findMany({
+    where: serviceIds ? { id: { in: [...serviceIds] } } : undefined,
     select: {
       id: true,
       name: true,
@@ -26,31 +37,42 @@ export async function refreshEmbeddings(db: PrismaClient): Promise<number> {
     },
     orderBy: { id: "asc" },
   });
-  const stale = services
+  return services
     .map((s) => {
       const text = serviceEmbeddingText(s);
       return { id: s.id, text, hash: createHash("sha256").update(text).digest("hex"), current: s.embedding };
     })
-    .filter((s) => !s.current || s.current.model !== EMBEDDING_MODEL_ID || s.current.textHash !== s.hash);
+    .filter((s) => !s.current || s.current.model !== EMBEDDING_MODEL_ID || s.current.textHash !== s.hash)
+    .map(({ id, text, hash }) => ({ id, text, hash }));
+}
 
+/** Stores `vectors[i]` as the embedding of `stale[i]`. */
+export async function writeEmbeddings(
+  client: DbClient,
+  stale: readonly StaleEmbedding[],
+  vectors: readonly Float32Array[],
+): Promise<void> {
+  for (const [j, s] of stale.entries()) {
+    const data = {
+      model: EMBEDDING_MODEL_ID,
+      dims: EMBEDDING_DIMS,
+      vector: vectorToBytes(vectors[j]!),
+      textHash: s.hash,
+    };
+    await client.serviceEmbedding.upsert({
+      where: { serviceId: s.id },
+      create: { serviceId: s.id, ...data },
+      update: data,
+    });
+  }
+}
+
+export async function refreshEmbeddings(db: PrismaClient): Promise<number> {
+  const stale = await staleEmbeddings(db);
   for (let i = 0; i < stale.length; i += BATCH) {
     const batch = stale.slice(i, i + BATCH);
     const vectors = await embedTexts(batch.map((s) => s.text));
-    await db.$transaction(
-      batch.map((s, j) => {
-        const data = {
-          model: EMBEDDING_MODEL_ID,
-          dims: EMBEDDING_DIMS,
-          vector: vectorToBytes(vectors[j]!),
-          textHash: s.hash,
-        };
-        return db.serviceEmbedding.upsert({
-          where: { serviceId: s.id },
-          create: { serviceId: s.id, ...data },
-          update: data,
-        });
-      }),
-    );
+    await db.$transaction((tx) => writeEmbeddings(tx, batch, vectors));
   }
   return stale.length;
 }

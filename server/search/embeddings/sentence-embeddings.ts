@@ -25,12 +25,14 @@ function bytesToVector(bytes: Uint8Array): Float32Array | null {
   return v;
 }
 
-/** Embeds every evidence and fact sentence that has no vector of the current model yet. */
-export async function refreshSentenceEmbeddings(db: PrismaClient): Promise<number> {
+/** Embeds every evidence and fact sentence (of the catalog, or of the given services) that has no
+ * vector of the current model yet. */
+export async function refreshSentenceEmbeddings(db: PrismaClient, serviceIds?: readonly string[]): Promise<number> {
+  const of = serviceIds ? Prisma.sql`WHERE service_id = ANY(${[...serviceIds]}::text[])` : Prisma.empty;
   const missing = await db.$queryRaw<{ text: string; hash: string }[]>`
     SELECT t.text, t.hash FROM (
       SELECT DISTINCT text, encode(sha256(convert_to(text, 'UTF8')), 'hex') AS hash
-      FROM (SELECT text FROM service_evidence UNION SELECT text FROM service_facts) all_texts
+      FROM (SELECT text FROM service_evidence ${of} UNION SELECT text FROM service_facts ${of}) all_texts
     ) t
     LEFT JOIN sentence_embeddings se ON se.text_hash = t.hash AND se.model = ${EMBEDDING_MODEL_ID}
     WHERE se.text_hash IS NULL
