@@ -15,6 +15,7 @@ import { Prisma } from "../generated/prisma/client";
 import { storableText } from "../input/storable-text";
 import { logger } from "../logger";
 import { inTransaction, type DbClient } from "../transaction";
+import { addServiceScheduleRows } from "../probes/probe-schedule";
 import { notifyListingApproved } from "./listing-approved-listeners";
 import { listingDraftSchema, type ListingDraft, type ListingStatus } from "./listing-schema";
 import { listingOfferId, listingService, listingServiceId, slugForName } from "./listing-service";
@@ -127,6 +128,7 @@ export async function approveListing(
     );
     await writeCatalogIn(tx, [listingService({ listingId, serviceId, slug, draft, payeeVerified, now })], false);
     await writeOfferSchemas(tx, listingId, draft);
+    await addServiceScheduleRows(tx, serviceId); // probed within seconds, not at the next minute's sweep
     const review = await tx.listingReview.create({
       data: {
         listingId,
