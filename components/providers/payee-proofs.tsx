@@ -24,6 +24,8 @@ function Challenge({ listingId, payee, typedData }: { listingId: string; payee: 
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);
+  // The wallet's refusals show beside its button; the proof's under the signature field.
+  const [walletError, setWalletError] = useState<string | null>(null);
   const fieldId = `signature-${payee}`;
   const prove = useMutation(
     trpc.listings.provePayee.mutationOptions({
@@ -38,11 +40,12 @@ function Challenge({ listingId, payee, typedData }: { listingId: string; payee: 
 
   async function signInWallet() {
     setError(null);
+    setWalletError(null);
     setNote("");
     setSigning(true);
     const signed = await signWithWallet(injectedWallet(), payee, typedData);
     setSigning(false);
-    if (!signed.ok) return setError(signed.message);
+    if (!signed.ok) return setWalletError(signed.message);
     setSignature(signed.signature);
     send(signed.signature);
   }
@@ -92,6 +95,7 @@ function Challenge({ listingId, payee, typedData }: { listingId: string; payee: 
             </button>
           ))}
       </div>
+      {walletError && <ErrorMessage>{walletError}</ErrorMessage>}
       <p aria-live="polite" className="text-sm text-slate-700">
         {note}
       </p>
