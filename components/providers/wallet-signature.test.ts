@@ -90,6 +90,15 @@ describe("signWithWallet", () => {
       message: expect.stringContaining("already has a request waiting"),
     });
     expect(await refused("boom")).toEqual({ ok: false, message: "The wallet did not sign: boom" });
+    const unreadable = Object.defineProperty({}, "code", {
+      get() {
+        throw new Error("hostile getter");
+      },
+    });
+    expect(await refused(unreadable)).toEqual({
+      ok: false,
+      message: "The wallet did not sign, and its error could not be read.",
+    });
     // A huge message is cut: the page shows a sentence, not a wall of text.
     const long = await refused(new Error("x".repeat(100_000)));
     expect(long.ok === false && long.message.length).toBeLessThan(400);

@@ -31,13 +31,18 @@ const errorText: Record<number, string> = {
 };
 
 function walletError(err: unknown): string {
-  const code = typeof err === "object" && err !== null ? (err as { code?: unknown }).code : undefined;
-  if (typeof code === "number" && errorText[code]) return errorText[code];
-  const message =
-    typeof err === "object" && err !== null && typeof (err as { message?: unknown }).message === "string"
-      ? (err as { message: string }).message
-      : String(err);
-  return `The wallet did not sign: ${message.slice(0, 300)}`;
+  // A wallet's error is any value (its getters may throw too): read defensively.
+  try {
+    const code = typeof err === "object" && err !== null ? (err as { code?: unknown }).code : undefined;
+    if (typeof code === "number" && errorText[code]) return errorText[code];
+    const message =
+      typeof err === "object" && err !== null && typeof (err as { message?: unknown }).message === "string"
+        ? (err as { message: string }).message
+        : String(err);
+    return `The wallet did not sign: ${message.slice(0, 300)}`;
+  } catch {
+    return "The wallet did not sign, and its error could not be read.";
+  }
 }
 
 const isAddressList = (v: unknown): v is string[] => Array.isArray(v) && v.every((a) => typeof a === "string");
