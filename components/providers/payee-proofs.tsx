@@ -90,7 +90,7 @@ function Challenge({ listingId, payee, typedData }: { listingId: string; payee: 
               {signing ? "Waiting for the wallet…" : "Sign with wallet"}
             </button>
           ) : (
-            <button type="button" className={primaryButtonClass} disabled>
+            <button type="button" className={secondaryButtonClass} disabled>
               No browser wallet found
             </button>
           ))}
