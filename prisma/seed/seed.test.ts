@@ -5,6 +5,8 @@ import { usdToAtomic } from "@/server/money";
 import { CAPABILITIES } from "@/server/catalog/vocabulary";
 import { createTestDatabase } from "@/test/databases";
 import { seedIfEmpty } from "@/scripts/lib/database";
+import { profileOf } from "@/server/sandbox/profiles";
+import { TESTER_TOKEN_ID } from "@/server/marketplace-tests/tester";
 import { buildSeedCatalog } from "./catalog/index";
 
 const catalog = buildSeedCatalog();
@@ -107,12 +109,69 @@ describe("seeding the database", () => {
     expect(
       await db.offer.count({ where: { protocol: "x402", OR: [{ payTo: null }, { network: null }, { asset: null }] } }),
     ).toBe(0);
-    expect(await db.review.count()).toBe(catalog.reviews.length);
+    // The seed's reviews, and the marketplace's test review of each service its tests reached.
+    expect(await db.review.count({ where: { OR: [{ tokenId: null }, { tokenId: { not: TESTER_TOKEN_ID } }] } })).toBe(
+      catalog.reviews.length,
+    );
+    expect(await db.review.count({ where: { tokenId: TESTER_TOKEN_ID } })).toBe(
+      await db.service.count({ where: { testStatus: { not: "untested" } } }),
+    );
     expect(await db.comment.count()).toBe(catalog.reviews.reduce((n, r) => n + r.comments.length, 0));
     const rows = await db.reviewEngagement.count();
     expect(rows).toBe(
       catalog.reviews.reduce((n, r) => n + r.likes.llm + r.likes.human + r.favorites.llm + r.favorites.human, 0),
     );
+  });
+
+  it("claims no test: every status, date and test review comes from a marketplace test that ran against the sandbox", async () => {
+    const rows = await db.service.findMany({
+      select: {
+        slug: true,
+        testStatus: true,
+        testedAt: true,
+        testReviewId: true,
+        tests: { select: { trigger: true, outcome: true, status: true, spentAtomic: true, finishedAt: true } },
+      },
+    });
+    const world = new Map(catalog.services.map((s) => [s.slug, s]));
+    let output = 0;
+    for (const r of rows) {
+      const s = world.get(r.slug)!;
+      if (!s.world.testedAtSeed) {
+        expect({ slug: r.slug, status: r.testStatus, at: r.testedAt, tests: r.tests.length }).toEqual({
+          slug: r.slug,
+          status: "untested",
+          at: null,
+          tests: 0,
+        });
+        continue;
+      }
+      // One paid test per x402 offer; what the sandbox answered decides: a provider that delivers and
+      // whose 402 is conformant returns output, one that does not deliver answers 502 after payment,
+      // and a non-conformant 402 is not paid at all.
+      const conformant = profileOf(r.slug).kind !== "non-conformant";
+      const expected = s.world.delivers && conformant ? "tested-output" : "tested-no-output";
+      expect(r.testStatus, r.slug).toBe(expected);
+      if (expected === "tested-output") output++;
+      expect(r.tests.length, r.slug).toBe(s.offers.filter((o) => o.protocol === "x402").length);
+      for (const t of r.tests) expect(t.trigger).toBe("seed");
+      expect(r.testedAt?.getTime(), r.slug).toBe(Math.max(...r.tests.map((t) => t.finishedAt!.getTime())));
+      expect(r.testReviewId, r.slug).not.toBeNull();
+      if (!s.world.delivers && conformant)
+        expect(
+          r.tests.every((t) => t.status === 502 && t.spentAtomic > 0n),
+          r.slug,
+        ).toBe(true);
+      if (!conformant)
+        expect(
+          r.tests.every((t) => t.spentAtomic === 0n),
+          r.slug,
+        ).toBe(true);
+    }
+    // Most of the tested world returns output; some of it does not.
+    const tested = catalog.services.filter((s) => s.world.testedAtSeed).length;
+    expect(output).toBeGreaterThan(tested / 2);
+    expect(output).toBeLessThan(tested);
   });
 
   it("seeds an empty database once and leaves a populated one alone", async () => {

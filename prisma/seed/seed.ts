@@ -101,8 +101,10 @@ export async function seedDatabase(
       supportsCredits: s.supportsCredits,
       calls30d: s.calls30d,
       uniquePayers30d: s.uniquePayers30d,
-      testStatus: s.testStatus,
-      testedAt: s.testedAt ? new Date(s.testedAt) : null,
+      // Untested: the marketplace's tests of the seeded world run after the seed, for real
+      // (server/marketplace-tests/seed-tests.ts), and only they set testStatus and testedAt.
+      testStatus: "untested",
+      testedAt: null,
       entitySlug: s.entity.slug,
       entityName: s.entity.name,
       entityWebsite: s.entity.website,
@@ -119,6 +121,7 @@ export async function seedDatabase(
         path: o.path,
         providerUrl: sandboxProviderUrl(sandboxOrigin, s.slug),
         sandbox: true,
+        sandboxDelivers: s.world.delivers,
         routedByMarketplace: true,
         description: o.description,
         priceAtomic: usdToAtomic(o.priceUsd),

@@ -1,10 +1,10 @@
 // Shape of the deterministic seed catalog. `prisma/seed/catalog/` builds a SeedCatalog from
 // hand-written vendor lists and fragment pools; `prisma/seed/seed.ts` writes it to the database.
 
-import type { Capability, TestStatus } from "../../server/catalog/vocabulary";
+import type { Capability } from "../../server/catalog/vocabulary";
 
 export { CAPABILITIES, TEST_STATUSES } from "../../server/catalog/vocabulary";
-export type { Capability, TestStatus };
+export type { Capability };
 
 // Structured vendor facts the shortlist's condition checks may cite. A fact present with a
 // negative value (false, 0, missing region) lets a check answer "unmet"; an absent fact is unknown.
@@ -63,8 +63,11 @@ export interface SeedService {
   supportsCredits: boolean;
   calls30d: number; // snapshot figures from the source catalog
   uniquePayers30d: number;
-  testStatus: TestStatus;
-  testedAt: string | null; // ISO 8601, null when untested
+  // The sandbox world's truth about this provider, not a claim of the catalog (every service is
+  // seeded untested): whether the marketplace tests it when the seed is prepared
+  // (server/marketplace-tests/seed-tests.ts), and whether its sandbox provider's paid answers carry
+  // output (false: it settles the payment, then answers 502 with nothing).
+  world: { testedAtSeed: boolean; delivers: boolean };
   entity: { slug: string; name: string; website: string; cataloged: boolean };
   catalogSource: string; // URI of the catalog the record came from
   catalogObservedAt: string; // ISO 8601

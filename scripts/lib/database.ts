@@ -88,6 +88,23 @@ async function oneAtATime<T>(databaseUrl: string, fn: () => Promise<T>): Promise
 }
 
 /**
+ * The marketplace's tests of the freshly seeded world (scripts/seed-tests.ts), in a process of its own:
+ * the service layer reads its database from DATABASE_URL once per process.
+ */
+async function testSeededWorld(databaseUrl: string): Promise<void> {
+  await run(
+    process.execPath,
+    ["--import", "tsx", path.resolve("scripts/seed-tests.ts")],
+    {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+    },
+    { quiet: true },
+  );
+}
+
+/**
  * Seeds an empty catalog and brings retrieval data up to date. The full rebuild (documents, BM25
  * postings) runs only after seeding or when the index no longer covers the catalog: on a large
  * catalog it takes a minute, and an unchanged catalog needs none of it at start-up. Embeddings are
@@ -99,7 +116,12 @@ export function prepareCatalog(
   return oneAtATime(databaseUrl, () =>
     withDatabase(databaseUrl, async (db) => {
       const seed = await seedIfEmptyWith(db);
-      if (seed.seeded || !(await searchIndexCurrent(db))) return { ...seed, ...(await indexCatalog(db)) };
+      if (seed.seeded) {
+        const indexed = await indexCatalog(db);
+        await testSeededWorld(databaseUrl);
+        return { ...seed, ...indexed };
+      }
+      if (!(await searchIndexCurrent(db))) return { ...seed, ...(await indexCatalog(db)) };
       const embedded = await refreshEmbeddings(db);
       await refreshSentenceEmbeddings(db);
       if (embedded > 0) await bumpCatalogVersion(db);

@@ -3,14 +3,17 @@
 // under a transaction-scoped advisory lock, so two instances at the edge of the budget cannot both
 // pass: the second's statement sees the first's committed row. A test that does not fit is kept as
 // "skipped-budget" (no call, nothing spent); one that ends without signing a payment gives its
-// reservation back (finishTest).
+// reservation back (finishTest). The seed's tests (trigger "seed", seed-tests.ts) are outside the
+// budget and do not count in it: they exist only while payments settle on the local ledger, where no
+// money moves, and a fresh installation's first day of tests must not be spent by its own seed.
 import { Prisma } from "../generated/prisma/client";
 import { db } from "../db";
 import { env } from "../env";
 import { usdNumberToAtomicFloor } from "../money";
+import { sandboxOn } from "../sandbox-address";
 import { inTransaction, lockUntilCommit } from "../transaction";
 
-export const TEST_TRIGGERS = ["approval", "operator", "terms_change"] as const;
+export const TEST_TRIGGERS = ["approval", "operator", "terms_change", "seed"] as const;
 export type TestTrigger = (typeof TEST_TRIGGERS)[number];
 
 export interface StartedTest {
@@ -28,13 +31,14 @@ export async function startTest(
   trigger: TestTrigger,
 ): Promise<StartedTest> {
   const budget = dailyBudgetAtomic();
+  const outsideBudget = trigger === "seed" && sandboxOn();
   return inTransaction(undefined, async (tx) => {
     await lockUntilCommit(tx, BUDGET_LOCK);
     const [row] = await tx.$queryRaw<StartedTest[]>(Prisma.sql`
       WITH today AS (
         SELECT COALESCE(SUM(spent_atomic), 0) AS spent FROM service_tests
-        WHERE tested_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
-      ), fits AS (SELECT spent + ${offer.priceAtomic} <= ${budget} AS ok, spent FROM today)
+        WHERE tested_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND trigger <> 'seed'
+      ), fits AS (SELECT ${outsideBudget} OR spent + ${offer.priceAtomic} <= ${budget} AS ok, spent FROM today)
       INSERT INTO service_tests (id, service_id, offer_id, trigger, outcome, spent_atomic, detail, finished_at)
       SELECT gen_random_uuid(), ${offer.serviceId}, ${offer.id}, ${trigger},
              CASE WHEN ok THEN 'running' ELSE 'skipped-budget' END,

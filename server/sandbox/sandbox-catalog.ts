@@ -18,13 +18,16 @@ export interface SandboxOffer {
   payTo: string;
   maxTimeoutSeconds: number;
   exampleInput: Record<string, unknown> | null;
+  /** False: this provider settles the payment and answers 502 with no output (start-sandbox.ts). */
+  delivers: boolean;
 }
 
 /** Every x402 sandbox offer with its payment terms (an MPP twin has the same endpoint and is answered by it). */
 export async function loadSandboxOffers(): Promise<SandboxOffer[]> {
   return sqlQuery<SandboxOffer>(Prisma.sql`
     SELECT o.id, s.slug, s.name AS "serviceName", s.primary_capability AS capability, o.method, o.path, o.description,
-           o.price_atomic AS "priceAtomic", o.pay_to AS "payTo", o.max_timeout_seconds AS "maxTimeoutSeconds", o.example_input AS "exampleInput"
+           o.price_atomic AS "priceAtomic", o.pay_to AS "payTo", o.max_timeout_seconds AS "maxTimeoutSeconds", o.example_input AS "exampleInput",
+           o.sandbox_delivers AS delivers
     FROM offers o JOIN services s ON s.id = o.service_id
     WHERE o.sandbox AND o.protocol = 'x402' AND o.pay_to IS NOT NULL AND o.max_timeout_seconds IS NOT NULL
     ORDER BY s.slug, o.method, o.path`);

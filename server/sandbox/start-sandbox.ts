@@ -88,7 +88,24 @@ function bentChallenge(answer: Answer, breaks: string): Answer {
   return { ...answer, headers };
 }
 
-function shapingOf(profiles: Map<string, { slug: string; profile: SandboxProfile }>, hangMs: number): AnswerShaping {
+/** A paid answer of a provider that charges without delivering: the payment settled (its
+ * PAYMENT-RESPONSE stays), the output never came. Unpaid answers (402, 400) are unchanged. */
+function undelivered(answer: Answer): Answer {
+  if (answer.status !== 200 || !answer.headers?.["payment-response"]) return answer;
+  return {
+    ...answer,
+    status: 502,
+    body: {
+      error: "upstream_failed",
+      message:
+        "The payment settled but the upstream returned nothing (simulated: a sandbox provider that does not deliver).",
+    },
+  };
+}
+
+type ShapedOffer = { slug: string; profile: SandboxProfile; delivers: boolean };
+
+function shapingOf(profiles: Map<string, ShapedOffer>, hangMs: number): AnswerShaping {
   const calls = new Map<string, number>();
   const nth = (id: string) => {
     const n = calls.get(id) ?? 0;
@@ -113,9 +130,10 @@ function shapingOf(profiles: Map<string, { slug: string; profile: SandboxProfile
       if (fate === "hang") return { status: 504, body: null, delayMs: hangMs, drop: true };
       return undefined;
     },
-    after(product, answer) {
+    after(product, paid) {
       const entry = profiles.get(product.id);
-      if (!entry) return answer;
+      if (!entry) return paid;
+      const answer = entry.delivers ? paid : undelivered(paid);
       if (entry.profile.kind === "slow") return { ...answer, delayMs: slowDelayMs(entry.slug, nth(product.id)) };
       if (entry.profile.kind === "non-conformant") return bentChallenge(answer, entry.profile.breaks);
       return answer;
@@ -126,7 +144,9 @@ function shapingOf(profiles: Map<string, { slug: string; profile: SandboxProfile
 /** Starts the sandbox on host:port with every sandbox offer of the database. */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const offers = await loadSandboxOffers();
-  const profiles = new Map(offers.map((o) => [o.id, { slug: o.slug, profile: profileOf(o.slug) }]));
+  const profiles = new Map<string, ShapedOffer>(
+    offers.map((o) => [o.id, { slug: o.slug, profile: profileOf(o.slug), delivers: o.delivers }]),
+  );
   const provider = await startDemoProvider({
     host: options.host ?? SANDBOX_HOST,
     port: options.port,

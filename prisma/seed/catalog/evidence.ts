@@ -1,7 +1,7 @@
 // Evidence sentences: the vendor-specific statements from the specs, each attributed to a
-// plausible page on the vendor's site, plus a sentence from our own probe for tested services.
-import type { SeedEvidence, SeedOffer, TestStatus } from "../types";
-import { Rng, isoDate } from "./random";
+// plausible page on the vendor's site. (What the marketplace's own tests found is no evidence the
+// seed writes: those tests run at seed time and write their review, server/marketplace-tests/.)
+import type { SeedEvidence } from "../types";
 
 const PAGE_RULES: readonly (readonly [RegExp, string, "site" | "docs"])[] = [
   [/planned|roadmap|not yet|coming/i, "/changelog", "site"],
@@ -29,34 +29,11 @@ function pageFor(text: string, website: string, docsUrl: string): string {
 }
 
 export interface EvidenceContext {
-  slug: string;
   website: string;
   docsUrl: string;
-  serviceUrl: string;
   sentences: string[];
-  offers: SeedOffer[];
-  testStatus: TestStatus;
-  testedAtMs: number | null;
 }
 
 export function buildEvidence(ctx: EvidenceContext): SeedEvidence[] {
-  const rng = new Rng(`evidence:${ctx.slug}`);
-  const out: SeedEvidence[] = ctx.sentences.map((text) => ({ text, source: pageFor(text, ctx.website, ctx.docsUrl) }));
-  if (ctx.testedAtMs !== null && rng.chance(0.65)) {
-    const offer = rng.pick(ctx.offers);
-    const day = isoDate(ctx.testedAtMs);
-    const where = `${offer.method} ${offer.path}`;
-    const text =
-      ctx.testStatus === "tested-output"
-        ? rng.pick([
-            `In our probe on ${day}, ${where} returned HTTP 200 with a ${rng.int(2, 48)} KB JSON body after an x402 payment of ${offer.priceUsd} USDC settled.`,
-            `Our test call to ${where} on ${day} paid ${offer.priceUsd} USDC through x402 and received a complete, well-formed response.`,
-          ])
-        : rng.pick([
-            `In our probe on ${day}, ${where} accepted an x402 payment of ${offer.priceUsd} USDC but returned an empty body.`,
-            `Our test call to ${where} on ${day} settled payment but the response contained no usable output (HTTP ${rng.pick(["200", "500", "502"])}).`,
-          ]);
-    out.push({ text, source: `${ctx.serviceUrl}${offer.path}` });
-  }
-  return out;
+  return ctx.sentences.map((text) => ({ text, source: pageFor(text, ctx.website, ctx.docsUrl) }));
 }

@@ -182,8 +182,7 @@ function writeReview(w: Writer, rating: Rating, rng: Rng): Built {
     return { title, body: fill(rng.pick(lines), vars), tags };
   }
 
-  const emptyOutput =
-    profile.service.testStatus === "tested-no-output" && (s === "mixed" || s === "bad") && rng.chance(0.6);
+  const emptyOutput = !profile.service.world.delivers && (s === "mixed" || s === "bad") && rng.chance(0.6);
   let qualityCalls = 0;
   const quality = (): string => {
     if (emptyOutput && !tags.includes("empty-responses")) {
@@ -266,7 +265,7 @@ function writeReview(w: Writer, rating: Rating, rng: Rng): Built {
 }
 
 function drawRating(profile: ServiceProfile, rng: Rng): Rating {
-  const untested = profile.service.testStatus === "untested";
+  const untested = !profile.service.world.testedAtSeed;
   const mean = 2.7 + 2.2 * profile.quality;
   const sd = untested ? 0.5 : 0.8;
   const r = Math.round(mean + sd * gaussian(rng));

@@ -1,7 +1,8 @@
 // Turns the hand-written vendor specs into SeedService records: stable ids, catalog metrics,
-// test status, payment options, facts and evidence.
+// the sandbox world's test plan (which services the marketplace tests at seed time, which providers
+// deliver), payment options, facts and evidence.
 import { sandboxPayTo } from "../../../server/sandbox/sandbox-payee";
-import type { Capability, FactValues, SeedOffer, SeedService, TestStatus } from "../types";
+import type { Capability, FactValues, SeedOffer, SeedService } from "../types";
 import { buildEvidence } from "./evidence";
 import { buildFacts } from "./facts";
 import { DAY_MS, HOUR_MS, OBSERVED_AT, OBSERVED_MS, Rng, base32Hash, hash32, hexHash, iso } from "./random";
@@ -108,7 +109,10 @@ export function buildServices(): ServiceProfile[] {
     }
   }
 
-  // Test status: exact shares, biased so that busier services are more likely to be tested.
+  // What a marketplace test would find in the sandbox world (no status is written: the seed's tests
+  // run for real, server/marketplace-tests/seed-tests.ts). Exact shares, biased so that busier
+  // services are more likely to be tested; a "tested-no-output" provider takes the payment and
+  // delivers nothing.
   const byScore = [...drafts].sort((a, b) => b.score - a.score || a.spec.slug.localeCompare(b.spec.slug));
   const untestedCount = Math.round(drafts.length * 0.45);
   const noOutputCount = Math.round(drafts.length * 0.15);
@@ -116,7 +120,7 @@ export function buildServices(): ServiceProfile[] {
   const untestedPart = byScore.slice(drafts.length - untestedCount);
   const statusRng = new Rng("test-status");
   const noOutput = new Set(statusRng.sample(testedPart, noOutputCount).map((d) => d.spec.slug));
-  const status = new Map<string, TestStatus>();
+  const status = new Map<string, "tested-output" | "tested-no-output" | "untested">();
   for (const d of testedPart) status.set(d.spec.slug, noOutput.has(d.spec.slug) ? "tested-no-output" : "tested-output");
   for (const d of untestedPart) status.set(d.spec.slug, "untested");
   // A few untested services that nobody has paid for yet.
@@ -142,7 +146,10 @@ export function buildServices(): ServiceProfile[] {
     const callsPerPayer = 2 + Math.pow(rng.float(), 2) * 350;
     const uniquePayers30d = calls30d === 0 ? 0 : Math.min(calls30d, Math.max(1, Math.round(calls30d / callsPerPayer)));
     const protocols: ("x402" | "mpp")[] = mpp.has(spec.slug) ? ["x402", "mpp"] : ["x402"];
-    const testedAtMs = testStatus === "untested" ? null : OBSERVED_MS - rng.float() * 182 * DAY_MS - HOUR_MS;
+    // A tested service once drew a static test date here. The draw is kept, unused, so that every
+    // later draw of this service (its source, latency, rate limit, quality) stays what the shortlist's
+    // labels were written against.
+    if (testStatus !== "untested") rng.float();
 
     let catalogSource = BAZAAR;
     let sourceId = `bazaar:${hexHash(`bazaar:${serviceUrl}`, 16)}`;
@@ -185,14 +192,9 @@ export function buildServices(): ServiceProfile[] {
       rateLimitPerMinute,
     });
     const evidence = buildEvidence({
-      slug: spec.slug,
       website,
       docsUrl,
-      serviceUrl,
       sentences: spec.evidence,
-      offers,
-      testStatus,
-      testedAtMs,
     });
 
     const service: SeedService = {
@@ -220,8 +222,7 @@ export function buildServices(): ServiceProfile[] {
       supportsCredits: credits.has(spec.slug),
       calls30d,
       uniquePayers30d,
-      testStatus,
-      testedAt: testedAtMs === null ? null : iso(testedAtMs),
+      world: { testedAtSeed: testStatus !== "untested", delivers: testStatus !== "tested-no-output" },
       entity: {
         slug: company.slug,
         name: company.name,
