@@ -220,7 +220,8 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
   const waiting = operatorPage.getByTestId("listing-review").filter({ hasText: name });
   await expect(waiting).toContainText("proven");
   await waiting.getByRole("button", { name: "Approve" }).click();
-  await expect(waiting.getByRole("status")).toContainText("(payee verified)");
+  // The approval writes the catalog and re-indexes it (embeddings) before it answers: seconds on a busy machine.
+  await expect(waiting.getByRole("status")).toContainText("(payee verified)", { timeout: 30_000 });
   // An operator can also test it again from the moderation page: each offer paid once, its answer shown.
   const href = (await waiting.getByRole("link", { name: "its service page" }).getAttribute("href"))!;
   const runTest = operatorPage.getByTestId("run-service-test");
