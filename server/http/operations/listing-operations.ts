@@ -16,6 +16,8 @@ import {
 import { moveListing, type ListingMove } from "../../listings/listing-lifecycle";
 import { createListing, editListing, getListing, listListings, submitListing } from "../../listings/listings";
 import { createPayeeChallenge, provePayee } from "../../listings/payee-proof";
+import { getListingActivity } from "../../listings/provider-overview";
+import { listingActivityResponseSchema } from "../../listings/provider-overview-schema";
 import { payeeChallengeInput, payeeChallengeResponseSchema, payeeProofInput } from "../../listings/payee-proof-schema";
 import { errorResponses } from "../../openapi/error-responses";
 import type { FreeOperation } from "../../openapi/free-operation";
@@ -31,6 +33,7 @@ const NAMES = {
   editRequest: "EditListingRequest",
   listing: "ListingResponse",
   list: "ListingList",
+  activity: "ListingActivityResponse",
   challengeRequest: "PayeeChallengeRequest",
   challenge: "PayeeChallengeResponse",
   proofRequest: "PayeeProofRequest",
@@ -103,6 +106,11 @@ const schemas = {
       description: "One listing: its draft record, probe verdicts and status.",
     },
     [NAMES.list]: { schema: listingListSchema, description: "The caller's listings, newest first." },
+    [NAMES.activity]: {
+      schema: listingActivityResponseSchema,
+      description:
+        "What happened to the listing's catalog service: probes, the marketplace's tests, calls through the observer over 30 days, reviews and the share of them backed by a paid call.",
+    },
     [NAMES.challenge]: {
       schema: payeeChallengeResponseSchema,
       description:
@@ -175,6 +183,30 @@ export const getListingOperation: FreeOperation<"GET"> = {
     params: listingIdSchema,
     write: false,
     run: async (actor, { id }) => ({ status: 200, body: { ok: true, listing: await getListing(actor, id) } }),
+  }),
+};
+
+export const getListingActivityOperation: FreeOperation<"GET"> = {
+  method: "GET",
+  path: "/api/listings/{id}/activity",
+  operationId: "getListingActivity",
+  summary: "What happened to your listing's service",
+  description:
+    "For the owner of a listing with an approved revision: the service's health as the probes see it and its latest probes (verdict, latency, failed conformance checks), " +
+    "each marketplace test (when, trigger, offer, outcome, status, latency, excerpt, amount spent), the calls agents made through the observer over 30 days " +
+    "(count, paid, unique payers, per status, error rate, latency p50 and p95, the latest calls, without payers or tokens), and its published reviews " +
+    "(count, mean rating, the newest, and the verified-purchase share: reviews whose agent paid for a call first / all). `activity` is null until a revision is approved. Another account's listing is 404.",
+  tags: ["Listings"],
+  security,
+  parameters: [listingId],
+  responses: {
+    ...ok("200", "`{ok: true, listingId, activity}`.", NAMES.activity),
+    ...errors(["invalid_request", "not_found"]),
+  },
+  handler: listingRoute({
+    params: listingIdSchema,
+    write: false,
+    run: async (actor, { id }) => ({ status: 200, body: await getListingActivity(actor, id) }),
   }),
 };
 
