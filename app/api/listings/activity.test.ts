@@ -37,11 +37,12 @@ beforeAll(async () => {
 
 describe("GET /api/listings/{id}/activity", () => {
   it("the owner's token and the owner's session read it (200, the schema); a session needs no origin to read", async () => {
-    for (const headers of [
+    const credentials: Record<string, string>[] = [
       { "x-marketplace-token": owner.token },
       { authorization: `Bearer ${owner.token}` },
       { cookie: person.cookie },
-    ]) {
+    ];
+    for (const headers of credentials) {
       const res = await send("GET", listingId, headers);
       expect(res.status).toBe(200);
       const answer = listingActivityResponseSchema.parse(res.body);
