@@ -1,8 +1,11 @@
-// withIdempotentWrite on its own: stored answers are byte-equal (key order included), keys are per
-// actor, failed writes store nothing, expired keys are deleted.
+// withIdempotentWrite and withSlowIdempotentWrite on their own: stored answers are byte-equal (key order
+// included), keys are per actor, failed writes store nothing, expired keys are deleted; a slow write claims
+// before its slow part, answers duplicates 409 meanwhile, and a claim past its lease is taken over with
+// one write counting.
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import { deleteExpiredKeys, KEY_RETENTION_MS, withIdempotentWrite } from "./idempotent-write";
+import { deleteExpiredKeys, KEY_RETENTION_MS, withIdempotentWrite, withSlowIdempotentWrite } from "./idempotent-write";
+import type { DbClient } from "./transaction";
 
 const scope = (
   key: string | null,
@@ -86,5 +89,99 @@ describe("withIdempotentWrite", () => {
     expect(
       (await db.writeRequest.findMany({ where: { actorKey: "token:old" }, select: { key: true } })).map((r) => r.key),
     ).toEqual(["recent-key-001"]);
+  });
+});
+
+describe("withSlowIdempotentWrite", () => {
+  const secret = (name: string) => db.appSecret.count({ where: { name } });
+  /** A write that leaves a row behind, so a rolled-back write is visible as a missing row. */
+  const leaving = (name: string) => async (tx: DbClient) => {
+    await tx.appSecret.create({ data: { name, value: "v" } });
+    return { status: 201, body: { name } };
+  };
+
+  it("the claim is committed before the slow part: a duplicate meanwhile is 409 write_in_progress and runs nothing", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let prepared = 0;
+    const spec = (name: string) => ({
+      leaseMs: 60_000,
+      prepare: async () => {
+        prepared++;
+        await gate;
+      },
+      write: leaving(name),
+    });
+    const first = withSlowIdempotentWrite(scope("slow-key-0001"), spec("slow-first"));
+    await expect.poll(() => db.writeRequest.count({ where: { key: "slow-key-0001", status: 0 } })).toBe(1);
+    const duplicate = await withSlowIdempotentWrite(scope("slow-key-0001"), spec("slow-second"));
+    expect(duplicate).toMatchObject({ status: 409, replayed: false, headers: { "retry-after": "2" } });
+    expect(JSON.parse(duplicate.body).error).toBe("write_in_progress");
+    release();
+    expect(await first).toEqual({ status: 201, body: '{"name":"slow-first"}', replayed: false });
+    expect(await withSlowIdempotentWrite(scope("slow-key-0001"), spec("slow-third"))).toEqual({
+      status: 201,
+      body: '{"name":"slow-first"}',
+      replayed: true,
+    });
+    expect(prepared).toBe(1);
+    expect([await secret("slow-second"), await secret("slow-third")]).toEqual([0, 0]);
+    await expect(withSlowIdempotentWrite(scope("slow-key-0001", { a: 2 }), spec("x"))).rejects.toMatchObject({
+      code: "idempotency_key_reused",
+    });
+  });
+
+  it("a claim past its lease is taken over; the overtaken request's write rolls back (one write counts)", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = withSlowIdempotentWrite(scope("lease-key-0001"), {
+      leaseMs: 60_000,
+      prepare: () => gate,
+      write: leaving("lease-first"),
+    });
+    await expect.poll(() => db.writeRequest.count({ where: { key: "lease-key-0001", status: 0 } })).toBe(1);
+    // Another instance whose clock says the lease ran out (as after a crash of the first holder).
+    const later = () => new Date(Date.now() + 120_000);
+    const taker = await withSlowIdempotentWrite(scope("lease-key-0001"), {
+      leaseMs: 60_000,
+      now: later,
+      prepare: async () => undefined,
+      write: leaving("lease-taker"),
+    });
+    expect(taker).toEqual({ status: 201, body: '{"name":"lease-taker"}', replayed: false });
+    release();
+    await expect(slow).rejects.toMatchObject({ code: "conflict" });
+    expect([await secret("lease-first"), await secret("lease-taker")]).toEqual([0, 1]);
+    // The overtaken request released nothing of the taker's: the key still answers the taker's write.
+    expect(
+      (
+        await withSlowIdempotentWrite(scope("lease-key-0001"), {
+          leaseMs: 1,
+          prepare: async () => 0,
+          write: leaving("z"),
+        })
+      ).body,
+    ).toBe('{"name":"lease-taker"}');
+  });
+
+  it("a failure in the slow part or the write releases the key; without a key it simply runs", async () => {
+    await expect(
+      withSlowIdempotentWrite(scope("fail-key-00001"), {
+        leaseMs: 60_000,
+        prepare: () => Promise.reject(new Error("probe failed")),
+        write: leaving("never"),
+      }),
+    ).rejects.toThrow("probe failed");
+    expect(await db.writeRequest.count({ where: { key: "fail-key-00001" } })).toBe(0);
+    const runs = await Promise.all(
+      [1, 2].map(() =>
+        withSlowIdempotentWrite(scope(null), {
+          leaseMs: 1,
+          prepare: async () => 0,
+          write: async () => ({ status: 200, body: {} }),
+        }),
+      ),
+    );
+    expect(runs.map((r) => r.replayed)).toEqual([false, false]);
   });
 });
