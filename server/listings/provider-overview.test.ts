@@ -24,7 +24,11 @@ async function clearedService(skip: number) {
     where: { offers: { some: {} } },
     orderBy: { id: "asc" },
     skip,
-    select: { id: true, slug: true, offers: { select: { id: true, method: true, path: true }, orderBy: { id: "asc" } } },
+    select: {
+      id: true,
+      slug: true,
+      offers: { select: { id: true, method: true, path: true }, orderBy: { id: "asc" } },
+    },
   });
   const offerIds = s.offers.map((o) => o.id);
   await db.review.deleteMany({ where: { serviceId: s.id } });

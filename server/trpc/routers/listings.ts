@@ -22,9 +22,7 @@ export const listingsRouter = createTRPCRouter({
   mine: memberProcedure.query(({ ctx }) => listListings(ctx.actor)),
   byId: memberProcedure.input(listingIdSchema).query(({ ctx, input }) => getListing(ctx.actor, input.id)),
   /** What happened to the listing's approved service (probes, tests, calls, reviews), owner only. */
-  activity: memberProcedure
-    .input(listingIdSchema)
-    .query(({ ctx, input }) => getListingActivity(ctx.actor, input.id)),
+  activity: memberProcedure.input(listingIdSchema).query(({ ctx, input }) => getListingActivity(ctx.actor, input.id)),
   edit: memberProcedure
     .input(z.strictObject({ ...listingIdSchema.shape, changes: editListingInput }))
     .mutation(({ ctx, input }) => editListing(ctx.actor, input.id, input.changes)),
