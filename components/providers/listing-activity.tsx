@@ -29,10 +29,21 @@ function Figures({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+function Table({
+  caption,
+  head,
+  children,
+  narrow = false,
+}: {
+  caption: string;
+  head: string[];
+  children: ReactNode;
+  /** A table of two or three short columns: as wide as its content, not the card. */
+  narrow?: boolean;
+}) {
   return (
     <div role="region" aria-label={caption} tabIndex={0} className="mt-4 max-w-full overflow-x-auto">
-      <table className="w-full min-w-[34rem] border-collapse text-left text-sm">
+      <table className={`${narrow ? "w-auto" : "w-full"} border-collapse text-left text-xs sm:text-sm`}>
         <caption className="mb-2 text-left font-medium text-slate-800">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
@@ -49,7 +60,7 @@ function Table({ caption, head, children }: { caption: string; head: string[]; c
   );
 }
 
-const cell = "px-2 py-1 align-top";
+const cell = "px-1.5 py-1 align-top sm:px-2";
 const Empty = ({ children, testId }: { children: ReactNode; testId: string }) => (
   <p className="text-sm text-slate-600" data-testid={testId}>
     {children}
@@ -58,6 +69,12 @@ const Empty = ({ children, testId }: { children: ReactNode; testId: string }) =>
 
 function Probes({ probes }: { probes: Activity["probes"] }) {
   const h = probes.health;
+  if (probes.recent.length === 0 && h.lastProbedAt === null)
+    return (
+      <div data-testid="activity-probes">
+        <Empty testId="activity-probes-empty">Not probed yet: the scheduler probes each offer within minutes.</Empty>
+      </div>
+    );
   return (
     <div data-testid="activity-probes">
       <Figures label="Probe figures">
@@ -72,7 +89,7 @@ function Probes({ probes }: { probes: Activity["probes"] }) {
       </Figures>
       {probes.recent.length === 0 ? (
         <div className="mt-4">
-          <Empty testId="activity-probes-empty">Not probed yet: the scheduler probes each offer within minutes.</Empty>
+          <Empty testId="activity-probes-empty">No probe of the last days is kept; the figures above remain.</Empty>
         </div>
       ) : (
         <Table caption="Latest probes" head={["When", "Offer", "Verdict", "Status", "Latency", "Failed checks"]}>
@@ -110,37 +127,57 @@ function Tests({ tests }: { tests: Activity["tests"] }) {
       <p className="text-sm">
         {formatNumber(tests.total)} test(s), ${tests.spentUsd} paid by the marketplace in all.
       </p>
-      <Table
-        caption="Marketplace tests, newest first"
-        head={["When", "Trigger", "Offer", "Outcome", "Status", "Latency", "Spent", "Answer excerpt"]}
-      >
+      <ul className="mt-4 space-y-3" aria-label="Marketplace tests, newest first">
         {tests.recent.map((t) => (
-          <tr key={t.id} className="border-b border-slate-100" data-testid="activity-test-row">
-            <td className={cell}>
-              <time dateTime={t.testedAt}>{formatDateTime(t.testedAt)}</time>
-            </td>
-            <td className={cell}>{t.trigger.replace("_", " ")}</td>
-            <td className={`${cell} break-all font-mono text-xs`}>{offerText(t.offer)}</td>
-            <td className={cell}>
+          <li key={t.id} className="rounded-md border border-slate-200 p-3 text-sm" data-testid="activity-test-row">
+            <p className="flex flex-wrap items-center gap-2">
               <Badge tone={t.outcome === "output" ? "green" : t.outcome === "running" ? "neutral" : "amber"}>
                 {t.outcome}
               </Badge>
-              {t.reviewId && (
-                <>
-                  {" "}
-                  <Link href={`/reviews/${t.reviewId}`} className="text-indigo-700 underline">
-                    review
-                  </Link>
-                </>
-              )}
-            </td>
-            <td className={cell}>{t.status ?? "–"}</td>
-            <td className={cell}>{ms(t.latencyMs)}</td>
-            <td className={cell}>${t.spentUsd}</td>
-            <td className={`${cell} max-w-[16rem] break-all font-mono text-xs`}>{t.excerpt ?? t.detail ?? "–"}</td>
-          </tr>
+              <span className="break-all font-mono text-xs">{offerText(t.offer)}</span>
+            </p>
+            <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-[repeat(5,auto)] sm:justify-start">
+              {(
+                [
+                  [
+                    "When",
+                    <time key="t" dateTime={t.testedAt}>
+                      {formatDateTime(t.testedAt)}
+                    </time>,
+                  ],
+                  ["Trigger", t.trigger.replace("_", " ")],
+                  ["Status", t.status === null ? "–" : String(t.status)],
+                  ["Latency", ms(t.latencyMs)],
+                  ["Spent", `$${t.spentUsd}`],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-slate-600">{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {t.detail && <p className="mt-2 break-words text-slate-700">{t.detail}</p>}
+            {t.excerpt && (
+              <details className="mt-2">
+                <summary className="cursor-pointer text-slate-700">
+                  Answer excerpt ({t.excerpt.length} characters)
+                </summary>
+                <pre className="mt-1 max-w-full whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs">
+                  {t.excerpt}
+                </pre>
+              </details>
+            )}
+            {t.reviewId && (
+              <p className="mt-2">
+                <Link href={`/reviews/${t.reviewId}`} className="text-indigo-700 underline">
+                  The test review
+                </Link>
+              </p>
+            )}
+          </li>
         ))}
-      </Table>
+      </ul>
     </div>
   );
 }
@@ -162,7 +199,7 @@ function Calls({ calls, windowDays }: { calls: Activity["calls"]; windowDays: nu
         <Stat label="Latency p50" value={ms(calls.p50LatencyMs)} />
         <Stat label="Latency p95" value={ms(calls.p95LatencyMs)} />
       </Figures>
-      <Table caption="Calls per status answered to the agent" head={["Status", "Calls"]}>
+      <Table caption="Calls per status answered to the agent" head={["Status", "Calls"]} narrow>
         {calls.statuses.map((s) => (
           <tr key={s.status} className="border-b border-slate-100">
             <td className={cell}>{s.status}</td>
@@ -272,9 +309,11 @@ export function ListingActivitySummary({ id }: { id: string }) {
       className="mt-1 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]"
       data-testid="listing-activity-summary"
     >
-      <dt className="text-slate-600">Probes</dt>
+      <dt className="text-slate-600">Health</dt>
       <dd>
-        {act.probes.health.state.replace("_", "-")}, uptime 24 h {uptime(act.probes.health.uptime24h)}
+        {act.probes.health.lastProbedAt === null
+          ? "not probed yet"
+          : `${act.probes.health.state.replace("_", "-")}, uptime 24 h ${uptime(act.probes.health.uptime24h)}`}
       </dd>
       <dt className="text-slate-600">Tests</dt>
       <dd>{act.tests.total === 0 ? "not tested yet" : `${act.tests.total}, latest ${act.tests.recent[0]!.outcome}`}</dd>

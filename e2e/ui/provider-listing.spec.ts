@@ -201,10 +201,13 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
   const activity = page.getByTestId("listing-activity");
   for (const heading of ["Probes of your service", "Marketplace tests", "Calls through the marketplace", "Reviews"])
     await expect(activity.getByRole("heading", { level: 2, name: heading })).toBeVisible();
-  const tests = activity.getByRole("table", { name: "Marketplace tests, newest first" });
-  await expect(tests.getByRole("columnheader", { name: "Outcome" })).toBeVisible();
-  await expect(tests.getByRole("row").filter({ hasText: "approval" }).first()).toContainText("output");
-  await expect(tests.getByRole("row").filter({ hasText: "operator" }).first()).toContainText("$");
+  const tests = activity.getByRole("list", { name: "Marketplace tests, newest first" });
+  await expect(tests.getByRole("listitem").filter({ hasText: "approval" }).first()).toContainText("output");
+  const operatorTest = tests.getByRole("listitem").filter({ hasText: "operator" }).first();
+  await expect(operatorTest).toContainText("$0.");
+  await operatorTest.getByText(/^Answer excerpt/).click();
+  await expect(operatorTest.locator("pre")).not.toBeEmpty();
+  await expect(operatorTest.getByRole("link", { name: "The test review" })).toHaveAttribute("href", /^\/reviews\//);
   const calls = activity.getByTestId("activity-calls");
   await expect(calls.getByRole("definition").first()).not.toHaveText("0");
   await expect(calls.getByRole("table", { name: "Calls per status answered to the agent" })).toContainText("200");
