@@ -67,7 +67,27 @@ const Empty = ({ children, testId }: { children: ReactNode; testId: string }) =>
   </p>
 );
 
-function Probes({ probes }: { probes: Activity["probes"] }) {
+type Offer = { method: string; path: string };
+
+/** The tables' columns: the offer is a column only when the service has more than one (one offer is
+ * named once above the table, which keeps the table narrow enough for a phone). */
+function withOffer(head: string[], single: Offer | null) {
+  return single ? head : [head[0]!, "Offer", ...head.slice(1)];
+}
+function OfferCell({ offer, single }: { offer: Offer | null; single: Offer | null }) {
+  if (single) return null;
+  return <td className={`${cell} break-all font-mono text-xs`}>{offerText(offer)}</td>;
+}
+function SingleOffer({ offer }: { offer: Offer | null }) {
+  if (!offer) return null;
+  return (
+    <p className="mt-4 text-sm">
+      Offer <span className="break-all font-mono text-xs">{offerText(offer)}</span>
+    </p>
+  );
+}
+
+function Probes({ probes, single }: { probes: Activity["probes"]; single: Offer | null }) {
   const h = probes.health;
   if (probes.recent.length === 0 && h.lastProbedAt === null)
     return (
@@ -92,24 +112,30 @@ function Probes({ probes }: { probes: Activity["probes"] }) {
           <Empty testId="activity-probes-empty">No probe of the last days is kept; the figures above remain.</Empty>
         </div>
       ) : (
-        <Table caption="Latest probes" head={["When", "Offer", "Verdict", "Status", "Latency", "Failed checks"]}>
-          {probes.recent.map((p, i) => (
-            <tr key={`${p.offer.id}-${p.probedAt}-${i}`} className="border-b border-slate-100">
-              <td className={cell}>
-                <time dateTime={p.probedAt}>{formatDateTime(p.probedAt)}</time>
-              </td>
-              <td className={`${cell} break-all font-mono text-xs`}>{offerText(p.offer)}</td>
-              <td className={cell}>{p.verdict.replace("_", "-")}</td>
-              <td className={cell}>{p.status ?? "no answer"}</td>
-              <td className={cell}>{ms(p.latencyMs)}</td>
-              <td className={`${cell} break-words`}>
-                {p.failedChecks.length === 0
-                  ? (p.detail ?? "none")
-                  : p.failedChecks.map((c) => CONFORMANCE_CHECK_TEXT[c] ?? c).join("; ")}
-              </td>
-            </tr>
-          ))}
-        </Table>
+        <>
+          <SingleOffer offer={single} />
+          <Table
+            caption="Latest probes"
+            head={withOffer(["When", "Verdict", "Status", "Latency", "Failed checks"], single)}
+          >
+            {probes.recent.map((p, i) => (
+              <tr key={`${p.offer.id}-${p.probedAt}-${i}`} className="border-b border-slate-100">
+                <td className={cell}>
+                  <time dateTime={p.probedAt}>{formatDateTime(p.probedAt)}</time>
+                </td>
+                <OfferCell offer={p.offer} single={single} />
+                <td className={cell}>{p.verdict.replace("_", "-")}</td>
+                <td className={cell}>{p.status ?? "no answer"}</td>
+                <td className={cell}>{ms(p.latencyMs)}</td>
+                <td className={`${cell} break-words`}>
+                  {p.failedChecks.length === 0
+                    ? (p.detail ?? "none")
+                    : p.failedChecks.map((c) => CONFORMANCE_CHECK_TEXT[c] ?? c).join("; ")}
+                </td>
+              </tr>
+            ))}
+          </Table>
+        </>
       )}
     </div>
   );
@@ -182,7 +208,7 @@ function Tests({ tests }: { tests: Activity["tests"] }) {
   );
 }
 
-function Calls({ calls, windowDays }: { calls: Activity["calls"]; windowDays: number }) {
+function Calls({ calls, windowDays, single }: { calls: Activity["calls"]; windowDays: number; single: Offer | null }) {
   if (calls.calls30d === 0)
     return (
       <Empty testId="activity-calls-empty">
@@ -199,7 +225,7 @@ function Calls({ calls, windowDays }: { calls: Activity["calls"]; windowDays: nu
         <Stat label="Latency p50" value={ms(calls.p50LatencyMs)} />
         <Stat label="Latency p95" value={ms(calls.p95LatencyMs)} />
       </Figures>
-      <Table caption="Calls per status answered to the agent" head={["Status", "Calls"]} narrow>
+      <Table caption="Calls per status" head={["Status", "Calls"]} narrow>
         {calls.statuses.map((s) => (
           <tr key={s.status} className="border-b border-slate-100">
             <td className={cell}>{s.status}</td>
@@ -207,13 +233,14 @@ function Calls({ calls, windowDays }: { calls: Activity["calls"]; windowDays: nu
           </tr>
         ))}
       </Table>
-      <Table caption="Latest calls" head={["When", "Offer", "Status", "Outcome", "Latency", "Paid"]}>
+      <SingleOffer offer={single} />
+      <Table caption="Latest calls" head={withOffer(["When", "Status", "Outcome", "Latency", "Paid"], single)}>
         {calls.recent.map((c, i) => (
           <tr key={`${c.at}-${i}`} className="border-b border-slate-100">
             <td className={cell}>
               <time dateTime={c.at}>{formatDateTime(c.at)}</time>
             </td>
-            <td className={`${cell} break-all font-mono text-xs`}>{offerText(c.offer)}</td>
+            <OfferCell offer={c.offer} single={single} />
             <td className={cell}>{c.status}</td>
             <td className={cell}>{c.outcome === "provider" ? "answered" : c.outcome.replaceAll("_", " ")}</td>
             <td className={cell}>{ms(c.latencyMs)}</td>
@@ -263,6 +290,7 @@ export function ListingActivitySections({ id }: { id: string }) {
   const { data } = useSuspenseQuery(trpc.listings.activity.queryOptions({ id }));
   const act = data.activity;
   if (!act) return null;
+  const single = act.probes.offers.length === 1 ? act.probes.offers[0]!.offer : null;
   return (
     <div className="space-y-6" data-testid="listing-activity">
       <Section
@@ -270,7 +298,7 @@ export function ListingActivitySections({ id }: { id: string }) {
         title="Probes of your service"
         description="Unpaid requests the marketplace sends each offer on a schedule."
       >
-        <Probes probes={act.probes} />
+        <Probes probes={act.probes} single={single} />
       </Section>
       <Section
         id="activity-tests"
@@ -284,7 +312,7 @@ export function ListingActivitySections({ id }: { id: string }) {
         title="Calls through the marketplace"
         description={`What the observer recorded of agents' calls over the last ${act.windowDays} days (no payers or tokens).`}
       >
-        <Calls calls={act.calls} windowDays={act.windowDays} />
+        <Calls calls={act.calls} windowDays={act.windowDays} single={single} />
       </Section>
       <Section
         id="activity-reviews"

@@ -210,7 +210,7 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
   await expect(operatorTest.getByRole("link", { name: "The test review" })).toHaveAttribute("href", /^\/reviews\//);
   const calls = activity.getByTestId("activity-calls");
   await expect(calls.getByRole("definition").first()).not.toHaveText("0");
-  await expect(calls.getByRole("table", { name: "Calls per status answered to the agent" })).toContainText("200");
+  await expect(calls.getByRole("table", { name: "Calls per status" })).toContainText("200");
   await expect(calls.getByRole("table", { name: "Latest calls" }).getByRole("row")).not.toHaveCount(1);
   const reviews = activity.getByTestId("activity-reviews");
   await expect(reviews.getByText("Verified share")).toBeVisible();
