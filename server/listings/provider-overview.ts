@@ -112,7 +112,8 @@ async function serviceActivity(
       })),
     },
     reviews: {
-      count: distribution.total,
+      // The share's own count: count, verifiedCount and verifiedShare are of one statement.
+      count: share.reviews,
       averageRating: distribution.total === 0 ? null : Math.round((ratingSum / distribution.total) * 10) / 10,
       verifiedCount: share.verified,
       verifiedShare: share.share,
