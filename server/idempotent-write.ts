@@ -15,7 +15,7 @@
 import { createHash } from "node:crypto";
 import { Prisma } from "./generated/prisma/client";
 import { db } from "./db";
-import { AppError, toIssues } from "./errors";
+import { AppError, statusOf, toIssues } from "./errors";
 import { idempotencyKeySchema } from "./input/idempotency-key";
 import { logger } from "./logger";
 import { inTransaction, type DbClient } from "./transaction";
@@ -153,7 +153,7 @@ export const IN_PROGRESS_RETRY_AFTER_S = 2;
 /** What withSlowIdempotentWrite answers while another request under the key still runs. */
 function inProgressAnswer(): WriteAnswer {
   return {
-    status: 409,
+    status: statusOf("write_in_progress"),
     body: JSON.stringify({
       error: "write_in_progress",
       message:
