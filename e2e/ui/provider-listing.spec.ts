@@ -3,9 +3,10 @@
 // verdict, the offer with its payee), changes the capability, proves the payee with a browser wallet
 // (an EIP-1193 provider injected as window.ethereum, whose signing is done here with viem from the
 // sandbox payee's key, server/sandbox/sandbox-payee.ts), submits it for review, and finds it on
-// /providers. A second person, with no wallet, pastes a signature made elsewhere. Axe clean and no
-// sideways scroll at 1280 and 390 px. With SHOTS_DIR set, the draft and the proof step on
-// /providers/new are photographed at both widths.
+// /providers; once approved and tested, its owner's pages show its probes, tests, calls and reviews
+// (another person gets 404). A second person, with no wallet, pastes a signature made elsewhere. Axe
+// clean and no sideways scroll at 1280 and 390 px. With SHOTS_DIR set, the pages are photographed at
+// both widths.
 import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
@@ -271,6 +272,53 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
     await shoot(page, `providers-${width}`);
   }
   await expectAccessible(page, 390);
+
+  // What happened to it since, for its owner: the summary on /providers and the sections of its page
+  // (the approval's and the operator's tests, their paid calls through the observer, the test review).
+  const summary = page.getByTestId("listing-row").filter({ hasText: name }).getByTestId("listing-activity-summary");
+  await expect(summary).toContainText("latest output");
+  await expect(summary).not.toContainText("no calls yet");
+  await expect(summary).toContainText("verified purchase");
+  await page.goto(`/providers/${id}`);
+  const activity = page.getByTestId("listing-activity");
+  for (const heading of ["Probes of your service", "Marketplace tests", "Calls through the marketplace", "Reviews"])
+    await expect(activity.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+  const tests = activity.getByRole("list", { name: "Marketplace tests, newest first" });
+  await expect(tests.getByRole("listitem").filter({ hasText: "approval" }).first()).toContainText("output");
+  const operatorTest = tests.getByRole("listitem").filter({ hasText: "operator" }).first();
+  await expect(operatorTest).toContainText("$0.");
+  await operatorTest.getByText(/^Answer excerpt/).click();
+  await expect(operatorTest.locator("pre")).not.toBeEmpty();
+  await expect(operatorTest.getByRole("link", { name: "The test review" })).toHaveAttribute("href", /^\/reviews\//);
+  const calls = activity.getByTestId("activity-calls");
+  await expect(calls.getByRole("definition").first()).not.toHaveText("0");
+  await expect(calls.getByRole("table", { name: "Calls per status" })).toContainText("200");
+  await expect(calls.getByRole("table", { name: "Latest calls" }).getByRole("row")).not.toHaveCount(1);
+  const reviews = activity.getByTestId("activity-reviews");
+  await expect(reviews.getByText("Verified share")).toBeVisible();
+  await expect(reviews.getByRole("list", { name: "Latest reviews" }).getByRole("link").first()).toHaveAttribute(
+    "href",
+    /^\/reviews\//,
+  );
+  // Probes depend on the schedule: either the latest probes or the empty state, never nothing.
+  const probes = activity.getByTestId("activity-probes");
+  await expect(
+    probes.getByRole("table", { name: "Latest probes" }).or(probes.getByTestId("activity-probes-empty")),
+  ).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(page, `provider-listing-${width}`);
+    await expectAccessible(page, width);
+  }
+
+  // Nobody else sees it: another person's page is the 404, and the API without a credential 401.
+  const strangerContext = await browser.newContext();
+  const strangerPage = await strangerContext.newPage();
+  await signUp(strangerPage);
+  expect((await strangerPage.goto(`/providers/${id}`))?.status()).toBe(404);
+  expect((await strangerPage.request.get(`/api/listings/${id}/activity`)).status()).toBe(404);
+  await strangerContext.close();
+  expect((await request.get(`/api/listings/${id}/activity`)).status()).toBe(401);
 });
 
 test("a person with no browser wallet proves the payee by pasting a signature made elsewhere", async ({
