@@ -5,7 +5,7 @@ import { atomicToUsd } from "@/server/money";
 import type { ProductChallenge } from "@/server/products/product-challenges";
 import type { ProductDefinition } from "@/server/products/product";
 import { validateOperationId, validatePath } from "@/server/products/product";
-import { curlChallenge, curlValidate } from "./agent-snippets";
+import { curlChallenge, curlValidate, exceedsDefaultSpendCap, typescriptPurchase } from "./agent-snippets";
 import { CodeBlock } from "./code-block";
 
 const c = "rounded bg-slate-100 px-1";
@@ -24,16 +24,20 @@ function Delivery({ product }: { product: ProductDefinition }) {
   );
 }
 
+type Href = (operationId: string) => string;
+
 function ProductSection({
   product,
   challenge,
   baseUrl,
+  href,
 }: {
   product: ProductDefinition;
   challenge: ProductChallenge | undefined;
   baseUrl: string;
+  href: Href;
 }) {
-  const snippet = { baseUrl, path: product.path, example: product.example };
+  const snippet = { baseUrl, ...product };
   const titleId = `product-${product.id}-title`;
   return (
     <article
@@ -56,15 +60,15 @@ function ProductSection({
         </dd>
         <dt className="font-medium text-slate-900">Operations</dt>
         <dd className="break-words">
-          <a className={link} href={`#${product.describeOperationId}`}>
+          <a className={link} href={href(product.describeOperationId)}>
             GET {product.path}
           </a>{" "}
           (the 402, free),{" "}
-          <a className={link} href={`#${product.operationId}`}>
+          <a className={link} href={href(product.operationId)}>
             POST {product.path}
           </a>{" "}
           (buy),{" "}
-          <a className={link} href={`#${validateOperationId(product)}`}>
+          <a className={link} href={href(validateOperationId(product))}>
             POST {validatePath(product)}
           </a>{" "}
           (check a body, free)
@@ -72,6 +76,23 @@ function ProductSection({
       </dl>
       <CodeBlock label="shell: check a body before paying">{curlValidate(snippet)}</CodeBlock>
       <CodeBlock label="shell: the 402">{curlChallenge(snippet)}</CodeBlock>
+      {exceedsDefaultSpendCap(product.priceAtomic) && (
+        <p>
+          <strong>Spend control.</strong> The official x402 client (<code className={c}>@x402/fetch</code>) refuses any
+          payment above 1 USD by default; this product costs {atomicToUsd(product.priceAtomic)} USD, so the client needs{" "}
+          <code className={c}>{`.setSpendControls({ maxAmountPerPayment: "$${atomicToUsd(product.priceAtomic)}" })`}</code>{" "}
+          (in the example below).
+        </p>
+      )}
+      {/* Folded: the whole purchase, for every product (the guide above shows the shortlist's open). */}
+      <details className="rounded-md border border-slate-200 p-2">
+        <summary className="cursor-pointer text-xs font-medium uppercase tracking-wide text-slate-600">
+          Buy it with TypeScript and @x402/fetch
+        </summary>
+        <div className="mt-2">
+          <CodeBlock>{typescriptPurchase(snippet)}</CodeBlock>
+        </div>
+      </details>
       {challenge?.status === 402 ? (
         // Long (the body carries the request's whole JSON Schema): folded until asked for.
         <>
@@ -112,10 +133,13 @@ export function ProductSections({
   products,
   challenges,
   baseUrl,
+  href,
 }: {
   products: readonly ProductDefinition[];
   challenges: readonly ProductChallenge[];
   baseUrl: string;
+  /** Where the API reference describes an operation (its tag's page). */
+  href: Href;
 }) {
   return (
     <section id="products" className="space-y-4" aria-labelledby="products-title">
@@ -137,6 +161,7 @@ export function ProductSections({
           product={product}
           challenge={challenges.find((ch) => ch.productId === product.id)}
           baseUrl={baseUrl}
+          href={href}
         />
       ))}
     </section>
