@@ -664,7 +664,9 @@ describe("the review writes", () => {
     expect(ids).toContain("header-X-Marketplace-Token");
     expect(ids).toContain("header-Idempotency-Key");
     // Every header a response names links to its description on /docs.
-    const targets = [...pages.values()].flatMap((page) => [...page.matchAll(/href="\/docs#(header-[^"]+)"/g)].map((m) => m[1]));
+    const targets = [...pages.values()].flatMap((page) =>
+      [...page.matchAll(/href="\/docs#(header-[^"]+)"/g)].map((m) => m[1]),
+    );
     expect(targets).toEqual(expect.arrayContaining(["header-Idempotent-Replayed", "header-RateLimit-Remaining"]));
     expect([...new Set(targets.filter((t) => !ids.includes(t)))]).toEqual([]);
   });

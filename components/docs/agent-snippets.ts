@@ -71,7 +71,14 @@ export function spendControlLine(priceAtomic: number): string | undefined {
   return `  .setSpendControls({ maxAmountPerPayment: "$${atomicToUsd(priceAtomic)}" }) // the default cap is ${DEFAULT_MAX_AMOUNT_PER_PAYMENT} a payment`;
 }
 
-export function typescriptPurchase({ baseUrl, path, example, id, priceAtomic, successStatus }: PurchaseSnippetInput): string {
+export function typescriptPurchase({
+  baseUrl,
+  path,
+  example,
+  id,
+  priceAtomic,
+  successStatus,
+}: PurchaseSnippetInput): string {
   const { request_id: _key, ...body } = example;
   // The example's properties as object-literal lines, indented to sit inside JSON.stringify({ ... }).
   const bodyLines = JSON.stringify(body, null, 2)
@@ -118,8 +125,12 @@ await fetch(\`\${BASE}/api/dev/faucet\`, {
 let lastPayment: PaymentPayload | undefined;
 const client = new x402Client()
   .register("eip155:*", new ExactEvmScheme(account))
-${spend ? `${spend}
-` : ""}  .onAfterPaymentCreation(async ({ paymentPayload }) => {
+${
+  spend
+    ? `${spend}
+`
+    : ""
+}  .onAfterPaymentCreation(async ({ paymentPayload }) => {
     lastPayment = paymentPayload;
   });
 // Sends the request, and on a 402 signs the challenge (${price} USD) and sends it again with PAYMENT-SIGNATURE.

@@ -243,7 +243,10 @@ export function ApiReferenceIndex({ document: doc }: { document: OpenApiDocument
               .filter((o) => o.tag === tag.name)
               .map(({ path, method, op }) => (
                 <li key={op.operationId} className="break-words">
-                  <a className="font-mono text-xs text-indigo-700 underline" href={`${referencePagePath(tag.name)}#${op.operationId}`}>
+                  <a
+                    className="font-mono text-xs text-indigo-700 underline"
+                    href={`${referencePagePath(tag.name)}#${op.operationId}`}
+                  >
                     {method.toUpperCase()} {path}
                   </a>{" "}
                   <span className="text-slate-700">{op.summary}</span>

@@ -64,7 +64,6 @@ export const MCP_TOOLS: { name: string; does: string; spends: string }[] = [
   { name: "submit_listing", does: "Sends the listing to the operators' review.", spends: "free, needs a token" },
 ];
 
-
 export function mcpStdioConfig(baseUrl: string): string {
   return `{
   "mcpServers": {

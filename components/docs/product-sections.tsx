@@ -80,7 +80,9 @@ function ProductSection({
         <p>
           <strong>Spend control.</strong> The official x402 client (<code className={c}>@x402/fetch</code>) refuses any
           payment above 1 USD by default; this product costs {atomicToUsd(product.priceAtomic)} USD, so the client needs{" "}
-          <code className={c}>{`.setSpendControls({ maxAmountPerPayment: "$${atomicToUsd(product.priceAtomic)}" })`}</code>{" "}
+          <code
+            className={c}
+          >{`.setSpendControls({ maxAmountPerPayment: "$${atomicToUsd(product.priceAtomic)}" })`}</code>{" "}
           (in the example below).
         </p>
       )}

@@ -116,7 +116,9 @@ export function schemaHomes(doc: OpenApiDocument): Map<string, string> {
 
 /** Where each operation is described: its tag's page and its card's anchor. */
 export function operationHrefs(doc: OpenApiDocument): Map<string, string> {
-  return new Map(documentOperations(doc).map((o) => [o.op.operationId, `${referencePagePath(o.tag)}#${o.op.operationId}`]));
+  return new Map(
+    documentOperations(doc).map((o) => [o.op.operationId, `${referencePagePath(o.tag)}#${o.op.operationId}`]),
+  );
 }
 
 export interface HeaderItem {

@@ -16,7 +16,12 @@ export function etagJson(body: unknown, ifNoneMatch: string | null, cacheControl
 }
 
 /** Any text answer (the markdown docs, llms.txt) the same way: its bytes' hash is its ETag. */
-export function etagText(text: string, contentType: string, ifNoneMatch: string | null, cacheControl: string): Response {
+export function etagText(
+  text: string,
+  contentType: string,
+  ifNoneMatch: string | null,
+  cacheControl: string,
+): Response {
   const etag = `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
   const headers = { ETag: etag, "Cache-Control": cacheControl };
   if (ifNoneMatch && ifNoneMatch.length <= 8192 && matches(ifNoneMatch, etag))

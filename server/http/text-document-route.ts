@@ -12,8 +12,9 @@ const CACHE_CONTROL = "public, max-age=300";
 
 /** `render` returns the text for the request's path, or undefined for a path it has no document for (404). */
 export function textDocumentRoutes<C>(render: (context: C) => string | undefined | Promise<string | undefined>) {
-  const GET = route(async (request: Request, context: C) => {
-    const text = await render(context);
+  // Next.js hands a dynamic route its params as the second argument; the static ones take none.
+  const GET = route(async (request: Request, context?: C) => {
+    const text = await render(context as C);
     if (text === undefined)
       return errorResponse(new AppError("not_found", `No document at ${new URL(request.url).pathname}.`));
     return etagText(text, MARKDOWN, request.headers.get("if-none-match"), CACHE_CONTROL);

@@ -24,7 +24,9 @@ const TEXT_DOCUMENT = /^\/(?:llms\.txt|docs\.md|docs\/[^/]+\.md)$/;
 /** Machine-readable answers (the API, the OpenAPI document, the markdown docs): JSON refusals, no page CSP,
  * and every method reaches the route (which answers its own 405). */
 export function isApiPath(pathname: string): boolean {
-  return pathname === "/api" || pathname.startsWith("/api/") || pathname === "/openapi.json" || TEXT_DOCUMENT.test(pathname);
+  return (
+    pathname === "/api" || pathname.startsWith("/api/") || pathname === "/openapi.json" || TEXT_DOCUMENT.test(pathname)
+  );
 }
 
 export function isAssetPath(pathname: string): boolean {

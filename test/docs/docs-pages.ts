@@ -12,7 +12,10 @@ export const docsPageHtml = async () => renderToStaticMarkup(await DocsPage());
 export async function referencePagesHtml(): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
   for (const tag of openApiDocument().document.tags)
-    pages.set(tag.name, renderToStaticMarkup(await TagReferencePage({ params: Promise.resolve({ tag: tagSlug(tag.name) }) })));
+    pages.set(
+      tag.name,
+      renderToStaticMarkup(await TagReferencePage({ params: Promise.resolve({ tag: tagSlug(tag.name) }) })),
+    );
   return pages;
 }
 

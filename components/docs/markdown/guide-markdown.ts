@@ -5,13 +5,7 @@ import { atomicToUsd } from "@/server/money";
 import type { OpenApiDocument } from "@/server/openapi/openapi-types";
 import type { ProductChallenge } from "@/server/products/product-challenges";
 import { validatePath, type ProductDefinition } from "@/server/products/product";
-import {
-  curlChallenge,
-  curlValidate,
-  demoAgentCommand,
-  spendControlLine,
-  typescriptPurchase,
-} from "../agent-snippets";
+import { curlChallenge, curlValidate, demoAgentCommand, spendControlLine, typescriptPurchase } from "../agent-snippets";
 import { MCP_TOOLS, mcpHttpConfig, mcpStdioConfig, typedClientExample } from "../mcp-snippets";
 import { accessText, documentOperations, referenceMarkdownPath } from "../reference-model";
 import { headersMarkdown } from "./reference-markdown";

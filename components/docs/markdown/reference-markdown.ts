@@ -38,7 +38,10 @@ export function schemaMarkdown(schema: Schema): string {
   if (Array.isArray(alternatives) && alternatives.every((a) => typeof a.properties === "object"))
     return ["One of:", ...alternatives.map(propertyTable)].join("\n\n");
   if (typeof schema.properties === "object")
-    return blocks(propertyTable(schema), schema.additionalProperties === false && "No other properties are allowed.").trim();
+    return blocks(
+      propertyTable(schema),
+      schema.additionalProperties === false && "No other properties are allowed.",
+    ).trim();
   const rules = rulesText(schema);
   return `${inlineCode(typeText(schema))}${rules.length ? ` (${rules.join(", ")})` : ""}`;
 }
@@ -51,9 +54,10 @@ function parametersMarkdown(parameters: ParameterObject[]): string | undefined {
       inlineCode(p.name),
       p.in,
       [
-        [inlineCode(typeText(p.schema)), [p.required ? "required" : "optional", ...rulesText(p.schema)].join("; ")].join(
-          "; ",
-        ),
+        [
+          inlineCode(typeText(p.schema)),
+          [p.required ? "required" : "optional", ...rulesText(p.schema)].join("; "),
+        ].join("; "),
         p.description,
       ]
         .filter(Boolean)
