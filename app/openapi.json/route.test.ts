@@ -454,6 +454,9 @@ describe("the /docs page renders the document", () => {
     const { docsPageHtml } = await import("@/test/docs/docs-pages");
     const { PRODUCT_LIST } = await import("@/server/products/products");
     const html = await docsPageHtml();
+    const guideText = await (
+      await (await import("@/app/docs.md/route")).GET(new Request("http://marketplace.test/docs.md"))
+    ).text();
     const escape = (text: string) =>
       text
         .replace(/&/g, "&amp;")
@@ -464,10 +467,15 @@ describe("the /docs page renders the document", () => {
     for (const product of PRODUCT_LIST) {
       expect(html).toContain(`id="product-${product.id}"`);
       expect(html).toContain(`href="/docs/reference/shop#${product.operationId}"`);
-      const route402 = await (
-        await shopRoute(product.path.split("/").pop()!).GET(new Request(`http://marketplace.test${product.path}`))
-      ).json();
-      expect(html).toContain(escape(JSON.stringify(route402, null, 2)));
+      const res402 = await shopRoute(product.path.split("/").pop()!).GET(
+        new Request(`http://marketplace.test${product.path}`),
+      );
+      const route402 = await res402.json();
+      const decoded = JSON.parse(Buffer.from(res402.headers.get("payment-required")!, "base64").toString("utf8"));
+      expect(html).toContain(escape(JSON.stringify(decoded, null, 2)));
+      // The 402 body itself is in the markdown guide (it holds the request's whole schema: too heavy for /docs).
+      expect(html).toContain(`href="/docs.md#${product.id}-402"`);
+      expect(guideText).toContain(JSON.stringify(route402, null, 2));
     }
     const { readdirSync, readFileSync } = await import("node:fs");
     const files = readdirSync("components/docs", { recursive: true, withFileTypes: true }).filter((f) => f.isFile());

@@ -96,16 +96,16 @@ function ProductSection({
         </div>
       </details>
       {challenge?.status === 402 ? (
-        // Long (the body carries the request's whole JSON Schema): folded until asked for.
+        // The 402 body carries the request's whole JSON Schema (the reference's request schema again): on /docs it
+        // cost about 40 KB of the page, so it is in the markdown guide (/docs.md) and the route's own answer only.
         <>
-          <details className="rounded-md border border-slate-200 p-2">
-            <summary className="cursor-pointer text-xs font-medium uppercase tracking-wide text-slate-600">
-              402 body, as the route sends it
-            </summary>
-            <div className="mt-2">
-              <CodeBlock>{JSON.stringify(challenge.body, null, 2)}</CodeBlock>
-            </div>
-          </details>
+          <p>
+            The 402 body, as the route sends it (the product, its request schema and a complete example): in{" "}
+            <a className={link} href={`/docs.md#${product.id}-402`}>
+              /docs.md
+            </a>{" "}
+            and from <code className={c}>GET {product.path}</code> itself.
+          </p>
           <details className="rounded-md border border-slate-200 p-2">
             <summary className="cursor-pointer text-xs font-medium uppercase tracking-wide text-slate-600">
               PAYMENT-REQUIRED, decoded

@@ -35,7 +35,10 @@ function productMarkdown(base: string, product: ProductDefinition, challenge: Pr
     fenced(curlValidate(snippet), "sh"),
     fenced(curlChallenge(snippet), "sh"),
     challenge?.status === 402
-      ? `PAYMENT-REQUIRED, decoded:\n\n${fenced(JSON.stringify(challenge.paymentRequired, null, 2), "json")}`
+      ? blocks(
+          `<a id="${product.id}-402"></a>The 402 body, as the route sends it:\n\n${fenced(JSON.stringify(challenge.body, null, 2), "json")}`,
+          `PAYMENT-REQUIRED, decoded:\n\n${fenced(JSON.stringify(challenge.paymentRequired, null, 2), "json")}`,
+        ).trim()
       : `Payment is not available on this marketplace right now: the product answers ${challenge?.status ?? 503}.`,
     `Buy it with TypeScript and \`@x402/fetch\`:\n\n${fenced(typescriptPurchase(snippet), "ts")}`,
   ).trim();
