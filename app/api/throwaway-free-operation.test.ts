@@ -5,7 +5,10 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ApiReference } from "@/components/docs/api-reference";
+import { ApiReferenceIndex, TagReference } from "@/components/docs/api-reference";
+import { operationIndexMarkdown } from "@/components/docs/markdown/guide-markdown";
+import { llmsTxt } from "@/components/docs/markdown/llms-txt";
+import { tagMarkdown } from "@/components/docs/markdown/reference-markdown";
 import { AppError } from "@/server/errors";
 import { freeRoutes } from "@/server/http/free-routes";
 import { buildOpenApiDocument } from "@/server/http/openapi-document";
@@ -122,14 +125,23 @@ describe("a free operation declared in a test", () => {
   });
 
   it("gets its /docs entry, under its tag", () => {
-    const html = renderToStaticMarkup(ApiReference({ document: buildOpenApiDocument(BASE, PRODUCT_LIST, operations) }));
+    const document = buildOpenApiDocument(BASE, PRODUCT_LIST, operations);
+    const html = renderToStaticMarkup(TagReference({ document, tag: "Catalog" }));
     expect(html).toContain('id="getWidgetStock"');
     expect(html).toContain("/api/catalog/widgets/{colour}");
     expect(html).toContain("Count widgets in stock (test)");
     expect(html).toContain('id="schema-WidgetStock"');
-    expect(renderToStaticMarkup(ApiReference({ document: buildOpenApiDocument(BASE) }))).not.toContain(
-      "getWidgetStock",
+    expect(renderToStaticMarkup(ApiReferenceIndex({ document }))).toContain(
+      'href="/docs/reference/catalog#getWidgetStock"',
     );
+    // The markdown reference, the guide's index and llms.txt list it too.
+    expect(tagMarkdown(document, "Catalog")).toContain("## GET /api/catalog/widgets/{colour}");
+    expect(tagMarkdown(document, "Catalog")).toContain("## WidgetStock");
+    expect(operationIndexMarkdown(document)).toContain("`getWidgetStock`");
+    expect(llmsTxt(document, PRODUCT_LIST)).toContain("getWidgetStock");
+    const plain = buildOpenApiDocument(BASE);
+    expect(renderToStaticMarkup(TagReference({ document: plain, tag: "Catalog" }))).not.toContain("getWidgetStock");
+    expect(llmsTxt(plain, PRODUCT_LIST)).not.toContain("getWidgetStock");
   });
 
   it("a declaration the routes, the document or /docs cannot serve is refused when listed; one without a route file is reported", () => {

@@ -66,9 +66,8 @@ describe("the document describes health", () => {
   });
 
   it("/docs renders the new schemas, the filter and the observer's new error", async () => {
-    const { renderToStaticMarkup } = await import("react-dom/server");
-    const { default: DocsPage } = await import("@/app/(site)/docs/page");
-    const html = renderToStaticMarkup(await DocsPage());
+    const { allDocsHtml } = await import("@/test/docs/docs-pages");
+    const html = await allDocsHtml();
     for (const name of ["OfferHealth", "ServiceHealth", "TermsChange"]) expect(html).toContain(`id="schema-${name}"`);
     expect(html).toContain("offer_terms_changed");
     expect(html).toContain("<code>healthy</code>");

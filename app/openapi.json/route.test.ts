@@ -432,9 +432,9 @@ describe("the document matches what the shortlist route answers", () => {
 
 describe("the /docs page renders the document", () => {
   it("shows every operation, the payment guide, the link to /openapi.json and keeps #methodology", async () => {
-    const { renderToStaticMarkup } = await import("react-dom/server");
-    const { default: DocsPage } = await import("@/app/(site)/docs/page");
-    const html = renderToStaticMarkup(await DocsPage());
+    // The cards and schemas are on each tag's page (/docs/reference/<tag>); /docs links to them.
+    const { allDocsHtml } = await import("@/test/docs/docs-pages");
+    const html = await allDocsHtml();
     const ids = Object.values(doc.paths as Record<string, Record<string, Json>>).flatMap((item) =>
       Object.values(item).map((op) => op.operationId as string),
     );
@@ -451,10 +451,12 @@ describe("the /docs page renders the document", () => {
   });
 
   it("has a section per product of the registry, with the 402 its route answers; no docs component reads the configuration", async () => {
-    const { renderToStaticMarkup } = await import("react-dom/server");
-    const { default: DocsPage } = await import("@/app/(site)/docs/page");
+    const { docsPageHtml } = await import("@/test/docs/docs-pages");
     const { PRODUCT_LIST } = await import("@/server/products/products");
-    const html = renderToStaticMarkup(await DocsPage());
+    const html = await docsPageHtml();
+    const guideText = await (
+      await (await import("@/app/docs.md/route")).GET(new Request("http://marketplace.test/docs.md"))
+    ).text();
     const escape = (text: string) =>
       text
         .replace(/&/g, "&amp;")
@@ -464,15 +466,23 @@ describe("the /docs page renders the document", () => {
         .replace(/>/g, "&gt;");
     for (const product of PRODUCT_LIST) {
       expect(html).toContain(`id="product-${product.id}"`);
-      expect(html).toContain(`href="#${product.operationId}"`);
-      const route402 = await (
-        await shopRoute(product.path.split("/").pop()!).GET(new Request(`http://marketplace.test${product.path}`))
-      ).json();
-      expect(html).toContain(escape(JSON.stringify(route402, null, 2)));
+      expect(html).toContain(`href="/docs/reference/shop#${product.operationId}"`);
+      const res402 = await shopRoute(product.path.split("/").pop()!).GET(
+        new Request(`http://marketplace.test${product.path}`),
+      );
+      const route402 = await res402.json();
+      const decoded = JSON.parse(Buffer.from(res402.headers.get("payment-required")!, "base64").toString("utf8"));
+      expect(html).toContain(escape(JSON.stringify(decoded, null, 2)));
+      // The 402 body itself is in the markdown guide (it holds the request's whole schema: too heavy for /docs).
+      expect(html).toContain(`href="/docs.md#${product.id}-402"`);
+      expect(guideText).toContain(JSON.stringify(route402, null, 2));
     }
     const { readdirSync, readFileSync } = await import("node:fs");
-    for (const file of readdirSync("components/docs")) {
-      expect(readFileSync(`components/docs/${file}`, "utf8"), file).not.toMatch(/process\.env|server\/env"|FromEnv\(/);
+    const files = readdirSync("components/docs", { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    expect(files.map((f) => f.name)).toContain("guide-markdown.ts");
+    for (const file of files) {
+      const path = `${file.parentPath}/${file.name}`;
+      expect(readFileSync(path, "utf8"), path).not.toMatch(/process\.env|server\/env"|FromEnv\(/);
     }
   });
 });
@@ -636,10 +646,11 @@ describe("the review writes", () => {
     );
   });
 
-  it("/docs shows every write, its statuses with their names, the token header once and no duplicate ids", async () => {
-    const { renderToStaticMarkup } = await import("react-dom/server");
-    const { default: DocsPage } = await import("@/app/(site)/docs/page");
-    const html = renderToStaticMarkup(await DocsPage());
+  it("/docs and the Reviews page show every write, its statuses with their names, the token header once and no duplicate ids", async () => {
+    const { docsPageHtml, referencePagesHtml } = await import("@/test/docs/docs-pages");
+    const docsHtml = await docsPageHtml();
+    const pages = await referencePagesHtml();
+    const html = pages.get("Reviews")!;
     for (const [, , id] of WRITES) expect(html).toContain(`id="${id}"`);
     for (const text of [
       "201 Created",
@@ -653,12 +664,17 @@ describe("the review writes", () => {
     ])
       expect(html).toContain(`>${text}<`);
     expect(html).toContain("needs a marketplace token (X-Marketplace-Token)");
-    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
-    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    for (const page of [docsHtml, ...pages.values()]) {
+      const ids = [...page.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+      expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    }
+    const ids = [...docsHtml.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
     expect(ids).toContain("header-X-Marketplace-Token");
     expect(ids).toContain("header-Idempotency-Key");
-    // Every header a response names links to its description on the page.
-    const targets = [...html.matchAll(/href="#(header-[^"]+)"/g)].map((m) => m[1]);
+    // Every header a response names links to its description on /docs.
+    const targets = [...pages.values()].flatMap((page) =>
+      [...page.matchAll(/href="\/docs#(header-[^"]+)"/g)].map((m) => m[1]),
+    );
     expect(targets).toEqual(expect.arrayContaining(["header-Idempotent-Replayed", "header-RateLimit-Remaining"]));
     expect([...new Set(targets.filter((t) => !ids.includes(t)))]).toEqual([]);
   });

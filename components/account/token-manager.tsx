@@ -103,7 +103,17 @@ export function TokenManager() {
     <Section
       id="tokens"
       title="Marketplace tokens"
-      description="A token lets one of your agents write and revise reviews, comment, like and favourite through the API (header X-Marketplace-Token), on your behalf. Only a hash is stored."
+      description={
+        <>
+          A token lets one of your agents write and revise reviews, comment, like and favourite through the API (header
+          X-Marketplace-Token), on your behalf. Only a hash is stored. It is also what the observer route needs: every
+          call to a catalogued offer through the marketplace carries it in X-Marketplace-Token (
+          <a className="text-indigo-700 underline" href="/docs/reference/observer">
+            observer reference
+          </a>
+          ).
+        </>
+      }
     >
       <div className="space-y-4">
         {error && <ErrorMessage>{error}</ErrorMessage>}

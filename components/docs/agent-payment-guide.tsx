@@ -10,8 +10,17 @@ import { CodeBlock } from "./code-block";
 const c = "rounded bg-slate-100 px-1";
 
 /** `paymentRequired`: the shortlist's PAYMENT-REQUIRED, decoded; undefined while payment is not configured (503). */
-export function AgentPaymentGuide({ baseUrl, paymentRequired }: { baseUrl: string; paymentRequired: unknown }) {
-  const snippet = { baseUrl, path: shortlistProduct.path, example: shortlistProduct.example };
+/** `href`: where the API reference describes an operation (its tag's page). */
+export function AgentPaymentGuide({
+  baseUrl,
+  paymentRequired,
+  href,
+}: {
+  baseUrl: string;
+  paymentRequired: unknown;
+  href: (operationId: string) => string;
+}) {
+  const snippet = { baseUrl, ...shortlistProduct };
   const price = atomicToUsd(shortlistProduct.priceAtomic);
   return (
     <section id="paying" className="space-y-4" aria-labelledby="paying-title">
@@ -65,7 +74,12 @@ export function AgentPaymentGuide({ baseUrl, paymentRequired }: { baseUrl: strin
         and sends it again. While the marketplace settles payments on its own test ledger (no{" "}
         <code className={c}>X402_FACILITATOR_URL</code>), <code className={c}>POST /api/dev/faucet</code> credits test
         USDC to any address; with an external facilitator the faucet answers 404 and the payer needs real {X402_NETWORK}{" "}
-        test USDC.
+        test USDC. The client&apos;s spend control refuses any payment above 1 USD by default: the products that cost
+        more (see{" "}
+        <a className="text-indigo-700 underline" href="#products">
+          Products
+        </a>
+        ) show the one line, <code className={c}>setSpendControls</code>, that allows their price.
       </p>
       <CodeBlock label="TypeScript (ESM, Node 20+)">{typescriptPurchase(snippet)}</CodeBlock>
 
@@ -80,7 +94,7 @@ export function AgentPaymentGuide({ baseUrl, paymentRequired }: { baseUrl: strin
         It funds a throwaway key from the faucet, buys one shortlist with the official client and prints the ranked
         vendors and what it paid; <code className={c}>--help</code> lists the options. Every status the purchase can
         answer is in the{" "}
-        <a className="text-indigo-700 underline" href="#buySoftwareVendorShortlist">
+        <a className="text-indigo-700 underline" href={href(shortlistProduct.operationId)}>
           API reference
         </a>{" "}
         below and in{" "}

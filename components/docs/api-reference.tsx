@@ -1,55 +1,29 @@
 // The API reference, rendered from the OpenAPI document (server/http/openapi-document.ts), which is assembled from
-// the paid products' and the free operations' declarations: each operation is listed under its tag.
+// the paid products' and the free operations' declarations. /docs carries the index (the headers, and each tag's
+// operations in one line each); each tag's page (/docs/reference/<tag>) carries its operations in full and the
+// schemas they reach, so no page holds the whole reference (1.4 MB of HTML when /docs did).
 import type {
   OpenApiDocument,
   OperationObject,
   ParameterObject,
   HeaderObject,
   HttpMethod,
-  Reference,
   ResponseObject,
 } from "@/server/openapi/openapi-types";
 import { InlineText, MarkdownLite } from "./inline-text";
 import { ReferenceTable } from "./reference-table";
+import {
+  documentOperations,
+  headerItems,
+  accessText,
+  STATUS_TEXT,
+  reachableSchemas,
+  referenceMarkdownPath,
+  referencePagePath,
+  resolve,
+} from "./reference-model";
 import { SchemaView } from "./schema-view";
 import { refName, rulesText, typeText, type Schema } from "./schema-text";
-
-const METHODS: HttpMethod[] = ["get", "post", "put", "patch", "delete"];
-const STATUS_TEXT: Record<string, string> = {
-  "200": "OK",
-  "201": "Created",
-  "202": "Accepted",
-  "400": "Bad Request",
-  "401": "Unauthorized",
-  "402": "Payment Required",
-  "403": "Forbidden",
-  "404": "Not Found",
-  "405": "Method Not Allowed",
-  "409": "Conflict",
-  "413": "Content Too Large",
-  "415": "Unsupported Media Type",
-  "422": "Unprocessable Content",
-  "429": "Too Many Requests",
-  "500": "Internal Server Error",
-  "502": "Bad Gateway",
-  "503": "Service Unavailable",
-  "504": "Gateway Timeout",
-};
-
-// How an operation's security requirement reads on its card (scheme names: server/openapi).
-const SCHEME_LABEL: Record<string, string> = {
-  x402: "paid with x402 (PAYMENT-SIGNATURE)",
-  marketplaceToken: "needs a marketplace token (X-Marketplace-Token)",
-};
-
-function resolve<T>(doc: OpenApiDocument, node: T | Reference): T {
-  let current: unknown = node;
-  for (let hops = 0; hops < 10 && typeof (current as Reference).$ref === "string"; hops++) {
-    const path = (current as Reference).$ref.replace(/^#\//, "").split("/");
-    current = path.reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], doc);
-  }
-  return current as T;
-}
 
 function MethodBadge({ method }: { method: string }) {
   const color = method === "get" ? "bg-emerald-100 text-emerald-900" : "bg-sky-100 text-sky-900";
@@ -113,7 +87,7 @@ function ResponseItem({ doc, status, response }: { doc: OpenApiDocument; status:
           {headers.map(([name, h]) => (
             <li key={name}>
               Header{" "}
-              <a className="font-mono font-semibold text-slate-800 underline" href={`#header-${name}`}>
+              <a className="font-mono font-semibold text-slate-800 underline" href={`/docs#header-${name}`}>
                 {name}
               </a>
               {h.required ? "" : " (when applicable)"}: <code>{typeText(h.schema)}</code>
@@ -138,37 +112,9 @@ function RequestSchema({ schema }: { schema: Schema }) {
   );
 }
 
-/** The x402, token and idempotency headers, described once; responses link here. A header named
- * by more than one component (Idempotency-Key: purchases and review writes) is listed once. */
+/** The x402, token and idempotency headers, described once; responses link here. */
 function HeaderList({ doc }: { doc: OpenApiDocument }) {
-  const requestHeaders = Object.values(doc.components.parameters).filter((p) => p.in === "header");
-  // An http scheme (MPP's `Payment`) travels in Authorization.
-  const schemeHeaders = Object.values(doc.components.securitySchemes).map((s) => ({
-    name: s.type === "http" ? "Authorization" : s.name,
-    description: s.description,
-    schema: { type: "string" },
-  }));
-  const all = [
-    ...requestHeaders.map((p) => ({
-      name: p.name,
-      direction: "request",
-      description: p.description ?? "",
-      schema: p.schema,
-    })),
-    ...schemeHeaders.map((h) => ({ ...h, direction: "request" })),
-    ...Object.entries(doc.components.headers).map(([name, h]) => ({
-      name,
-      direction: "response",
-      description: h.description,
-      schema: h.schema,
-    })),
-  ];
-  const items = all.filter((h, i) => all.findIndex((o) => o.name === h.name) === i);
-  for (const h of all) {
-    const kept = items.find((o) => o.name === h.name)!;
-    if (kept !== h && !kept.description.includes(h.description))
-      kept.description = `${kept.description} ${h.description}`;
-  }
+  const items = headerItems(doc);
   return (
     <dl className="space-y-2 text-sm text-slate-700">
       {items.map((h) => (
@@ -201,8 +147,9 @@ function OperationCard({
 }) {
   const parameters = (op.parameters ?? []).map((p) => resolve<ParameterObject>(doc, p));
   const body = op.requestBody?.content["application/json"];
-  const schemes = (op.security ?? []).flatMap((requirement) => Object.keys(requirement));
-  const access = schemes.length === 0 ? " · free" : schemes.map((name) => ` · ${SCHEME_LABEL[name] ?? name}`).join("");
+  const access = accessText(op)
+    .map((text) => ` · ${text}`)
+    .join("");
   return (
     <article
       id={op.operationId}
@@ -247,10 +194,11 @@ function OperationCard({
   );
 }
 
-export function ApiReference({ document: doc }: { document: OpenApiDocument }) {
-  const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
-    METHODS.flatMap((method) => (item[method] ? [{ path, method, op: item[method] }] : [])),
-  );
+const link = "text-indigo-700 underline";
+
+/** On /docs: the headers, and each tag's operations in one line, linking to the tag's page. */
+export function ApiReferenceIndex({ document: doc }: { document: OpenApiDocument }) {
+  const operations = documentOperations(doc);
   return (
     <section className="space-y-6" aria-labelledby="api-reference">
       <div className="space-y-2">
@@ -259,10 +207,15 @@ export function ApiReference({ document: doc }: { document: OpenApiDocument }) {
         </h2>
         <p className="text-sm text-slate-700">
           Generated from the OpenAPI {doc.openapi} document, interface version {doc.info.version}:{" "}
-          <a className="text-indigo-700 underline" href="/openapi.json">
+          <a className={link} href="/openapi.json">
             /openapi.json
           </a>
-          . Server: <code className="rounded bg-slate-100 px-1">{doc.servers[0]?.url}</code>.
+          . Server: <code className="rounded bg-slate-100 px-1">{doc.servers[0]?.url}</code>. Each group below has its
+          own page with every parameter, answer and schema, and the same in markdown for agents (
+          <a className={link} href="/llms.txt">
+            /llms.txt
+          </a>{" "}
+          lists them all).
         </p>
         <div className="text-sm text-slate-700">
           <MarkdownLite text={doc.info.description} />
@@ -273,34 +226,83 @@ export function ApiReference({ document: doc }: { document: OpenApiDocument }) {
         <HeaderList doc={doc} />
       </div>
       {doc.tags.map((tag) => (
-        <div key={tag.name} className="space-y-3">
-          <h3 className="text-lg font-semibold">{tag.name}</h3>
-          <p className="text-sm text-slate-600">{tag.description}</p>
-          {operations
-            .filter(({ op }) => op.tags?.includes(tag.name))
-            .map(({ path, method, op }) => (
-              <OperationCard key={op.operationId} doc={doc} path={path} method={method} op={op} />
-            ))}
+        <div key={tag.name} className="space-y-2">
+          <h3 className="text-lg font-semibold">
+            <a className={link} href={referencePagePath(tag.name)}>
+              {tag.name}
+            </a>
+          </h3>
+          <p className="text-sm text-slate-600">
+            {tag.description}{" "}
+            <a className={link} href={referenceMarkdownPath(tag.name)}>
+              Markdown
+            </a>
+          </p>
+          <ul className="space-y-1 text-sm">
+            {operations
+              .filter((o) => o.tag === tag.name)
+              .map(({ path, method, op }) => (
+                <li key={op.operationId} className="break-words">
+                  <a
+                    className="font-mono text-xs text-indigo-700 underline"
+                    href={`${referencePagePath(tag.name)}#${op.operationId}`}
+                  >
+                    {method.toUpperCase()} {path}
+                  </a>{" "}
+                  <span className="text-slate-700">{op.summary}</span>
+                </li>
+              ))}
+          </ul>
         </div>
       ))}
-      <div className="space-y-2">
-        <h3 id="schemas" className="text-lg font-semibold">
-          Schemas
-        </h3>
-        {Object.entries(doc.components.schemas).map(([name, schema]) => (
-          <details key={name} id={`schema-${name}`} className="rounded-md border border-slate-200 bg-white p-3 text-sm">
-            <summary className="cursor-pointer font-mono font-semibold">{name}</summary>
-            <div className="mt-2 space-y-2">
-              {typeof schema.description === "string" && (
-                <p className="text-slate-700">
-                  <InlineText text={schema.description} />
-                </p>
-              )}
-              <SchemaView schema={schema} />
-            </div>
-          </details>
+    </section>
+  );
+}
+
+/** A tag's page: its operations in full, then the named schemas they reach. */
+export function TagReference({ document: doc, tag }: { document: OpenApiDocument; tag: string }) {
+  const operations = documentOperations(doc).filter((o) => o.tag === tag);
+  const schemas = reachableSchemas(
+    doc,
+    operations.map((o) => o.op),
+  );
+  return (
+    <section className="space-y-6" aria-labelledby="tag-operations">
+      <div className="space-y-3">
+        <h2 id="tag-operations" className="text-xl font-semibold">
+          Operations
+        </h2>
+        {operations.map(({ path, method, op }) => (
+          <OperationCard key={op.operationId} doc={doc} path={path} method={method} op={op} />
         ))}
       </div>
+      {schemas.length > 0 && (
+        <div className="space-y-2">
+          <h2 id="schemas" className="text-xl font-semibold">
+            Schemas
+          </h2>
+          {schemas.map((name) => {
+            const schema = doc.components.schemas[name]!;
+            return (
+              <details
+                key={name}
+                id={`schema-${name}`}
+                className="rounded-md border border-slate-200 bg-white p-3 text-sm"
+              >
+                <summary className="cursor-pointer font-mono font-semibold">{name}</summary>
+                <div className="mt-2 space-y-2">
+                  {typeof schema.description === "string" && (
+                    <p className="text-slate-700">
+                      <InlineText text={schema.description} />
+                    </p>
+                  )}
+                  <SchemaView schema={schema} />
+                </div>
+              </details>
+            );
+          })}
+        </div>
+      )}
     </section>
   );
 }

@@ -1,72 +1,9 @@
 // "Use it from an agent (MCP)": the MCP server (stdio and hosted HTTP), its tools, and the typed
 // client. The base URL is the page's configured one; nothing here reads the configuration.
-import { atomicToUsd } from "@/server/money";
-import { shortlistProduct } from "@/server/products/shortlist-product";
 import { CodeBlock } from "./code-block";
-import { mcpHttpConfig, mcpStdioConfig, typedClientExample } from "./mcp-snippets";
+import { MCP_TOOLS as TOOLS, mcpHttpConfig, mcpStdioConfig, typedClientExample } from "./mcp-snippets";
 
 const c = "rounded bg-slate-100 px-1";
-
-const TOOLS: { name: string; does: string; spends: string }[] = [
-  {
-    name: "search_services",
-    does: "Free relevance search with filters (capability, protocol, max price, tested).",
-    spends: "free, read-only",
-  },
-  {
-    name: "get_service",
-    does: "A service's record: offers (ids, prices, protocols), reputation, links.",
-    spends: "free, read-only",
-  },
-  {
-    name: "get_reviews",
-    does: "A service's published reviews, newest or most liked first.",
-    spends: "free, read-only",
-  },
-  {
-    name: "buy_shortlist",
-    does: "A ranked shortlist of services that fit an outcome, conditions and constraints.",
-    spends: `${atomicToUsd(shortlistProduct.priceAtomic)} USD`,
-  },
-  {
-    name: "call_offer",
-    does: "Calls a provider's offer through the observer with your token, paying its 402.",
-    spends: "the offer's price",
-  },
-  {
-    name: "write_review",
-    does: "Publishes your agent's review of a service (verified after a paid call_offer).",
-    spends: "free, needs a token",
-  },
-  {
-    name: "order_status",
-    does: "The state of a bought placement or evaluation, with its statusAuthorization.",
-    spends: "free, read-only",
-  },
-  {
-    name: "create_listing",
-    does: "Lists your x402 API: the marketplace probes each resource URL once, unpaid, and drafts the listing.",
-    spends: "free, needs a token",
-  },
-  { name: "list_listings", does: "Your listings, newest first.", spends: "free, read-only, needs a token" },
-  {
-    name: "get_listing",
-    does: "One listing: status, probe verdicts, offers, payees.",
-    spends: "free, read-only, needs a token",
-  },
-  {
-    name: "edit_listing",
-    does: "Changes what a probe cannot know: name, description, links, capability, tags, facts.",
-    spends: "free, needs a token",
-  },
-  {
-    name: "payee_challenge",
-    does: "The EIP-712 typed data a listing's payee signs to prove control of it.",
-    spends: "free, needs a token",
-  },
-  { name: "prove_payee", does: "Sends the payee's signature; the payee is verified.", spends: "free, needs a token" },
-  { name: "submit_listing", does: "Sends the listing to the operators' review.", spends: "free, needs a token" },
-];
 
 export function McpGuide({ baseUrl }: { baseUrl: string }) {
   return (

@@ -5,7 +5,7 @@ import { atomicToUsd } from "@/server/money";
 import type { ProductChallenge } from "@/server/products/product-challenges";
 import type { ProductDefinition } from "@/server/products/product";
 import { validateOperationId, validatePath } from "@/server/products/product";
-import { curlChallenge, curlValidate } from "./agent-snippets";
+import { curlChallenge, curlValidate, exceedsDefaultSpendCap, typescriptPurchase } from "./agent-snippets";
 import { CodeBlock } from "./code-block";
 
 const c = "rounded bg-slate-100 px-1";
@@ -24,16 +24,20 @@ function Delivery({ product }: { product: ProductDefinition }) {
   );
 }
 
+type Href = (operationId: string) => string;
+
 function ProductSection({
   product,
   challenge,
   baseUrl,
+  href,
 }: {
   product: ProductDefinition;
   challenge: ProductChallenge | undefined;
   baseUrl: string;
+  href: Href;
 }) {
-  const snippet = { baseUrl, path: product.path, example: product.example };
+  const snippet = { baseUrl, ...product };
   const titleId = `product-${product.id}-title`;
   return (
     <article
@@ -56,15 +60,15 @@ function ProductSection({
         </dd>
         <dt className="font-medium text-slate-900">Operations</dt>
         <dd className="break-words">
-          <a className={link} href={`#${product.describeOperationId}`}>
+          <a className={link} href={href(product.describeOperationId)}>
             GET {product.path}
           </a>{" "}
           (the 402, free),{" "}
-          <a className={link} href={`#${product.operationId}`}>
+          <a className={link} href={href(product.operationId)}>
             POST {product.path}
           </a>{" "}
           (buy),{" "}
-          <a className={link} href={`#${validateOperationId(product)}`}>
+          <a className={link} href={href(validateOperationId(product))}>
             POST {validatePath(product)}
           </a>{" "}
           (check a body, free)
@@ -72,17 +76,36 @@ function ProductSection({
       </dl>
       <CodeBlock label="shell: check a body before paying">{curlValidate(snippet)}</CodeBlock>
       <CodeBlock label="shell: the 402">{curlChallenge(snippet)}</CodeBlock>
+      {exceedsDefaultSpendCap(product.priceAtomic) && (
+        <p>
+          <strong>Spend control.</strong> The official x402 client (<code className={c}>@x402/fetch</code>) refuses any
+          payment above 1 USD by default; this product costs {atomicToUsd(product.priceAtomic)} USD, so the client needs{" "}
+          <code
+            className={c}
+          >{`.setSpendControls({ maxAmountPerPayment: "$${atomicToUsd(product.priceAtomic)}" })`}</code>{" "}
+          (in the example below).
+        </p>
+      )}
+      {/* Folded: the whole purchase, for every product (the guide above shows the shortlist's open). */}
+      <details className="rounded-md border border-slate-200 p-2">
+        <summary className="cursor-pointer text-xs font-medium uppercase tracking-wide text-slate-600">
+          Buy it with TypeScript and @x402/fetch
+        </summary>
+        <div className="mt-2">
+          <CodeBlock>{typescriptPurchase(snippet)}</CodeBlock>
+        </div>
+      </details>
       {challenge?.status === 402 ? (
-        // Long (the body carries the request's whole JSON Schema): folded until asked for.
+        // The 402 body carries the request's whole JSON Schema (the reference's request schema again): on /docs it
+        // cost about 40 KB of the page, so it is in the markdown guide (/docs.md) and the route's own answer only.
         <>
-          <details className="rounded-md border border-slate-200 p-2">
-            <summary className="cursor-pointer text-xs font-medium uppercase tracking-wide text-slate-600">
-              402 body, as the route sends it
-            </summary>
-            <div className="mt-2">
-              <CodeBlock>{JSON.stringify(challenge.body, null, 2)}</CodeBlock>
-            </div>
-          </details>
+          <p>
+            The 402 body, as the route sends it (the product, its request schema and a complete example): in{" "}
+            <a className={link} href={`/docs.md#${product.id}-402`}>
+              /docs.md
+            </a>{" "}
+            and from <code className={c}>GET {product.path}</code> itself.
+          </p>
           <details className="rounded-md border border-slate-200 p-2">
             <summary className="cursor-pointer text-xs font-medium uppercase tracking-wide text-slate-600">
               PAYMENT-REQUIRED, decoded
@@ -112,10 +135,13 @@ export function ProductSections({
   products,
   challenges,
   baseUrl,
+  href,
 }: {
   products: readonly ProductDefinition[];
   challenges: readonly ProductChallenge[];
   baseUrl: string;
+  /** Where the API reference describes an operation (its tag's page). */
+  href: Href;
 }) {
   return (
     <section id="products" className="space-y-4" aria-labelledby="products-title">
@@ -137,6 +163,7 @@ export function ProductSections({
           product={product}
           challenge={challenges.find((ch) => ch.productId === product.id)}
           baseUrl={baseUrl}
+          href={href}
         />
       ))}
     </section>

@@ -70,3 +70,35 @@ test("/docs uses the configured base URL and says where the demo agent runs", as
   expect(text).toContain(`--base-url '${baseURL}'`);
   expect(text).toContain("In a clone of that repository, after npm install");
 });
+
+test("/docs stays under 300 KB of HTML; the agent docs are markdown with the API's headers", async ({
+  request,
+  baseURL,
+}) => {
+  const docs = await request.get("/docs");
+  expect(docs.status()).toBe(200);
+  expect((await docs.body()).length).toBeLessThan(300 * 1024);
+  for (const path of ["/llms.txt", "/docs.md", "/docs/shop.md"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
+    expect(res.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers().etag).toMatch(/^"/);
+    const body = await res.text();
+    expect(body).toContain(baseURL!);
+    expect(body).not.toContain("localhost:3000");
+    const again = await request.get(path, { headers: { "if-none-match": res.headers().etag! } });
+    expect(again.status(), path).toBe(304);
+    const post = await request.post(path, { data: "x" });
+    expect(post.status(), path).toBe(405);
+    expect(await post.json()).toMatchObject({ error: "method_not_allowed" });
+  }
+  for (const path of ["/docs/nope.md", "/docs/%E2%80%AE.md"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+    expect(await res.json()).toMatchObject({ error: "not_found" });
+  }
+  expect((await request.get("/docs/%ZZ.md")).status()).toBe(400);
+  expect((await request.get("/docs/reference/nope")).status()).toBe(404);
+});

@@ -18,8 +18,15 @@ export const PAGE_METHODS = ["GET", "HEAD"] as const;
  */
 export const NEVER_SERVED = new Set(["TRACE", "TRACK", "CONNECT"]);
 
+/** The agent-readable docs (app/llms.txt, app/docs.md, app/docs/[file]): text, not pages. */
+const TEXT_DOCUMENT = /^\/(?:llms\.txt|docs\.md|docs\/[^/]+\.md)$/;
+
+/** Machine-readable answers (the API, the OpenAPI document, the markdown docs): JSON refusals, no page CSP,
+ * and every method reaches the route (which answers its own 405). */
 export function isApiPath(pathname: string): boolean {
-  return pathname === "/api" || pathname.startsWith("/api/") || pathname === "/openapi.json";
+  return (
+    pathname === "/api" || pathname.startsWith("/api/") || pathname === "/openapi.json" || TEXT_DOCUMENT.test(pathname)
+  );
 }
 
 export function isAssetPath(pathname: string): boolean {

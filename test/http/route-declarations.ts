@@ -15,6 +15,10 @@ export const NOT_FREE_OPERATIONS: Record<string, string> = {
   "api/health": "the load balancer's health check",
   "api/ping": "the constant answer the purchase benchmark compares with",
   "openapi.json": "the document itself",
+  // The agent-readable docs are renderings of the document (components/docs/markdown/), as /docs is.
+  "llms.txt": "the llms.txt index of the docs and of every operation, rendered from the document",
+  "docs.md": "the API guide in markdown, rendered from the document and the product declarations",
+  "docs/[file]": "each tag's reference in markdown (/docs/<tag>.md), rendered from the document",
   "api/shop/[product]": "the paid products: declared in server/products/ (any segment; unknown ones are a JSON 404)",
   "api/shop/[product]/validate": "the paid products' free body check: declared with each product",
   // Each product's own static route (server/products/products.ts checks the paths).

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AgentPaymentGuide } from "@/components/docs/agent-payment-guide";
-import { ApiReference } from "@/components/docs/api-reference";
+import { ApiReferenceIndex } from "@/components/docs/api-reference";
 import { McpGuide } from "@/components/docs/mcp-guide";
 import { ProductSections } from "@/components/docs/product-sections";
+import { operationHrefs, schemaHomes, referencePagePath } from "@/components/docs/reference-model";
 import { CAPABILITIES } from "@/server/catalog/vocabulary";
 import { HEALTHY_UPTIME_PERCENT } from "@/server/probes/conformance-checks";
 import { openApiDocument } from "@/server/http/openapi-document";
@@ -42,6 +43,10 @@ export default async function DocsPage() {
   // Each product's 402 as its route answers it: the examples below are those bytes.
   const challenges = await productChallenges(PRODUCT_LIST);
   const shortlist = challenges.find((ch) => ch.productId === "shortlist");
+  // The reference's cards and schemas live on each tag's page (/docs/reference/<tag>).
+  const hrefs = operationHrefs(document);
+  const href = (operationId: string) => hrefs.get(operationId) ?? "#api-reference";
+  const healthSchema = `${referencePagePath(schemaHomes(document).get("OfferHealth") ?? "Catalog")}#schema-OfferHealth`;
   return (
     <div className="max-w-3xl space-y-10">
       <header>
@@ -62,13 +67,21 @@ export default async function DocsPage() {
           <a className="text-indigo-700 underline" href="#api-reference">
             API reference
           </a>{" "}
-          below is rendered from it.
+          below is rendered from it, one page per group. Agents can read all of it as markdown:{" "}
+          <a className="text-indigo-700 underline" href="/llms.txt">
+            /llms.txt
+          </a>{" "}
+          lists the guide (
+          <a className="text-indigo-700 underline" href="/docs.md">
+            /docs.md
+          </a>
+          ) and every operation.
         </p>
       </header>
 
-      <AgentPaymentGuide baseUrl={baseUrl} paymentRequired={shortlist?.paymentRequired} />
+      <AgentPaymentGuide baseUrl={baseUrl} paymentRequired={shortlist?.paymentRequired} href={href} />
 
-      <ProductSections products={PRODUCT_LIST} challenges={challenges} baseUrl={baseUrl} />
+      <ProductSections products={PRODUCT_LIST} challenges={challenges} baseUrl={baseUrl} href={href} />
 
       <McpGuide baseUrl={baseUrl} />
 
@@ -145,7 +158,7 @@ export default async function DocsPage() {
         </Endpoint>
       </section>
 
-      <ApiReference document={document} />
+      <ApiReferenceIndex document={document} />
 
       <section className="space-y-3" aria-labelledby="methodology-title" id="methodology">
         <h2 id="methodology-title" className="text-xl font-semibold">
@@ -179,7 +192,7 @@ export default async function DocsPage() {
           <li>
             <code>health</code> is what the marketplace observed itself: it probes every offer at regular intervals with
             an unpaid request (it never pays) and checks the 402 for x402 v2 conformance (each check is listed under{" "}
-            <a className="text-indigo-700 underline" href="#schema-OfferHealth">
+            <a className="text-indigo-700 underline" href={healthSchema}>
               OfferHealth
             </a>
             ). An offer is <code>conformant</code>, <code>non_conformant</code> (with the checks it failed),{" "}

@@ -5,7 +5,10 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
+import { guideMarkdown } from "@/components/docs/markdown/guide-markdown";
+import { tagMarkdown } from "@/components/docs/markdown/reference-markdown";
 import { ProductSections } from "@/components/docs/product-sections";
+import { operationHrefs } from "@/components/docs/reference-model";
 import { decodeHeaderJson } from "@/server/payments/header-codec";
 import { AppError } from "@/server/errors";
 import { shopProductRoutes, shopValidateRoutes } from "@/server/http/shop-routes";
@@ -204,11 +207,20 @@ describe("a product declared in a test", () => {
 
   it("gets its /docs section, with the 402 the route answers", async () => {
     const challenges = await productChallenges(products);
-    const html = renderToStaticMarkup(ProductSections({ products, challenges, baseUrl: BASE }));
+    const doc = buildOpenApiDocument(BASE, products);
+    const hrefs = operationHrefs(doc);
+    const html = renderToStaticMarkup(
+      ProductSections({ products, challenges, baseUrl: BASE, href: (id) => hrefs.get(id) ?? "#" }),
+    );
     expect(html).toContain('id="product-widget"');
     expect(html).toContain("Test widget");
-    expect(html).toContain('href="#buyTestWidget"');
-    expect(html).toContain('href="#validateTestWidget"');
+    expect(html).toContain('href="/docs/reference/shop#buyTestWidget"');
+    expect(html).toContain('href="/docs/reference/shop#validateTestWidget"');
+    // Its markdown too: the guide's product section and the Shop reference (the same declaration).
+    const markdown = guideMarkdown(doc, products, challenges);
+    expect(markdown).toContain("### Test widget");
+    expect(markdown).toContain("`POST /api/shop/widgets/validate`");
+    expect(tagMarkdown(doc, "Shop")).toContain("## POST /api/shop/widgets");
     expect(html).toContain(`${BASE}/api/shop/widgets/validate`);
     expect(html).toContain("&quot;amount&quot;: &quot;2500&quot;");
   });
