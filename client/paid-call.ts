@@ -153,9 +153,7 @@ export async function payAndSend(ctx: PaidContext, req: PaidRequest): Promise<Re
     const challenge = readChallenge(first.headers.get("payment-required"));
     if ("problem" in challenge) return fail({ ...mapError(first), message: challenge.problem });
     if (opts.dryRun || !ctx.payer) {
-      const why = opts.dryRun
-        ? "Dry run: nothing was signed or sent."
-        : (ctx.paymentAdvice ?? NO_WALLET_ADVICE);
+      const why = opts.dryRun ? "Dry run: nothing was signed or sent." : (ctx.paymentAdvice ?? NO_WALLET_ADVICE);
       return fail({
         kind: "payment_required",
         status: 402,

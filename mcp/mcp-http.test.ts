@@ -315,7 +315,10 @@ describe("the x402 MCP transport on the hosted server", () => {
     );
     expect(refused.isError).toBe(true);
     expect(paymentRequiredOf(refused)).toMatchObject({ x402Version: 2, accepts: expect.any(Array) });
-    expect(typeof (refused.structuredContent as { error: unknown }).error).toBe("string");
+    // The reason is the verifier's code, not the generic payment_required.
+    const reason = (refused.structuredContent as { error: unknown }).error;
+    expect(errorOf(refused).code).not.toBe("payment_required");
+    expect(reason).toEqual(expect.stringMatching(new RegExp(`^${errorOf(refused).code}: `)));
   });
 
   it("a replay of a completed purchase returns the first answer's x402/payment-response, charging nothing", async () => {

@@ -35,7 +35,12 @@ const PROVIDER_PAY_TO = `0x${"7d".repeat(20)}`;
 
 /** The demo provider (x402 over the local facilitator) and two of its offers registered in test mode: the
  * GET quote (0.001 USD) and the POST summary (0.002 USD). */
-export async function demoOffer(): Promise<{ provider: DemoProvider; offerId: string; postOfferId: string; payTo: string }> {
+export async function demoOffer(): Promise<{
+  provider: DemoProvider;
+  offerId: string;
+  postOfferId: string;
+  payTo: string;
+}> {
   const provider = await startDemoProvider({ facilitator: createLocalFacilitator(), payTo: PROVIDER_PAY_TO });
   const offers = observerFixtures(db);
   const offerId = await offers.createOffer({ providerUrl: provider.url, path: "/v1/quote", testMode: true });
