@@ -189,7 +189,7 @@ describe("npm run mcp without a wallet key", () => {
     const unpaid = await callTool(bare, "buy_shortlist", { outcome: OUTCOME });
     expect(paymentRequiredOf(unpaid)).toMatchObject({ x402Version: 2, accepts: expect.any(Array) });
     const { error } = unpaid.structuredContent as { error: unknown };
-    expect(error).toEqual(expect.stringContaining("no wallet"));
+    expect(error).toEqual(expect.stringContaining("no wallet: set MARKETPLACE_WALLET_KEY"));
     expect(error).not.toContain("_meta");
     expect(errorOf(unpaid)).toMatchObject({ kind: "payment_required", terms: { atomic: "1000" } });
     // call_offer without `method` on a POST offer: the provider's own 402 (0.002 USD), not the observer's 405.

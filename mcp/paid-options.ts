@@ -13,6 +13,10 @@ export const PAYMENT_RESPONSE_META_KEY = "x402/payment-response";
  * MCP caller does not have): how an x402 MCP client pays. */
 export const HOSTED_PAYMENT_ADVICE = `Payment required: sign one of \`accepts\` of this result's PaymentRequired with an x402 client and call this tool again with the same arguments and the PaymentPayload in \`_meta["${PAYMENT_META_KEY}"]\`.`;
 
+/** The stdio server's advice without a key: it pays only with its own (MARKETPLACE_WALLET_KEY), never with `_meta`. */
+export const STDIO_PAYMENT_ADVICE =
+  "This server has no wallet: set MARKETPLACE_WALLET_KEY in its environment to pay (it pays only with its own key).";
+
 /** A USD amount as the caps take it (also the stdio server's settings, mcp/wallet-env.ts). */
 export const usdAmount = z.string().regex(/^\d{1,9}(\.\d{1,6})?$/, "a decimal USD amount such as 0.01");
 
