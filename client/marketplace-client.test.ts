@@ -419,11 +419,17 @@ describe("callOffer through the observer", () => {
     expect(called.spent).toMatchObject({ amountUsd: "0.002", atomic: "2000", payTo: PROVIDER_PAY_TO });
     expect(await wallet.balance()).toBe(1_000_000n - 2000n);
     // The offer's method is POST: a GET is the observer's own refusal (405), not a provider answer.
-    expect(errorOf(await client.callOffer(offer))).toMatchObject({
+    expect(errorOf(await client.callOffer(offer, { method: "GET" }))).toMatchObject({
       kind: "invalid_request",
       status: 405,
       code: "method_not_allowed",
     });
+    // Without `method` the client asks the observer for the offer's own: the provider's POST terms.
+    expect(errorOf(await client.callOffer(offer, { body: { text: "One." } }, { dryRun: true }))).toMatchObject({
+      kind: "payment_required",
+      terms: { atomic: "2000" },
+    });
+    expect(await wallet.balance()).toBe(1_000_000n - 2000n);
   });
 
   it("without a token: unauthorized; over the cap: cap_exceeded with nothing signed; dry run: the provider's terms", async () => {

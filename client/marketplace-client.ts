@@ -102,7 +102,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const caps = new SpendCaps(options.caps);
   const payer = options.wallet ? createX402Payer(options.wallet) : null;
-  const paid = { fetchImpl, caps, payer, signatures: new Map() };
+  const paid = { fetchImpl, caps, payer, signatures: new Map(), paymentAdvice: options.paymentAdvice };
   const tokenHeaders = (): Record<string, string> => (options.token ? { [TOKEN_HEADER]: options.token } : {});
 
   /** A free GET whose 200 body must match `schema`. */
@@ -151,7 +151,32 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     answer.ok ? { ok: true, value: answer.value.listing } : answer;
 
   function toPaid<T>(answer: PaidAnswer, value: T): Paid<T> {
-    return { value, spent: answer.spent, status: answer.answer.status, idempotencyKey: answer.idempotencyKey };
+    return {
+      value,
+      spent: answer.spent,
+      status: answer.answer.status,
+      idempotencyKey: answer.idempotencyKey,
+      settlement: answer.settlement,
+    };
+  }
+
+  const observePath = (offerId: string) => `${base}/api/x402/observe/${encodeURIComponent(offerId)}`;
+
+  /** The offer's own method: the observer answers OPTIONS with `Allow` (the offer's method, OPTIONS)
+   * after checking the token and the offer, before any key, rate limit or provider call. */
+  async function offerMethod(offerId: string): Promise<Result<"GET" | "POST">> {
+    const sent = await exchange(fetchImpl, observePath(offerId), { method: "OPTIONS", headers: tokenHeaders() });
+    if (!sent.ok) return fail(sent.error);
+    if (sent.answer.status !== 204) return fail(mapError(sent.answer));
+    const allowed = (sent.answer.headers.get("allow") ?? "").split(",").map((m) => m.trim().toUpperCase());
+    const method = allowed.find((m): m is "GET" | "POST" => m === "GET" || m === "POST");
+    if (method) return { ok: true, value: method };
+    return fail({
+      kind: "server_error",
+      status: sent.answer.status,
+      code: "unexpected_response",
+      message: `The observer's Allow for offer ${JSON.stringify(offerId)} names neither GET nor POST.`,
+    });
   }
 
   async function buy(
@@ -251,7 +276,20 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     },
 
     async callOffer(offerId, req = {}, opts = {}) {
-      const method = req.method ?? "GET";
+      // encodeURIComponent throws on a lone surrogate: a typed refusal instead.
+      if (!offerId.isWellFormed())
+        return fail({
+          kind: "invalid_request",
+          status: null,
+          code: "invalid_request",
+          message: "The offer id is not well-formed Unicode (a lone surrogate).",
+        });
+      let method = req.method;
+      if (method === undefined) {
+        const learned = await offerMethod(offerId);
+        if (!learned.ok) return learned;
+        method = learned.value;
+      }
       const key = req.idempotencyKey ?? newKey();
       const headers: Record<string, string> = { ...tokenHeaders(), "idempotency-key": key };
       let bodyText: string | undefined;
@@ -264,7 +302,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       const result = await payAndSend(paid, {
         scope: `offer ${offerId}`,
         key,
-        url: `${base}/api/x402/observe/${encodeURIComponent(offerId)}${query(req.query ?? {})}`,
+        url: `${observePath(offerId)}${query(req.query ?? {})}`,
         init: { method, headers, body: bodyText },
         opts,
         // The unpaid call itself: the provider's 402 carries the terms; anything else is the answer.

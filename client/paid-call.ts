@@ -10,6 +10,7 @@ import { exchange, type Answer, type Exchange } from "./http-call";
 import { mapError, provesNothingCharged } from "./map-error";
 import { readChallenge, readSignedPayment } from "./payment-terms";
 import type { Reservation, SpendCaps } from "./spend-caps";
+import type { SettleResponse } from "@x402/core/types";
 import type { BuyOptions, MarketplaceError, PaymentTerms, Result, Spend } from "./types";
 import type { X402Payer } from "./x402-payer";
 
@@ -27,6 +28,8 @@ export interface PaidContext {
   payer: X402Payer | null;
   /** Payments this client signed, per scope and idempotency key. */
   signatures: Map<string, StoredPayment>;
+  /** The advice of a payment_required error when there is no payer and no payment (MarketplaceClientOptions). */
+  paymentAdvice?: string;
 }
 
 export interface PaidRequest {
@@ -46,7 +49,11 @@ export interface PaidAnswer {
   answer: Answer;
   spent: Spend | null;
   idempotencyKey: string;
+  /** The decoded PAYMENT-RESPONSE of the answer (a replay's is the original settlement), or null. */
+  settlement: SettleResponse | null;
 }
+
+export const NO_WALLET_ADVICE = "This client has no wallet: pass `wallet` (or an already-signed `payment`) to pay.";
 
 /** Signed payments kept for resending under their key. */
 export const MAX_STORED_PAYMENTS = 1000;
@@ -76,7 +83,18 @@ const capExceeded = (message: string, terms: PaymentTerms, key: string): Marketp
   idempotencyKey: key,
 });
 
-function spendOf(answer: Answer, terms: PaymentTerms): Spend {
+/** The answer's PAYMENT-RESPONSE, decoded with the official codec; null when absent or unreadable. */
+function settlementOf(answer: Answer): SettleResponse | null {
+  const header = answer.headers.get("payment-response");
+  if (!header) return null;
+  try {
+    return decodePaymentResponseHeader(header);
+  } catch {
+    return null;
+  }
+}
+
+function spendOf(settled: SettleResponse | null, terms: PaymentTerms): Spend {
   const spend: Spend = {
     amountUsd: terms.amountUsd,
     atomic: terms.atomic,
@@ -84,16 +102,9 @@ function spendOf(answer: Answer, terms: PaymentTerms): Spend {
     network: terms.network,
     payTo: terms.payTo,
   };
-  const header = answer.headers.get("payment-response");
-  if (header) {
-    try {
-      const settled = decodePaymentResponseHeader(header);
-      if (settled.payer) spend.payer = settled.payer;
-      if (settled.transaction) spend.transaction = settled.transaction;
-    } catch {
-      // an unreadable receipt: the amount is still what was signed
-    }
-  }
+  // An unreadable receipt: the amount is still what was signed.
+  if (settled?.payer) spend.payer = settled.payer;
+  if (settled?.transaction) spend.transaction = settled.transaction;
   return spend;
 }
 
@@ -136,15 +147,13 @@ export async function payAndSend(ctx: PaidContext, req: PaidRequest): Promise<Re
     const first = learned.answer;
     // The unpaid call was answered without a payment (a free offer): nothing to pay.
     if (req.prepare === "send-unpaid" && req.isSuccess(first))
-      return { ok: true, value: { answer: first, spent: null, idempotencyKey: key } };
+      return { ok: true, value: { answer: first, spent: null, idempotencyKey: key, settlement: null } };
     if (first.status !== 402 || (req.prepare === "send-unpaid" && isObserverRefusal(first)))
       return fail(mapError(first));
     const challenge = readChallenge(first.headers.get("payment-required"));
     if ("problem" in challenge) return fail({ ...mapError(first), message: challenge.problem });
     if (opts.dryRun || !ctx.payer) {
-      const why = opts.dryRun
-        ? "Dry run: nothing was signed or sent."
-        : "This client has no wallet: pass `wallet` (or an already-signed `payment`) to pay.";
+      const why = opts.dryRun ? "Dry run: nothing was signed or sent." : (ctx.paymentAdvice ?? NO_WALLET_ADVICE);
       return fail({
         kind: "payment_required",
         status: 402,
@@ -202,17 +211,21 @@ export async function payAndSend(ctx: PaidContext, req: PaidRequest): Promise<Re
   }
   const answer = sent.answer;
   if (req.isSuccess(answer)) {
+    const settlement = settlementOf(answer);
     if (isReplay(answer)) {
-      // The stored answer of an earlier payment: this call charged nothing.
+      // The stored answer of an earlier payment: this call charged nothing (its settlement is the original's).
       release();
-      return { ok: true, value: { answer, spent: null, idempotencyKey: key } };
+      return { ok: true, value: { answer, spent: null, idempotencyKey: key, settlement } };
     }
     if (answer.status >= 400 && !answer.headers.has("payment-response")) {
       // A provider's error answer without a settlement receipt: a 4xx charged nothing; a 5xx may have.
       if (answer.status < 500) release();
-      return { ok: true, value: { answer, spent: null, idempotencyKey: key } };
+      return { ok: true, value: { answer, spent: null, idempotencyKey: key, settlement } };
     }
-    return { ok: true, value: { answer, spent: spendOf(answer, payment.terms), idempotencyKey: key } };
+    return {
+      ok: true,
+      value: { answer, spent: spendOf(settlement, payment.terms), idempotencyKey: key, settlement },
+    };
   }
   const error = mapError(answer, { signed: true });
   if (provesNothingCharged(answer)) release();

@@ -1,5 +1,6 @@
 // The typed client's public types (issue 14 contract) and the list of error kinds. Request and
 // response types come from the API's own zod schemas (type-only imports: nothing of the server runs in the client).
+import type { SettleResponse } from "@x402/core/types";
 import type { LocalAccount } from "viem/accounts";
 import type { SearchServicesInput } from "../server/catalog/search-services";
 import type { SearchResult as ApiSearchResult } from "../server/catalog/search-result-schema";
@@ -67,6 +68,9 @@ export interface Paid<T> {
   status: number;
   /** The idempotency key the call used (paid calls; send it again to retry). */
   idempotencyKey?: string;
+  /** The x402 settlement the answer carries (its decoded PAYMENT-RESPONSE), null when it carries none. A
+   * replay carries the original payment's, so it is set even when `spent` is null. */
+  settlement?: SettleResponse | null;
 }
 
 export const ERROR_KINDS = [
@@ -127,6 +131,7 @@ export interface BuyOptions {
 }
 
 export interface OfferCall {
+  /** Default: the offer's own method, read from the observer route's `Allow` (an OPTIONS request). */
   method?: "GET" | "POST";
   query?: Record<string, string>;
   body?: unknown;
@@ -159,6 +164,10 @@ export interface MarketplaceClientOptions {
   caps?: { maxUsdPerCall?: string; maxUsdPerSession?: string };
   /** Injectable fetch (tests, in-process). */
   fetch?: typeof fetch;
+  /** What a payment_required error tells the caller to do when this client has no wallet and was given no
+   * payment. Default: pass `wallet` or an already-signed `payment`; an embedder that takes payments
+   * another way says how (the hosted MCP server: `_meta["x402/payment"]`). */
+  paymentAdvice?: string;
 }
 
 export interface MarketplaceClient {

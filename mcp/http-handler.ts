@@ -4,6 +4,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { createMarketplaceClient } from "../client/marketplace-client";
 import { createMarketplaceMcpServer } from "./create-mcp-server";
+import { HOSTED_PAYMENT_ADVICE } from "./paid-options";
 
 export interface HostedMcpOptions {
   /** Where the tools' client calls the API: the app's own listen address (never back out through a proxy). */
@@ -31,7 +32,12 @@ export function forwardingFetch(
 
 export async function handleHostedMcp(request: Request, body: unknown, options: HostedMcpOptions): Promise<Response> {
   const fetchImpl = forwardingFetch(options.fetch ?? globalThis.fetch.bind(globalThis), options.clientHeaders);
-  const client = createMarketplaceClient({ baseUrl: options.baseUrl, token: options.token, fetch: fetchImpl });
+  const client = createMarketplaceClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    fetch: fetchImpl,
+    paymentAdvice: HOSTED_PAYMENT_ADVICE,
+  });
   const server = createMarketplaceMcpServer(client, { mode: "hosted" });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

@@ -5,7 +5,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/test/free-port";
-import { callTool, connectHosted, errorOf, textOf } from "@/test/mcp/tool-calls";
+import { callTool, connectHosted, errorOf, paymentRequiredOf, textOf } from "@/test/mcp/tool-calls";
 
 // The hosted client calls the app on its listen port (server/env.ts PORT): serve the app there.
 const port = await freePort();
@@ -31,8 +31,8 @@ async function connect(headers: Record<string, string> = {}): Promise<Client> {
 async function signedShortlistPayment(client: Client) {
   const agent = await f.createSigningAgent(1);
   const before = await agent.balance();
-  const terms = errorOf(await callTool(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true })).terms!;
-  return { agent, before, payload: await agent.payloadFor(terms.paymentRequired) };
+  const dry = await callTool(client, "buy_shortlist", { outcome: OUTCOME, dryRun: true });
+  return { agent, before, payload: await agent.payloadFor(paymentRequiredOf(dry)) };
 }
 
 beforeAll(async () => {
@@ -101,7 +101,7 @@ describe("the hosted MCP server over streamable HTTP", () => {
     expect(unpaid.structuredContent).toMatchObject({ x402Version: 2, accepts: expect.any(Array) });
     expect(textOf(unpaid)).toContain("payment_required");
 
-    const payload = await agent.payloadFor(errorOf(unpaid).terms!.paymentRequired);
+    const payload = await agent.payloadFor(paymentRequiredOf(unpaid));
     const paid = await callTool(client, "buy_shortlist", { outcome: OUTCOME, limit: 3 }, { "x402/payment": payload });
     expect(paid.isError, textOf(paid)).toBeFalsy();
     const out = paid.structuredContent as {
@@ -180,7 +180,7 @@ describe("the hosted MCP server over streamable HTTP", () => {
     const unpaid = await callTool(client, "call_offer", args);
     expect(unpaid.isError).toBe(true);
     expect(errorOf(unpaid)).toMatchObject({ kind: "payment_required", terms: { atomic: "1000" } });
-    const payload = await agent.payloadFor(errorOf(unpaid).terms!.paymentRequired);
+    const payload = await agent.payloadFor(paymentRequiredOf(unpaid));
     const paid = await callTool(client, "call_offer", args, { "x402/payment": payload });
     expect(paid.isError, textOf(paid)).toBeFalsy();
     expect(paid.structuredContent).toMatchObject({
@@ -262,6 +262,126 @@ describe("the hosted MCP server over streamable HTTP", () => {
     expect(tool.isError).toBe(true);
     expect(textOf(tool)).toContain("no_such_tool");
     expect((await callTool(client, "search_services", { q: "weather" })).isError).toBeFalsy();
+  });
+});
+
+describe("the x402 MCP transport on the hosted server", () => {
+  /** The payment-required tool error as the transport has it, and what it tells an MCP caller. */
+  function expectTransportShape(result: Awaited<ReturnType<typeof callTool>>, atomic: string) {
+    expect(result.isError).toBe(true);
+    const required = paymentRequiredOf(result);
+    const { marketplaceError, ...structured } = result.structuredContent as Record<string, unknown>;
+    // structuredContent is the PaymentRequired itself (plus the client's error beside it), `error` a string.
+    expect(structured).toEqual(required);
+    expect(structured).toMatchObject({ x402Version: 2, accepts: [expect.objectContaining({ amount: atomic })] });
+    expect(typeof structured.error).toBe("string");
+    expect(structured.error).toContain('_meta["x402/payment"]');
+    expect(marketplaceError).toMatchObject({ kind: "payment_required", code: "payment_required", terms: { atomic } });
+    expect((marketplaceError as { terms: Record<string, unknown> }).terms).not.toHaveProperty("paymentRequired");
+    // The typed client's advice (its `wallet` option) is not an MCP caller's.
+    expect(textOf(result)).not.toMatch(/no wallet|pass `wallet`/);
+    return required;
+  }
+
+  it("a paid tool without payment answers the PaymentRequired, which the x402 client signs and the retry pays", async () => {
+    const client = await connect();
+    const agent = await f.createSigningAgent(1);
+    const before = await agent.balance();
+    const unpaid = await callTool(client, "buy_shortlist", { outcome: OUTCOME, limit: 3 });
+    const required = expectTransportShape(unpaid, "1000");
+    const paid = await callTool(
+      client,
+      "buy_shortlist",
+      { outcome: OUTCOME, limit: 3 },
+      { "x402/payment": await agent.payloadFor(required) },
+    );
+    expect(paid.isError, textOf(paid)).toBeFalsy();
+    expect(paid._meta?.["x402/payment-response"]).toMatchObject({ success: true, network: expect.any(String) });
+    expect(await agent.balance()).toBe(before - 1000n);
+  });
+
+  it("call_offer without payment has the same shape; a refused payment keeps it with the verifier's reason", async () => {
+    const client = await connect({ "x-marketplace-token": token });
+    const unpaid = await callTool(client, "call_offer", { offerId: demo.offerId, query: { symbol: "ACME" } });
+    expectTransportShape(unpaid, "1000");
+    // A payment signed by an unfunded key verifies as a signature but cannot settle: the answer is again
+    // a payment-required tool error with the PaymentRequired, and nothing is charged.
+    const broke = await f.createSigningAgent(0);
+    const refused = await callTool(
+      client,
+      "call_offer",
+      { offerId: demo.offerId, query: { symbol: "ACME" } },
+      { "x402/payment": await broke.payloadFor(paymentRequiredOf(unpaid)) },
+    );
+    expect(refused.isError).toBe(true);
+    expect(paymentRequiredOf(refused)).toMatchObject({ x402Version: 2, accepts: expect.any(Array) });
+    // The reason is the verifier's code, not the generic payment_required.
+    const reason = (refused.structuredContent as { error: unknown }).error;
+    expect(errorOf(refused).code).not.toBe("payment_required");
+    expect(reason).toEqual(expect.stringMatching(new RegExp(`^${errorOf(refused).code}: `)));
+  });
+
+  it("a replay of a completed purchase returns the first answer's x402/payment-response, charging nothing", async () => {
+    const client = await connect();
+    const { agent, before, payload } = await signedShortlistPayment(client);
+    const args = { outcome: OUTCOME, idempotencyKey: `mcp-replay-${Date.now()}` };
+    const first = await callTool(client, "buy_shortlist", args, { "x402/payment": payload });
+    expect(first.isError, textOf(first)).toBeFalsy();
+    const settlement = first._meta?.["x402/payment-response"];
+    expect(settlement).toMatchObject({ success: true, transaction: expect.stringMatching(/^0x/) });
+    const replay = await callTool(client, "buy_shortlist", args, { "x402/payment": payload });
+    expect(replay.isError, textOf(replay)).toBeFalsy();
+    expect(replay.structuredContent).toMatchObject({ purchase: { idempotentReplay: true }, spent: null });
+    expect(replay._meta?.["x402/payment-response"]).toEqual(settlement);
+    expect(await agent.balance()).toBe(before - 1000n);
+  });
+
+  it("a replayed call_offer returns the provider's settlement again, charging nothing", async () => {
+    const client = await connect({ "x-marketplace-token": token });
+    const agent = await f.createSigningAgent(1);
+    const args = { offerId: demo.offerId, query: { symbol: "ACME" }, idempotencyKey: `mcp-offer-${Date.now()}` };
+    const payload = await agent.payloadFor(paymentRequiredOf(await callTool(client, "call_offer", args)));
+    const before = await agent.balance();
+    const first = await callTool(client, "call_offer", args, { "x402/payment": payload });
+    expect(first.isError, textOf(first)).toBeFalsy();
+    const settlement = first._meta?.["x402/payment-response"];
+    expect(settlement).toMatchObject({ success: true });
+    const replay = await callTool(client, "call_offer", args, { "x402/payment": payload });
+    expect(replay.isError, textOf(replay)).toBeFalsy();
+    expect(replay.structuredContent).toMatchObject({ status: 200, spent: null });
+    expect(replay._meta?.["x402/payment-response"]).toEqual(settlement);
+    expect(await agent.balance()).toBe(before - 1000n);
+  });
+
+  it("call_offer without `method` uses a POST offer's own method, unpaid and paid", async () => {
+    const client = await connect({ "x-marketplace-token": token });
+    const agent = await f.createSigningAgent(1);
+    const before = await agent.balance();
+    const args = { offerId: demo.postOfferId, body: { text: "Agents pay per call. The marketplace records it." } };
+    const unpaid = await callTool(client, "call_offer", args);
+    // A GET would be the observer's 405; the provider's POST 402 asks 0.002 USD.
+    const required = expectTransportShape(unpaid, "2000");
+    const paid = await callTool(client, "call_offer", args, { "x402/payment": await agent.payloadFor(required) });
+    expect(paid.isError, textOf(paid)).toBeFalsy();
+    expect(paid.structuredContent).toMatchObject({
+      status: 200,
+      body: { ok: true, product: "summarize", result: { sentences: 2 } },
+      spent: { atomic: "2000" },
+    });
+    expect(await agent.balance()).toBe(before - 2000n);
+  });
+
+  it("call_offer with another method than the offer's is refused (405); no token or an unknown offer says so", async () => {
+    const client = await connect({ "x-marketplace-token": token });
+    const wrong = await callTool(client, "call_offer", { offerId: demo.postOfferId, method: "GET" });
+    expect(errorOf(wrong)).toMatchObject({ kind: "invalid_request", status: 405, code: "method_not_allowed" });
+    const unknown = await callTool(client, "call_offer", { offerId: "no-such-offer\u0000" });
+    expect(errorOf(unknown)).toMatchObject({ kind: "not_found", status: 404 });
+    const surrogate = await callTool(client, "call_offer", { offerId: "offer-\ud800" });
+    expect(errorOf(surrogate)).toMatchObject({ kind: "invalid_request", code: "invalid_request" });
+    const anonymous = await connect();
+    const refused = await callTool(anonymous, "call_offer", { offerId: demo.postOfferId });
+    expect(errorOf(refused)).toMatchObject({ kind: "unauthorized", status: 401 });
   });
 });
 

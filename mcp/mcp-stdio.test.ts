@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as f from "@/test/mcp/fixtures";
-import { callTool, errorOf, textOf } from "@/test/mcp/tool-calls";
+import { callTool, errorOf, paymentRequiredOf, textOf } from "@/test/mcp/tool-calls";
 
 const OUTCOME = "Hourly weather forecasts for any coordinate, paid per call";
 let app: Awaited<ReturnType<typeof f.startAppServer>>;
@@ -121,6 +121,20 @@ describe("npm run mcp (stdio, wallet mode)", () => {
     expect(refused.isError).toBe(true);
     expect(errorOf(refused)).toMatchObject({ kind: "cap_exceeded", terms: { atomic: "1000" } });
     expect(await agent.balance()).toBe(before - 2000n);
+
+    // A POST offer called without `method` is called with its own: its 0.002 terms are over the cap
+    // (a GET would have been the observer's 405).
+    const post = await call("call_offer", { offerId: demo.postOfferId, body: { text: "One sentence." } });
+    expect(errorOf(post)).toMatchObject({ kind: "cap_exceeded", terms: { atomic: "2000" } });
+
+    // The first purchase again under its key: the stored answer, charged nothing, with the same settlement.
+    const { idempotencyKey } = bought.structuredContent as { idempotencyKey: string };
+    const replay = await call("buy_shortlist", { outcome: OUTCOME, limit: 3, idempotencyKey });
+    expect(replay.isError, textOf(replay)).toBeFalsy();
+    expect(replay.structuredContent).toMatchObject({ purchase: { idempotentReplay: true }, spent: null });
+    expect(bought._meta?.["x402/payment-response"]).toMatchObject({ success: true });
+    expect(replay._meta?.["x402/payment-response"]).toEqual(bought._meta?.["x402/payment-response"]);
+    expect(await agent.balance()).toBe(before - 2000n);
   });
 
   it("writes a review with its token, reads it back, and a refused review keeps the session usable", async () => {
@@ -149,6 +163,38 @@ describe("npm run mcp (stdio, wallet mode)", () => {
       statusAuthorization: order.statusAuthorization,
     });
     expect(errorOf(missing).kind).toBe("not_found");
+  });
+});
+
+describe("npm run mcp without a wallet key", () => {
+  let bare: Client;
+  beforeAll(async () => {
+    const { token } = await f.newToken("mcp stdio agent without a key");
+    bare = new Client({ name: "mcp-stdio-test-bare", version: "1.0.0" });
+    await bare.connect(
+      new StdioClientTransport({
+        command: "npx",
+        args: ["tsx", "scripts/mcp.ts"],
+        cwd: process.cwd(),
+        stderr: "pipe",
+        env: serverEnv({ MARKETPLACE_TOKEN: token }),
+      }),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it("a paid tool answers the x402 transport's payment-required error, advising a key (this server pays only with its own)", async () => {
+    const unpaid = await callTool(bare, "buy_shortlist", { outcome: OUTCOME });
+    expect(paymentRequiredOf(unpaid)).toMatchObject({ x402Version: 2, accepts: expect.any(Array) });
+    const { error } = unpaid.structuredContent as { error: unknown };
+    expect(error).toEqual(expect.stringContaining("no wallet: set MARKETPLACE_WALLET_KEY"));
+    expect(error).not.toContain("_meta");
+    expect(errorOf(unpaid)).toMatchObject({ kind: "payment_required", terms: { atomic: "1000" } });
+    // call_offer without `method` on a POST offer: the provider's own 402 (0.002 USD), not the observer's 405.
+    const post = await callTool(bare, "call_offer", { offerId: demo.postOfferId, body: { text: "One sentence." } });
+    expect(errorOf(post)).toMatchObject({ kind: "payment_required", terms: { atomic: "2000" } });
   });
 });
 

@@ -3,10 +3,19 @@
 // transport) and handed to the client as a PAYMENT-SIGNATURE header value.
 import { encodePaymentSignatureHeader } from "@x402/core/http";
 import { z } from "zod";
+import type { SettleResponse } from "@x402/core/types";
 import type { BuyOptions, Spend } from "../client/marketplace-client";
 
 export const PAYMENT_META_KEY = "x402/payment";
 export const PAYMENT_RESPONSE_META_KEY = "x402/payment-response";
+
+/** The hosted server's payment_required advice (the typed client's default names its `wallet` option, which an
+ * MCP caller does not have): how an x402 MCP client pays. */
+export const HOSTED_PAYMENT_ADVICE = `Payment required: sign one of \`accepts\` of this result's PaymentRequired with an x402 client and call this tool again with the same arguments and the PaymentPayload in \`_meta["${PAYMENT_META_KEY}"]\`.`;
+
+/** The stdio server's advice without a key: it pays only with its own (MARKETPLACE_WALLET_KEY), never with `_meta`. */
+export const STDIO_PAYMENT_ADVICE =
+  "This server has no wallet: set MARKETPLACE_WALLET_KEY in its environment to pay (it pays only with its own key).";
 
 /** A USD amount as the caps take it (also the stdio server's settings, mcp/wallet-env.ts). */
 export const usdAmount = z.string().regex(/^\d{1,9}(\.\d{1,6})?$/, "a decimal USD amount such as 0.01");
@@ -65,8 +74,14 @@ function encodePayment(payload: unknown): string {
   }
 }
 
-/** The x402 SettlementResponse returned in `_meta["x402/payment-response"]` when money moved. */
-export function settlementMeta(spent: Spend | null): Record<string, unknown> | undefined {
+/** The x402 SettlementResponse returned in `_meta["x402/payment-response"]`: the answer's own PAYMENT-RESPONSE
+ * as the marketplace sent it (a replay carries the original's, so it is answered like the first call), else,
+ * when money moved without one, what the client knows of it. */
+export function settlementMeta(
+  spent: Spend | null,
+  settlement?: SettleResponse | null,
+): Record<string, unknown> | undefined {
+  if (settlement) return { [PAYMENT_RESPONSE_META_KEY]: settlement };
   if (!spent) return undefined;
   return {
     [PAYMENT_RESPONSE_META_KEY]: {
@@ -79,9 +94,12 @@ export function settlementMeta(spent: Spend | null): Record<string, unknown> | u
   };
 }
 
-/** What every paid tool adds to its own summary and `_meta`: what it spent, and the settlement when money moved. */
-export function spentReport(spent: Spend | null, summary: string): { summary: string; meta?: Record<string, unknown> } {
-  return { summary: `${summary}; ${spentSummary(spent)}`, meta: settlementMeta(spent) };
+/** What every paid tool adds to its own summary and `_meta`: what it spent, and the settlement. */
+export function spentReport(
+  paid: { spent: Spend | null; settlement?: SettleResponse | null },
+  summary: string,
+): { summary: string; meta?: Record<string, unknown> } {
+  return { summary: `${summary}; ${spentSummary(paid.spent)}`, meta: settlementMeta(paid.spent, paid.settlement) };
 }
 
 export function spentSummary(spent: Spend | null): string {

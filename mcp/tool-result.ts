@@ -1,6 +1,7 @@
 // How client results become MCP tool results. A MarketplaceError is a tool error (isError) that
 // carries the API's code in the text and the whole error in structuredContent, so an agent can act
-// on it and the session goes on; a handler never throws.
+// on it and the session goes on; a handler never throws. A payment-required error is in the x402 MCP
+// transport's shape (specs/transports-v2/mcp.md of coinbase/x402), so a generic x402 MCP client pays it.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { MarketplaceError, Result } from "../client/marketplace-client";
 
@@ -16,13 +17,17 @@ export function toolSuccess(
   };
 }
 
-/** A tool error. For payment_required the decoded PAYMENT-REQUIRED is spread at the top of
- * structuredContent too (x402 MCP transport: the agent signs one of `accepts` and retries with
- * `_meta["x402/payment"]`). */
+/** The x402 MCP transport's code of a payment-required tool error (`x402/error` in `content[0].text`). */
+export const PAYMENT_REQUIRED_CODE = 402;
+
+/**
+ * A tool error. A payment_required error with a challenge takes the x402 MCP transport's shape: the
+ * PaymentRequired is structuredContent itself, with `error` the reason as a string, and `content[0].text` is
+ * `{"x402/error": {code: 402, message, data: PaymentRequired}}`; the agent signs one of `accepts` and calls
+ * again with `_meta["x402/payment"]`. The client's error rides along as `marketplaceError` (its terms without
+ * the PaymentRequired, which is already at the top). Any other error is `{error: MarketplaceError}`.
+ */
 export function toolError(error: MarketplaceError): CallToolResult {
-  const paymentRequired =
-    error.kind === "payment_required" && isObject(error.terms?.paymentRequired) ? error.terms.paymentRequired : {};
-  const structured = { ...paymentRequired, error };
   const lines = [`${error.code}: ${error.message}`];
   if (error.terms)
     lines.push(
@@ -30,7 +35,23 @@ export function toolError(error: MarketplaceError): CallToolResult {
     );
   if (error.retry) lines.push(`retry: ${error.retry.advice}`);
   for (const issue of error.issues ?? []) lines.push(`${issue.path.join(".") || "(input)"}: ${issue.message}`);
-  return { isError: true, content: [{ type: "text", text: lines.join("\n") }], structuredContent: structured };
+  const summary = { type: "text" as const, text: lines.join("\n") };
+  const challenge = error.terms?.paymentRequired;
+  if (error.kind !== "payment_required" || !error.terms || !isObject(challenge))
+    return { isError: true, content: [summary], structuredContent: { error } };
+
+  // A refused payment keeps the verifier's reason (the code) in front of the message.
+  const reason = error.code === "payment_required" ? error.message : `${error.code}: ${error.message}`;
+  const paymentRequired = { ...challenge, error: reason };
+  const wrapped = { "x402/error": { code: PAYMENT_REQUIRED_CODE, message: reason, data: paymentRequired } };
+  return {
+    isError: true,
+    content: [{ type: "text", text: JSON.stringify(wrapped) }, summary],
+    structuredContent: {
+      ...paymentRequired,
+      marketplaceError: { ...error, terms: { ...error.terms, paymentRequired: undefined } },
+    },
+  };
 }
 
 /** A client Result as a tool result; `shape` turns the value into the structured content. */

@@ -4,6 +4,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createMarketplaceClient } from "../client/marketplace-client";
 import { createMarketplaceMcpServer } from "../mcp/create-mcp-server";
+import { STDIO_PAYMENT_ADVICE } from "../mcp/paid-options";
 import { readWalletEnv } from "../mcp/wallet-env";
 
 const settings = readWalletEnv(process.env);
@@ -17,6 +18,7 @@ const client = createMarketplaceClient({
   wallet: env.MARKETPLACE_WALLET_KEY,
   token: env.MARKETPLACE_TOKEN,
   caps: { maxUsdPerCall: env.MCP_MAX_USD_PER_CALL, maxUsdPerSession: env.MCP_MAX_USD_PER_SESSION },
+  paymentAdvice: STDIO_PAYMENT_ADVICE,
 });
 const server = createMarketplaceMcpServer(client, { mode: "wallet" });
 await server.connect(new StdioServerTransport());

@@ -33,7 +33,7 @@ async function faucet(baseURL: string, address: string, amountUsd: number): Prom
 const ledgerBalance = async (baseURL: string, address: string) => (await faucet(baseURL, address, 0.000001)) - 1;
 
 const errorOf = (r: CallToolResult) =>
-  (r.structuredContent as { error: { kind: string; terms?: { atomic: string; paymentRequired: unknown } } }).error;
+  (r.structuredContent as { error: { kind: string; terms?: { atomic: string } } }).error;
 const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
 
 async function demoOfferId(call: Call): Promise<string> {
@@ -81,9 +81,16 @@ test("MCP over HTTP: search, buy a shortlist with a signed _meta payment (exact 
     await faucet(baseURL!, account.address, 1);
     const before = await ledgerBalance(baseURL!, account.address);
     const pay = async (name: string, args: Record<string, unknown>) => {
+      // x402 MCP transport: the tool error's structuredContent is the PaymentRequired, `error` the advice.
       const unpaid = await call(name, args);
-      expect(errorOf(unpaid).kind, textOf(unpaid)).toBe("payment_required");
-      const payload = await signer.createPaymentPayload(errorOf(unpaid).terms!.paymentRequired as PaymentRequired);
+      expect(unpaid.isError, textOf(unpaid)).toBe(true);
+      const { marketplaceError, ...required } = unpaid.structuredContent as {
+        marketplaceError?: { kind: string };
+        error?: unknown;
+      };
+      expect(marketplaceError?.kind, textOf(unpaid)).toBe("payment_required");
+      expect(required.error).toEqual(expect.stringContaining('_meta["x402/payment"]'));
+      const payload = await signer.createPaymentPayload(required as unknown as PaymentRequired);
       const paid = await call(name, args, { "x402/payment": payload });
       expect(paid.isError, textOf(paid)).toBeFalsy();
       expect(paid._meta?.["x402/payment-response"]).toMatchObject({ success: true });

@@ -33,7 +33,7 @@ export function registerBuyShortlist(server: McpServer, client: MarketplaceClien
           await client.buyShortlist(input, buyOptions(mode, { dryRun, maxUsd, idempotencyKey }, extra._meta)),
           (paid) => ({
             structured: { purchase: paid.value, spent: paid.spent, idempotencyKey: paid.idempotencyKey },
-            ...spentReport(paid.spent, `${paid.value.shortlist.matches.length} match(es)`),
+            ...spentReport(paid, `${paid.value.shortlist.matches.length} match(es)`),
           }),
         ),
       ),

@@ -1,5 +1,6 @@
 // call_offer: calls a provider's offer through the marketplace's observer route with the token;
 // when the provider answers 402 it pays within the caps (wallet key or `_meta["x402/payment"]`).
+// Without `method` the client asks the observer for the offer's own (GET or POST).
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { MarketplaceClient } from "../../client/marketplace-client";
@@ -9,7 +10,10 @@ import { toolOutputSchema } from "../tool-output";
 
 const inputSchema = z.object({
   offerId: z.string().min(1).max(200).describe("An offer id from get_service or a shortlist match."),
-  method: z.enum(["GET", "POST"]).optional(),
+  method: z
+    .enum(["GET", "POST"])
+    .optional()
+    .describe("Default: the offer's own method (the `method` of the offer in its service record)."),
   query: z.record(z.string().max(200), z.string().max(2000)).optional().describe("Query parameters for the provider."),
   body: z.unknown().optional().describe("A JSON body for a POST."),
   ...paidArguments,
@@ -21,7 +25,8 @@ export function registerCallOffer(server: McpServer, client: MarketplaceClient, 
     {
       title: "Call an offer",
       description:
-        "Call a provider's paid endpoint through the marketplace observer with the marketplace token, paying its 402 within the caps. Reports the provider's answer and what it spent; dryRun shows the provider's terms without paying.",
+        "Call a provider's paid endpoint through the marketplace observer with the marketplace token, paying its 402 within the caps. Reports the provider's answer and what it spent; dryRun shows the provider's terms without paying." +
+        (mode === "hosted" ? ' Without a payment in _meta["x402/payment"] it returns the x402 terms to sign.' : ""),
       inputSchema,
       outputSchema: toolOutputSchema(
         z.object({ status: z.int(), contentType: z.string().nullable(), body: z.unknown(), spent: spentField }),
@@ -39,7 +44,7 @@ export function registerCallOffer(server: McpServer, client: MarketplaceClient, 
         );
         return fromResult(result, (paid) => ({
           structured: { ...paid.value, spent: paid.spent },
-          ...spentReport(paid.spent, `provider answered ${paid.value.status}`),
+          ...spentReport(paid, `provider answered ${paid.value.status}`),
         }));
       }),
   );

@@ -5,7 +5,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/test/free-port";
-import { callTool, connectHosted, errorOf, textOf } from "@/test/mcp/tool-calls";
+import { callTool, connectHosted, paymentRequiredOf, textOf } from "@/test/mcp/tool-calls";
 
 // The hosted MCP client calls the app on its listen port (server/env.ts PORT): set it before any
 // server module reads the environment, then serve the app there.
@@ -102,9 +102,9 @@ async function everySurface(s: Subject): Promise<Record<string, Ratings>> {
   const mcpRecord = await callTool(mcp, "get_service", { slug: s.slug });
   const agent = await f.createSigningAgent(1);
   const args = { outcome: s.name, search: "exact", limit: 5 };
-  const terms = errorOf(await callTool(mcp, "buy_shortlist", { ...args, dryRun: true })).terms!;
+  const dry = await callTool(mcp, "buy_shortlist", { ...args, dryRun: true });
   const paid = await callTool(mcp, "buy_shortlist", args, {
-    "x402/payment": await agent.payloadFor(terms.paymentRequired),
+    "x402/payment": await agent.payloadFor(paymentRequiredOf(dry)),
   });
   for (const r of [mcpSearch, mcpRecord, paid]) expect(r.isError, textOf(r)).toBeFalsy();
   const bought = paid.structuredContent as {

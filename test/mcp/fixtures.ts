@@ -33,15 +33,24 @@ export async function createSigningAgent(
 
 const PROVIDER_PAY_TO = `0x${"7d".repeat(20)}`;
 
-/** The demo provider (x402 over the local facilitator) and one of its offers registered in test mode. */
-export async function demoOffer(): Promise<{ provider: DemoProvider; offerId: string; payTo: string }> {
+/** The demo provider (x402 over the local facilitator) and two of its offers registered in test mode: the
+ * GET quote (0.001 USD) and the POST summary (0.002 USD). */
+export async function demoOffer(): Promise<{
+  provider: DemoProvider;
+  offerId: string;
+  postOfferId: string;
+  payTo: string;
+}> {
   const provider = await startDemoProvider({ facilitator: createLocalFacilitator(), payTo: PROVIDER_PAY_TO });
-  const offerId = await observerFixtures(db).createOffer({
+  const offers = observerFixtures(db);
+  const offerId = await offers.createOffer({ providerUrl: provider.url, path: "/v1/quote", testMode: true });
+  const postOfferId = await offers.createOffer({
     providerUrl: provider.url,
-    path: "/v1/quote",
+    path: "/v1/summarize",
+    method: "POST",
     testMode: true,
   });
-  return { provider, offerId, payTo: PROVIDER_PAY_TO };
+  return { provider, offerId, postOfferId, payTo: PROVIDER_PAY_TO };
 }
 
 /** A placement bought for real; its order id and status credential. */
