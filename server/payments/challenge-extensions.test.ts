@@ -28,7 +28,10 @@ describe("the bazaar extension of every paid route's 402", () => {
       expect(validateDiscoveryExtension(bazaar), product.id).toEqual({ valid: true });
       expect(validateDiscoveryExtensionSpec(bazaar as never), product.id).toEqual({ valid: true });
       expect(bazaar.info.input).toEqual({ type: "http", method: "POST", bodyType: "json", body: product.example });
-      expect(bazaar.schema.properties.input.properties.method).toEqual({ type: "string", enum: ["POST"] });
+      expect((bazaar.schema.properties.input.properties as Record<string, unknown>).method).toEqual({
+        type: "string",
+        enum: ["POST"],
+      });
       expect(required.resource.url).toBe(`${runtime.baseUrl}${product.path}`);
       // A body that breaks the request schema fails the declaration's own schema.
       const broken = { ...bazaar, info: { input: { ...bazaar.info.input, body: { unknown_field: 1 } } } };
