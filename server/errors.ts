@@ -142,12 +142,20 @@ export const ERROR_TABLE = {
   idempotency_key_mismatch: {
     status: 400,
     trpc: "BAD_REQUEST",
-    description: "`request_id` in the body and the Idempotency-Key header differ.",
+    description:
+      "The request carries more than one idempotency key (`request_id`, the Idempotency-Key header, the payment-identifier id of PAYMENT-SIGNATURE) and they differ.",
   },
   idempotency_key_required: {
     status: 400,
     trpc: "BAD_REQUEST",
-    description: "A signed purchase needs `request_id` in the body or an Idempotency-Key header.",
+    description:
+      "A signed purchase needs an idempotency key: `request_id` in the body, an Idempotency-Key header, or a payment-identifier id in PAYMENT-SIGNATURE.",
+  },
+  payment_identifier_reused: {
+    status: 409,
+    trpc: "CONFLICT",
+    description:
+      "The payment-identifier id was already used for a different request (operation, path or body): x402's payment-identifier extension answers 409. Use a new id. Nothing was done.",
   },
   purchase_in_progress: {
     status: 409,

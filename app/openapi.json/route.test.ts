@@ -254,7 +254,7 @@ describe("buySoftwareVendorShortlist (POST)", () => {
 
   it.each([
     ["400", ["invalid_request", "invalid_json", "idempotency_key_mismatch", "idempotency_key_required"]],
-    ["409", ["purchase_in_progress", "idempotency_key_in_use"]],
+    ["409", ["purchase_in_progress", "idempotency_key_in_use", "payment_identifier_reused"]],
     ["413", ["payload_too_large"]],
     ["422", ["idempotency_key_reused"]],
   ])("%s: {error, message, charged: false} with the codes %j", (status, codes) => {

@@ -63,7 +63,8 @@ export function paymentParameters(): Record<string, ParameterObject> {
       description:
         "x402 v2 `PaymentPayload` for the `exact` EVM scheme (an EIP-3009 transferWithAuthorization signed for one of the " +
         "`accepts` of PAYMENT-REQUIRED), JSON in standard base64 or base64url, padded or not. Absent: 402 with the challenge, " +
-        "before the body is read. To replay a completed purchase, send the original value again.",
+        'before the body is read. To replay a completed purchase, send the original value again. Its `extensions["payment-identifier"].info.id`, ' +
+        "when present, is the purchase's idempotency key (a retry under it may carry a fresh authorization: verified, not settled, answered with the stored result).",
       schema: inlineSchema(z.string().min(1)),
     },
     [PARAMETER_NAMES.idempotencyKey]: {
@@ -71,8 +72,8 @@ export function paymentParameters(): Record<string, ParameterObject> {
       in: "header",
       required: false,
       description:
-        "The purchase's idempotency key when the body has no `request_id`; when both are sent they must be equal. A signed " +
-        "purchase needs one of them.",
+        "The purchase's idempotency key when the body has no `request_id`; `request_id`, this header and a payment-identifier id " +
+        "must be equal when more than one is sent. A signed purchase needs one of them.",
       schema: inlineSchema(idempotencyKeySchema),
     },
   };

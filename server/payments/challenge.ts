@@ -10,6 +10,7 @@ import { encodeHeaderJson } from "./header-codec";
 import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "./payment-network";
 import { atomicToUsd } from "../money";
 import { refusalMessage } from "./refusal-messages";
+import { challengeExtensions } from "./challenge-extensions";
 import {
   freeLinksSchema,
   balanceShortfallSchema,
@@ -85,7 +86,12 @@ export async function buildChallenge(
     maxTimeoutSeconds: X402_MAX_TIMEOUT_SECONDS,
   });
   const resource = { url: `${baseUrl}${product.path}`, description: product.name, mimeType: "application/json" };
-  const paymentRequired = await server.createPaymentRequiredResponse(requirements, resource, PAYMENT_REQUIRED_ERROR);
+  const paymentRequired = await server.createPaymentRequiredResponse(
+    requirements,
+    resource,
+    PAYMENT_REQUIRED_ERROR,
+    challengeExtensions(product),
+  );
   return {
     requirements,
     paymentRequired,

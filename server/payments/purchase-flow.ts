@@ -11,6 +11,7 @@ import type { Challenge } from "./challenge";
 import { recallCompleted, rememberCompleted } from "./completed-purchases";
 import { readOffer } from "./methods/payment-methods";
 import { isMppAuthorization } from "./mpp/mpp-credential";
+import { paymentIdentifierAnswer } from "./payment-identifier";
 import type { PaymentRuntime } from "./payment-runtime";
 import {
   busyAt,
@@ -125,7 +126,7 @@ export async function purchaseProduct(
 
   const signed = await readSignedRequest(product, request);
   if ("status" in signed) return signed;
-  const { key, body, input, fingerprint } = signed;
+  const { key, body, input, fingerprint, paymentId } = signed;
   const offer = await readOffer(request.paymentSignature, mppAuthorization);
   if ("refused" in offer) {
     if (!runtime.config.payTo) return unconfigured();
@@ -137,8 +138,12 @@ export async function purchaseProduct(
   // Replays of recent purchases are answered from memory.
   const cached = recallCompleted(payer, key);
   const inUse = () => keyInUse(runtime, product, key, method.protocol);
-  const early =
-    cached && settledAnswer({ ...cached, state: "completed" }, fingerprint, offer, inUse, product.successStatus);
+  // A key named by a payment-identifier id is answered by that extension's rules where they differ.
+  const answerFor = (row: PurchaseOutcome | null) =>
+    (paymentId &&
+      paymentIdentifierAnswer(runtime, product, () => challengeOf(runtime, product), offer, row, fingerprint, inUse)) ||
+    settledAnswer(row, fingerprint, offer, inUse, product.successStatus);
+  const early = cached && (await answerFor({ ...cached, state: "completed" }));
   if (early) return early;
 
   // How far this request got, for its answer if the database fails mid-way: the row being
@@ -149,7 +154,7 @@ export async function purchaseProduct(
     let row = await unsealed(runtime, await findPurchase(payer, key));
     seen = row?.state ?? "none";
     rememberCompleted(payer, key, row);
-    const answer = settledAnswer(row, fingerprint, offer, inUse, product.successStatus);
+    const answer = await answerFor(row);
     if (answer) return answer;
 
     // A purchase resumed from the ledger is fulfilled from its stored body (advance parses it).
@@ -238,7 +243,7 @@ export async function purchaseProduct(
   // Another request holds the key: it may have completed it since (a replay), or still be at work
   // (also what to say when the ledger cannot be read now: busy or down, the holder is still at it).
   const known = await knownPurchase(runtime, payer, key).catch(() => null);
-  return settledAnswer(known, fingerprint, offer, inUse, product.successStatus) ?? inProgress();
+  return (await answerFor(known)) ?? inProgress();
 }
 
 /** Finishes one open purchase without its client (reconciler). Claimed rows never verified: dropped, not charged. */

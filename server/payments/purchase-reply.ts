@@ -36,6 +36,7 @@ export const PURCHASE_REFUSAL_CODES = [
   "idempotency_key_in_use",
   "payload_too_large",
   "idempotency_key_reused",
+  "payment_identifier_reused",
 ] as const satisfies readonly ErrorCode[];
 
 /** The 503 codes a purchase answers, each with `code` and `charged`. */

@@ -1,10 +1,12 @@
 // A signed purchase request as the payment layer reads it: the body (read under its cap, nesting
 // checked, judged against the product's purchase schema once), the idempotency key from
-// `request_id` or the Idempotency-Key header, and the fingerprint that binds the key to this request.
+// `request_id`, the Idempotency-Key header or the payment-identifier extension of PAYMENT-SIGNATURE
+// (any of them; those present must agree), and the fingerprint that binds the key to this request.
 import { AppError, toIssues } from "../errors";
 import { idempotencyKeySchema } from "../input/idempotency-key";
 import { parseJsonBody } from "../input/json-body";
 import { requestFingerprint } from "./fingerprint";
+import { PAYMENT_IDENTIFIER_PATH, paymentIdentifierOf } from "./payment-identifier";
 import { purchaseInput } from "./purchase-input";
 import { refusal, type PaymentReply } from "./purchase-reply";
 import type { SellableProduct } from "./sellable-product";
@@ -27,6 +29,8 @@ export interface SignedRequest {
   body: unknown;
   input: unknown;
   fingerprint: string;
+  /** The payment-identifier id PAYMENT-SIGNATURE carried (then equal to `key`), else null. */
+  paymentId: string | null;
 }
 
 /** An AppError of the input (400, 409, 413, ...) as the purchase's uncharged answer. */
@@ -51,17 +55,35 @@ export async function readSignedRequest(
     request.idempotencyKey === null ? undefined : idempotencyKeySchema.safeParse(request.idempotencyKey);
   if (headerKey && !headerKey.success)
     issues.push(...toIssues(headerKey.error.issues).map((i) => ({ ...i, path: "Idempotency-Key" })));
+  const identifier = paymentIdentifierOf(request.paymentSignature);
+  if ("errors" in identifier)
+    issues.push(...identifier.errors.map((message) => ({ path: PAYMENT_IDENTIFIER_PATH, message })));
   if (!judged.ok || issues.length > 0) return refusal("invalid_request", "The request is not valid.", { issues });
 
-  const bodyKey = (body as { request_id?: string }).request_id;
-  if (bodyKey !== undefined && request.idempotencyKey !== null && bodyKey !== request.idempotencyKey) {
-    return refusal("idempotency_key_mismatch", "request_id and the Idempotency-Key header differ.");
+  const paymentId = "id" in identifier ? identifier.id : null;
+  const named = [
+    ["request_id", (body as { request_id?: string }).request_id],
+    ["the Idempotency-Key header", request.idempotencyKey ?? undefined],
+    ["the payment-identifier id", paymentId ?? undefined],
+  ].filter((k): k is [string, string] => k[1] !== undefined);
+  const differing = named.find(([, k]) => k !== named[0]![1]);
+  if (differing) {
+    return refusal(
+      "idempotency_key_mismatch",
+      `${named[0]![0]} and ${differing[0]} differ: send one idempotency key, or the same value in each. Nothing was verified or charged.`,
+    );
   }
-  const key = bodyKey ?? request.idempotencyKey;
+  const key = named[0]?.[1];
   if (!key)
     return refusal(
       "idempotency_key_required",
-      "A signed purchase needs request_id in the body or an Idempotency-Key header.",
+      "A signed purchase needs an idempotency key: request_id in the body, an Idempotency-Key header, or a payment-identifier id in PAYMENT-SIGNATURE.",
     );
-  return { key, body, input: judged.input, fingerprint: requestFingerprint(request.method, request.path, body) };
+  return {
+    key,
+    body,
+    input: judged.input,
+    fingerprint: requestFingerprint(request.method, request.path, body),
+    paymentId,
+  };
 }

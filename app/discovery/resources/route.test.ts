@@ -2,7 +2,14 @@
 // and read back by importCatalog into the same offers.
 import type { DiscoveryResourcesResponse } from "@x402/extensions/bazaar";
 import { describe, expect, it } from "vitest";
-import { discoveryListSchema, type DiscoveryList } from "@/server/catalog/discovery/list-discovery-resources";
+import { validateDiscoveryExtension, type DiscoveryExtension } from "@x402/extensions/bazaar";
+import {
+  discoveryListSchema,
+  marketplaceDiscoveryListSchema,
+  productResourceSchema,
+  type DiscoveryList,
+} from "@/server/catalog/discovery/list-discovery-resources";
+import { PRODUCT_LIST } from "@/server/products/products";
 import { importCatalog } from "@/server/catalog/import/import-catalog";
 import { db } from "@/server/db";
 import { buildOpenApiDocument } from "@/server/http/openapi-document";
@@ -12,6 +19,11 @@ async function list(query = "", headers: Record<string, string> = {}) {
   const res = await GET(new Request(`http://marketplace.test/discovery/resources${query}`, { headers }));
   return { res, status: res.status, body: res.status === 200 || res.status >= 400 ? await res.json() : null };
 }
+
+// The marketplace's own products head the list; the catalog's offers follow them.
+const PRODUCTS = PRODUCT_LIST.length;
+const offerItems = (items: { metadata: object }[]) =>
+  items.filter((i) => !("marketplaceProduct" in i.metadata)) as DiscoveryList["items"];
 
 const offerColumns = {
   id: true,
@@ -29,14 +41,14 @@ const offerColumns = {
 
 describe("GET /discovery/resources", () => {
   it("answers the Bazaar list shape: x402 v2 items with exact requirements, our ids in metadata", async () => {
-    const { res, status, body } = await list("?limit=3");
+    const { res, status, body } = await list(`?limit=3&offset=${PRODUCTS}`);
     expect(status).toBe(200);
     const parsed = discoveryListSchema.strict().parse(body);
     // The shape @x402/extensions' Bazaar client reads (checked by the type checker).
     const typed: DiscoveryResourcesResponse = parsed;
     expect(typed.items).toHaveLength(3);
     const total = await db.offer.count({ where: { protocol: "x402", payTo: { not: null } } });
-    expect(body.pagination).toEqual({ limit: 3, offset: 0, total });
+    expect(body.pagination).toEqual({ limit: 3, offset: PRODUCTS, total: total + PRODUCTS });
     const item = (body as DiscoveryList).items[0]!;
     const offer = await db.offer.findUniqueOrThrow({
       where: { id: item.metadata.offerId },
@@ -68,6 +80,46 @@ describe("GET /discovery/resources", () => {
     expect(res.headers.get("cache-control")).toBe("no-cache");
   });
 
+  it("lists the marketplace's four products first, each as its 402 declares it (bazaar validated by the library)", async () => {
+    const { status, body } = await list("?limit=6");
+    expect(status).toBe(200);
+    const parsed = marketplaceDiscoveryListSchema.strict().parse(body);
+    const typed: DiscoveryResourcesResponse = parsed;
+    expect(typed.items).toHaveLength(6);
+    const products = body.items.slice(0, PRODUCTS).map((i: unknown) => productResourceSchema.strict().parse(i));
+    expect(products.map((p: { metadata: { marketplaceProduct: string } }) => p.metadata.marketplaceProduct)).toEqual(
+      PRODUCT_LIST.map((p) => p.id),
+    );
+    for (const [i, product] of PRODUCT_LIST.entries()) {
+      const item = products[i]!;
+      expect(item).toMatchObject({
+        resource: `http://marketplace.test${product.path}`,
+        type: "http",
+        x402Version: 2,
+        accepts: [{ scheme: "exact", amount: String(product.priceAtomic), network: "eip155:84532" }],
+        description: product.description,
+        metadata: { method: "POST", operationId: product.operationId, delivery: product.delivery },
+      });
+      const bazaar = item.extensions.bazaar as DiscoveryExtension;
+      expect(validateDiscoveryExtension(bazaar)).toEqual({ valid: true });
+      expect(bazaar.info.input).toMatchObject({ method: "POST", bodyType: "json", body: product.example });
+      expect(item.extensions["payment-identifier"]).toMatchObject({ info: { required: false } });
+    }
+    expect(body.items[PRODUCTS].metadata.offerId).toEqual(expect.any(String));
+    // A page that starts inside the products continues with the first offers.
+    const straddling = await list(`?limit=3&offset=${PRODUCTS - 1}`);
+    expect(
+      straddling.body.items.map(
+        (i: { metadata: { marketplaceProduct?: string; offerId?: string } }) =>
+          i.metadata.marketplaceProduct ?? i.metadata.offerId,
+      ),
+    ).toEqual([
+      PRODUCT_LIST.at(-1)!.id,
+      body.items[PRODUCTS].metadata.offerId,
+      body.items[PRODUCTS + 1].metadata.offerId,
+    ]);
+  });
+
   it("pages with limit and offset: pages are disjoint, cover every offer, and end empty", async () => {
     const { body: first } = await list();
     expect(first.pagination.limit).toBe(100);
@@ -77,9 +129,9 @@ describe("GET /discovery/resources", () => {
     for (let offset = 0; offset < total; offset += 120) {
       const { body } = await list(`?limit=120&offset=${offset}&type=http`);
       expect(body.items.length).toBe(Math.min(120, total - offset));
-      seen.push(...body.items.map((i: DiscoveryList["items"][number]) => i.metadata.offerId));
+      seen.push(...offerItems(body.items).map((i: DiscoveryList["items"][number]) => i.metadata.offerId));
     }
-    expect(new Set(seen).size).toBe(total);
+    expect(new Set(seen).size).toBe(total - PRODUCTS);
     expect((await list(`?offset=${total}`)).body.items).toEqual([]);
     expect((await list("?limit=1000")).body.items).toHaveLength(Math.min(total, 1000));
     expect((await list("?type=mcp")).body).toEqual({
@@ -96,8 +148,8 @@ describe("GET /discovery/resources", () => {
     await db.offer.update({ where: { id: b!.id }, data: { payTo: null } });
     const { body } = await list("?limit=1000");
     expect(body.pagination.total).toBe(before - 2);
-    expect(body.items.map((i: DiscoveryList["items"][number]) => i.metadata.offerId)).not.toContain(a!.id);
-    expect(body.items.map((i: DiscoveryList["items"][number]) => i.metadata.offerId)).not.toContain(b!.id);
+    expect(offerItems(body.items).map((i) => i.metadata.offerId)).not.toContain(a!.id);
+    expect(offerItems(body.items).map((i) => i.metadata.offerId)).not.toContain(b!.id);
   });
 
   it("400 on a bad query, 405 on other methods, 304 for a current ETag", async () => {
@@ -139,7 +191,7 @@ describe("GET /discovery/resources", () => {
       select: offerColumns,
       orderBy: { id: "asc" },
     });
-    expect(body.items).toHaveLength(offersBefore.length);
+    expect(body.items).toHaveLength(offersBefore.length + PRODUCTS);
     await db.$executeRaw`TRUNCATE services CASCADE`;
     expect(await db.offer.count()).toBe(0);
 
@@ -167,7 +219,9 @@ describe("GET /discovery/resources", () => {
     expect(op.parameters[2].schema.enum).toEqual(["http", "mcp"]);
     const schema = op.responses["200"].content["application/json"].schema as Json;
     expect(schema.required).toEqual(["x402Version", "items", "pagination"]);
-    const item = schema.properties.items.items as Json;
+    const [product, item] = schema.properties.items.items.anyOf as [Json, Json];
+    expect(product!.required).toContain("extensions");
+    expect(product!.properties.metadata.required).toContain("marketplaceProduct");
     expect(item.required).toEqual([
       "resource",
       "type",

@@ -1,6 +1,8 @@
 // GET /discovery/resources: the catalog's x402 offers as an x402 Bazaar discovery list (the
 // `DiscoveryResourcesResponse` of @x402/extensions' bazaar client), so any Bazaar client can page
-// through it and `npm run catalog:import` can read it back. One item per x402 offer whose payment
+// through it and `npm run catalog:import` can read it back. The marketplace's own paid products come
+// first (listWithOwnItems; built by server/products/product-discovery.ts: the catalog knows no
+// product; an import skips them, `metadata.marketplaceProduct`). Then one item per x402 offer whose payment
 // requirements are known; `metadata` carries our ids, the call URL through the observer, and what
 // an import needs to rebuild the service, and the health the marketplace's probes observed of the
 // resource. MPP offers are not x402 resources and are not listed.
@@ -82,12 +84,54 @@ export const discoveryResourceSchema = z.object({
   metadata: discoveryMetadataSchema,
 });
 
+/** One of the marketplace's own paid products, as its 402 describes it. */
+export const productResourceSchema = z.object({
+  resource: z.url().describe("The product's URL (POST it; GET answers its 402)."),
+  type: z.literal("http"),
+  x402Version: z.literal(2),
+  accepts: z.array(paymentRequirementsSchema).describe("The requirements of the product's PAYMENT-REQUIRED."),
+  lastUpdated: z.iso.datetime().describe("When the products' terms last changed, ISO 8601."),
+  description: z.string(),
+  serviceName: z.string(),
+  tags: z.array(z.string()),
+  extensions: z
+    .record(z.string(), z.unknown())
+    .describe(
+      "The x402 extensions the product's 402 declares, as it declares them: `bazaar` (method, body example and its JSON Schema) and `payment-identifier`.",
+    ),
+  metadata: z.object({
+    marketplaceProduct: z
+      .string()
+      .describe("The product's id: sold by the marketplace itself, not a catalogued offer."),
+    name: z.string(),
+    operationId: z.string(),
+    method: z.literal("POST"),
+    priceUsd: z.string(),
+    protocols: z.array(z.enum(["x402", "mpp"])),
+    delivery: z.enum(["immediate", "queued"]),
+    docsUrl: z.url(),
+  }),
+});
+export type ProductResource = z.infer<typeof productResourceSchema>;
+
+const paginationSchema = z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() });
+
+/** The catalog's offers alone (listDiscoveryResources). */
 export const discoveryListSchema = z.object({
   x402Version: z.literal(2),
   items: z.array(discoveryResourceSchema),
-  pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
+  pagination: paginationSchema,
 });
+
+/** What GET /discovery/resources answers: the marketplace's products, then the catalog's offers. */
+export const marketplaceDiscoveryListSchema = z.object({
+  x402Version: z.literal(2),
+  items: z.array(z.union([productResourceSchema, discoveryResourceSchema])),
+  pagination: paginationSchema,
+});
+export type MarketplaceDiscoveryList = z.infer<typeof marketplaceDiscoveryListSchema>;
 export type DiscoveryList = z.infer<typeof discoveryListSchema>;
+export type OfferResource = z.infer<typeof discoveryResourceSchema>;
 
 const offerSelect = {
   id: true,
@@ -130,7 +174,7 @@ const listed = {
   service: LISTED_SERVICE,
 } satisfies Prisma.OfferWhereInput;
 
-function toResource(o: OfferRow, health: Map<string, OfferHealthObject>): DiscoveryList["items"][number] {
+function toResource(o: OfferRow, health: Map<string, OfferHealthObject>): OfferResource {
   const s = o.service;
   return {
     resource: joinProviderUrl(o.providerUrl, o.path),
@@ -158,8 +202,8 @@ function toResource(o: OfferRow, health: Map<string, OfferHealthObject>): Discov
       serviceDescription: s.description,
       website: s.website,
       docsUrl: s.docsUrl,
-      capabilities: s.capabilities as DiscoveryList["items"][number]["metadata"]["capabilities"],
-      primaryCapability: s.primaryCapability as DiscoveryList["items"][number]["metadata"]["primaryCapability"],
+      capabilities: s.capabilities as OfferResource["metadata"]["capabilities"],
+      primaryCapability: s.primaryCapability as OfferResource["metadata"]["primaryCapability"],
       offerId: o.id,
       method: o.method as "GET" | "POST",
       providerUrl: o.providerUrl,
@@ -171,6 +215,26 @@ function toResource(o: OfferRow, health: Map<string, OfferHealthObject>): Discov
       profileUrl: urls.serviceProfile(s.slug),
       health: healthOfOffer(health, o.id),
     },
+  };
+}
+
+/** One page of `ownItems` followed by the catalog's offers, paged as one list. */
+export async function listWithOwnItems(
+  input: z.output<typeof listDiscoveryInput>,
+  ownItems: readonly ProductResource[],
+): Promise<MarketplaceDiscoveryList> {
+  const { limit, offset } = input;
+  if (input.type === "mcp") return { x402Version: 2, items: [], pagination: { limit, offset, total: 0 } };
+  const own = ownItems.slice(offset, offset + limit);
+  const offers = await listDiscoveryResources({
+    ...input,
+    offset: Math.max(0, offset - ownItems.length),
+    limit: limit - own.length,
+  });
+  return {
+    x402Version: 2,
+    items: [...own, ...offers.items],
+    pagination: { limit, offset, total: ownItems.length + offers.pagination.total },
   };
 }
 

@@ -224,7 +224,19 @@ export const bazaarDocument = (testMode: boolean) =>
   z.object({
     x402Version: z.number().int().min(1).max(2),
     items: z
-      .array(bazaarItem(testMode))
+      .array(
+        // A marketplace's own product (our /discovery/resources lists them first, with
+        // `metadata.marketplaceProduct`) is sold by that marketplace, not by a catalogued provider:
+        // not imported, and kept as null so issues still name the items by their index.
+        z.preprocess(
+          (item) =>
+            typeof (item as { metadata?: { marketplaceProduct?: unknown } } | null)?.metadata?.marketplaceProduct ===
+            "string"
+              ? null
+              : item,
+          bazaarItem(testMode).nullable(),
+        ),
+      )
       .max(IMPORT_LIMITS.maxItems, `At most ${IMPORT_LIMITS.maxItems} items per file; split it.`),
   });
 

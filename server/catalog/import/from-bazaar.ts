@@ -68,9 +68,15 @@ function bazaarKeeps(item: BazaarItem): ServiceColumn[] {
   return keep;
 }
 
-export function fromBazaar(items: BazaarItem[], options: ImportOptions, issues: Issue[], now: Date): ImportService[] {
+export function fromBazaar(
+  items: (BazaarItem | null)[],
+  options: ImportOptions,
+  issues: Issue[],
+  now: Date,
+): ImportService[] {
   const groups = new Map<string, ImportService & { lastUpdated: number | null }>();
   items.forEach((item, i) => {
+    if (item === null) return; // a marketplace's own product (catalog-document.ts)
     const at = `items[${i}]`;
     const url = new URL(item.resource);
     const meta = item.metadata ?? {};

@@ -1,10 +1,11 @@
-// GET /discovery/resources (decisions.md §7): the x402 Bazaar discovery list of the catalog.
+// GET /discovery/resources (decisions.md §7): the x402 Bazaar discovery list of the marketplace's
+// products and the catalog.
 import {
   DISCOVERY_MAX_LIMIT,
-  discoveryListSchema,
   listDiscoveryInput,
-  listDiscoveryResources,
+  marketplaceDiscoveryListSchema,
 } from "../../catalog/discovery/list-discovery-resources";
+import { listMarketplaceResources } from "../../products/product-discovery";
 import { errorResponses, FREE_READ_CODES } from "../../openapi/error-responses";
 import type { FreeOperation } from "../../openapi/free-operation";
 import { inlineSchema } from "../../openapi/json-schema";
@@ -20,9 +21,11 @@ export const listDiscoveryResourcesOperation: FreeOperation<"GET"> = {
   method: "GET",
   path: "/discovery/resources",
   operationId: "listDiscoveryResources",
-  summary: "List the catalog's offers as an x402 Bazaar discovery list",
+  summary: "List the marketplace's products and the catalog's offers as an x402 Bazaar discovery list",
   description:
-    "The x402 offers of the catalog in the x402 Bazaar discovery format (`DiscoveryResourcesResponse` of @x402/extensions): one item per offer whose payment requirements are known, " +
+    "The marketplace's own paid products, then the x402 offers of the catalog, in the x402 Bazaar discovery format (`DiscoveryResourcesResponse` of @x402/extensions). " +
+    "A product's item comes first: `resource` = its URL, `accepts` and `extensions` (`bazaar`: method, body example and schema; `payment-identifier`) as its 402 declares them, " +
+    "`metadata.marketplaceProduct` = its id (an import skips these items). Then one item per offer whose payment requirements are known, " +
     "`resource` = the provider's URL, `accepts` = its x402 v2 `exact` requirements (amount in the asset's atomic units), `lastUpdated` = the catalog source's observation time, " +
     "and `metadata` with our ids, `callUrl` (the call through the marketplace's observer), what `npm run catalog:import` needs to read the list back, " +
     "and `health`: what the marketplace observed of the resource with its own unpaid probes (conformance, uptime, latency, a payment-terms change that stops routing). " +
@@ -37,8 +40,8 @@ export const listDiscoveryResourcesOperation: FreeOperation<"GET"> = {
   responses: {
     "200": {
       description:
-        "One page of resources; `pagination.total` counts every listed resource. With `ETag` (the tag of the answer's bytes) and `Cache-Control: no-cache`.",
-      content: { "application/json": { schema: inlineSchema(discoveryListSchema, "output") } },
+        "One page of resources (the products first); `pagination.total` counts every listed resource. With `ETag` (the tag of the answer's bytes) and `Cache-Control: no-cache`.",
+      content: { "application/json": { schema: inlineSchema(marketplaceDiscoveryListSchema, "output") } },
     },
     "304": { description: "Not modified: the If-None-Match tag is current." },
     ...errorResponses(["invalid_request", ...FREE_READ_CODES], {
@@ -49,7 +52,7 @@ export const listDiscoveryResourcesOperation: FreeOperation<"GET"> = {
     "catalog",
     route(async (req: Request) =>
       etagJson(
-        await listDiscoveryResources(parseQuery(listDiscoveryInput, req.url)),
+        await listMarketplaceResources(parseQuery(listDiscoveryInput, req.url)),
         req.headers.get("if-none-match"),
         CACHE_CONTROL,
       ),
