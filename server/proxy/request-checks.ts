@@ -19,7 +19,12 @@ export const PAGE_METHODS = ["GET", "HEAD"] as const;
 export const NEVER_SERVED = new Set(["TRACE", "TRACK", "CONNECT"]);
 
 export function isApiPath(pathname: string): boolean {
-  return pathname === "/api" || pathname.startsWith("/api/") || pathname === "/openapi.json";
+  return (
+    pathname === "/api" ||
+    pathname.startsWith("/api/") ||
+    pathname === "/openapi.json" ||
+    pathname.startsWith("/.well-known/")
+  );
 }
 
 export function isAssetPath(pathname: string): boolean {

@@ -5,7 +5,7 @@
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { extractJWSPayload, verifyReceiptSignatureJWS, type JWSSignedReceipt } from "@x402/extensions/offer-receipt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as getDidDocument } from "@/app/.well-known/did.json/route";
+import { GET as getDidDocument } from "@/app/well-known/did.json/route";
 import { db } from "@/server/db";
 import { startDemoProvider, type DemoProvider } from "@/server/demo-provider/start-demo-provider";
 import { createLocalFacilitator } from "@/server/payments/facilitators/local-facilitator";

@@ -9,7 +9,7 @@ import {
 } from "@x402/extensions/offer-receipt";
 import { Receipt } from "mppx";
 import { describe, expect, it } from "vitest";
-import { GET as getDidDocument } from "@/app/.well-known/did.json/route";
+import { GET as getDidDocument } from "@/app/well-known/did.json/route";
 import { db } from "@/server/db";
 import { describeProduct } from "@/server/payments/purchase-flow";
 import { placementProduct } from "@/server/products/placement-product";
