@@ -67,7 +67,7 @@ describe("receipts of settled purchases", () => {
     const receipt = mpp.extensions!["offer-receipt"]!.info.receipt;
     const payload = await verifyReceiptSignatureJWS(receipt, await publishedKey(receipt));
     expect(payload).toMatchObject({
-      resourceUrl: `${runtime.baseUrl}/api/shop/placement`,
+      resourceUrl: `${runtime.baseUrl}${placementProduct.path}`,
       payer: agent.address,
       transaction: mpp.reference,
     });
