@@ -63,6 +63,10 @@ const nextConfig = {
   ],
   // `npm test` runs tsc and eslint itself; the build (run by `npm start`) need not repeat them.
   typescript: { ignoreBuildErrors: true },
+  // The App Router does not route dot-folders: /.well-known/* (RFC 8615) is served from app/well-known/.
+  async rewrites() {
+    return [{ source: "/.well-known/:path*", destination: "/well-known/:path*" }];
+  },
   async headers() {
     return [
       ...STATIC_API_ROUTES.map((route) => `/api/${route}`),

@@ -115,6 +115,18 @@ export const ERROR_TABLE = {
     description:
       "The signature does not prove control of the payee over this challenge: another signer, an expired, used or unknown nonce, a challenge of another listing or payee, or a smart-wallet signature (not supported yet); the message names the reason. Nothing was recorded.",
   },
+  // A receipt presented with a review (server/receipts/review-receipt.ts).
+  receipt_invalid: {
+    status: 422,
+    trpc: "UNPROCESSABLE_CONTENT",
+    description:
+      "The receipt does not back this review: not a JWS receipt signed with one of the marketplace's published keys (GET /.well-known/did.json), a changed byte, or a receipt of a paid call to another service or by another token; the message names the reason. Nothing was recorded.",
+  },
+  receipt_used: {
+    status: 409,
+    trpc: "CONFLICT",
+    description: "This receipt already backs a review (a receipt backs one review). Nothing was recorded.",
+  },
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR", description: "Something went wrong on our side." },
   service_unavailable: {
     status: 503,

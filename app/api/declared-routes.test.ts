@@ -20,6 +20,7 @@ describe("route files and free operation declarations", () => {
         "api/reviews/[id]/comments/[commentId]",
         "api/x402/observe/[offerId]",
         "discovery/resources",
+        "well-known/did.json",
       ]),
     );
   });

@@ -5,6 +5,7 @@ import type { ReviewListItem } from "@/server/reviews/review-record";
 import { Engagement } from "./engagement";
 import { ActorBadge, ReviewedBadge } from "./reviewed-badge";
 import { VerifiedCallBadge } from "./verified-call-badge";
+import { VerifiedPurchaseBadge } from "./verified-purchase-badge";
 
 /** One review in a list: title linking to its page, who and when, the excerpt, the counters. */
 export function ReviewCard({ review: r, headingLevel = 3 }: { review: ReviewListItem; headingLevel?: 2 | 3 }) {
@@ -32,7 +33,11 @@ export function ReviewCard({ review: r, headingLevel = 3 }: { review: ReviewList
         <span aria-hidden="true">·</span>
         <time dateTime={new Date(r.created_at).toISOString()}>{formatDate(r.created_at)}</time>
         <ReviewedBadge revision={r.revision} />
-        <VerifiedCallBadge verifiedCall={r.verifiedCall} />
+        {r.verifiedPurchase ? (
+          <VerifiedPurchaseBadge purchase={r.verifiedPurchase} />
+        ) : (
+          <VerifiedCallBadge verifiedCall={r.verifiedCall} />
+        )}
       </p>
       <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-700">{r.body}</p>
       {r.tags.length > 0 && (

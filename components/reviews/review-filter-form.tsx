@@ -8,6 +8,7 @@ import { hasFilters, reviewsHref, type ReviewFilters } from "./review-filters";
 const SORTS = [
   ["newest", "Newest"],
   ["liked", "Most liked"],
+  ["verified", "Verified purchases first"],
 ] as const;
 
 interface Props {

@@ -12,6 +12,7 @@ import { EngagementButtons } from "./engagement-buttons";
 import { ActorBadge, ReviewedBadge } from "./reviewed-badge";
 import { RevisionHistory } from "./revision-history";
 import { VerifiedCallBadge } from "./verified-call-badge";
+import { VerifiedPurchaseBadge } from "./verified-purchase-badge";
 
 export function ReviewView({ id }: { id: string }) {
   const trpc = useTRPC();
@@ -48,7 +49,11 @@ export function ReviewView({ id }: { id: string }) {
           <ActorBadge actorType={r.actorType} />
           <time dateTime={new Date(r.created_at).toISOString()}>{formatDate(r.created_at)}</time>
           <ReviewedBadge revision={r.revision} />
-          <VerifiedCallBadge verifiedCall={r.verifiedCall} />
+          {r.verifiedPurchase ? (
+            <VerifiedPurchaseBadge purchase={r.verifiedPurchase} />
+          ) : (
+            <VerifiedCallBadge verifiedCall={r.verifiedCall} />
+          )}
         </div>
       </header>
       <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-5">

@@ -172,6 +172,8 @@ export interface CallRecord {
   network: string | null;
   /** The answer given, stored for replays (completed calls only). */
   answer: StoredAnswer;
+  /** A paid call's signed receipt (server/receipts/call-receipt.ts); its header is in `answer`. */
+  receipt?: { receipt: string; receiptHash: string; amountAtomic: bigint | null; asset: string | null };
 }
 
 /** Ends a claimed call with its outcome, in one statement. False when the claim was lost (taken
@@ -182,7 +184,9 @@ export async function recordCall(call: NewCall, ticket: ClaimTicket, record: Cal
     UPDATE observed_calls SET state = ${record.state}, status = ${record.status}, outcome = ${record.outcome}, latency_ms = ${record.latencyMs},
            response_bytes = ${record.responseBytes}, paid = ${record.paid}, payer = ${record.payer}, transaction = ${record.transaction},
            network = ${record.network}, response_headers = ${final ? JSON.stringify(record.answer.headers) : null}::jsonb,
-           response_body = ${final ? record.answer.body : null}::bytea, completed_at = now()
+           response_body = ${final ? record.answer.body : null}::bytea, completed_at = now(),
+           receipt = ${record.receipt?.receipt ?? null}, receipt_hash = ${record.receipt?.receiptHash ?? null},
+           amount_atomic = ${record.receipt?.amountAtomic ?? null}::bigint, asset = ${record.receipt?.asset ?? null}
     FROM (SELECT ${ASYNC_COMMIT}) AS async_commit
     WHERE id = ${ticket.id}::uuid AND state = 'in_flight' AND claimed_at = ${ticket.claimedAt}
     RETURNING id`);

@@ -23,6 +23,7 @@ import type { ObservedOffer } from "./observed-offer";
 import { paymentOutcome } from "./payment-response";
 import { derivedIdempotencyKey, forwardedHeaders, returnedHeaders, type ForwardedInput } from "./provider-headers";
 import { createSafeOutbound, type OutboundResult, type SafeOutbound } from "./safe-outbound";
+import { issueCallReceipt } from "../receipts/call-receipt";
 import { markVerifiedReviews } from "./verified-calls";
 
 export interface ObserveInput extends ForwardedInput {
@@ -240,6 +241,16 @@ export async function observeCall(input: ObserveInput): Promise<ObserverAnswer> 
     maxResponseBytes: env.OBSERVER_MAX_RESPONSE_BYTES,
   });
   const record: CallRecord = { ...outcomeOf(result), latencyMs: Math.round(performance.now() - started) };
+  // A paid call gets our signed receipt, recorded with it; its header is part of the stored answer,
+  // so a replay carries the same receipt.
+  if (record.paid && record.state === "completed") {
+    const issued = await issueCallReceipt(offer.id, target.url.toString(), record);
+    if (issued) {
+      const { header, ...receipt } = issued;
+      record.receipt = receipt;
+      record.answer = { ...record.answer, headers: [...record.answer.headers, header] };
+    }
+  }
   // The provider has answered: the agent gets that answer even if the record cannot be written
   // (the claim then goes stale and a retry calls again with the same derived provider key).
   const recorded = await recordCall(call, claim.ticket, record).catch((err: unknown) => {

@@ -69,7 +69,8 @@ const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
     schema: createReviewInput,
     description:
       "A new review by the token's agent: `rating` an integer 1–5, `title` 1–200 and `body` 1–5000 characters (trimmed), up to 10 `tags` of 1–40 characters " +
-      "(lower-cased, duplicates dropped), `link` the reviewed endpoint (absolute http or https URL, at most 2000 characters). No other field is allowed.",
+      "(lower-cased, duplicates dropped), `link` the reviewed endpoint (absolute http or https URL, at most 2000 characters), " +
+      "`receipt` the marketplace's signed receipt of a paid call to this service with this token (the call's `Offer-Receipt` header, decoded), which makes the review a verified purchase. No other field is allowed.",
   },
   [SCHEMA_NAMES.reviseReviewRequest]: {
     schema: reviseReviewInput,

@@ -5,6 +5,7 @@
 // for every method.
 import { DatabaseBusyError, DatabaseError } from "../db";
 import { logger } from "../logger";
+import { withPurchaseReceipt } from "../receipts/purchase-receipt";
 import { balanceShortfall, INSUFFICIENT_BALANCE } from "./balance-shortfall";
 import { refusedChallenge, type RefusalDetails } from "./challenge";
 import { rememberCompleted } from "./completed-purchases";
@@ -137,7 +138,19 @@ async function settle(
     await markFailed(row.id, settlement.reason);
     return refusedPurchase(runtime, row, settlement.reason, settlement.detail);
   }
-  const { transaction, paymentResponse } = settlement;
+  const { transaction } = settlement;
+  // Our signed receipt goes into the settlement header before it is stored: replays send the same one.
+  const paymentResponse = await withPurchaseReceipt(
+    {
+      id: row.id,
+      protocol: row.protocol,
+      resourceUrl: `${runtime.baseUrl}${runtime.product(row.product)?.path ?? `/api/shop/${row.product}`}`,
+      payer: row.payer,
+      transaction,
+      paymentRequirements: row.paymentRequirements,
+    },
+    settlement.paymentResponse,
+  );
   const recorded = markSettled(row.id, transaction, paymentResponse);
   Object.assign(row, { state: "settled", transaction, paymentResponse });
   return { recorded };

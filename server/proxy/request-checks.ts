@@ -25,7 +25,11 @@ const TEXT_DOCUMENT = /^\/(?:llms\.txt|docs\.md|docs\/[^/]+\.md)$/;
  * and every method reaches the route (which answers its own 405). */
 export function isApiPath(pathname: string): boolean {
   return (
-    pathname === "/api" || pathname.startsWith("/api/") || pathname === "/openapi.json" || TEXT_DOCUMENT.test(pathname)
+    pathname === "/api" ||
+    pathname.startsWith("/api/") ||
+    pathname === "/openapi.json" ||
+    pathname.startsWith("/.well-known/") ||
+    TEXT_DOCUMENT.test(pathname)
   );
 }
 

@@ -3,6 +3,8 @@ import type { Actor } from "../accounts/actor";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { hasPaidCall, markVerifiedReviews } from "../observe/verified-calls";
+import { verifyReviewReceipt } from "../receipts/review-receipt";
+import { Prisma } from "../generated/prisma/client";
 import { inTransaction, lockUntilCommit, type DbClient } from "../transaction";
 import { loadReviewRecord, type ReviewRecord } from "./review-record";
 
@@ -39,6 +41,9 @@ export async function createReview(
         `This token already reviewed "${input.slug}" (review ${existing.id}); send PATCH /api/reviews/${existing.id} to revise it.`,
       );
     }
+    const purchase = input.receipt
+      ? await verifyReviewReceipt(tx, input.receipt, { tokenId: actor.tokenId, serviceId: service.id })
+      : null;
     const now = new Date();
     // Verified from the start when the token's paid call committed before this transaction began;
     // one committing meanwhile is caught by markVerifiedAfterCommit.
@@ -55,6 +60,7 @@ export async function createReview(
       },
       at: now,
       verifiedCallAt,
+      receiptCallId: purchase?.callId ?? null,
     });
     return (await loadReviewRecord(id, tx))!;
   });
@@ -76,6 +82,8 @@ export interface NewReview {
   content: { rating: number; title: string; body: string; tags: string[]; link: string | null };
   at: Date;
   verifiedCallAt?: Date | null;
+  /** The paid observed call whose receipt backs the review (a verified purchase). */
+  receiptCallId?: string | null;
   /** Published already checked by this person (an evaluation written by the marketplace's evaluator). */
   humanReviewedById?: string;
 }
@@ -84,20 +92,34 @@ export interface NewReview {
  * marketplace's evaluations in evaluation-review.ts), inside the caller's transaction. */
 export async function insertReview(tx: DbClient, review: NewReview): Promise<string> {
   const { author, content, at } = review;
-  const created = await tx.review.create({
-    data: {
-      serviceId: review.serviceId,
-      ...author,
-      ...content,
-      verifiedCallAt: review.verifiedCallAt ?? null,
-      ...(review.humanReviewedById
-        ? { humanReviewStatus: "reviewed", humanReviewedAt: at, humanReviewedById: review.humanReviewedById }
-        : {}),
-      createdAt: at,
-      updatedAt: at,
-      revisions: { create: { number: 1, ...content, tokenId: author.tokenId, createdAt: at } },
-    },
-    select: { id: true },
-  });
+  const created = await tx.review
+    .create({
+      data: {
+        serviceId: review.serviceId,
+        ...author,
+        ...content,
+        verifiedCallAt: review.verifiedCallAt ?? null,
+        receiptCallId: review.receiptCallId ?? null,
+        ...(review.humanReviewedById
+          ? { humanReviewStatus: "reviewed", humanReviewedAt: at, humanReviewedById: review.humanReviewedById }
+          : {}),
+        createdAt: at,
+        updatedAt: at,
+        revisions: { create: { number: 1, ...content, tokenId: author.tokenId, createdAt: at } },
+      },
+      select: { id: true },
+    })
+    .catch((err: unknown) => {
+      // Two reviews presenting one receipt at once: the unique index decides, the loser gets the 409.
+      if (review.receiptCallId && isUniqueViolation(err, "receipt_call_id"))
+        throw new AppError("receipt_used", "This receipt already backs a review; a receipt backs one review.");
+      throw err;
+    });
   return created.id;
+}
+
+function isUniqueViolation(err: unknown, column: string): boolean {
+  if (!(err instanceof Prisma.PrismaClientKnownRequestError) || err.code !== "P2002") return false;
+  const target = err.meta?.target;
+  return Array.isArray(target) ? target.some((t) => String(t).includes(column)) : String(target).includes(column);
 }

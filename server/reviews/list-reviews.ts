@@ -1,5 +1,5 @@
 // Published reviews, optionally for one service and filtered by rating, tag and author type,
-// newest first or most liked first; keyset pagination for both orders.
+// newest first, most liked first, or verified purchases first; keyset pagination for every order.
 import { z } from "zod";
 import { db, sqlQuery } from "../db";
 import { AppError } from "../errors";
@@ -19,11 +19,14 @@ export { reviewListSchema, type ReviewList } from "./review-schema";
 // The shapes differ, so a cursor of one order is refused (400) by the other.
 const newestCursor = z.tuple([cursorTimeMs(), z.uuid()]);
 const likedCursor = z.tuple([cursorInt4(), cursorTimeMs(), z.uuid()]);
+// verified = ("v", 1 for a verified purchase else 0, createdAt ms, id): verified purchases first, each part newest first.
+const verifiedCursor = z.tuple([z.literal("v"), z.union([z.literal(0), z.literal(1)]), cursorTimeMs(), z.uuid()]);
 
 interface KeyRow {
   id: string;
   created_at: Date;
   likes: number;
+  verified: number;
 }
 
 export async function listReviews(rawInput: ListReviewsInput): Promise<ReviewList> {
@@ -46,21 +49,29 @@ export async function listReviews(rawInput: ListReviewsInput): Promise<ReviewLis
     const [likes, ms, id] = decodeCursor(likedCursor, input.cursor);
     const at = new Date(ms);
     after = Prisma.sql`AND (likes < ${likes} OR (likes = ${likes} AND (created_at < ${at} OR (created_at = ${at} AND id > ${id}::uuid))))`;
+  } else if (input.cursor && input.sort === "verified") {
+    const [, verified, ms, id] = decodeCursor(verifiedCursor, input.cursor);
+    const at = new Date(ms);
+    after = Prisma.sql`AND (verified < ${verified} OR (verified = ${verified} AND (created_at < ${at} OR (created_at = ${at} AND id > ${id}::uuid))))`;
   } else if (input.cursor) {
     const [ms, id] = decodeCursor(newestCursor, input.cursor);
     const at = new Date(ms);
     after = Prisma.sql`AND (created_at < ${at} OR (created_at = ${at} AND id > ${id}::uuid))`;
   }
   const order =
-    input.sort === "liked" ? Prisma.sql`likes DESC, created_at DESC, id ASC` : Prisma.sql`created_at DESC, id ASC`;
+    input.sort === "liked"
+      ? Prisma.sql`likes DESC, created_at DESC, id ASC`
+      : input.sort === "verified"
+        ? Prisma.sql`verified DESC, created_at DESC, id ASC`
+        : Prisma.sql`created_at DESC, id ASC`;
   // The like count is counted only for the most-liked order; the newest order stays on its index.
   const likes =
     input.sort === "liked"
       ? Prisma.sql`(SELECT count(*)::int FROM review_engagements e WHERE e.review_id = r.id AND e.kind = 'like')`
       : Prisma.sql`0`;
   const keys = await sqlQuery<KeyRow>(Prisma.sql`
-    SELECT id, created_at, likes FROM (
-      SELECT r.id, r.created_at, ${likes} AS likes FROM reviews r WHERE ${Prisma.join(filters, " AND ")}
+    SELECT id, created_at, likes, verified FROM (
+      SELECT r.id, r.created_at, ${likes} AS likes, (r.receipt_call_id IS NOT NULL)::int AS verified FROM reviews r WHERE ${Prisma.join(filters, " AND ")}
     ) k
     WHERE true ${after}
     ORDER BY ${order}
@@ -76,7 +87,13 @@ export async function listReviews(rawInput: ListReviewsInput): Promise<ReviewLis
   let nextCursor: string | null = null;
   if (keys.length > input.limit && last) {
     const ms = last.created_at.getTime();
-    nextCursor = encodeCursor(input.sort === "liked" ? [last.likes, ms, last.id] : [ms, last.id]);
+    nextCursor = encodeCursor(
+      input.sort === "liked"
+        ? [last.likes, ms, last.id]
+        : input.sort === "verified"
+          ? ["v", last.verified, ms, last.id]
+          : [ms, last.id],
+    );
   }
   return {
     reviews: await toReviewListItems(ordered),

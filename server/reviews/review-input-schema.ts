@@ -3,9 +3,11 @@
 import { z } from "zod";
 import { serviceSlugSchema } from "../catalog/slug-schema";
 import { storableText } from "../input/storable-text";
+import { presentedReceiptSchema } from "../receipts/presented-receipt-schema";
 import { bodySchema, linkSchema, ratingSchema, tagsSchema, titleSchema } from "./review-input";
 
-export const REVIEW_SORTS = ["newest", "liked"] as const;
+// "verified": verified purchases (a receipt backs them) first, then the newest.
+export const REVIEW_SORTS = ["newest", "liked", "verified"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 export const listReviewsInput = z.object({
@@ -27,5 +29,7 @@ export const createReviewInput = z.strictObject({
   body: bodySchema,
   tags: tagsSchema.optional(),
   link: linkSchema.optional(),
+  // A verified purchase: the receipt of a paid call to this service with this token (server/receipts/review-receipt.ts).
+  receipt: presentedReceiptSchema.optional(),
 });
 export type CreateReviewInput = z.input<typeof createReviewInput>;

@@ -2,6 +2,7 @@
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { urls } from "../catalog/urls";
+import { atomicToUsd } from "../money";
 import type { DbClient } from "../transaction";
 import {
   LIST_COMMENTS_CAP,
@@ -45,6 +46,7 @@ export const reviewRowSelect = {
   humanReviewStatus: true,
   humanReviewedAt: true,
   verifiedCallAt: true,
+  receiptCall: { select: { amountAtomic: true, asset: true, network: true, completedAt: true, createdAt: true } },
   createdAt: true,
   updatedAt: true,
   service: {
@@ -164,6 +166,18 @@ function common(r: ReviewRow, engagement: Engagement, comments: CommentRecord[])
     engagement,
     comments,
     verifiedCall: r.verifiedCallAt !== null,
+    verifiedPurchase: verifiedPurchaseOf(r.receiptCall),
+  };
+}
+
+/** What the receipt the review presented proves: the price paid and when (see review-schema.ts). */
+function verifiedPurchaseOf(call: ReviewRow["receiptCall"]): ReviewRecord["verifiedPurchase"] {
+  if (!call) return null;
+  return {
+    amount: call.amountAtomic === null ? null : atomicToUsd(call.amountAtomic),
+    asset: call.asset,
+    network: call.network,
+    paid_at: (call.completedAt ?? call.createdAt).getTime(),
   };
 }
 

@@ -61,6 +61,24 @@ export const reviewSchema = z.object({
   // Additive (docs/decisions.md): written with a token that has made a paid call to this service
   // through the marketplace's observer route.
   verifiedCall: z.boolean(),
+  // Additive (docs/decisions.md "Receipts"): the author presented the marketplace's signed receipt of
+  // one paid call to this service with this token; a verified purchase is always a verified call too.
+  verifiedPurchase: z
+    .object({
+      amount: z
+        .string()
+        .nullable()
+        .describe("The catalogued price of the call, in USD (decimal text); null when the offer was not priced."),
+      asset: z.string().nullable().describe("The payment asset of the offer (a token address), when known."),
+      network: z.string().nullable().describe("The network the provider named for the payment, when it did."),
+      paid_at: z
+        .number()
+        .int()
+        .min(0)
+        .describe("When the paid call was answered, in milliseconds since the Unix epoch (UTC)."),
+    })
+    .nullable()
+    .describe('Set when a receipt of a paid call backs the review ("verified purchase"); null otherwise.'),
 });
 export type ReviewRecord = z.infer<typeof reviewSchema>;
 

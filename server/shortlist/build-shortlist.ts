@@ -300,6 +300,7 @@ export async function shortlistFor(input: ParsedShortlistInput, now: Date = new 
         reviewCount: m.rep.reviewCount,
         humanReviewedCount: m.rep.humanReviewedCount,
         verifiedReviewCount: m.rep.verifiedReviewCount,
+        verifiedPurchaseReviewCount: m.rep.verifiedPurchaseReviewCount,
         lastReviewAt: m.rep.lastReviewAt,
       },
       links: { profile, purchase: purchase ? urls.offerCall(purchase.id) : profile, docs: m.service.docsUrl },

@@ -106,6 +106,7 @@ interface Row {
   review_last: Date | null;
   human_reviewed: number;
   verified_reviews: number;
+  verified_purchase_reviews: number;
   verified_review_last: Date | null;
   paid_calls: number;
   paid_calls_answered: number;
@@ -130,13 +131,14 @@ export async function loadCandidates(ids: string[], now: Date = new Date()): Pro
                 FROM service_facts f WHERE f.service_id = s.id), '[]'::json) AS facts,
       COALESCE((SELECT json_agg(json_build_object('text', e.text, 'source', e.source) ORDER BY e.position, e.id)
                 FROM service_evidence e WHERE e.service_id = s.id), '[]'::json) AS evidence,
-      r.review_count, r.review_mean, r.review_last, r.human_reviewed, r.verified_reviews, r.verified_review_last,
+      r.review_count, r.review_mean, r.review_last, r.human_reviewed, r.verified_reviews, r.verified_purchase_reviews, r.verified_review_last,
       c.paid_calls, c.paid_calls_answered, c.paid_call_last
     FROM services s
     LEFT JOIN LATERAL (
       SELECT count(*)::int AS review_count, avg(rating)::float8 AS review_mean, max(created_at) AS review_last,
              (count(*) FILTER (WHERE human_review_status = 'reviewed'))::int AS human_reviewed,
              (count(*) FILTER (WHERE verified_call_at IS NOT NULL))::int AS verified_reviews,
+             (count(*) FILTER (WHERE receipt_call_id IS NOT NULL))::int AS verified_purchase_reviews,
              max(created_at) FILTER (WHERE verified_call_at IS NOT NULL) AS verified_review_last
       FROM reviews WHERE service_id = s.id AND status = 'published'
     ) r ON true
@@ -194,6 +196,7 @@ export async function loadCandidates(ids: string[], now: Date = new Date()): Pro
           lastAt: r.review_last,
           humanReviewed: r.human_reviewed,
           verified: r.verified_reviews,
+          verifiedPurchases: r.verified_purchase_reviews,
           lastVerifiedAt: r.verified_review_last,
         },
         paidCalls: { count: r.paid_calls, answered: r.paid_calls_answered, lastAt: r.paid_call_last },

@@ -11,6 +11,8 @@ export interface Reputation {
   humanReviewedCount: number;
   /** Reviews written with a token that made a paid call to the service through the observer. */
   verifiedReviewCount: number;
+  /** Of those, the reviews backed by the marketplace's signed receipt of the call ("verified purchase"). */
+  verifiedPurchaseReviewCount: number;
   lastReviewAt: string | null;
   /** When the newest of those verified-call reviews was published (a fit reason cites it). */
   lastVerifiedReviewAt: string | null;
@@ -51,6 +53,7 @@ export interface ReviewFigures {
   lastAt: Date | null;
   humanReviewed: number;
   verified: number;
+  verifiedPurchases: number;
   lastVerifiedAt: Date | null;
 }
 
@@ -60,6 +63,7 @@ export function reputationOf(reviews: ReviewFigures, catalogMean: number): Reput
     reviewCount: reviews.count,
     humanReviewedCount: reviews.humanReviewed,
     verifiedReviewCount: reviews.verified,
+    verifiedPurchaseReviewCount: reviews.verifiedPurchases,
     lastReviewAt: reviews.lastAt ? new Date(reviews.lastAt).toISOString() : null,
     lastVerifiedReviewAt: reviews.lastVerifiedAt ? new Date(reviews.lastVerifiedAt).toISOString() : null,
     bayes: (PRIOR_WEIGHT * catalogMean + (reviews.mean ?? 0) * reviews.count) / (PRIOR_WEIGHT + reviews.count),

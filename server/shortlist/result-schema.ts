@@ -29,7 +29,9 @@ export const matchSchema = z.object({
   score: z.number().min(0).max(1),
   fitReasons: z.array(z.string()),
   conditions: z.array(conditionCheckSchema),
-  // verifiedReviewCount: reviews by a token that made a paid call to the service through the observer.
+  // verifiedReviewCount: reviews by a token that made a paid call to the service through the observer;
+  // verifiedPurchaseReviewCount: those of them that also present the call's signed receipt (a part of
+  // verifiedReviewCount, never more).
   // rating and reviewRating as in the service record: rating null while untested, reviewRating the
   // review average whatever the test status.
   reputation: z.object({
@@ -38,6 +40,7 @@ export const matchSchema = z.object({
     reviewCount: z.int(),
     humanReviewedCount: z.int(),
     verifiedReviewCount: z.int(),
+    verifiedPurchaseReviewCount: z.int(),
     lastReviewAt: z.iso.datetime().nullable(),
   }),
   links: z.object({ profile: z.url(), purchase: z.url(), docs: z.url() }),

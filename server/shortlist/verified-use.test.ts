@@ -46,6 +46,7 @@ describe("verifiedUse", () => {
       reviewCount: 5,
       humanReviewedCount: 0,
       verifiedReviewCount: 1,
+      verifiedPurchaseReviewCount: 0,
       lastReviewAt: "2026-11-21T00:00:00.000Z",
       lastVerifiedReviewAt: "2026-11-21T00:00:00.000Z",
     };

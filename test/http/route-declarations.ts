@@ -27,8 +27,10 @@ export const NOT_FREE_OPERATIONS: Record<string, string> = {
   ),
 };
 
-/** The document's path of a route folder: `api/reviews/[id]` -> `/api/reviews/{id}`. */
-export const documentPath = (folder: string) => `/${folder.replace(/\[([A-Za-z0-9]+)\]/g, "{$1}")}`;
+/** The document's path of a route folder: `api/reviews/[id]` -> `/api/reviews/{id}`; `well-known/x` ->
+ * `/.well-known/x` (the App Router routes no dot-folder; next.config.mjs rewrites /.well-known/ there). */
+export const documentPath = (folder: string) =>
+  `/${folder.replace(/^well-known\//, ".well-known/").replace(/\[([A-Za-z0-9]+)\]/g, "{$1}")}`;
 
 /** What does not pair: route files without declarations (or with another path's), and declarations without a route file. */
 export function unpaired(

@@ -24,6 +24,7 @@ const FULL = [
   "engagement",
   "comments",
   "verifiedCall",
+  "verifiedPurchase",
 ];
 
 async function one(id: string) {

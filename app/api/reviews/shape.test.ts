@@ -5,7 +5,8 @@ import { db } from "@/server/db";
 import { GET as getOne } from "./[id]/route";
 import { GET as getList } from "./route";
 
-type Kind = "string" | "integer" | "boolean" | "string[]" | "epoch-ms" | "revision" | "engagement" | "comments";
+type Kind =
+  "string" | "integer" | "boolean" | "string[]" | "epoch-ms" | "revision" | "engagement" | "comments" | "purchase";
 interface Field {
   kind: Kind;
   list: "required" | "optional" | "absent";
@@ -13,7 +14,7 @@ interface Field {
 }
 
 // The specification's table; `subject` is the list form's name for `company`; `actorType` and
-// `verifiedCall` are our documented additions (docs/decisions.md "Reviews").
+// `verifiedCall` are our documented additions (docs/decisions.md "Reviews"), `verifiedPurchase` too ("Receipts").
 const SPEC: Record<string, Field> = {
   id: { kind: "string", list: "required", full: "required" },
   url: { kind: "string", list: "required", full: "required" },
@@ -34,6 +35,7 @@ const SPEC: Record<string, Field> = {
   engagement: { kind: "engagement", list: "required", full: "required" },
   comments: { kind: "comments", list: "required", full: "required" },
   verifiedCall: { kind: "boolean", list: "required", full: "required" },
+  verifiedPurchase: { kind: "purchase", list: "required", full: "required" },
 };
 
 const isEpochMs = (v: unknown) =>
@@ -49,6 +51,11 @@ function expectKind(kind: Kind, value: unknown, where: string) {
       break;
     case "boolean":
       expect(typeof value, where).toBe("boolean");
+      break;
+    case "purchase":
+      // null, or what the receipt that backs the review proves (no seeded review presents one).
+      if (value !== null)
+        expect(Object.keys(value as object).sort(), where).toEqual(["amount", "asset", "network", "paid_at"]);
       break;
     case "string[]":
       expect(Array.isArray(value) && value.every((t) => typeof t === "string"), where).toBe(true);

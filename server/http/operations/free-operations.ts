@@ -27,6 +27,7 @@ import {
 } from "./listing-operations";
 import { getOrderStatusOperation } from "./order-operations";
 import { recoverPurchaseOperation } from "./purchase-recovery-operations";
+import { getReceiptKeysOperation } from "./receipt-key-operations";
 import { getReviewOperation, listReviewsOperation } from "./review-operations";
 import {
   addReviewCommentOperation,
@@ -38,8 +39,9 @@ import {
   reviseReviewOperation,
 } from "./review-write-operations";
 
-// A path as the document writes it: literal segments and {parameters}, which the route folders name [parameter].
-const OPERATION_PATH = /^(\/([a-z0-9][a-z0-9.-]*|\{[A-Za-z][A-Za-z0-9]*\}))+$/;
+// A path as the document writes it: literal segments and {parameters}, which the route folders name [parameter]
+// (and the one dot-segment of RFC 8615, /.well-known).
+const OPERATION_PATH = /^(\/([a-z0-9][a-z0-9.-]*|\.well-known|\{[A-Za-z][A-Za-z0-9]*\}))+$/;
 const TAG_NAMES = new Set<string>(DOCUMENT_TAGS.map((t) => t.name));
 
 /** The declarations as given, after checking what the routes, the document and /docs rely on. */
@@ -79,6 +81,7 @@ export const FREE_OPERATIONS: readonly FreeOperation[] = checkedOperations([
   editReviewCommentOperation,
   deleteReviewCommentOperation,
   callOfferGetOperation,
+  getReceiptKeysOperation,
   callOfferPostOperation,
   listListingsOperation,
   createListingOperation,

@@ -102,7 +102,7 @@ export const createReviewOperation: FreeOperation<"POST"> = {
   }),
   responses: {
     ...ok("201", "The review as published, in full form (`{ok: true, review}`).", SCHEMA_NAMES.reviewResponse),
-    ...writeErrors(["conflict"], {
+    ...writeErrors(["conflict", "receipt_invalid", "receipt_used"], {
       conflict: "Here: this token already reviewed the service; the message names the review to PATCH.",
     }),
   },

@@ -149,6 +149,8 @@ describe("paying with MPP", () => {
       status: "success",
       reference: transfer.transaction,
       timestamp: expect.any(String),
+      // The marketplace's signed receipt (test/receipts/purchase-receipts.test.ts verifies it).
+      extensions: { "offer-receipt": { info: { receipt: { format: "jws", signature: expect.any(String) } } } },
     });
     expect(Math.abs(new Date(receipt.timestamp).getTime() - Date.now())).toBeLessThan(60_000);
     expect(transfer.amountAtomic).toBe(PLACEMENT);
