@@ -2,7 +2,9 @@
 // against the routes served over HTTP; only `cast wallet sign` is replaced by the same EIP-191
 // personal_sign in node (viem), since Foundry is not installed here.
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,6 +34,7 @@ function recipe(): string {
     .replace(/\$\(cast wallet address --private-key "\$KEY"\)/, '"$WALLET_ADDRESS"')
     .replace(/cast wallet sign --private-key "\$KEY" /, `${sign} "$KEY" `)
     .replace(/^curl -i "\$BASE\/api\/x402[\s\S]*?\n.*\n/m, "")
+    .replaceAll("challenge.json", join(mkdtempSync(join(tmpdir(), "wallet-recipe-")), "challenge.json"))
     .concat('\necho "TOKEN=$TOKEN"\n');
 }
 
