@@ -85,7 +85,8 @@ export async function createWalletChallenge(
     type: chain.type,
     signatureScheme: chain.signatureScheme,
   };
-  const address = getAddress(input.address);
+  // Any case is accepted (a mistyped checksum too): the message names the checksummed form.
+  const address = getAddress(input.address.toLowerCase());
   await storage.issueNonce(nonce, issuedAt, expiresAt);
   const { signatureScheme: _scheme, ...unsigned } = { ...info, address };
   return {
@@ -137,7 +138,7 @@ export async function verifyWalletPayload(
     invalidMessage: err instanceof Error ? err.message.slice(0, 200) : "The message could not be built.",
   }));
   if (!verified.isValid) throw invalid(`${verified.invalidReason}: ${verified.invalidMessage}`);
-  return { address: getAddress(payload.address), nonce: payload.nonce };
+  return { address: getAddress(payload.address.toLowerCase()), nonce: payload.nonce };
 }
 
 async function spend(storage: PostgresSIWxStorage, tx: DbClient, nonce: string) {

@@ -302,6 +302,17 @@ describe("hostile input: 4xx JSON, never 5xx", () => {
       "nope",
     ])
       expect((await challenge(body)).status).toBe(400);
+    // A mistyped checksum (mixed case) or all lower case: the challenge names the checksummed address.
+    const mixed =
+      wallet.address.slice(0, 2) +
+      [...wallet.address.slice(2)]
+        .map((c) => (/[a-f]/.test(c) ? c.toUpperCase() : /[A-F]/.test(c) ? c.toLowerCase() : c))
+        .join("");
+    for (const address of [mixed, wallet.address.toLowerCase()]) {
+      const asked = await challenge({ address });
+      expect(asked.status).toBe(201);
+      expect(asked.body.payload.address).toBe(wallet.address);
+    }
     const wrongType = await send(challengeRoute.POST, "POST", "/api/auth/wallet/challenge", {
       body: JSON.stringify({ address: wallet.address }),
       headers: { "content-type": "text/plain" },
