@@ -3,6 +3,7 @@
 // a provider's 402, reads, edits and submits it, and proves a payee with a real EIP-712 signature;
 // refusals come back as typed errors with the API's code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/server/db";
 import { createAgent, type Agent } from "@/server/reviews/test-actors";
 import { startAppServer, type AppServer } from "@/test/http/app-server";
 import { errorOf, valueOf } from "@/test/http/typed-client";
@@ -49,6 +50,18 @@ describe("listings through the typed client", () => {
     expect(edited.draft).toMatchObject({ primaryCapability: "maps-weather", capabilityGuessed: false });
     const submitted = valueOf(await client.submitListing(listing.id));
     expect(submitted).toMatchObject({ status: "pending_review", revision: 1 });
+  });
+
+  it("reads a listing's activity: null before an approval, the service's figures after; another token not_found", async () => {
+    const client = clientFor(agent.token);
+    const id = await listingWithPayees(agent, [newPayee().address]);
+    expect(valueOf(await client.getListingActivity(id))).toBeNull();
+    const service = await db.service.findFirstOrThrow({ orderBy: { id: "asc" }, select: { id: true, slug: true } });
+    await db.listing.update({ where: { id }, data: { status: "approved", serviceId: service.id } });
+    const activity = valueOf(await client.getListingActivity(id));
+    expect(activity).toMatchObject({ slug: service.slug, windowDays: 30 });
+    const stranger = clientFor((await createAgent()).token);
+    expect(errorOf(await stranger.getListingActivity(id))).toMatchObject({ status: 404, code: "not_found" });
   });
 
   it("proves a payee: the challenge's typed data signed by the payee; another signer is payee_proof_invalid", async () => {

@@ -8,6 +8,7 @@ import { walletChallengeSchema, walletTokenSchema } from "../server/accounts/wal
 import { searchResultSchema } from "../server/catalog/search-result-schema";
 import { serviceRecordSchema } from "../server/catalog/service-record-schema";
 import { listingListSchema, listingResponseSchema } from "../server/listings/listing-schema";
+import { listingActivityResponseSchema } from "../server/listings/provider-overview-schema";
 import { payeeChallengeResponseSchema } from "../server/listings/payee-proof-schema";
 import { orderStatusResponseSchema } from "../server/orders/order-status-schema";
 import { paymentRequiredBodySchema } from "../server/payments/challenge-schema";
@@ -322,6 +323,18 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
 
     async getListing(id) {
       return listingOf(await send("GET", listingPath(id), undefined, [200], listingResponseSchema, "listing"));
+    },
+
+    async getListingActivity(id) {
+      const answer = await send(
+        "GET",
+        listingPath(id, "/activity"),
+        undefined,
+        [200],
+        listingActivityResponseSchema,
+        "listing activity",
+      );
+      return answer.ok ? { ok: true, value: answer.value.activity } : answer;
     },
 
     async editListing(id, changes) {

@@ -12,6 +12,7 @@ import type { shortlistPurchaseSchema } from "../server/shortlist/result-schema"
 import type { queuedPurchaseSchema } from "../server/orders/queued-purchase-schema";
 import type { adPurchaseSchema } from "../server/ads/ad-record";
 import type { EditListingInput, ListingView } from "../server/listings/listing-schema";
+import type { ListingActivity as ApiListingActivity } from "../server/listings/provider-overview-schema";
 import type { PayeeProofInput, PayeeTypedData } from "../server/listings/payee-proof-schema";
 import type { walletTokenSchema } from "../server/accounts/wallet-sign-in-schema";
 import type { ProductResultSchemas } from "../server/products/product-manifest-schema";
@@ -27,6 +28,8 @@ export type ShortlistPurchase = z.infer<typeof shortlistPurchaseSchema>;
 /** A provider's self-serve listing (draft, probes, payees, status) as GET /api/listings/{id} answers it. */
 export type Listing = ListingView;
 export type ListingEdit = EditListingInput;
+/** What happened to a listing's approved service (probes, tests, calls, reviews); null before approval. */
+export type ListingActivity = ApiListingActivity | null;
 export type PayeeChallenge = PayeeTypedData;
 export type PayeeProof = PayeeProofInput;
 
@@ -191,6 +194,8 @@ export interface MarketplaceClient {
   listListings(): Promise<Result<Listing[]>>;
   /** With the token: GET /api/listings/{id}. */
   getListing(id: string): Promise<Result<Listing>>;
+  /** With the token: GET /api/listings/{id}/activity (null until a revision is approved). */
+  getListingActivity(id: string): Promise<Result<ListingActivity>>;
   /** With the token: PATCH /api/listings/{id} (what the probe could not know; a waiting listing goes back to draft). */
   editListing(id: string, changes: ListingEdit): Promise<Result<Listing>>;
   /** With the token: POST /api/listings/{id}/payee-proofs/challenge; the EIP-712 typed data the payee signs. */

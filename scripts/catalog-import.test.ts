@@ -25,6 +25,8 @@ describe("npm run catalog:import", { timeout: SCRIPT_TEST_MS }, () => {
     expect(first.code, first.stderr).toBe(0);
     // stdout is a pipe here: plain progress lines, no bar.
     expect(first.stdout).toContain("imported 2/2 services");
+    // Its services claim no test result ("untested", no date): nothing to say about ignored ones.
+    expect(first.stdout).not.toContain("Ignored the test results");
     expect(first.stdout).toContain("Updating the search index and the embeddings of 2 changed services");
     expect(first.stdout).toMatch(
       /Imported test\/catalog\/records\.json \(service records\): 2 services: 2 created, 0 updated, 0 unchanged; 3 offers; 2 embeddings computed; \d+\.\d s\./,
@@ -44,6 +46,33 @@ describe("npm run catalog:import", { timeout: SCRIPT_TEST_MS }, () => {
     expect(again.stdout).toMatch(/\(Bazaar discovery list\): 2 services: 2 created/);
     const repeat = await run(["test/catalog/bazaar-list.json"]);
     expect(repeat.stdout).toMatch(/2 services: 0 created, 0 updated, 2 unchanged; 3 offers; 0 embeddings computed/);
+  });
+
+  it("says it ignored a file's test results, and keeps the marketplace's", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "catalog-import-"));
+    const doc = JSON.parse(await readFile("test/catalog/records.json", "utf8"));
+    doc.services[0].id = "svc_importtest98";
+    doc.services[0].slug = "claimed-weather";
+    doc.services[0].offers = doc.services[0].offers.map((o: { id: string }, i: number) => ({
+      ...o,
+      id: `off_importtest9${i}`,
+    }));
+    doc.services = [doc.services[0]];
+    doc.services[0].testStatus = "tested-output";
+    doc.services[0].testedAt = "2026-11-01T00:00:00.000Z";
+    const file = path.join(dir, "claims.json");
+    await writeFile(file, JSON.stringify(doc));
+    const result = await run([file]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(
+      "Ignored the test results (testStatus, testedAt) the file gives for 1 service: only the marketplace's own tests set them",
+    );
+    expect(
+      await db.service.findUniqueOrThrow({
+        where: { id: "svc_importtest98" },
+        select: { testStatus: true, testedAt: true },
+      }),
+    ).toEqual({ testStatus: "untested", testedAt: null });
   });
 
   it("a bad file: exit 1, every issue with its path on stderr, nothing changed", async () => {

@@ -100,6 +100,10 @@ if (await ensureDatabaseThenRun("scripts/catalog-import.ts")) {
       `Imported ${file} (${s.format === "bazaar" ? "Bazaar discovery list" : "service records"}): ${s.services} services: ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged; ` +
         `${s.offers} offers; ${s.embeddingsComputed} embeddings computed; ${(s.durationMs / 1000).toFixed(1)} s.`,
     );
+    if (s.ignoredTestResults > 0)
+      console.log(
+        `Ignored the test results (testStatus, testedAt) the file gives for ${s.ignoredTestResults} service${s.ignoredTestResults === 1 ? "" : "s"}: only the marketplace's own tests set them (an existing service keeps its results; a new one starts untested).`,
+      );
   } catch (err) {
     bar?.stop();
     if (err instanceof CatalogIndexingError) {

@@ -17,7 +17,12 @@ if ("error" in chromium) {
 console.log(`[e2e] browser: ${chromium.source}`);
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "marketplace-e2e-"));
-const [pgPort, appPort, demoPort] = [await freePort(), await freePort(), await freePort()];
+const [pgPort, appPort, demoPort, sandboxPort] = [
+  await freePort(),
+  await freePort(),
+  await freePort(),
+  await freePort(),
+];
 const baseUrl = `http://localhost:${appPort}`;
 // Never the developer's own database: the e2e run always gets a throwaway embedded one.
 const { DATABASE_URL: _ownDatabase, NODE_ENV: _nodeEnv, ...inherited } = process.env;
@@ -36,6 +41,9 @@ const env: Record<string, string | undefined> = {
   PORT: String(appPort),
   BASE_URL: baseUrl,
   OBSERVER_TEST_PORTS: String(demoPort),
+  // Its own sandbox port: another run on this machine (or an `npm start`) holding 4020 would answer this
+  // run's sandbox offers from its own ledger, where this run's payments do not exist.
+  SANDBOX_PORT: String(sandboxPort),
 };
 
 // What `npm start` runs (node itself, no tsx wrapper in between): our SIGTERM reaches start.ts.

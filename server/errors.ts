@@ -56,6 +56,12 @@ export const ERROR_TABLE = {
     description:
       "The observer may not call this offer's provider address (not https, not a public address, credentials in the URL); the message names the reason.",
   },
+  write_in_progress: {
+    status: 409,
+    trpc: "CONFLICT",
+    description:
+      "A write with this Idempotency-Key is still running (e.g. a listing's probes); retry after Retry-After seconds to get its answer.",
+  },
   call_in_progress: {
     status: 409,
     trpc: "CONFLICT",

@@ -5,7 +5,7 @@ import { env } from "./env";
 import { Prisma } from "./generated/prisma/client";
 
 /** Prisma's client or an open interactive transaction: services that write accept either, so a
- * REST write and its idempotency row commit together (server/reviews/idempotent-write.ts). */
+ * REST write and its idempotency row commit together (server/idempotent-write.ts). */
 export type DbClient = Prisma.TransactionClient;
 
 // Waiting for a connection is bounded by the pool (DATABASE_CONNECT_TIMEOUT_MS, then 503

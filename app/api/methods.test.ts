@@ -13,6 +13,7 @@ const ALLOWED: Record<string, string[]> = {
   "catalog/services/[slug]": ["GET"],
   listings: ["GET", "POST"],
   "listings/[id]": ["GET", "PATCH"],
+  "listings/[id]/activity": ["GET"],
   "listings/[id]/submit": ["POST"],
   "listings/[id]/pause": ["POST"],
   "listings/[id]/resume": ["POST"],

@@ -1,11 +1,13 @@
 "use client";
 // The owner's listings: status, submitted revision, probe verdicts and when, payees proven or not,
-// the operators' decision and the catalog service it became, each linked to its edit view.
+// the operators' decision and the catalog service it became, what happened to it since (probes, tests,
+// calls, reviews), each linked to its edit view.
 import { useSuspenseQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { formatDateTime } from "@/components/orders/format-date-time";
 import { useTRPC } from "@/components/trpc/client";
 import { Badge } from "@/components/ui/badge";
+import { ListingActivitySummary } from "./listing-activity";
 import { ListingOutcome } from "./listing-outcome";
 import { statusText, statusTone } from "./listing-words";
 
@@ -67,6 +69,7 @@ export function ListingList() {
             </dl>
             <div className="mt-1">
               <ListingOutcome listing={l} />
+              {l.service && <ListingActivitySummary id={l.id} />}
             </div>
           </li>
         );

@@ -1,7 +1,7 @@
 "use client";
 // The listing's payees and the proof of each: "Prove" asks for the EIP-712 challenge and shows its
 // typed data (copyable JSON). A browser wallet (an injected EIP-1193 provider, window.ethereum) can
-// sign it with eth_signTypedData_v4; otherwise the signature made elsewhere is pasted.
+// sign it (./wallet-signature.ts); otherwise the signature made elsewhere is pasted.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ErrorMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/account/form-parts";
@@ -13,11 +13,7 @@ import { useMounted } from "@/components/ui/use-mounted";
 import type { ListingPayee, ListingView } from "@/server/listings/listing-schema";
 import type { PayeeTypedData } from "@/server/listings/payee-proof-schema";
 import { fieldIssues } from "./field-issues";
-
-interface Eip1193 {
-  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
-}
-const injectedWallet = (): Eip1193 | undefined => (globalThis as { ethereum?: Eip1193 }).ethereum;
+import { injectedWallet, signWithWallet } from "./wallet-signature";
 
 function Challenge({ listingId, payee, typedData }: { listingId: string; payee: string; typedData: PayeeTypedData }) {
   const trpc = useTRPC();
@@ -27,6 +23,9 @@ function Challenge({ listingId, payee, typedData }: { listingId: string; payee: 
   const [signature, setSignature] = useState("");
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [signing, setSigning] = useState(false);
+  // The wallet's refusals show beside its button; the proof's under the signature field.
+  const [walletError, setWalletError] = useState<string | null>(null);
   const fieldId = `signature-${payee}`;
   const prove = useMutation(
     trpc.listings.provePayee.mutationOptions({
@@ -39,19 +38,16 @@ function Challenge({ listingId, payee, typedData }: { listingId: string; payee: 
     prove.mutate({ id: listingId, payTo: payee, nonce: typedData.message.nonce, signature: sig.trim() });
   };
 
-  async function signWithWallet() {
-    const wallet = injectedWallet();
-    if (!wallet) return;
+  async function signInWallet() {
     setError(null);
-    try {
-      await wallet.request({ method: "eth_requestAccounts" });
-      const sig = await wallet.request({ method: "eth_signTypedData_v4", params: [payee, json] });
-      if (typeof sig !== "string") throw new Error("The wallet answered no signature.");
-      setSignature(sig);
-      send(sig);
-    } catch (err) {
-      setError(`The wallet did not sign: ${err instanceof Error ? err.message : String(err)}`);
-    }
+    setWalletError(null);
+    setNote("");
+    setSigning(true);
+    const signed = await signWithWallet(injectedWallet(), payee, typedData);
+    setSigning(false);
+    if (!signed.ok) return setWalletError(signed.message);
+    setSignature(signed.signature);
+    send(signed.signature);
   }
 
   return (
@@ -82,12 +78,24 @@ function Challenge({ listingId, payee, typedData }: { listingId: string; payee: 
         >
           Copy typed data
         </button>
-        {mounted && injectedWallet() && (
-          <button type="button" className={primaryButtonClass} onClick={signWithWallet} disabled={prove.isPending}>
-            Sign with wallet
-          </button>
-        )}
+        {/* Only after hydration: the server cannot know whether this browser has a wallet. */}
+        {mounted &&
+          (injectedWallet() ? (
+            <button
+              type="button"
+              className={primaryButtonClass}
+              onClick={signInWallet}
+              disabled={signing || prove.isPending}
+            >
+              {signing ? "Waiting for the wallet…" : "Sign with wallet"}
+            </button>
+          ) : (
+            <button type="button" className={secondaryButtonClass} disabled>
+              No browser wallet found
+            </button>
+          ))}
       </div>
+      {walletError && <ErrorMessage>{walletError}</ErrorMessage>}
       <p aria-live="polite" className="text-sm text-slate-700">
         {note}
       </p>

@@ -1,20 +1,23 @@
 // A provider lists an API on the site (issue 27): signed out, /providers/new asks to sign in; a
 // person signs up, pastes a seeded sandbox provider's resource URL, sees the draft (the probe's
-// verdict, the offer with its payee), changes the capability, proves the payee by pasting an EIP-712
-// signature made here with viem from the sandbox payee's key (server/sandbox/sandbox-payee.ts),
-// submits it for review, and finds it on /providers. Axe clean and no sideways scroll at 1280 and
-// 390 px. With SHOTS_DIR set, the draft on /providers/new is photographed at both widths.
+// verdict, the offer with its payee), changes the capability, proves the payee with a browser wallet
+// (an EIP-1193 provider injected as window.ethereum, whose signing is done here with viem from the
+// sandbox payee's key, server/sandbox/sandbox-payee.ts), submits it for review, and finds it on
+// /providers; once approved and tested, its owner's pages show its probes, tests, calls and reviews
+// (another person gets 404). A second person, with no wallet, pastes a signature made elsewhere. Axe
+// clean and no sideways scroll at 1280 and 390 px. With SHOTS_DIR set, the pages are photographed at
+// both widths.
 import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { privateKeyToAccount } from "viem/accounts";
+import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { profileOf } from "../../server/sandbox/profiles";
 import { sandboxPayeeKey } from "../../server/sandbox/sandbox-payee";
 import { promoteToOperator, signUp } from "./pages/review-pages";
 
-/** A seeded healthy sandbox service's GET x402 offer: its slug and resource URL. Not one the seed's
- * tests found returning no output: that provider takes the payment and answers 502. */
-async function sandboxOffer(request: APIRequestContext): Promise<{ slug: string; url: string }> {
+/** The `nth` seeded healthy sandbox service's GET x402 offer (each test lists its own): its slug and resource
+ * URL. Not one the seed's tests found returning no output: that provider takes the payment and answers 502. */
+async function sandboxOffer(request: APIRequestContext, nth = 0): Promise<{ slug: string; url: string }> {
   const { services } = await (await request.get("/api/catalog/services?limit=100")).json();
   for (const s of (services as { slug: string; protocols: string[]; testStatus: string }[]).slice(70)) {
     if (!s.protocols.includes("x402") || profileOf(s.slug).kind !== "healthy" || s.testStatus === "tested-no-output")
@@ -23,7 +26,7 @@ async function sandboxOffer(request: APIRequestContext): Promise<{ slug: string;
     const offer = (service.offers as { protocol: string; method: string; providerUrl: string; path: string }[]).find(
       (o) => o.protocol === "x402" && o.method === "GET",
     );
-    if (offer) return { slug: s.slug, url: `${offer.providerUrl}${offer.path}` };
+    if (offer && nth-- === 0) return { slug: s.slug, url: `${offer.providerUrl}${offer.path}` };
   }
   throw new Error("no healthy sandbox service with a GET x402 offer");
 }
@@ -32,6 +35,73 @@ async function sandboxOffer(request: APIRequestContext): Promise<{ slug: string;
 async function shoot(page: Page, name: string) {
   if (process.env.SHOTS_DIR)
     await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+interface WalletCall {
+  method: string;
+  params: unknown[];
+}
+
+/**
+ * A browser wallet in `page`: window.ethereum with EIP-1193's request({ method, params }), answered
+ * here in the test process as a standard wallet would (MetaMask's method names and errors): its one
+ * account is `account`, eth_signTypedData_v4 takes [address, JSON string] and signs with viem. With
+ * `rejectNext` set, the next signing request is refused as a person's "Reject" (code 4001).
+ */
+async function injectWallet(page: Page, account: PrivateKeyAccount) {
+  const wallet = { calls: [] as WalletCall[], rejectNext: false };
+  const answer = async (method: string, params: unknown[]) => {
+    wallet.calls.push({ method, params });
+    switch (method) {
+      case "eth_requestAccounts":
+      case "eth_accounts":
+        return { result: [account.address] };
+      case "eth_chainId":
+        return { result: "0x14a34" };
+      case "eth_signTypedData_v4": {
+        const [address, json] = params;
+        if (typeof address !== "string" || typeof json !== "string")
+          return { error: { code: -32602, message: "Invalid params: [address, typed data as a JSON string]" } };
+        if (address.toLowerCase() !== account.address.toLowerCase())
+          return { error: { code: 4100, message: "The requested account has not been authorized by the user." } };
+        if (wallet.rejectNext) {
+          wallet.rejectNext = false;
+          return { error: { code: 4001, message: "User rejected the request." } };
+        }
+        return { result: await account.signTypedData(JSON.parse(json)) };
+      }
+      default:
+        return { error: { code: 4200, message: `The wallet does not support ${method}.` } };
+    }
+  };
+  await page.exposeFunction("__e2eWalletAnswer", answer);
+  await page.addInitScript(() => {
+    type Answer = { result?: unknown; error?: { code: number; message: string } };
+    const call = (window as unknown as { __e2eWalletAnswer: (m: string, p: unknown[]) => Promise<Answer> })
+      .__e2eWalletAnswer;
+    Object.defineProperty(window, "ethereum", {
+      configurable: true,
+      value: {
+        async request({ method, params }: { method: string; params?: unknown[] }) {
+          const { result, error } = await call(method, params ?? []);
+          if (error) throw Object.assign(new Error(error.message), { code: error.code });
+          return result;
+        },
+      },
+    });
+  });
+  return wallet;
+}
+
+/** Signs `page` up and makes the draft of the sandbox offer at `url`; its editor. */
+async function draftOf(page: Page, url: string) {
+  await signUp(page, { next: "/providers/new" });
+  await expect(page.getByRole("heading", { level: 1, name: "List an API" })).toBeVisible();
+  await page.getByLabel("Resource URLs, one per line").fill(url);
+  await page.getByRole("button", { name: "Create the draft" }).click();
+  const editor = page.getByTestId("listing-editor");
+  await expect(editor.getByTestId("listing-status")).toHaveText("Draft");
+  return editor;
 }
 
 async function expectAccessible(page: Page, width: number) {
@@ -53,6 +123,7 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
   const offer = await sandboxOffer(request);
   // The service's payee, whose key the sandbox derives from the slug.
   const payee = privateKeyToAccount(sandboxPayeeKey(offer.slug));
+  const wallet = await injectWallet(page, payee);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/providers/new");
@@ -62,14 +133,8 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
     "/sign-in?next=%2Fproviders%2Fnew",
   );
 
-  await signUp(page, { next: "/providers/new" });
-  await expect(page.getByRole("heading", { level: 1, name: "List an API" })).toBeVisible();
+  const editor = await draftOf(page, offer.url);
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Listings" })).toBeVisible();
-  await page.getByLabel("Resource URLs, one per line").fill(offer.url);
-  await page.getByRole("button", { name: "Create the draft" }).click();
-
-  const editor = page.getByTestId("listing-editor");
-  await expect(editor.getByTestId("listing-status")).toHaveText("Draft");
   const verdict = editor.getByTestId("probe-verdicts").getByRole("listitem").first();
   await expect(verdict).toHaveAttribute("data-outcome", "offer");
   await expect(verdict).toContainText(offer.url);
@@ -100,18 +165,33 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
   await editor.getByRole("button", { name: "Save changes" }).click();
   await expect(editor.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 
-  // The payee: the typed data shown is signed here with the sandbox payee's key and pasted back.
+  // The payee, proven with the wallet: the first request is declined in the wallet, which the page
+  // says plainly; the second is signed (with the sandbox payee's key, in the wallet) and sent.
   const row = editor.locator(`[data-testid="payee-row"]`).first();
   await expect(row).toContainText("Not proven");
   await row.getByRole("button", { name: /^Prove/ }).click();
   const typedData = JSON.parse((await row.getByTestId("typed-data").textContent())!);
   expect(typedData.message.listingId).toBe(await editor.getAttribute("data-listing-id"));
-  // No injected wallet in this browser: no wallet button, the signature is pasted.
-  await expect(row.getByRole("button", { name: "Sign with wallet" })).toHaveCount(0);
-  const signature = await payee.signTypedData(typedData);
-  await row.getByLabel("Signature (0x…)").fill(signature);
-  await row.getByRole("button", { name: "Send proof" }).click();
+  wallet.rejectNext = true;
+  await row.getByRole("button", { name: "Sign with wallet" }).click();
+  await expect(row.getByText("You declined the request in your wallet. Nothing was signed.")).toBeVisible();
+  await expect(row).toContainText("Not proven");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(page, `providers-proof-${width}`);
+    if (process.env.SHOTS_DIR)
+      await row.screenshot({ path: path.join(process.env.SHOTS_DIR, `proof-row-${width}.png`) });
+    await expectAccessible(page, width);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await row.getByRole("button", { name: "Sign with wallet" }).click();
   await expect(row).toContainText("Payee verified");
+  // As a standard wallet is asked: connect, then eth_signTypedData_v4 with [the payee, the typed data as JSON text].
+  const signing = wallet.calls.filter((c) => c.method === "eth_signTypedData_v4");
+  expect(signing).toHaveLength(2);
+  expect((signing[1]!.params[0] as string).toLowerCase()).toBe(payee.address.toLowerCase());
+  expect(JSON.parse(signing[1]!.params[1] as string)).toEqual(typedData);
+  expect(wallet.calls[0]!.method).toBe("eth_requestAccounts");
 
   await editor.getByRole("button", { name: "Submit for review" }).click();
   await expect(editor.getByTestId("listing-status")).toHaveText("Waiting for review");
@@ -143,7 +223,8 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
   const waiting = operatorPage.getByTestId("listing-review").filter({ hasText: name });
   await expect(waiting).toContainText("proven");
   await waiting.getByRole("button", { name: "Approve" }).click();
-  await expect(waiting.getByRole("status")).toContainText("(payee verified)");
+  // The approval writes the catalog and re-indexes it (embeddings) before it answers: seconds on a busy machine.
+  await expect(waiting.getByRole("status")).toContainText("(payee verified)", { timeout: 30_000 });
   // An operator can also test it again from the moderation page: each offer paid once, its answer shown.
   const href = (await waiting.getByRole("link", { name: "its service page" }).getAttribute("href"))!;
   const runTest = operatorPage.getByTestId("run-service-test");
@@ -190,6 +271,80 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
     await page.setViewportSize({ width, height: 900 });
     await shoot(page, `providers-${width}`);
   }
+  await expectAccessible(page, 390);
+
+  // What happened to it since, for its owner: the summary on /providers and the sections of its page
+  // (the approval's and the operator's tests, their paid calls through the observer, the test review).
+  const summary = page.getByTestId("listing-row").filter({ hasText: name }).getByTestId("listing-activity-summary");
+  await expect(summary).toContainText("latest output");
+  await expect(summary).not.toContainText("no calls yet");
+  await expect(summary).toContainText("verified purchase");
+  await page.goto(`/providers/${id}`);
+  const activity = page.getByTestId("listing-activity");
+  for (const heading of ["Probes of your service", "Marketplace tests", "Calls through the marketplace", "Reviews"])
+    await expect(activity.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+  const tests = activity.getByRole("list", { name: "Marketplace tests, newest first" });
+  await expect(tests.getByRole("listitem").filter({ hasText: "approval" }).first()).toContainText("output");
+  const operatorTest = tests.getByRole("listitem").filter({ hasText: "operator" }).first();
+  await expect(operatorTest).toContainText("$0.");
+  await operatorTest.getByText(/^Answer excerpt/).click();
+  await expect(operatorTest.locator("pre")).not.toBeEmpty();
+  await expect(operatorTest.getByRole("link", { name: "The test review" })).toHaveAttribute("href", /^\/reviews\//);
+  const calls = activity.getByTestId("activity-calls");
+  await expect(calls.getByRole("definition").first()).not.toHaveText("0");
+  await expect(calls.getByRole("table", { name: "Calls per status" })).toContainText("200");
+  await expect(calls.getByRole("table", { name: "Latest calls" }).getByRole("row")).not.toHaveCount(1);
+  const reviews = activity.getByTestId("activity-reviews");
+  await expect(reviews.getByText("Verified share")).toBeVisible();
+  await expect(reviews.getByRole("list", { name: "Latest reviews" }).getByRole("link").first()).toHaveAttribute(
+    "href",
+    /^\/reviews\//,
+  );
+  // Probes depend on the schedule: either the latest probes or the empty state, never nothing.
+  const probes = activity.getByTestId("activity-probes");
+  await expect(
+    probes.getByRole("table", { name: "Latest probes" }).or(probes.getByTestId("activity-probes-empty")),
+  ).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(page, `provider-listing-${width}`);
+    await expectAccessible(page, width);
+  }
+
+  // Nobody else sees it: another person's page is the 404, and the API without a credential 401.
+  const strangerContext = await browser.newContext();
+  const strangerPage = await strangerContext.newPage();
+  await signUp(strangerPage);
+  expect((await strangerPage.goto(`/providers/${id}`))?.status()).toBe(404);
+  expect((await strangerPage.request.get(`/api/listings/${id}/activity`)).status()).toBe(404);
+  await strangerContext.close();
+  expect((await request.get(`/api/listings/${id}/activity`)).status()).toBe(401);
+});
+
+test("a person with no browser wallet proves the payee by pasting a signature made elsewhere", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const offer = await sandboxOffer(request, 1);
+  const payee = privateKeyToAccount(sandboxPayeeKey(offer.slug));
+  await page.setViewportSize({ width: 390, height: 900 });
+  const editor = await draftOf(page, offer.url);
+  const row = editor.locator(`[data-testid="payee-row"]`).first();
+  await row.getByRole("button", { name: /^Prove/ }).click();
+  const typedData = JSON.parse((await row.getByTestId("typed-data").textContent())!);
+  // No injected wallet in this browser: the wallet button says so and does nothing.
+  await expect(row.getByRole("button", { name: "Sign with wallet" })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "No browser wallet found" })).toBeDisabled();
+  if (process.env.SHOTS_DIR)
+    await row.screenshot({ path: path.join(process.env.SHOTS_DIR, "proof-row-no-wallet-390.png") });
+  // A signature that is not hex is refused under the field; the real one is accepted.
+  await row.getByLabel("Signature (0x…)").fill("not a signature");
+  await row.getByRole("button", { name: "Send proof" }).click();
+  await expect(row.getByText("A 0x hexadecimal signature.")).toBeVisible();
+  await row.getByLabel("Signature (0x…)").fill(await payee.signTypedData(typedData));
+  await row.getByRole("button", { name: "Send proof" }).click();
+  await expect(row).toContainText("Payee verified");
   await expectAccessible(page, 390);
 });
 

@@ -2,13 +2,16 @@
 //   1. who: X-Marketplace-Token (or `Authorization: Bearer <token>`), else the session cookie; a
 //      cookie-authenticated write must come from the marketplace's own origin (CSRF); 401 without either;
 //   2. the write limits per account/token and client address (429), reads the catalog's read limit;
-//   3. the body: 413 over 64 KiB before parsing, 415 unless JSON, depth and storable text, then zod (400).
+//   3. the body: 413 over 64 KiB before parsing, 415 unless JSON, depth and storable text, then zod (400);
+//   4. an answer the service already serialised (an idempotent write's stored bytes) is sent as it is,
+//      with `Idempotent-Replayed: true` when it is a replay.
 // The service decides the rest (404 for another owner's listing, 409 for a state that does not allow it).
 import type { z } from "zod";
 import { actorKey, type Actor } from "../accounts/actor";
 import { authenticateToken } from "../accounts/marketplace-tokens";
 import { actorFromHeaders } from "../accounts/session-actor";
 import { AppError } from "../errors";
+import type { WriteAnswer } from "../idempotent-write";
 import { admitWrite } from "../limits/write-limits";
 import { clientAddress } from "./client-address";
 import { bearerCredential } from "./order-status-route";
@@ -16,7 +19,7 @@ import { admitFree, rateLimitedResponse, rateLimitHeaders } from "./rate-limit";
 import { readJsonInput } from "./read-body";
 import { fromSiteOrigin } from "./site-origin";
 import { errorResponse, json } from "./respond";
-import { TOKEN_HEADER } from "./token-write-route";
+import { REPLAY_HEADER, TOKEN_HEADER } from "./token-write-route";
 
 async function listingActor(request: Request, write: boolean): Promise<Actor> {
   const token = request.headers.get(TOKEN_HEADER) ?? bearerCredential(request.headers.get("authorization"));
@@ -34,8 +37,16 @@ export interface ListingRoute<P, I> {
   /** The JSON body (an empty body is `{}`); without a schema the body is not read. */
   body?: z.ZodType<I>;
   write: boolean;
-  run: (actor: Actor, params: P, input: I) => Promise<{ status: number; body: unknown }>;
+  /** The request's headers are handed on for what the service takes explicitly (an Idempotency-Key). */
+  run: (
+    actor: Actor,
+    params: P,
+    input: I,
+    headers: Headers,
+  ) => Promise<{ status: number; body: unknown } | WriteAnswer>;
 }
+
+const serialised = (answer: { body: unknown } | WriteAnswer): answer is WriteAnswer => "replayed" in answer;
 
 export function listingRoute<P, I>(spec: ListingRoute<P, I>) {
   return async (request: Request, context?: { params: Promise<unknown> }): Promise<Response> => {
@@ -49,8 +60,17 @@ export function listingRoute<P, I>(spec: ListingRoute<P, I>) {
       if (decision && !decision.allowed) return rateLimitedResponse(decision);
       const params = spec.params.parse((await context?.params) ?? {});
       const input = spec.body ? await readJsonInput(request, spec.body) : (undefined as I);
-      const answer = await spec.run(actor, params, input);
-      return json(answer.body, { status: answer.status, headers: limitHeaders });
+      const answer = await spec.run(actor, params, input, request.headers);
+      if (!serialised(answer)) return json(answer.body, { status: answer.status, headers: limitHeaders });
+      return new Response(answer.body, {
+        status: answer.status,
+        headers: {
+          "content-type": "application/json",
+          ...limitHeaders,
+          ...answer.headers,
+          ...(answer.replayed ? { [REPLAY_HEADER]: "true" } : {}),
+        },
+      });
     } catch (err) {
       const res = errorResponse(err);
       for (const [name, value] of Object.entries(limitHeaders)) res.headers.set(name, value);

@@ -10,7 +10,7 @@ import { actorKey, type Actor } from "../accounts/actor";
 import { authenticateToken } from "../accounts/marketplace-tokens";
 import { admitWrite } from "../limits/write-limits";
 import type { DbClient } from "../transaction";
-import { IDEMPOTENCY_HEADER, withIdempotentWrite, type AfterCommit } from "../reviews/idempotent-write";
+import { IDEMPOTENCY_HEADER, withIdempotentWrite, type AfterCommit } from "../idempotent-write";
 import { clientAddress } from "./client-address";
 import { rateLimitedResponse, rateLimitHeaders } from "./rate-limit";
 import { readJsonInput } from "./read-body";

@@ -68,9 +68,8 @@ export function listingService({
     supportsCredits: false,
     calls30d: 0,
     uniquePayers30d: 0,
-    // Item 4's tests set these; a later approval keeps what they found.
-    testStatus: "untested",
-    testedAt: null,
+    // No test result: the writer starts a new service untested and keeps an approved one's; the
+    // marketplace's own test (after the approval) sets it, never the draft.
     entity: { slug, name, website, cataloged: true },
     catalogSource: `${LISTING_SOURCE_PREFIX}${listingId}`,
     catalogObservedAt: now,
@@ -104,7 +103,7 @@ export function listingService({
     evidence: draft.facts.map((f) => ({ text: f.text, source: f.source })),
     replacesProtocols: "all",
     // What the marketplace observes, not what the owner says: a later approval keeps it.
-    keepOnUpdate: ["calls30d", "uniquePayers30d", "testStatus", "testedAt"],
+    keepOnUpdate: ["calls30d", "uniquePayers30d"],
     payeeVerified,
   };
 }

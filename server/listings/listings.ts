@@ -4,10 +4,11 @@
 // person, or a token without an account): every token of the account and its session see the same
 // listings, and nobody else learns they exist (404).
 import { randomUUID } from "node:crypto";
-import type { Actor } from "../accounts/actor";
+import { actorKey, type Actor } from "../accounts/actor";
 import { db } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
+import { withSlowIdempotentWrite, type WriteAnswer } from "../idempotent-write";
 import { Prisma } from "../generated/prisma/client";
 import { observerModeFromEnv, type ObserverMode } from "../observe/offer-policy";
 import { createSafeOutbound, type SafeOutbound } from "../observe/safe-outbound";
@@ -193,6 +194,40 @@ async function probeByHost(
   return readings;
 }
 
+/** The probes' readings and the draft of a new listing: the slow part of a creation (outbound calls). */
+async function probeNewListing(owner: ListingOwner, urls: string[], deps: ProbeDeps, maxListings: number) {
+  // Checked before probing (no outbound calls for a refused account) and again under the lock.
+  if ((await db.listing.count({ where: { ownerKey: owner.ownerKey } })) >= maxListings) throw tooMany(maxListings);
+  const now = new Date();
+  const readings = await probeByHost(urls, deps.hostConcurrency ?? env.PROBE_HOST_CONCURRENCY, (url) =>
+    probeListingUrl(url, deps.outbound, deps.limits, deps.mode, now),
+  );
+  return { readings, draft: draftFromReadings(urls, readings) };
+}
+
+/** Writes the probed listing under the account's lock (the per-account cap holds across instances). */
+async function insertListing(
+  tx: DbClient,
+  owner: ListingOwner,
+  urls: string[],
+  probed: Awaited<ReturnType<typeof probeNewListing>>,
+  maxListings: number,
+): Promise<ListingView> {
+  await lockUntilCommit(tx, `listings:${owner.ownerKey}`);
+  if ((await tx.listing.count({ where: { ownerKey: owner.ownerKey } })) >= maxListings) throw tooMany(maxListings);
+  const row = await tx.listing.create({
+    data: {
+      id: randomUUID(),
+      ...owner,
+      resourceUrls: urls,
+      draft: probed.draft as unknown as Prisma.InputJsonValue,
+      probes: probed.readings.map((r) => r.probe) as unknown as Prisma.InputJsonValue,
+    },
+  });
+  // A new listing has no proofs, decisions or service yet: its view needs no other read.
+  return view(row, [], [], []);
+}
+
 export async function createListing(
   actor: Actor,
   input: { resourceUrls: string[] },
@@ -200,27 +235,41 @@ export async function createListing(
   maxListings = env.LISTINGS_PER_ACCOUNT,
 ): Promise<ListingView> {
   const owner = listingOwner(actor);
-  // Checked before probing (no outbound calls for a refused account) and again under the lock.
-  if ((await db.listing.count({ where: { ownerKey: owner.ownerKey } })) >= maxListings) throw tooMany(maxListings);
-  const now = new Date();
-  const readings = await probeByHost(input.resourceUrls, deps.hostConcurrency ?? env.PROBE_HOST_CONCURRENCY, (url) =>
-    probeListingUrl(url, deps.outbound, deps.limits, deps.mode, now),
+  const probed = await probeNewListing(owner, input.resourceUrls, deps, maxListings);
+  return inTransaction(undefined, (tx) => insertListing(tx, owner, input.resourceUrls, probed, maxListings));
+}
+
+/** How long a creation's Idempotency-Key claim is left alone: the longest the probes can take (every URL
+ * on one host, PROBE_HOST_CONCURRENCY at a time, each up to PROBE_TIMEOUT_MS) and a minute for the rest. */
+export const createLeaseMs = (deps: ProbeDeps) =>
+  (Math.ceil(env.LISTING_MAX_URLS / (deps.hostConcurrency ?? env.PROBE_HOST_CONCURRENCY)) + 1) * deps.limits.timeoutMs +
+  60_000;
+
+/**
+ * POST /api/listings with an Idempotency-Key (docs/decisions.md "Listings"): the key is claimed, per
+ * actor, BEFORE anything is probed, so a concurrent duplicate is answered 409 write_in_progress and
+ * never probes; a retry after the answer gets the same listing and status; another body under the
+ * key is 422. Without a key, the same as createListing.
+ */
+export async function createListingIdempotently(
+  actor: Actor,
+  input: { resourceUrls: string[] },
+  idempotencyKey: string | null | undefined,
+  deps: ProbeDeps = probeDepsFromEnv(),
+  maxListings = env.LISTINGS_PER_ACCOUNT,
+): Promise<WriteAnswer> {
+  const owner = listingOwner(actor);
+  return withSlowIdempotentWrite(
+    { actorKey: actorKey(actor), key: idempotencyKey, operation: "listing.create", input },
+    {
+      leaseMs: createLeaseMs(deps),
+      prepare: () => probeNewListing(owner, input.resourceUrls, deps, maxListings),
+      write: async (tx, probed) => ({
+        status: 201,
+        body: { ok: true, listing: await insertListing(tx, owner, input.resourceUrls, probed, maxListings) },
+      }),
+    },
   );
-  const draft = draftFromReadings(input.resourceUrls, readings);
-  const row = await inTransaction(undefined, async (tx) => {
-    await lockUntilCommit(tx, `listings:${owner.ownerKey}`);
-    if ((await tx.listing.count({ where: { ownerKey: owner.ownerKey } })) >= maxListings) throw tooMany(maxListings);
-    return tx.listing.create({
-      data: {
-        id: randomUUID(),
-        ...owner,
-        resourceUrls: input.resourceUrls,
-        draft: draft as unknown as Prisma.InputJsonValue,
-        probes: readings.map((r) => r.probe) as unknown as Prisma.InputJsonValue,
-      },
-    });
-  });
-  return viewOne(row);
 }
 
 export async function listListings(actor: Actor): Promise<ListingView[]> {

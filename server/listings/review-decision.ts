@@ -16,6 +16,7 @@ import { storableText } from "../input/storable-text";
 import { logger } from "../logger";
 import { enqueueServiceTest } from "../test-jobs/enqueue-test-job";
 import { inTransaction, type DbClient } from "../transaction";
+import { addServiceScheduleRows } from "../probes/probe-schedule";
 import { listingDraftSchema, type ListingDraft, type ListingStatus } from "./listing-schema";
 import { listingOfferId, listingService, listingServiceId, slugForName } from "./listing-service";
 import { notFound } from "./listings";
@@ -127,6 +128,7 @@ export async function approveListing(
     );
     await writeCatalogIn(tx, [listingService({ listingId, serviceId, slug, draft, payeeVerified, now })], false);
     await writeOfferSchemas(tx, listingId, draft);
+    await addServiceScheduleRows(tx, serviceId); // probed within seconds, not at the next minute's sweep
     const review = await tx.listingReview.create({
       data: {
         listingId,

@@ -115,3 +115,62 @@ export async function serviceCallSeries(serviceId: string, now: Date = new Date(
   }));
   return { days, totalCalls: days.reduce((n, d) => n + d.calls, 0) };
 }
+
+export interface CallBreakdown {
+  p95LatencyMs: number | null;
+  statuses: { status: number; calls: number }[];
+  recent: {
+    at: Date;
+    offerId: string;
+    method: string;
+    status: number;
+    outcome: string;
+    latencyMs: number | null;
+    paid: boolean;
+  }[];
+}
+
+/** What the provider's page adds to recordCallStats for one service: the 95th percentile, the
+ * calls per status and the latest calls, over the same rows (answered calls of the window). */
+export async function serviceCallBreakdown(
+  serviceId: string,
+  now: Date = new Date(),
+  recentLimit = 10,
+): Promise<CallBreakdown> {
+  const since = windowStart(now);
+  const [p95, statuses, recent] = await Promise.all([
+    sqlQuery<{ p95: number | null }>(Prisma.sql`
+      SELECT percentile_cont(0.95) WITHIN GROUP (ORDER BY latency_ms) AS p95
+      FROM observed_calls WHERE service_id = ${serviceId} AND ${answered(since)}`),
+    sqlQuery<{ status: number; calls: number }>(Prisma.sql`
+      SELECT status, count(*)::int AS calls
+      FROM observed_calls WHERE service_id = ${serviceId} AND ${answered(since)}
+      GROUP BY status ORDER BY calls DESC, status`),
+    sqlQuery<{
+      created_at: Date;
+      offer_id: string;
+      method: string;
+      status: number;
+      outcome: string | null;
+      latency_ms: number | null;
+      paid: boolean;
+    }>(Prisma.sql`
+      SELECT created_at, offer_id, method, status, outcome, latency_ms, paid
+      FROM observed_calls WHERE service_id = ${serviceId} AND ${answered(since)}
+      ORDER BY created_at DESC, id DESC LIMIT ${recentLimit}`),
+  ]);
+  const p = p95[0]?.p95 ?? null;
+  return {
+    p95LatencyMs: p === null ? null : Math.round(p),
+    statuses,
+    recent: recent.map((r) => ({
+      at: r.created_at,
+      offerId: r.offer_id,
+      method: r.method,
+      status: r.status,
+      outcome: r.outcome ?? "provider",
+      latencyMs: r.latency_ms,
+      paid: r.paid,
+    })),
+  };
+}

@@ -29,3 +29,17 @@ export async function markVerifiedReviews(tokenId: string, serviceId: string, cl
     WHERE token_id = ${tokenId}::uuid AND service_id = ${serviceId} AND verified_call_at IS NULL
       AND EXISTS (SELECT 1 FROM observed_calls WHERE token_id = ${tokenId}::uuid AND service_id = ${serviceId} AND paid)`);
 }
+
+/** A service's published reviews and how many of them are verified calls, from one statement (so
+ * the share's two numbers are of the same moment). */
+export async function verifiedReviewShare(
+  serviceId: string,
+  client: DbClient = db,
+): Promise<{ reviews: number; verified: number; share: number | null }> {
+  const [row] = await client.$queryRaw<{ reviews: number; verified: number }[]>(Prisma.sql`
+    SELECT count(*)::int AS reviews, (count(*) FILTER (WHERE verified_call_at IS NOT NULL))::int AS verified
+    FROM reviews WHERE service_id = ${serviceId} AND status = 'published'`);
+  const reviews = row?.reviews ?? 0;
+  const verified = row?.verified ?? 0;
+  return { reviews, verified, share: reviews === 0 ? null : Math.round((verified / reviews) * 10_000) / 10_000 };
+}

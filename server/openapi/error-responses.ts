@@ -34,12 +34,14 @@ export function rateLimitHeaders(): Record<string, HeaderObject> {
   };
 }
 
-/** Headers of the free routes' refusals: Allow with 405, Retry-After (and RateLimit-*) with 429 and 503. */
+/** Headers of the free routes' refusals: Allow with 405, Retry-After (and RateLimit-*) with 429 and 503,
+ * Retry-After with 409 write_in_progress. */
 export const FREE_HEADERS: Partial<Record<ErrorCode, ResponseHeaders>> = {
   method_not_allowed: { Allow: { $ref: "#/components/headers/Allow" } },
   rate_limited: { "Retry-After": seconds("Seconds until the window ends."), ...rateLimitHeaders() },
   database_unavailable: { "Retry-After": seconds("Seconds to wait before retrying.") },
   server_busy: { "Retry-After": seconds("Seconds to wait before retrying.") },
+  write_in_progress: { "Retry-After": seconds("Seconds before asking again for the first request's answer.") },
 };
 
 /** "`code`: what the table says. What it means here." for each code, in the order given. */

@@ -25,9 +25,10 @@ export function writeIdempotencyKeyParameter(): ParameterObject {
     in: "header",
     required: false,
     description:
-      "Review writes: makes a retry safe. Scoped to the token; the first request with a key is performed and its answer stored for at least 24 hours; " +
+      "Review writes and POST /api/listings: makes a retry safe. Scoped to the token (or the signed-in person); the first request with a key is performed and its answer stored for at least 24 hours; " +
       "the same key with the same operation and body answers the stored status and the same bytes (with `Idempotent-Replayed: true`) and writes nothing; " +
-      "the same key with another operation, review or body is 422 idempotency_key_reused. A request that failed (4xx) stores nothing.",
+      "the same key with another operation, target or body is 422 idempotency_key_reused. A request that failed (4xx) stores nothing. " +
+      "Review writes: a concurrent duplicate waits for the first and answers its result. POST /api/listings (it probes URLs first, which takes seconds): a duplicate sent while the first still runs is 409 write_in_progress with Retry-After, and probes nothing.",
     schema: inlineSchema(idempotencyKeySchema),
   };
 }

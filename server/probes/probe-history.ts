@@ -145,3 +145,33 @@ export async function getServiceHealthHistory(slug: string, now: Date = new Date
     termsChanges,
   };
 }
+
+export interface RecentProbe {
+  offerId: string;
+  probedAt: Date;
+  verdict: string;
+  status: number | null;
+  latencyMs: number;
+  failedChecks: string[];
+  detail: string | null;
+}
+
+/** The latest raw probes of a service's offers, newest first (the provider's page; the roll-up
+ * keeps figures per day, not probes, so only the retained ones are listed). */
+export async function recentServiceProbes(serviceId: string, limit = 10): Promise<RecentProbe[]> {
+  const rows = await db.offerProbe.findMany({
+    where: { offer: { serviceId } },
+    orderBy: [{ probedAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: {
+      offerId: true,
+      probedAt: true,
+      verdict: true,
+      status: true,
+      latencyMs: true,
+      failedChecks: true,
+      detail: true,
+    },
+  });
+  return rows;
+}

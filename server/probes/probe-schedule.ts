@@ -6,6 +6,7 @@
 // the same pattern as the purchase reconciler's rows.)
 import { Prisma } from "../generated/prisma/client";
 import { sqlQuery } from "../db";
+import type { DbClient } from "../transaction";
 import type { ProbedOffer } from "./probe-offer";
 
 /** Gives every x402 offer without one a schedule row, due now (rows of deleted offers go by cascade).
@@ -18,6 +19,16 @@ export async function addMissingScheduleRows(): Promise<number> {
     ON CONFLICT (offer_id) DO NOTHING
     RETURNING offer_id`);
   return rows.length;
+}
+
+/** The same for one service, inside the caller's transaction (a listing's approval): its new x402
+ * offers are due now, so a running scheduler probes them at its next lease (seconds), not at its next
+ * sweep of missing rows (a minute). Kept offers keep their rows and next probe times. */
+export async function addServiceScheduleRows(tx: DbClient, serviceId: string): Promise<number> {
+  return tx.$executeRaw(Prisma.sql`
+    INSERT INTO offer_probe_schedule (offer_id, next_probe_at)
+    SELECT o.id, now() FROM offers o WHERE o.service_id = ${serviceId} AND o.protocol = 'x402'
+    ON CONFLICT (offer_id) DO NOTHING`);
 }
 
 export interface LeasedOffer extends ProbedOffer {

@@ -48,6 +48,11 @@ const ROUTES: RouteEntry[] = [
   { pattern: /^\/api\/listings$/, params: [], load: () => import("@/app/api/listings/route") },
   { pattern: /^\/api\/listings\/([^/]+)$/, params: ["id"], load: () => import("@/app/api/listings/[id]/route") },
   {
+    pattern: /^\/api\/listings\/([^/]+)\/activity$/,
+    params: ["id"],
+    load: () => import("@/app/api/listings/[id]/activity/route"),
+  },
+  {
     pattern: /^\/api\/listings\/([^/]+)\/submit$/,
     params: ["id"],
     load: () => import("@/app/api/listings/[id]/submit/route"),

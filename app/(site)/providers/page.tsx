@@ -9,7 +9,15 @@ export const metadata: Metadata = { title: "Your listings", robots: { index: fal
 
 export default async function ProvidersPage() {
   if (!(await currentPerson())) return <SignInNeeded next="/providers" />;
-  await loadPageData((qc) => qc.fetchQuery(trpc.listings.mine.queryOptions()));
+  await loadPageData(async (qc) => {
+    const listings = await qc.fetchQuery(trpc.listings.mine.queryOptions());
+    // Each approved listing's summary line (at most LISTINGS_PER_ACCOUNT of them), rendered with the page.
+    await Promise.all(
+      listings
+        .filter((l) => l.service !== null)
+        .map((l) => qc.fetchQuery(trpc.listings.activity.queryOptions({ id: l.id }))),
+    );
+  });
   return (
     <HydrateClient>
       <div className="space-y-6">
@@ -24,8 +32,8 @@ export default async function ProvidersPage() {
         </div>
         <ListingList />
         <p className="text-sm text-slate-600">
-          An approved listing&apos;s service page shows the marketplace&apos;s tests of it, its health as the probes
-          found it, the calls agents made through the marketplace, and their reviews.
+          An approved listing&apos;s page shows its probes, the marketplace&apos;s tests of it, the calls agents made
+          through the marketplace, and their reviews; its service page shows them to everyone.
         </p>
       </div>
     </HydrateClient>

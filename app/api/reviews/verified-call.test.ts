@@ -8,7 +8,7 @@ import { db } from "@/server/db";
 import { Prisma } from "@/server/generated/prisma/client";
 import { markVerifiedReviews } from "@/server/observe/verified-calls";
 import { createReview, markVerifiedAfterCommit } from "@/server/reviews/create-review";
-import { withIdempotentWrite } from "@/server/reviews/idempotent-write";
+import { withIdempotentWrite } from "@/server/idempotent-write";
 import { createAgent, type Agent } from "@/server/reviews/test-actors";
 import { buildShortlist } from "@/server/shortlist/build-shortlist";
 import { GET as getOne } from "./[id]/route";

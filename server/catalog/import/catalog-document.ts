@@ -116,8 +116,10 @@ function recordService(testMode: boolean) {
       supportsCredits: z.boolean().default(false),
       calls30d: z.number().int().min(0).max(2_000_000_000).default(0),
       uniquePayers30d: z.number().int().min(0).max(2_000_000_000).default(0),
-      testStatus: z.enum(TEST_STATUSES).default("untested"),
-      testedAt: isoDate.nullable().default(null),
+      // Accepted (an exported service record carries them) and ignored: test results come only from
+      // the marketplace's own tests. Counted in the import's summary when they claim a result.
+      testStatus: z.enum(TEST_STATUSES).optional(),
+      testedAt: isoDate.nullable().optional(),
       entity: z
         .object({
           slug: slugText,

@@ -56,8 +56,6 @@ function bazaarKeeps(item: BazaarItem): ServiceColumn[] {
     "supportsCredits",
     "calls30d",
     "uniquePayers30d",
-    "testStatus",
-    "testedAt",
     "entitySlug",
     "entityCataloged",
   ];
@@ -143,8 +141,6 @@ export function fromBazaar(items: BazaarItem[], options: ImportOptions, issues: 
         supportsCredits: false,
         calls30d: 0,
         uniquePayers30d: 0,
-        testStatus: "untested",
-        testedAt: null,
         entity: { slug, name, website: meta.website ?? url.origin, cataloged: true },
         catalogSource: meta.catalogSource ?? options.source ?? DEFAULT_SOURCE.bazaar,
         catalogObservedAt: now,

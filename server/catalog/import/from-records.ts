@@ -75,8 +75,7 @@ export function fromRecords(
       supportsCredits: s.supportsCredits,
       calls30d: s.calls30d,
       uniquePayers30d: s.uniquePayers30d,
-      testStatus: s.testStatus,
-      testedAt: s.testedAt ? new Date(s.testedAt) : null,
+      // s.testStatus and s.testedAt are read (an exported record has them) and not kept: see import-types.ts.
       entity: s.entity ?? { slug, name: s.name, website: s.website, cataloged: true },
       catalogSource: s.catalogSource ?? options.source ?? DEFAULT_SOURCE.records,
       catalogObservedAt: s.catalogObservedAt ? new Date(s.catalogObservedAt) : (options.observedAt ?? now),

@@ -5,6 +5,7 @@ import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as searchRoute } from "@/app/api/catalog/search/route";
 import { listDiscoveryResources } from "@/server/catalog/discovery/list-discovery-resources";
+import { getServiceRecord } from "@/server/catalog/get-service";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { retrieveSemantic } from "@/server/search/retrieval/semantic";
@@ -218,6 +219,79 @@ describe("importCatalog: our service-record format", () => {
     const offersBefore = await db.offer.findMany({ where: { serviceId: row.id }, orderBy: { id: "asc" } });
     expect(await importCatalog(record)).toMatchObject({ services: 1, created: 0, updated: 0, unchanged: 1 });
     expect(await db.offer.findMany({ where: { serviceId: row.id }, orderBy: { id: "asc" } })).toEqual(offersBefore);
+  });
+});
+
+describe("importCatalog: test results come only from the marketplace's own tests", () => {
+  const claim = (doc: { services: Record<string, unknown>[] }, testStatus: string, testedAt: string | null) => {
+    for (const s of doc.services) Object.assign(s, { testStatus, testedAt });
+    return doc;
+  };
+
+  it("a new service starts untested whatever the file claims; the claims are counted as ignored", async () => {
+    const summary = await importCatalog(claim(records(), "tested-output", "2026-11-01T10:00:00.000Z"));
+    expect(summary).toMatchObject({ created: 2, ignoredTestResults: 2 });
+    const rows = await db.service.findMany({
+      where: { id: { in: ["svc_importtest01", "svc_importtest02"] } },
+      select: { testStatus: true, testedAt: true, testReviewId: true },
+    });
+    expect(rows).toEqual([
+      { testStatus: "untested", testedAt: null, testReviewId: null },
+      { testStatus: "untested", testedAt: null, testReviewId: null },
+    ]);
+    // "untested" with no date claims nothing, and a file without the fields is accepted too.
+    const bare = records();
+    for (const s of bare.services) {
+      delete s.testStatus;
+      delete s.testedAt;
+    }
+    expect(await importCatalog(bare)).toMatchObject({ unchanged: 2, ignoredTestResults: 0 });
+    expect(await importCatalog(claim(records(), "untested", null))).toMatchObject({ ignoredTestResults: 0 });
+    // Still checked as a record's fields: a status outside the vocabulary is an issue, not a silent pass.
+    await expectRefused(claim(records(), "certified", null), ["services[0].testStatus", "services[1].testStatus"]);
+  });
+
+  it("an existing service keeps its test status, date and test review through a re-import that claims otherwise", async () => {
+    await importCatalog(records());
+    const tested = {
+      testStatus: "tested-output",
+      testedAt: new Date("2026-11-20T08:30:00.000Z"),
+      testReviewId: "7b0c8f52-2f0e-4c55-9a1e-3d4f5a6b7c8d",
+    };
+    // What the marketplace's test wrote.
+    await db.service.update({ where: { id: "svc_importtest01" }, data: tested });
+    const select = { testStatus: true, testedAt: true, testReviewId: true } as const;
+
+    // The file as first imported (untested), then claiming another result, with a real change beside it.
+    expect(await importCatalog(records())).toMatchObject({ updated: 0, unchanged: 2 });
+    const doc = claim(records(), "tested-no-output", "2026-01-01T00:00:00.000Z");
+    doc.services[0]!.description = "Forecasts, re-imported with a claim about their tests.";
+    expect(await importCatalog(doc)).toMatchObject({ updated: 1, unchanged: 1, ignoredTestResults: 2 });
+    expect(await db.service.findUniqueOrThrow({ where: { id: "svc_importtest01" }, select })).toEqual(tested);
+    expect(await db.service.findUniqueOrThrow({ where: { id: "svc_importtest02" }, select })).toEqual({
+      testStatus: "untested",
+      testedAt: null,
+      testReviewId: null,
+    });
+    const { service } = await getServiceRecord("quokka-weather");
+    expect(service).toMatchObject({ testStatus: "tested-output", testedAt: "2026-11-20T08:30:00.000Z" });
+    expect(service.reviewUrl).toContain("/reviews/7b0c8f52-2f0e-4c55-9a1e-3d4f5a6b7c8d");
+  });
+
+  it("a Bazaar list never touches a service's test results either", async () => {
+    const { items } = await listDiscoveryResources({ limit: 1000, offset: 0 });
+    const serviceId = items[0]!.metadata.serviceId;
+    const select = { testStatus: true, testedAt: true, testReviewId: true } as const;
+    const tested = {
+      testStatus: "tested-no-output",
+      testedAt: new Date("2026-11-21T09:00:00.000Z"),
+      testReviewId: "0d7f5c1e-6a2b-4c3d-8e9f-1a2b3c4d5e6f",
+    };
+    await db.service.update({ where: { id: serviceId }, data: tested });
+    const own = items.filter((i) => i.metadata.serviceId === serviceId);
+    own[0]!.description = "Changed by the list, so the service is written.";
+    expect(await importCatalog({ x402Version: 2, items: own })).toMatchObject({ services: 1, created: 0 });
+    expect(await db.service.findUniqueOrThrow({ where: { id: serviceId }, select })).toEqual(tested);
   });
 });
 

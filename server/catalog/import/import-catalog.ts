@@ -123,6 +123,7 @@ export async function importCatalog(document: unknown, options: ImportOptions = 
   const now = new Date();
   const format = documentFormat(value);
   let services: ImportService[];
+  let ignoredTestResults = 0;
   if (format === "bazaar") {
     services = fromBazaar(parse(bazaarDocument(testMode), value).items, opts, issues, now);
   } else {
@@ -131,7 +132,11 @@ export async function importCatalog(document: unknown, options: ImportOptions = 
       : value && typeof value === "object" && "services" in value
         ? (i: number) => `services[${i}]`
         : () => "service";
-    services = fromRecords(parse(recordDocument(value, testMode), value), at, opts, issues, now);
+    const records = parse(recordDocument(value, testMode), value);
+    ignoredTestResults = records.filter(
+      (r) => (r.testStatus !== undefined && r.testStatus !== "untested") || (r.testedAt ?? null) !== null,
+    ).length;
+    services = fromRecords(records, at, opts, issues, now);
   }
   findDuplicates(services, issues);
   findUnroutable(services, testMode, issues);
@@ -155,6 +160,7 @@ export async function importCatalog(document: unknown, options: ImportOptions = 
     services: services.length,
     ...written,
     offers: services.reduce((n, s) => n + s.offers.length, 0),
+    ignoredTestResults,
     embeddingsComputed,
     durationMs: Math.round(performance.now() - started),
   };

@@ -1,6 +1,6 @@
 // One service as the import writes it, whatever the file's format; `at` is where it came from in
 // the file, so a conflict found later (a slug taken in the database) names the file's own path.
-import type { Capability, PaymentProtocol, TestStatus } from "../vocabulary";
+import type { Capability, PaymentProtocol } from "../vocabulary";
 
 export interface ImportOffer {
   at: string;
@@ -43,8 +43,8 @@ export interface ImportService {
   supportsCredits: boolean;
   calls30d: number;
   uniquePayers30d: number;
-  testStatus: TestStatus;
-  testedAt: Date | null;
+  // No testStatus or testedAt: test results come only from the marketplace's own tests
+  // (server/marketplace-tests), never from a file; the writer keeps a service's and starts a new one untested.
   entity: { slug: string; name: string; website: string; cataloged: boolean };
   catalogSource: string;
   catalogObservedAt: Date;
@@ -74,8 +74,6 @@ export type ServiceColumn =
   | "supportsCredits"
   | "calls30d"
   | "uniquePayers30d"
-  | "testStatus"
-  | "testedAt"
   | "entitySlug"
   | "entityName"
   | "entityWebsite"
@@ -102,6 +100,8 @@ export interface ImportSummary {
   updated: number;
   unchanged: number;
   offers: number;
+  /** Services whose file claimed a test result (a testStatus other than "untested", or a testedAt): ignored. */
+  ignoredTestResults: number;
   embeddingsComputed: number;
   durationMs: number;
 }

@@ -6,6 +6,8 @@
 // it) resolves its open payment-terms change ("reimported", by "import"): the listing speaks for
 // its terms again and the observer routes it; a probe that still sees other terms opens a new
 // change. An offer the file leaves as it was is not written, and its change stays open.
+// Test results (testStatus, testedAt, the test review) are never written here: they come only from
+// the marketplace's own tests; an updated service keeps its, a new one starts untested.
 import { createInBatches } from "../../create-in-batches";
 import { db, DatabaseError, UNIQUE_VIOLATION } from "../../db";
 import { env } from "../../env";
@@ -63,8 +65,6 @@ function serviceColumns(s: ImportService, existing: Existing | undefined, protoc
     supportsCredits: s.supportsCredits,
     calls30d: s.calls30d,
     uniquePayers30d: s.uniquePayers30d,
-    testStatus: s.testStatus as string,
-    testedAt: s.testedAt,
     entitySlug: s.entity.slug,
     entityName: s.entity.name,
     entityWebsite: s.entity.website,
@@ -354,7 +354,9 @@ const offerData = (serviceId: string, offers: ReturnType<typeof offerColumns>[])
   offers.map((o) => ({ ...o, serviceId, exampleInput: (o.exampleInput ?? Prisma.DbNull) as Prisma.InputJsonValue }));
 
 async function createServices(tx: DbClient, chunk: NewService[]): Promise<void> {
-  await tx.service.createMany({ data: chunk.map(({ s, columns }) => ({ id: s.id, ...columns })) });
+  await tx.service.createMany({
+    data: chunk.map(({ s, columns }) => ({ id: s.id, ...columns, testStatus: "untested", testedAt: null })),
+  });
   // Offers and evidence are several per service: batched to stay one statement each (create-in-batches.ts).
   await createInBatches(
     chunk.flatMap(({ s, offers }) => offerData(s.id, offers)),

@@ -14,15 +14,24 @@ import {
   listingResponseSchema,
 } from "../../listings/listing-schema";
 import { moveListing, type ListingMove } from "../../listings/listing-lifecycle";
-import { createListing, editListing, getListing, listListings, submitListing } from "../../listings/listings";
+import {
+  createListingIdempotently,
+  editListing,
+  getListing,
+  listListings,
+  submitListing,
+} from "../../listings/listings";
 import { createPayeeChallenge, provePayee } from "../../listings/payee-proof";
+import { getListingActivity } from "../../listings/provider-overview";
+import { listingActivityResponseSchema } from "../../listings/provider-overview-schema";
 import { payeeChallengeInput, payeeChallengeResponseSchema, payeeProofInput } from "../../listings/payee-proof-schema";
+import { IDEMPOTENCY_HEADER } from "../../idempotent-write";
 import { errorResponses } from "../../openapi/error-responses";
 import type { FreeOperation } from "../../openapi/free-operation";
-import { MARKETPLACE_TOKEN_SCHEME, writeAnswerHeaders } from "../../openapi/marketplace-token";
+import { MARKETPLACE_TOKEN_SCHEME, WRITE_KEY_PARAMETER, writeAnswerHeaders } from "../../openapi/marketplace-token";
 import type { ResponseObject } from "../../openapi/openapi-types";
 import { pathParameter } from "../../openapi/parameters";
-import { headerRef } from "../../openapi/payment-headers";
+import { headerRef, parameterRef } from "../../openapi/payment-headers";
 import { jsonContent } from "../../openapi/responses";
 import { listingRoute } from "../listing-route";
 
@@ -31,6 +40,7 @@ const NAMES = {
   editRequest: "EditListingRequest",
   listing: "ListingResponse",
   list: "ListingList",
+  activity: "ListingActivityResponse",
   challengeRequest: "PayeeChallengeRequest",
   challenge: "PayeeChallengeResponse",
   proofRequest: "PayeeProofRequest",
@@ -103,6 +113,11 @@ const schemas = {
       description: "One listing: its draft record, probe verdicts and status.",
     },
     [NAMES.list]: { schema: listingListSchema, description: "The caller's listings, newest first." },
+    [NAMES.activity]: {
+      schema: listingActivityResponseSchema,
+      description:
+        "What happened to the listing's catalog service: probes, the marketplace's tests, calls through the observer over 30 days, reviews and the share of them backed by a paid call.",
+    },
     [NAMES.challenge]: {
       schema: payeeChallengeResponseSchema,
       description:
@@ -120,17 +135,27 @@ export const createListingOperation: FreeOperation<"POST"> = {
     "Probes each URL once, unpaid (no credential is sent), through the marketplace's SSRF-safe client: https only, public addresses only, redirects not followed, bounded by PROBE_TIMEOUT_MS and PROBE_MAX_BYTES. " +
     "A 402 gives an offer (method, path, price, network, asset, payTo, and the bazaar extension's input and output when declared) and its conformance verdict; " +
     "a refused address, no answer, or an answer other than 402 is recorded per URL in `probes` and is not an error of the request. " +
-    `The draft (status \`draft\`) guesses the capability; PATCH edits it, POST …/submit sends it for review. At most LISTINGS_PER_ACCOUNT (${env.LISTINGS_PER_ACCOUNT}) listings per account (409).`,
+    `The draft (status \`draft\`) guesses the capability; PATCH edits it, POST …/submit sends it for review. At most LISTINGS_PER_ACCOUNT (${env.LISTINGS_PER_ACCOUNT}) listings per account (409). ` +
+    "With an `Idempotency-Key` (per token, or per person with a session) a retry is safe: the key is claimed before anything is probed; the same key and body answer the first request's status and bytes (`Idempotent-Replayed: true`, the same listing), another body is 422 idempotency_key_reused, " +
+    "and a duplicate sent while the first is still probing is 409 write_in_progress with Retry-After (it probes nothing; ask again for the answer). A creation that failed (e.g. 409 at the cap) keeps nothing under the key.",
   tags: ["Listings"],
   security,
+  parameters: [parameterRef(WRITE_KEY_PARAMETER)],
   requestBody: {
     required: true,
     content: jsonContent(NAMES.createRequest, { resourceUrls: ["https://api.example.com/v1/forecast"] }),
   },
   responses: {
-    ...ok("201", "The draft listing (`{ok: true, listing}`).", NAMES.listing),
-    ...errors([...bodyErrors, "conflict"], {
+    "201": {
+      description: "The draft listing (`{ok: true, listing}`), or its stored answer under the same Idempotency-Key.",
+      headers: { ...rateLimitHeaders, "Idempotent-Replayed": headerRef("Idempotent-Replayed") },
+      content: jsonContent(NAMES.listing),
+    },
+    ...errors([...bodyErrors, "conflict", "write_in_progress", "idempotency_key_reused"], {
+      invalid_request: `${DETAIL.invalid_request} Also: a malformed Idempotency-Key (8–200 of A–Z a–z 0–9 . _ : -).`,
       conflict: "Here: the account has LISTINGS_PER_ACCOUNT listings already.",
+      write_in_progress: "Here: a creation under this Idempotency-Key is still probing its URLs.",
+      idempotency_key_reused: "Here: the key was used by this caller for another body or operation.",
     }),
   },
   schemas,
@@ -138,10 +163,7 @@ export const createListingOperation: FreeOperation<"POST"> = {
     params: z.object({}),
     body: createInput,
     write: true,
-    run: async (actor, _params, input) => ({
-      status: 201,
-      body: { ok: true, listing: await createListing(actor, input) },
-    }),
+    run: (actor, _params, input, headers) => createListingIdempotently(actor, input, headers.get(IDEMPOTENCY_HEADER)),
   }),
 };
 
@@ -175,6 +197,30 @@ export const getListingOperation: FreeOperation<"GET"> = {
     params: listingIdSchema,
     write: false,
     run: async (actor, { id }) => ({ status: 200, body: { ok: true, listing: await getListing(actor, id) } }),
+  }),
+};
+
+export const getListingActivityOperation: FreeOperation<"GET"> = {
+  method: "GET",
+  path: "/api/listings/{id}/activity",
+  operationId: "getListingActivity",
+  summary: "What happened to your listing's service",
+  description:
+    "For the owner of a listing with an approved revision: the service's health as the probes see it and its latest probes (verdict, latency, failed conformance checks), " +
+    "each marketplace test (when, trigger, offer, outcome, status, latency, excerpt, amount spent), the calls agents made through the observer over 30 days " +
+    "(count, paid, unique payers, per status, error rate, latency p50 and p95, the latest calls, without payers or tokens), and its published reviews " +
+    "(count, mean rating, the newest, and the verified-purchase share: reviews whose agent paid for a call first / all). `activity` is null until a revision is approved. Another account's listing is 404.",
+  tags: ["Listings"],
+  security,
+  parameters: [listingId],
+  responses: {
+    ...ok("200", "`{ok: true, listingId, activity}`.", NAMES.activity),
+    ...errors(["invalid_request", "not_found"]),
+  },
+  handler: listingRoute({
+    params: listingIdSchema,
+    write: false,
+    run: async (actor, { id }) => ({ status: 200, body: await getListingActivity(actor, id) }),
   }),
 };
 

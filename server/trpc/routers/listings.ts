@@ -6,6 +6,7 @@ import { env } from "../../env";
 import { createListingInput, editListingInput, listingIdSchema } from "../../listings/listing-schema";
 import { createListing, editListing, getListing, listListings, submitListing } from "../../listings/listings";
 import { createPayeeChallenge, provePayee } from "../../listings/payee-proof";
+import { getListingActivity } from "../../listings/provider-overview";
 import { payeeChallengeInput, payeeProofInput } from "../../listings/payee-proof-schema";
 import { createTRPCRouter, memberProcedure } from "../init";
 
@@ -20,6 +21,8 @@ export const listingsRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => createListing(ctx.actor, input)),
   mine: memberProcedure.query(({ ctx }) => listListings(ctx.actor)),
   byId: memberProcedure.input(listingIdSchema).query(({ ctx, input }) => getListing(ctx.actor, input.id)),
+  /** What happened to the listing's approved service (probes, tests, calls, reviews), owner only. */
+  activity: memberProcedure.input(listingIdSchema).query(({ ctx, input }) => getListingActivity(ctx.actor, input.id)),
   edit: memberProcedure
     .input(z.strictObject({ ...listingIdSchema.shape, changes: editListingInput }))
     .mutation(({ ctx, input }) => editListing(ctx.actor, input.id, input.changes)),

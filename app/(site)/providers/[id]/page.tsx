@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { currentPerson } from "@/components/account/current-person";
+import { ListingActivitySections } from "@/components/providers/listing-activity";
 import { ListingEditor } from "@/components/providers/listing-editor";
 import { SignInNeeded } from "@/components/providers/sign-in-needed";
 import { listingIdSchema } from "@/server/listings/listing-schema";
@@ -17,7 +18,13 @@ export default async function ListingPage({ params }: Props) {
   const { id } = parsed.data;
   if (!(await currentPerson())) return <SignInNeeded next={`/providers/${id}`} />;
   // Another account's listing is NOT_FOUND: the 404 page.
-  await loadPageData((qc) => qc.fetchQuery(trpc.listings.byId.queryOptions({ id })));
+  await loadPageData((qc) =>
+    Promise.all([
+      qc.fetchQuery(trpc.listings.byId.queryOptions({ id })),
+      // What happened to its approved service (null before an approval), rendered with the page.
+      qc.fetchQuery(trpc.listings.activity.queryOptions({ id })),
+    ]),
+  );
   return (
     <HydrateClient>
       <div className="space-y-6">
@@ -28,6 +35,7 @@ export default async function ListingPage({ params }: Props) {
         </p>
         <h1 className="sr-only">Your listing</h1>
         <ListingEditor id={id} />
+        <ListingActivitySections id={id} />
       </div>
     </HydrateClient>
   );
