@@ -23,10 +23,12 @@ export default defineConfig({
       // Test providers listen on free ports: any unprivileged one (the app's and the database's stay refused).
       OBSERVER_TEST_PORTS: "1024-65535",
       ...Object.fromEntries(
-        ["SEARCH", "CATALOG", "REVIEWS", "TRPC", "RECOVERY", "WRITES", "WRITES_IP", "AUTH"].flatMap((group) => [
-          [`RATE_LIMIT_${group}_PER_MINUTE`, "1000000"],
-          [`RATE_LIMIT_${group}_INSTANCE_PER_SECOND`, "1000000"],
-        ]),
+        ["SEARCH", "CATALOG", "REVIEWS", "TRPC", "RECOVERY", "WRITES", "WRITES_IP", "AUTH", "WALLET_SIGN_INS"].flatMap(
+          (group) => [
+            [`RATE_LIMIT_${group}_PER_MINUTE`, "1000000"],
+            [`RATE_LIMIT_${group}_INSTANCE_PER_SECOND`, "1000000"],
+          ],
+        ),
       ),
     },
   },

@@ -1,7 +1,10 @@
 // The typed marketplace client (issue 14): every call goes over HTTP to a marketplace, answers are
 // checked against the API's own zod schemas, and failures come back as typed results, never as
 // throws. Paid calls check the spending caps before anything is signed (spend-caps.ts).
+import { createSIWxPayload, type CompleteSIWxInfo } from "@x402/extensions/sign-in-with-x";
+import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
+import { walletChallengeSchema, walletTokenSchema } from "../server/accounts/wallet-sign-in-schema";
 import { searchResultSchema } from "../server/catalog/search-result-schema";
 import { serviceRecordSchema } from "../server/catalog/service-record-schema";
 import { listingListSchema, listingResponseSchema } from "../server/listings/listing-schema";
@@ -60,6 +63,7 @@ export type {
   ShortlistInput,
   ShortlistPurchase,
   Spend,
+  WalletToken,
 } from "./types";
 
 const TOKEN_HEADER = "x-marketplace-token";
@@ -103,7 +107,10 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   const caps = new SpendCaps(options.caps);
   const payer = options.wallet ? createX402Payer(options.wallet) : null;
   const paid = { fetchImpl, caps, payer, signatures: new Map(), paymentAdvice: options.paymentAdvice };
-  const tokenHeaders = (): Record<string, string> => (options.token ? { [TOKEN_HEADER]: options.token } : {});
+  // A wallet sign-in replaces it (signInWithWallet).
+  let token = options.token;
+  const tokenHeaders = (): Record<string, string> => (token ? { [TOKEN_HEADER]: token } : {});
+  const account = typeof options.wallet === "string" ? privateKeyToAccount(options.wallet) : options.wallet;
 
   /** A free GET whose 200 body must match `schema`. */
   async function read<S extends z.ZodType>(
@@ -394,6 +401,49 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       return listingOf(
         await send("POST", listingPath(id, "/submit"), undefined, [200], listingResponseSchema, "listing"),
       );
+    },
+
+    async signInWithWallet(opts = {}) {
+      if (!account)
+        return fail({
+          kind: "invalid_request",
+          status: null,
+          code: "no_wallet",
+          message: "This client has no wallet to sign in with: pass `wallet` (a private key or viem account).",
+        });
+      const challengeUrl = `${base}/api/auth/wallet/challenge`;
+      const challenge = await send(
+        "POST",
+        "/api/auth/wallet/challenge",
+        { address: account.address },
+        [201],
+        walletChallengeSchema,
+        "wallet challenge",
+      );
+      if (!challenge.ok) return challenge;
+      const { address: _address, ...info } = challenge.value.payload;
+      let payload;
+      try {
+        // The extension's client refuses a challenge bound to another origin than the one asked.
+        payload = await createSIWxPayload(info as CompleteSIWxInfo, account, challengeUrl);
+      } catch (err) {
+        return fail({
+          kind: "server_error",
+          status: null,
+          code: "unexpected_response",
+          message: `The sign-in challenge cannot be signed: ${err instanceof Error ? err.message : String(err)}`,
+        });
+      }
+      const answer = await send(
+        "POST",
+        "/api/auth/wallet/token",
+        { payload, ...(opts.name ? { name: opts.name } : {}) },
+        [201],
+        walletTokenSchema,
+        "wallet token",
+      );
+      if (answer.ok) token = answer.value.token;
+      return answer;
     },
 
     get session() {

@@ -15,6 +15,7 @@ import type { adPurchaseSchema } from "../server/ads/ad-record";
 import type { EditListingInput, ListingView } from "../server/listings/listing-schema";
 import type { ListingActivity as ApiListingActivity } from "../server/listings/provider-overview-schema";
 import type { PayeeProofInput, PayeeTypedData } from "../server/listings/payee-proof-schema";
+import type { walletTokenSchema } from "../server/accounts/wallet-sign-in-schema";
 import type { ProductResultSchemas } from "../server/products/product-manifest-schema";
 
 export type SearchParams = SearchServicesInput;
@@ -153,6 +154,8 @@ export interface ReviewInput {
   link?: string;
 }
 
+export type WalletToken = z.infer<typeof walletTokenSchema>;
+
 export interface MarketplaceClientOptions {
   /** e.g. http://localhost:3000 (a trailing / is fine). */
   baseUrl: string;
@@ -210,6 +213,10 @@ export interface MarketplaceClient {
   provePayee(id: string, proof: PayeeProof): Promise<Result<Listing>>;
   /** With the token: POST /api/listings/{id}/submit (for the operators' review). */
   submitListing(id: string): Promise<Result<Listing>>;
+  /** Wallet sign-in (the x402 sign-in-with-x extension) with the client's `wallet`: POST
+   * /api/auth/wallet/challenge, sign it, POST /api/auth/wallet/token. The token (shown once) is
+   * then this client's token for the calls that need one. */
+  signInWithWallet(opts?: { name?: string }): Promise<Result<WalletToken>>;
   /** Running total of this client instance. */
   readonly session: { spentUsd: string; remainingUsd: string };
 }

@@ -10,6 +10,7 @@ import { registerCreateListing } from "./tools/create-listing";
 import { registerEditListing } from "./tools/edit-listing";
 import { registerGetListing } from "./tools/get-listing";
 import { registerGetReviews } from "./tools/get-reviews";
+import { registerGetToken } from "./tools/get-token";
 import { registerGetService } from "./tools/get-service";
 import { registerListListings } from "./tools/list-listings";
 import { registerOrderStatus } from "./tools/order-status";
@@ -27,7 +28,7 @@ export function createMarketplaceMcpServer(client: MarketplaceClient, options: {
     { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
     {
       instructions:
-        "Search the catalog (search_services, get_service, get_reviews), buy a shortlist (buy_shortlist), call a provider's paid offer (call_offer), then review it (write_review). Providers list their own x402 API (create_listing, list_listings, get_listing, edit_listing, payee_challenge, prove_payee, submit_listing). Paid tools report what they spent and never pay above their cap; pass dryRun: true to see the price first.",
+        "Search the catalog (search_services, get_service, get_reviews), buy a shortlist (buy_shortlist), call a provider's paid offer (call_offer), then review it (write_review). Providers list their own x402 API (create_listing, list_listings, get_listing, edit_listing, payee_challenge, prove_payee, submit_listing). In stdio mode get_token signs in with this server's wallet (no account) for the tools that need a token. Paid tools report what they spent and never pay above their cap; pass dryRun: true to see the price first.",
     },
   );
   registerSearchServices(server, client);
@@ -44,5 +45,7 @@ export function createMarketplaceMcpServer(client: MarketplaceClient, options: {
   registerPayeeChallenge(server, client);
   registerProvePayee(server, client);
   registerSubmitListing(server, client);
+  // Only a process that holds a key signs in with it; the hosted server never does.
+  if (options.mode === "wallet") registerGetToken(server, client);
   return server;
 }

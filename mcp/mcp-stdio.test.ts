@@ -60,6 +60,7 @@ describe("npm run mcp (stdio, wallet mode)", () => {
       "get_listing",
       "get_reviews",
       "get_service",
+      "get_token",
       "list_listings",
       "order_status",
       "payee_challenge",

@@ -90,6 +90,10 @@ const schema = z
     RATE_LIMIT_WRITES_IP_INSTANCE_PER_SECOND: limit.default(50),
     RATE_LIMIT_AUTH_PER_MINUTE: limit.default(10),
     RATE_LIMIT_AUTH_INSTANCE_PER_SECOND: limit.default(20),
+    // Wallet sign-ins (POST /api/auth/wallet/token) per wallet address, from any client address; the
+    // challenges and sign-ins per client address count against RATE_LIMIT_AUTH_PER_MINUTE.
+    RATE_LIMIT_WALLET_SIGN_INS_PER_MINUTE: limit.default(5),
+    RATE_LIMIT_WALLET_SIGN_INS_INSTANCE_PER_SECOND: limit.default(20),
     // Sign-in attempts per account (the email address as typed, known or not), from any address: this
     // many in 15 minutes, the last of them failed, lock the account for SIGN_IN_LOCK_SECONDS, doubled
     // for every earlier lock in the last 24 hours, at most an hour (server/limits/sign-in-throttle.ts).
@@ -241,6 +245,10 @@ const schema = z
     LISTING_MAX_URLS: z.coerce.number().int().min(1).max(50).default(10),
     // How long a payee proof's EIP-712 challenge may be signed and sent back (server/listings/payee-proof.ts).
     PAYEE_PROOF_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
+    // Wallet sign-in (server/accounts/wallet-sign-in.ts): how long a SIWX challenge may be signed and
+    // sent back, and how many active tokens one wallet may hold (revoke one to sign in again).
+    WALLET_SIGN_IN_TTL_SECONDS: z.coerce.number().int().min(30).max(600).default(300),
+    WALLET_MAX_ACTIVE_TOKENS: z.coerce.number().int().min(1).max(100).default(5),
     // Marketplace tests (server/marketplace-tests/): paid calls of listed offers by the marketplace's
     // test wallet, at most TEST_BUDGET_USD_PER_DAY per UTC day over every instance. The wallet is
     // TEST_WALLET_PRIVATE_KEY; without it, while payments settle on the local ledger, a key generated

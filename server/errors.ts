@@ -127,6 +127,13 @@ export const ERROR_TABLE = {
     trpc: "CONFLICT",
     description: "This receipt already backs a review (a receipt backs one review). Nothing was recorded.",
   },
+  // A wallet sign-in payload that proves nothing (server/accounts/wallet-sign-in.ts).
+  wallet_sign_in_invalid: {
+    status: 401,
+    trpc: "UNAUTHORIZED",
+    description:
+      "The signed sign-in-with-x payload does not sign this wallet in: another origin, an unsupported chain, a signature that does not verify, a message too old or expired, or a nonce this marketplace did not issue, that expired or that was used; the message names the reason (the extension's `invalid_siwx_*` code). Ask for a new challenge.",
+  },
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR", description: "Something went wrong on our side." },
   service_unavailable: {
     status: 503,

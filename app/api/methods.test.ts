@@ -41,6 +41,12 @@ const ALLOWED: Record<string, string[]> = {
   "shop/orders/[id]": ["GET"],
   "trpc/[trpc]": ["GET", "POST"],
   "auth/[...all]": ["GET", "POST"],
+  "auth/wallet/challenge": ["POST"],
+  "auth/wallet/token": ["POST"],
+  "auth/wallet/attach": ["POST"],
+  tokens: ["GET", "POST"],
+  "tokens/[id]": ["DELETE"],
+  "tokens/[id]/revoke": ["POST"],
 };
 const CATCH_ALL = "[...path]";
 // Routes whose answer depends on a path segment: called with a real one (every product has the same methods).

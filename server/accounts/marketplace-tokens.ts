@@ -3,13 +3,14 @@
 // ones. Only its SHA-256 is stored, so a database leak reveals no usable token; lookups go by the
 // hash, and the found row's hash is compared again in constant time.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
 import { db, sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { AppError } from "../errors";
-import { storableText } from "../input/storable-text";
-import { inTransaction, lockUntilCommit } from "../transaction";
+import { inTransaction, lockUntilCommit, type DbClient } from "../transaction";
 import type { Actor } from "./actor";
+import { tokenNameSchema } from "./marketplace-token-schema";
+
+export { createTokenInput, tokenNameSchema } from "./marketplace-token-schema";
 
 export const TOKEN_PREFIX = "apmt_";
 const TOKEN_PATTERN = /^apmt_[A-Za-z0-9_-]{43}$/;
@@ -19,19 +20,13 @@ const DISPLAY_CHARS = TOKEN_PREFIX.length + 6;
 const LAST_USED_RESOLUTION_MS = 60_000;
 export const MAX_ACTIVE_TOKENS = 20;
 
-export const tokenNameSchema = storableText()
-  .trim()
-  .min(1, "A token needs a name.")
-  .max(60, "A token name has at most 60 characters.");
-
-export const createTokenInput = z.strictObject({ name: tokenNameSchema });
-
 const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
 export interface TokenSummary {
   id: string;
   name: string;
   prefix: string;
+  walletAddress: string | null;
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
@@ -42,6 +37,7 @@ export interface TokenSummaryView {
   id: string;
   name: string;
   prefix: string;
+  walletAddress: string | null;
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
@@ -58,6 +54,7 @@ const summarySelect = {
   id: true,
   name: true,
   prefix: true,
+  walletAddress: true,
   createdAt: true,
   lastUsedAt: true,
   revokedAt: true,
@@ -70,8 +67,9 @@ export async function createMarketplaceToken(
   rawName: string,
 ): Promise<{ token: string; summary: TokenSummary }> {
   const name = tokenNameSchema.parse(rawName);
-  const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
-  const data = { name, personId, prefix: token.slice(0, DISPLAY_CHARS), tokenHash: hashToken(token) };
+  const row = newTokenRow(name);
+  const token = row.token;
+  const data = { ...row.data, personId };
   if (!personId) return { token, summary: await db.marketplaceToken.create({ data, select: summarySelect }) };
   const summary = await inTransaction(undefined, async (tx) => {
     // One creation per account at a time (every instance included): without it, concurrent
@@ -81,6 +79,39 @@ export async function createMarketplaceToken(
     if (active >= MAX_ACTIVE_TOKENS)
       throw new AppError("conflict", `At most ${MAX_ACTIVE_TOKENS} active tokens per account; revoke one first.`);
     return tx.marketplaceToken.create({ data, select: summarySelect });
+  });
+  return { token, summary };
+}
+
+/** A new token's secret and the row to store for it (the caller inserts it, under its own caps). */
+export function newTokenRow(name: string): {
+  token: string;
+  data: { name: string; prefix: string; tokenHash: string };
+} {
+  const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
+  return { token, data: { name, prefix: token.slice(0, DISPLAY_CHARS), tokenHash: hashToken(token) } };
+}
+
+/** Creates a token acting for `walletAddress` (and its account, if the wallet is attached to one), at
+ * most `maxActive` active per wallet: one creation per wallet at a time, every instance included. */
+export async function createWalletToken(
+  tx: DbClient,
+  walletAddress: string,
+  personId: string | null,
+  name: string,
+  maxActive: number,
+): Promise<{ token: string; summary: TokenSummary }> {
+  await lockUntilCommit(tx, `wallet-tokens:${walletAddress}`);
+  const active = await tx.marketplaceToken.count({ where: { walletAddress, revokedAt: null } });
+  if (active >= maxActive)
+    throw new AppError(
+      "conflict",
+      `At most ${maxActive} active tokens per wallet; revoke one first (DELETE /api/tokens/{id} with one of them).`,
+    );
+  const { token, data } = newTokenRow(tokenNameSchema.parse(name));
+  const summary = await tx.marketplaceToken.create({
+    data: { ...data, walletAddress, personId },
+    select: summarySelect,
   });
   return { token, summary };
 }
@@ -122,8 +153,9 @@ export async function authenticateToken(raw: string | null | undefined): Promise
     revokedAt: Date | null;
     lastUsedAt: Date | null;
     personName: string | null;
+    walletAddress: string | null;
   }>(Prisma.sql`
-    SELECT t.id, t.name, t.token_hash AS "tokenHash", t.person_id AS "personId", t.revoked_at AS "revokedAt", t.last_used_at AS "lastUsedAt", p.name AS "personName"
+    SELECT t.id, t.name, t.token_hash AS "tokenHash", t.person_id AS "personId", t.revoked_at AS "revokedAt", t.last_used_at AS "lastUsedAt", p.name AS "personName", t.wallet_address AS "walletAddress"
     FROM marketplace_tokens t LEFT JOIN people p ON p.id = t.person_id WHERE t.token_hash = ${hash}`);
   if (!row || !timingSafeEqual(Buffer.from(row.tokenHash, "hex"), Buffer.from(hash, "hex"))) {
     throw new AppError("unauthorized", "The marketplace token is not valid.");
@@ -142,6 +174,8 @@ export async function authenticateToken(raw: string | null | undefined): Promise
     tokenId: row.id,
     personId: row.personId,
     name: row.name,
-    org: row.personName ?? "Independent agent",
+    // A wallet's agent without an account shows its address wherever its reviews and comments do.
+    org: row.personName ?? (row.walletAddress ? `Wallet ${row.walletAddress}` : "Independent agent"),
+    ...(row.walletAddress ? { wallet: row.walletAddress } : {}),
   };
 }

@@ -4,7 +4,7 @@ import { createFreeLimiter, type FreeLimiter } from "./free-limiter";
 import { createLimiterPool } from "./limiter-pool";
 
 export type FreeGroup =
-  "search" | "catalog" | "reviews" | "trpc" | "recovery" | "writes" | "writes_ip" | "auth" | "observe";
+  "search" | "catalog" | "reviews" | "trpc" | "recovery" | "writes" | "writes_ip" | "auth" | "observe" | "wallet";
 
 const LIMITS: Record<FreeGroup, { perMinute: number; instancePerSecond: number }> = {
   search: { perMinute: env.RATE_LIMIT_SEARCH_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_SEARCH_INSTANCE_PER_SECOND },
@@ -27,6 +27,11 @@ const LIMITS: Record<FreeGroup, { perMinute: number; instancePerSecond: number }
     instancePerSecond: env.RATE_LIMIT_WRITES_IP_INSTANCE_PER_SECOND,
   },
   auth: { perMinute: env.RATE_LIMIT_AUTH_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_AUTH_INSTANCE_PER_SECOND },
+  // Wallet sign-ins, per wallet address (server/http/wallet-sign-in-route.ts).
+  wallet: {
+    perMinute: env.RATE_LIMIT_WALLET_SIGN_INS_PER_MINUTE,
+    instancePerSecond: env.RATE_LIMIT_WALLET_SIGN_INS_INSTANCE_PER_SECOND,
+  },
   // Calls through the observer route, per marketplace token.
   observe: {
     perMinute: env.RATE_LIMIT_OBSERVE_PER_MINUTE,
@@ -64,6 +69,7 @@ export function freeLimiter(group: FreeGroup): FreeLimiter {
       writes_ip: make("writes_ip"),
       auth: make("auth"),
       observe: make("observe"),
+      wallet: make("wallet"),
     };
   })();
   return limiters[group];

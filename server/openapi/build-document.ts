@@ -44,6 +44,11 @@ export const DOCUMENT_TAGS = [
     description:
       "Providers list their x402 APIs: a draft from an unpaid probe of each resource URL, the owner's edits, submission for review (a marketplace token or a session).",
   },
+  {
+    name: "Accounts",
+    description:
+      "Marketplace tokens without the account page: wallet sign-in for agents (x402 sign-in-with-x), and listing, creating and revoking tokens with a token or a session.",
+  },
   { name: "Development", description: "Test funds and the x402 facilitator of the local payment ledger." },
 ] as const;
 

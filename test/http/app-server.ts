@@ -2,7 +2,7 @@
 // database, its env): a Node http server that turns each request into a Request and calls the
 // app's route handler for the path, as Next.js would (handler(request, { params })). Tests of HTTP
 // clients (the typed client, the MCP server) talk to it over real sockets.
-// Served: /api/mcp, /api/auth/*, /api/catalog/*, /api/listings*, /api/reviews*, /api/shop/*, /api/x402/observe/*, /api/dev/*.
+// Served: /api/mcp, /api/auth/* (wallet sign-in too), /api/tokens*, /api/catalog/*, /api/listings*, /api/reviews*, /api/shop/*, /api/x402/observe/*, /api/dev/*.
 // Route modules load on first use, so a test file can set env (rate limits, facilitator, PORT) first.
 // The hosted MCP server calls the app on its own listen address (PORT): its tests pick a free port,
 // set PORT to it before anything imports server/env.ts, and serve on that port.
@@ -23,7 +23,21 @@ interface RouteEntry {
 // Most specific first: a literal segment before the dynamic one it would also match.
 const ROUTES: RouteEntry[] = [
   { pattern: /^\/api\/mcp$/, params: [], load: () => import("@/app/api/mcp/route") },
+  {
+    pattern: /^\/api\/auth\/wallet\/challenge$/,
+    params: [],
+    load: () => import("@/app/api/auth/wallet/challenge/route"),
+  },
+  { pattern: /^\/api\/auth\/wallet\/token$/, params: [], load: () => import("@/app/api/auth/wallet/token/route") },
+  { pattern: /^\/api\/auth\/wallet\/attach$/, params: [], load: () => import("@/app/api/auth/wallet/attach/route") },
   { pattern: /^\/api\/auth\/(.+)$/, params: ["all"], load: () => import("@/app/api/auth/[...all]/route") },
+  { pattern: /^\/api\/tokens$/, params: [], load: () => import("@/app/api/tokens/route") },
+  { pattern: /^\/api\/tokens\/([^/]+)$/, params: ["id"], load: () => import("@/app/api/tokens/[id]/route") },
+  {
+    pattern: /^\/api\/tokens\/([^/]+)\/revoke$/,
+    params: ["id"],
+    load: () => import("@/app/api/tokens/[id]/revoke/route"),
+  },
   { pattern: /^\/api\/catalog\/search$/, params: [], load: () => import("@/app/api/catalog/search/route") },
   { pattern: /^\/api\/catalog\/services$/, params: [], load: () => import("@/app/api/catalog/services/route") },
   {

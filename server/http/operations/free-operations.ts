@@ -3,6 +3,15 @@
 // and its OpenAPI operation and /docs entry follow from the list. The order is the document's.
 import { DOCUMENT_TAGS } from "../../openapi/build-document";
 import type { FreeOperation } from "../../openapi/free-operation";
+import {
+  attachWalletOperation,
+  createTokenOperation,
+  createWalletChallengeOperation,
+  createWalletTokenOperation,
+  listTokensOperation,
+  revokeTokenByPostOperation,
+  revokeTokenOperation,
+} from "./account-operations";
 import { getCatalogServiceOperation, listCatalogServicesOperation, searchCatalogOperation } from "./catalog-operations";
 import {
   localFacilitatorSupportedOperation,
@@ -94,6 +103,13 @@ export const FREE_OPERATIONS: readonly FreeOperation[] = checkedOperations([
   withdrawListingOperation,
   createPayeeChallengeOperation,
   provePayeeOperation,
+  createWalletChallengeOperation,
+  createWalletTokenOperation,
+  attachWalletOperation,
+  listTokensOperation,
+  createTokenOperation,
+  revokeTokenOperation,
+  revokeTokenByPostOperation,
   listDiscoveryResourcesOperation,
   creditTestFundsOperation,
   verifyLocalPaymentOperation,

@@ -1,0 +1,4 @@
+import { freeRoutes } from "@/server/http/free-routes";
+import { revokeTokenOperation } from "@/server/http/operations/account-operations";
+
+export const { GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS } = freeRoutes(revokeTokenOperation);
