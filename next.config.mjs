@@ -7,6 +7,9 @@ import { existsSync, readdirSync } from "node:fs";
 // two lists and the values in step). HSTS is left to the pages: browsers enter through them.
 const STATIC_API_ROUTES = [
   "mcp",
+  "auth/wallet/attach",
+  "auth/wallet/challenge",
+  "auth/wallet/token",
   "catalog/search",
   "catalog/services",
   "dev/facilitator/settle",
@@ -17,6 +20,7 @@ const STATIC_API_ROUTES = [
   "listings",
   "ping",
   "reviews",
+  "tokens",
 ];
 // The paid products: one lowercase segment, as server/products/products.ts requires of a product's
 // path; their 402 is measured against /api/ping, so they skip the proxy too. Each product's own route

@@ -14,6 +14,6 @@ export function proxy(request: NextRequest): Promise<Response> {
 // (must be a literal: Next.js reads it at build time; a test keeps it in step with next.config.mjs).
 export const config = {
   matcher: [
-    "/((?!api/(?:mcp|catalog/search|catalog/services|dev/facilitator/(?:settle|supported|verify)|dev/faucet|health|listings|ping|reviews|shop/[a-z][a-z0-9-]*)$|discovery/resources$).*)",
+    "/((?!api/(?:mcp|auth/wallet/(?:attach|challenge|token)|catalog/search|catalog/services|dev/facilitator/(?:settle|supported|verify)|dev/faucet|health|listings|ping|reviews|tokens|shop/[a-z][a-z0-9-]*)$|discovery/resources$).*)",
   ],
 };

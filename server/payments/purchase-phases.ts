@@ -3,6 +3,7 @@
 // which is how retries and the reconciler finish a purchase after a timeout or a crash. The row's
 // payment method (methods/) verifies and settles; what it decided is recorded here the same way
 // for every method.
+import { encodeHeaderJson } from "./header-codec";
 import { DatabaseBusyError, DatabaseError } from "../db";
 import { logger } from "../logger";
 import { withPurchaseReceipt } from "../receipts/purchase-receipt";
@@ -150,6 +151,10 @@ async function settle(
       paymentRequirements: row.paymentRequirements,
     },
     settlement.paymentResponse,
+    // x402's PAYMENT-RESPONSE in the form valid as base64 and base64url (decisions §1); MPP's
+    // Payment-Receipt is base64url JSON, as mppx writes it.
+    (value) =>
+      row.protocol === "x402" ? encodeHeaderJson(value) : Buffer.from(JSON.stringify(value)).toString("base64url"),
   );
   const recorded = markSettled(row.id, transaction, paymentResponse);
   Object.assign(row, { state: "settled", transaction, paymentResponse });

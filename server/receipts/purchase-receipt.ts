@@ -18,8 +18,9 @@ export interface SettledPurchase {
   paymentRequirements: unknown;
 }
 
-// The header values are base64 (x402) or base64url (MPP) JSON; this reads either and writes base64
-// without padding characters that would differ between them.
+// The header values are base64 (x402) or base64url (MPP) JSON; this reads either. Writing is the
+// caller's: the payment layer owns each header's wire format (x402's is valid in both alphabets,
+// docs/decisions.md "Wire format"), and this module must not import it.
 function decodeJson(value: string): Record<string, unknown> | null {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value.trim(), "base64").toString("utf8"));
@@ -28,8 +29,6 @@ function decodeJson(value: string): Record<string, unknown> | null {
     return null;
   }
 }
-const encodeJson = (value: unknown, protocol: SettledPurchase["protocol"]) =>
-  Buffer.from(JSON.stringify(value)).toString(protocol === "mpp" ? "base64url" : "base64");
 
 const stringField = (value: unknown, field: string): string | undefined => {
   const v = value && typeof value === "object" ? (value as Record<string, unknown>)[field] : undefined;
@@ -38,7 +37,11 @@ const stringField = (value: unknown, field: string): string | undefined => {
 
 /** The settlement header with our signed receipt in it; the header unchanged (logged) when no
  * receipt can be signed: a purchase that settled is never failed for its receipt. */
-export async function withPurchaseReceipt(purchase: SettledPurchase, paymentResponse: string): Promise<string> {
+export async function withPurchaseReceipt(
+  purchase: SettledPurchase,
+  paymentResponse: string,
+  encode: (settlement: Record<string, unknown>) => string,
+): Promise<string> {
   const settlement = decodeJson(paymentResponse);
   if (!settlement) return paymentResponse;
   try {
@@ -54,7 +57,7 @@ export async function withPurchaseReceipt(purchase: SettledPurchase, paymentResp
     });
     const { extensions } = settlement;
     const kept = extensions && typeof extensions === "object" && !Array.isArray(extensions) ? extensions : {};
-    return encodeJson({ ...settlement, extensions: { ...kept, ...receiptExtension(receipt) } }, purchase.protocol);
+    return encode({ ...settlement, extensions: { ...kept, ...receiptExtension(receipt) } });
   } catch (err) {
     logger.error({ err, purchase: purchase.id }, "purchase receipt not issued");
     return paymentResponse;

@@ -37,6 +37,9 @@ describe("receipts of settled purchases", () => {
     const signature = await agent.sign((await describe402(runtime)).headers["payment-required"]!);
     const first = await buy(runtime, { body, signature });
     expect(first.status).toBe(200);
+    // Still the wire format of docs/decisions.md §1 with the receipt in it: base64 and base64url at once
+    // (no `+`, `/` or `=`), so both the reference clients and a base64url reader decode it.
+    expect(first.headers["payment-response"]).toMatch(/^[A-Za-z0-9]+$/);
     const receipt = extractReceiptFromResponse(new Response(null, { headers: first.headers }));
     expect(receipt?.format).toBe("jws");
     const payload = await verifyReceiptSignatureJWS(
