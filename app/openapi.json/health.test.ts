@@ -56,8 +56,13 @@ describe("the document describes health", () => {
     const schema = ((op.responses as Json)["200"] as { content: Record<string, { schema: Json }> }).content[
       "application/json"
     ]!.schema;
-    const item = ((schema.properties as Record<string, Json>).items!.items as Json).properties as Record<string, Json>;
-    const metadata = item.metadata!.properties as Record<string, Json>;
+    // An item is one of our products or a catalog offer (anyOf); the catalog offer's metadata has health.
+    const items = (schema.properties as Record<string, Json>).items!.items as Json;
+    const variants = ((items.anyOf as Json[] | undefined) ?? [items]).map(
+      (v) => ((v.properties as Record<string, Json>).metadata!.properties ?? {}) as Record<string, Json>,
+    );
+    const metadata = variants.find((m) => "health" in m)!;
+    expect(metadata, "a catalog offer's metadata").toBeDefined();
     expect(metadata.health).toMatchObject({
       type: "object",
       description: expect.stringContaining("unpaid probes"),
