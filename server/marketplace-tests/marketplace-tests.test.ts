@@ -323,6 +323,33 @@ describe("outcomes against hostile providers", () => {
   });
 });
 
+describe("the test wallet", () => {
+  it("covers every test running at once, not only its own: a balance that pays one of two running tests is topped up", async () => {
+    // Two tests running now (reserved when they started, as startTest does, possibly on two instances),
+    // and a balance that pays either of them, not both.
+    const [a, b] = (await sandboxService("healthy")).offers;
+    const service = await db.service.findUniqueOrThrow({ where: { slug: a!.slug }, select: { id: true } });
+    const running = await Promise.all(
+      [a!, b ?? a!].map((o) =>
+        db.serviceTest.create({
+          data: { serviceId: service.id, offerId: o.id, trigger: "operator", outcome: "running", spentAtomic: 300_000 },
+          select: { id: true },
+        }),
+      ),
+    );
+    try {
+      await db.localBalance.update({ where: { address: wallet.address }, data: { balanceAtomic: 300_000 } });
+      await wallet.cover(300_000);
+      // Both payments clear: the balance covers every running reservation (and any other test's in this file).
+      const reserved = await db.serviceTest.aggregate({ where: { outcome: "running" }, _sum: { spentAtomic: true } });
+      expect(await localBalance(wallet.address)).toBeGreaterThanOrEqual(reserved._sum.spentAtomic!);
+      expect(reserved._sum.spentAtomic!).toBeGreaterThanOrEqual(600_000n);
+    } finally {
+      await db.serviceTest.deleteMany({ where: { id: { in: running.map((r) => r.id) } } });
+    }
+  });
+});
+
 describe("the daily budget", () => {
   it("stops a test that would exceed today's spend (recorded skipped-budget, no call), and two at once at the edge spend at most the budget", async () => {
     const providers = await Promise.all([0, 1, 2].map(() => hostileProvider(2000, { status: 200, body: "{}" })));

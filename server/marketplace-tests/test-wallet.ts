@@ -7,8 +7,10 @@ import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { sharedSecret } from "../accounts/shared-secret";
+import { sqlQuery } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
+import { Prisma } from "../generated/prisma/client";
 import { FAUCET_MAX_USD, creditTestFunds } from "../payments/facilitators/faucet";
 import { localBalance } from "../payments/facilitators/local-chain-signer";
 import { paymentConfigFromEnv } from "../payments/payment-config";
@@ -21,7 +23,8 @@ export interface TestWallet {
   address: string;
   /** A PAYMENT-SIGNATURE for these payment requirements (a fresh EIP-3009 nonce each time). */
   sign(required: PaymentRequired): Promise<string>;
-  /** On the local ledger: credits the faucet when the balance is below `atomic` (no-op otherwise). */
+  /** On the local ledger: credits the faucet when the balance cannot pay `atomic` and every other test
+   * running now (no-op otherwise). */
   cover(atomic: number): Promise<void>;
 }
 
@@ -46,10 +49,19 @@ export async function testWallet(): Promise<TestWallet> {
       return encodePaymentSignatureHeader(await client.createPaymentPayload(required));
     },
     async cover(atomic) {
-      if (!local || (await localBalance(account.address)) >= BigInt(atomic)) return;
-      // A day's budget at a time (at least the test's price), within one faucet credit.
-      const usd = Math.min(FAUCET_MAX_USD, Math.max(env.TEST_BUDGET_USD_PER_DAY, atomic / 1e6));
-      await creditTestFunds({ address: account.address, amountUsd: usd });
+      if (!local) return;
+      // Every test running now, on any instance, pays from this one wallet, each reserved in
+      // service_tests when it started: the balance must cover all of them, or two tests at once both
+      // pass a check that only one payment clears (the other's provider then refuses it).
+      const [row] = await sqlQuery<{ running: bigint }>(Prisma.sql`
+        SELECT COALESCE(SUM(spent_atomic), 0)::bigint AS running FROM service_tests WHERE outcome = 'running'`);
+      const needed = BigInt(Math.max(atomic, Number(row?.running ?? 0)));
+      // A day's budget at a time (at least what is needed), in faucet credits of at most FAUCET_MAX_USD.
+      for (let balance = await localBalance(account.address); balance < needed;) {
+        const usd = Math.min(FAUCET_MAX_USD, Math.max(env.TEST_BUDGET_USD_PER_DAY, Number(needed - balance) / 1e6));
+        await creditTestFunds({ address: account.address, amountUsd: usd });
+        balance = await localBalance(account.address);
+      }
     },
   };
 }
