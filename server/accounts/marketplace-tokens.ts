@@ -50,7 +50,8 @@ export const tokenSummaryView = (s: TokenSummary): TokenSummaryView => ({
   revokedAt: s.revokedAt?.toISOString() ?? null,
 });
 
-const summarySelect = {
+/** The fields of a token's summary (list, create): never its hash. */
+export const summarySelect = {
   id: true,
   name: true,
   prefix: true,

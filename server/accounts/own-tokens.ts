@@ -11,6 +11,7 @@ import {
   createMarketplaceToken,
   createWalletToken,
   listMarketplaceTokens,
+  summarySelect,
   revokeMarketplaceToken,
   tokenSummaryView,
   type TokenSummaryView,
@@ -23,16 +24,6 @@ function ownerOf(actor: Actor): Owner {
   if (actor.type === "llm" && actor.wallet) return { walletAddress: actor.wallet };
   throw new AppError("forbidden", "This token belongs to no account and no wallet, so it manages no tokens.");
 }
-
-const summarySelect = {
-  id: true,
-  name: true,
-  prefix: true,
-  walletAddress: true,
-  createdAt: true,
-  lastUsedAt: true,
-  revokedAt: true,
-} as const;
 
 export async function listOwnTokens(actor: Actor): Promise<TokenSummaryView[]> {
   const owner = ownerOf(actor);
