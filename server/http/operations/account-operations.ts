@@ -253,6 +253,12 @@ const revoke = accountRoute({
 const revokeDescription =
   "With a session (from the marketplace's own pages) or a token: revokes one of the owner's tokens, the calling token too; it is refused (403) from then on. Revoking a revoked token changes nothing.";
 
+// DELETE and its POST twin answer alike.
+const revokeResponses = {
+  ...ok("200", "The revoked token (`{ok: true, tokenSummary}`).", NAMES.revoked),
+  ...errors(["invalid_request", "unauthorized", "forbidden", "not_found"]),
+};
+
 export const revokeTokenOperation: FreeOperation<"DELETE"> = {
   method: "DELETE",
   path: "/api/tokens/{id}",
@@ -262,10 +268,7 @@ export const revokeTokenOperation: FreeOperation<"DELETE"> = {
   tags: ["Accounts"],
   security,
   parameters: [tokenId],
-  responses: {
-    ...ok("200", "The revoked token (`{ok: true, tokenSummary}`).", NAMES.revoked),
-    ...errors(["invalid_request", "unauthorized", "forbidden", "not_found"]),
-  },
+  responses: revokeResponses,
   handler: revoke,
 };
 
@@ -278,9 +281,6 @@ export const revokeTokenByPostOperation: FreeOperation<"POST"> = {
   tags: ["Accounts"],
   security,
   parameters: [tokenId],
-  responses: {
-    ...ok("200", "The revoked token (`{ok: true, tokenSummary}`).", NAMES.revoked),
-    ...errors(["invalid_request", "unauthorized", "forbidden", "not_found"]),
-  },
+  responses: revokeResponses,
   handler: revoke,
 };
