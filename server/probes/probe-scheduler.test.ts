@@ -12,6 +12,7 @@ import { loadSandboxOffers, syncSandboxCatalog, type SandboxOffer } from "@/serv
 import { startSandbox, type Sandbox } from "@/server/sandbox/start-sandbox";
 import { createTestOffer, startHostile, type Hostile } from "@/test/probes/hostile-provider";
 import { routingStop } from "./offer-health";
+import { createSafeOutbound, type SafeOutbound } from "../observe/safe-outbound";
 import { createProbeScheduler, type ProbeSchedulerOptions } from "./probe-scheduler";
 
 let sandbox: Sandbox;
@@ -60,10 +61,32 @@ async function dueOnly(ids: string[]) {
   await db.offerProbeSchedule.updateMany({ where: { offerId: { in: ids } }, data: { nextProbeAt: new Date() } });
 }
 
+/**
+ * Two outbound clients over one real one, each holding its first probe until the other has started
+ * one (at most 5 s): on a busy machine one instance could otherwise probe the whole world before the
+ * other's first lease, and "sharing" would depend on timing. If leasing handed every row to one
+ * instance, the other never starts and the test fails after the wait.
+ */
+function pairedOutbounds(): [SafeOutbound, SafeOutbound, () => Promise<void>] {
+  const real = createSafeOutbound({ connectTimeoutMs: SETTINGS.timeoutMs });
+  const started: (() => void)[] = [];
+  const begun = [0, 1].map((i) => new Promise<void>((resolve) => (started[i] = resolve)));
+  const side = (i: number): SafeOutbound => ({
+    async send(request) {
+      started[i]!();
+      await Promise.race([begun[1 - i], new Promise((r) => setTimeout(r, 5_000))]);
+      return real.send(request);
+    },
+    close: async () => {},
+  });
+  return [side(0), side(1), () => real.close()];
+}
+
 describe("two instances on one database", () => {
   it("probe every x402 offer exactly once per interval, sharing the work", { timeout: 120_000 }, async () => {
-    const a = createProbeScheduler({ ...SETTINGS, instanceId: "instance-a" });
-    const b = createProbeScheduler({ ...SETTINGS, instanceId: "instance-b" });
+    const [outA, outB, closeOutbound] = pairedOutbounds();
+    const a = createProbeScheduler({ ...SETTINGS, instanceId: "instance-a", outbound: outA });
+    const b = createProbeScheduler({ ...SETTINGS, instanceId: "instance-b", outbound: outB });
     a.start();
     b.start();
     await Promise.all([a.idle(), b.idle()]);
@@ -86,6 +109,7 @@ describe("two instances on one database", () => {
     await db.offerProbeSchedule.updateMany({ data: { nextProbeAt: new Date() } });
     await Promise.all([a.idle(), b.idle()]);
     await Promise.all([a.stop(), b.stop()]);
+    await closeOutbound();
     const twice = await sqlQuery<{ n: number }>(
       Prisma.sql`SELECT count(*)::int AS n FROM offer_probes GROUP BY offer_id`,
     );
