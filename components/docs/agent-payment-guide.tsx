@@ -6,6 +6,7 @@ import { atomicToUsd } from "@/server/money";
 import { shortlistProduct } from "@/server/products/shortlist-product";
 import { curlChallenge, demoAgentCommand, typescriptPurchase } from "./agent-snippets";
 import { CodeBlock } from "./code-block";
+import { withoutExtensionSchemas } from "./decoded-challenge";
 
 const c = "rounded bg-slate-100 px-1";
 
@@ -65,7 +66,16 @@ export function AgentPaymentGuide({
           Payment is not configured on this marketplace right now: the product answers 503 instead of 402.
         </p>
       ) : (
-        <CodeBlock label="PAYMENT-REQUIRED, decoded">{JSON.stringify(paymentRequired, null, 2)}</CodeBlock>
+        <>
+          <CodeBlock label="PAYMENT-REQUIRED, decoded">
+            {JSON.stringify(withoutExtensionSchemas(paymentRequired, { keepOutput: true }), null, 2)}
+          </CodeBlock>
+          <p className="text-sm text-slate-700">
+            The extensions&apos; JSON Schemas are left out here; the header carries them. The{" "}
+            <code className={c}>bazaar</code> extension says how to call the product and shows an example answer, for
+            crawlers and agents that read the 402 alone.
+          </p>
+        </>
       )}
 
       <h3 className="font-semibold">Pay with TypeScript and @x402/fetch</h3>

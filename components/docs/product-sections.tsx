@@ -7,24 +7,7 @@ import type { ProductDefinition } from "@/server/products/product";
 import { validateOperationId, validatePath } from "@/server/products/product";
 import { curlChallenge, curlValidate, exceedsDefaultSpendCap, typescriptPurchase } from "./agent-snippets";
 import { CodeBlock } from "./code-block";
-
-// The decoded header as shown on /docs: every extension's `schema` (the bazaar declaration's repeats the
-// request schema, ~4 KB a product) replaced by a note, so the page stays light; the route sends it whole.
-function withoutExtensionSchemas(required: unknown): unknown {
-  if (!required || typeof required !== "object") return required;
-  const { extensions, ...rest } = required as { extensions?: Record<string, unknown> };
-  if (!extensions || typeof extensions !== "object") return required;
-  return {
-    ...rest,
-    extensions: Object.fromEntries(
-      Object.entries(extensions).map(([name, ext]) =>
-        ext && typeof ext === "object" && "schema" in ext
-          ? [name, { ...ext, schema: "(JSON Schema, left out here)" }]
-          : [name, ext],
-      ),
-    ),
-  };
-}
+import { withoutExtensionSchemas } from "./decoded-challenge";
 
 const c = "rounded bg-slate-100 px-1";
 const link = "text-indigo-700 underline";
@@ -132,7 +115,8 @@ function ProductSection({
               <CodeBlock>{JSON.stringify(withoutExtensionSchemas(challenge.paymentRequired), null, 2)}</CodeBlock>
               <p className="mt-1 text-xs text-slate-600">
                 Each extension&apos;s <code className={c}>schema</code> (a JSON Schema; the bazaar one repeats the
-                request schema) is left out here: decode the header <code className={c}>GET {product.path}</code>{" "}
+                request schema and outlines the answer&apos;s) and the bazaar&apos;s <code className={c}>output</code>{" "}
+                (an example answer) are left out here: decode the header <code className={c}>GET {product.path}</code>{" "}
                 answers for all of it.
               </p>
             </div>

@@ -24,6 +24,9 @@ export interface SellableProduct<Input = unknown> {
   purchaseSchema: z.ZodType<Input>;
   /** A complete request body a purchase can send as it is. */
   example: Record<string, unknown>;
+  /** The whole success body and a short example of it: the 402's `bazaar` output (challenge-extensions.ts). */
+  resultSchema?: z.ZodType;
+  resultExample?(): Record<string, unknown>;
   /**
    * True when fulfil only reads (no side effects): the payment layer then runs it while the
    * payment settles and keeps the result only once the settlement is recorded.

@@ -7,6 +7,7 @@ import { assertEligibleAd } from "../ads/eligible-ad";
 import { serveAd } from "../ads/serve-ad";
 import type { ProductDefinition } from "./product";
 import { PRODUCT_MANIFEST } from "./product-manifest-schema";
+import { adResultExample } from "./result-examples";
 
 export const adProduct: ProductDefinition<AdRequest> = {
   id: PRODUCT_MANIFEST.ad.id,
@@ -26,6 +27,7 @@ export const adProduct: ProductDefinition<AdRequest> = {
   requestSchema: adRequestSchema,
   purchaseSchema: adRequestSchema,
   resultSchema: PRODUCT_MANIFEST.ad.resultSchema,
+  resultExample: adResultExample,
   example: {
     request_id: "ad-example-0001",
     context: { query: "hourly weather forecast for route planning", capability: "maps-weather" },

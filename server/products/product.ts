@@ -34,6 +34,8 @@ export interface ProductDefinition<Input = unknown> extends SellableProduct<Inpu
   describeOperationId: string;
   /** The whole success body (ok, idempotentReplay, requestId and the result), for the docs and tests. */
   resultSchema: z.ZodType;
+  /** A short success body that parses with resultSchema (result-examples.ts), with the configured base URL. */
+  resultExample(): Record<string, unknown>;
   docs: ProductDocs;
   /** Codes precheck may answer (besides checkInput's invalid_request), for the document. */
   precheckCodes?: readonly ErrorCode[];

@@ -8,6 +8,7 @@ import { sealOrderAnswer, unsealOrderAnswer } from "../orders/sealed-order-answe
 import type { QueuedProduct } from "../orders/order-states";
 import type { ProductDefinition, ProductDocs } from "./product";
 import { PRODUCT_MANIFEST } from "./product-manifest-schema";
+import { queuedResultExample } from "./result-examples";
 
 /** What a queued product declares itself; the rest is the same for every queued product. */
 export interface QueuedProductDeclaration<Input extends { service: string }> extends Pick<
@@ -39,6 +40,7 @@ export function queuedProduct<Input extends { service: string }>(
     requestSchema: declared.requestSchema,
     purchaseSchema: declared.requestSchema,
     resultSchema: PRODUCT_MANIFEST[declared.id].resultSchema,
+    resultExample: () => queuedResultExample(declared.id),
     example: declared.example,
     docs: {
       ...declared.docs,

@@ -9,6 +9,7 @@ import {
   type ParsedShortlistInput,
 } from "../shortlist/request-schema";
 import type { ProductDefinition } from "./product";
+import { shortlistResultExample } from "./result-examples";
 import { PRODUCT_MANIFEST } from "./product-manifest-schema";
 
 export const shortlistProduct: ProductDefinition<ParsedShortlistInput> = {
@@ -29,6 +30,7 @@ export const shortlistProduct: ProductDefinition<ParsedShortlistInput> = {
   requestSchema: shortlistRequestSchema,
   purchaseSchema: shortlistInputSchema,
   resultSchema: PRODUCT_MANIFEST.shortlist.resultSchema,
+  resultExample: shortlistResultExample,
   example: {
     request_id: "shortlist-example-0001",
     outcome: "Hourly weather forecasts for delivery route planning, paid per request by an agent",

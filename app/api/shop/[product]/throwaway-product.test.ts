@@ -52,6 +52,7 @@ const widgetProduct: ProductDefinition<WidgetRequest> = {
   requestSchema: widgetRequest,
   purchaseSchema: widgetRequest,
   resultSchema: widgetPurchase,
+  resultExample: () => ({ ok: true, idempotentReplay: false, requestId: "widget-example-0001", widgets: ["green"] }),
   example: { request_id: "widget-example-0001", colour: "green", count: 2 },
   docs: {
     summary: "Buy test widgets",
