@@ -9,12 +9,20 @@ describe("VerifiedPurchaseBadge", () => {
     const paidAt = Date.UTC(2026, 10, 30, 12, 0);
     const html = renderToStaticMarkup(
       createElement(VerifiedPurchaseBadge, {
-        purchase: { amount: "0.001", asset: null, network: "eip155:84532", paid_at: paidAt },
+        purchase: { issuer: "marketplace", amount: "0.001", asset: null, network: "eip155:84532", paid_at: paidAt },
       }),
     );
     expect(html).toContain("Verified purchase");
     expect(html).toContain("0.001 USD");
     expect(html).toContain(new Date(paidAt).toISOString());
+    expect(html).not.toContain("provider receipt");
     expect(renderToStaticMarkup(createElement(VerifiedPurchaseBadge, { purchase: null }))).toBe("");
+    const provider = renderToStaticMarkup(
+      createElement(VerifiedPurchaseBadge, {
+        purchase: { issuer: "provider", amount: "0.002", asset: null, network: "eip155:84532", paid_at: paidAt },
+      }),
+    );
+    expect(provider).toContain("Verified purchase (provider receipt)");
+    expect(provider).toContain("0.002 USD");
   });
 });

@@ -8,7 +8,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from "@x402/core/http";
 import { HTTPFacilitatorClient, x402ResourceServer, type FacilitatorClient } from "@x402/core/server";
-import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
+import type { PaymentRequired, PaymentRequirements, SettleResponse } from "@x402/core/types";
+import { OFFER_RECEIPT, type OfferReceiptIssuer } from "@x402/extensions/offer-receipt";
 import { SettleError } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { exceedsJsonDepth } from "../input/json-depth";
@@ -33,6 +34,12 @@ export interface DemoProviderOptions {
   products?: readonly DemoProduct[];
   /** Bends answers out of the ideal (the sandbox's slow, flaky and non-conformant profiles). */
   shaping?: AnswerShaping;
+  /**
+   * The provider's own receipts (offer-receipt extension): the issuer that signs a settled payment's
+   * receipt for `product`, or undefined for a product that issues none. The receipt goes in the
+   * PAYMENT-RESPONSE's `extensions["offer-receipt"].info.receipt`, where x402 clients look for it.
+   */
+  receiptIssuer?(product: DemoProduct): OfferReceiptIssuer | undefined;
 }
 
 export interface AnswerShaping {
@@ -167,6 +174,19 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
     return built;
   };
 
+  /** The settlement with the provider's receipt in its extensions, when the product issues one. */
+  async function withReceipt(product: DemoProduct, settled: SettleResponse): Promise<SettleResponse> {
+    const issuer = options.receiptIssuer?.(product);
+    if (!issuer || !settled.success || !settled.payer) return settled;
+    const receipt = await issuer.issueReceipt(
+      `${origin}${product.path}`,
+      settled.payer,
+      settled.network,
+      settled.transaction || undefined,
+    );
+    return { ...settled, extensions: { ...settled.extensions, [OFFER_RECEIPT]: { info: { receipt } } } };
+  }
+
   async function challengeOf(
     product: DemoProduct,
     error?: string,
@@ -240,7 +260,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
         verdict.invalidMessage ?? "The payment was refused.",
       );
     try {
-      const settled = await server.settlePayment(credential.payload, requirements);
+      const settled = await withReceipt(product, await server.settlePayment(credential.payload, requirements));
       return {
         status: 200,
         headers: { "payment-response": encodePaymentResponseHeader(settled) },

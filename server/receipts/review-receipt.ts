@@ -3,27 +3,42 @@
 // signature matches a receipt we issued for a paid call through the observer (found by its hash), to
 // the reviewed service, by the reviewing token. The token is the identity we check, not the payer
 // string: the payer is what the provider said, possibly absent, while the observer knows which
-// token made the call. Providers' own receipts are not accepted: their key binding (did:web of a
-// provider's host, on-chain attestations) is not something we can check without calling out.
+// token made the call. Or a provider's own EIP-712 receipt signed with its payee's key
+// (provider-receipt.ts), where the payer, the reviewer's wallet, is the identity.
 import { AppError } from "../errors";
 import type { DbClient } from "../transaction";
 import { receiptHashOf } from "./call-receipt";
 import { receiptKid, verifyReceipt } from "./offer-receipt";
-import type { PresentedReceipt } from "./presented-receipt-schema";
+import type { JwsPresentedReceipt, PresentedReceipt } from "./presented-receipt-schema";
+import { verifyProviderReceipt, type ProviderReceiptProof } from "./provider-receipt";
 import { publicKeyOf } from "./receipt-keys";
 
-export interface VerifiedPurchase {
-  callId: string;
-}
+/** A receipt of ours (the observed call it proves) or a provider's (what it proved). */
+export type VerifiedPurchase = { callId: string } | { provider: ProviderReceiptProof };
 
 const refuse = (why: string): never => {
   throw new AppError("receipt_invalid", `This receipt does not back the review: ${why}`);
 };
 
-/** The paid observed call a receipt proves, checked against the reviewer and the service; 422 receipt_invalid otherwise, 409 receipt_used when it backs a review already. */
+/** The purchase a receipt proves, checked against the reviewer and the service; 422 receipt_invalid otherwise, 409 receipt_used when it backs a review already. */
 export async function verifyReviewReceipt(
   tx: DbClient,
   receipt: PresentedReceipt,
+  expected: { tokenId: string; serviceId: string; wallet?: string; personId: string | null },
+): Promise<VerifiedPurchase> {
+  if (receipt.format === "jws") return verifyOwnReceipt(tx, receipt, expected);
+  const provider = await verifyProviderReceipt(tx, receipt, { serviceId: expected.serviceId, actor: expected });
+  const used = await tx.review.findUnique({ where: { providerReceiptKey: provider.key }, select: { id: true } });
+  if (used) throw usedBy(used.id);
+  return { provider };
+}
+
+const usedBy = (reviewId: string) =>
+  new AppError("receipt_used", `This receipt already backs review ${reviewId}; a receipt backs one review.`);
+
+async function verifyOwnReceipt(
+  tx: DbClient,
+  receipt: JwsPresentedReceipt,
   expected: { tokenId: string; serviceId: string },
 ): Promise<VerifiedPurchase> {
   const kid = receiptKid(receipt);
@@ -38,10 +53,6 @@ export async function verifyReviewReceipt(
   if (!call?.paid) return refuse("it is not the receipt of a paid call through the observer.");
   if (call.serviceId !== expected.serviceId) return refuse("it is the receipt of a call to another service.");
   if (call.tokenId !== expected.tokenId) return refuse("it is the receipt of a call made with another token.");
-  if (call.review)
-    throw new AppError(
-      "receipt_used",
-      `This receipt already backs review ${call.review.id}; a receipt backs one review.`,
-    );
+  if (call.review) throw usedBy(call.review.id);
   return { callId: call.id };
 }

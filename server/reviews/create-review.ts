@@ -3,6 +3,7 @@ import type { Actor } from "../accounts/actor";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { hasPaidCall, markVerifiedReviews } from "../observe/verified-calls";
+import type { ProviderReceiptProof } from "../receipts/provider-receipt";
 import { verifyReviewReceipt } from "../receipts/review-receipt";
 import { Prisma } from "../generated/prisma/client";
 import { inTransaction, lockUntilCommit, type DbClient } from "../transaction";
@@ -42,7 +43,12 @@ export async function createReview(
       );
     }
     const purchase = input.receipt
-      ? await verifyReviewReceipt(tx, input.receipt, { tokenId: actor.tokenId, serviceId: service.id })
+      ? await verifyReviewReceipt(tx, input.receipt, {
+          tokenId: actor.tokenId,
+          serviceId: service.id,
+          wallet: actor.wallet,
+          personId: actor.personId,
+        })
       : null;
     const now = new Date();
     // Verified from the start when the token's paid call committed before this transaction began;
@@ -60,7 +66,8 @@ export async function createReview(
       },
       at: now,
       verifiedCallAt,
-      receiptCallId: purchase?.callId ?? null,
+      receiptCallId: purchase && "callId" in purchase ? purchase.callId : null,
+      providerReceipt: purchase && "provider" in purchase ? purchase.provider : null,
     });
     return (await loadReviewRecord(id, tx))!;
   });
@@ -84,6 +91,8 @@ export interface NewReview {
   verifiedCallAt?: Date | null;
   /** The paid observed call whose receipt backs the review (a verified purchase). */
   receiptCallId?: string | null;
+  /** Or the provider's own receipt that backs it. */
+  providerReceipt?: ProviderReceiptProof | null;
   /** Published already checked by this person (an evaluation written by the marketplace's evaluator). */
   humanReviewedById?: string;
 }
@@ -100,6 +109,8 @@ export async function insertReview(tx: DbClient, review: NewReview): Promise<str
         ...content,
         verifiedCallAt: review.verifiedCallAt ?? null,
         receiptCallId: review.receiptCallId ?? null,
+        providerReceiptKey: review.providerReceipt?.key ?? null,
+        providerReceipt: review.providerReceipt ? (review.providerReceipt.record as object) : Prisma.DbNull,
         ...(review.humanReviewedById
           ? { humanReviewStatus: "reviewed", humanReviewedAt: at, humanReviewedById: review.humanReviewedById }
           : {}),
@@ -111,15 +122,18 @@ export async function insertReview(tx: DbClient, review: NewReview): Promise<str
     })
     .catch((err: unknown) => {
       // Two reviews presenting one receipt at once: the unique index decides, the loser gets the 409.
-      if (review.receiptCallId && isUniqueViolation(err, "receipt_call_id"))
+      if (
+        (review.receiptCallId && isUniqueViolation(err, "receipt_call_id")) ||
+        (review.providerReceipt && isUniqueViolation(err, "provider_receipt_key"))
+      )
         throw new AppError("receipt_used", "This receipt already backs a review; a receipt backs one review.");
       throw err;
     });
   return created.id;
 }
 
+/** A P2002 on `column`: the engine names it in meta.target, the driver adapter in its error's constraint fields. */
 function isUniqueViolation(err: unknown, column: string): boolean {
   if (!(err instanceof Prisma.PrismaClientKnownRequestError) || err.code !== "P2002") return false;
-  const target = err.meta?.target;
-  return Array.isArray(target) ? target.some((t) => String(t).includes(column)) : String(target).includes(column);
+  return JSON.stringify(err.meta ?? {}).includes(column);
 }

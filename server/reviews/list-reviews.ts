@@ -71,7 +71,7 @@ export async function listReviews(rawInput: ListReviewsInput): Promise<ReviewLis
       : Prisma.sql`0`;
   const keys = await sqlQuery<KeyRow>(Prisma.sql`
     SELECT id, created_at, likes, verified FROM (
-      SELECT r.id, r.created_at, ${likes} AS likes, (r.receipt_call_id IS NOT NULL)::int AS verified FROM reviews r WHERE ${Prisma.join(filters, " AND ")}
+      SELECT r.id, r.created_at, ${likes} AS likes, (r.receipt_call_id IS NOT NULL OR r.provider_receipt_key IS NOT NULL)::int AS verified FROM reviews r WHERE ${Prisma.join(filters, " AND ")}
     ) k
     WHERE true ${after}
     ORDER BY ${order}

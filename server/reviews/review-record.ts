@@ -2,6 +2,7 @@
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { urls } from "../catalog/urls";
+import type { ProviderReceiptProof } from "../receipts/provider-receipt";
 import { atomicToUsd } from "../money";
 import type { DbClient } from "../transaction";
 import {
@@ -47,6 +48,7 @@ export const reviewRowSelect = {
   humanReviewedAt: true,
   verifiedCallAt: true,
   receiptCall: { select: { amountAtomic: true, asset: true, network: true, completedAt: true, createdAt: true } },
+  providerReceipt: true,
   createdAt: true,
   updatedAt: true,
   service: {
@@ -166,18 +168,31 @@ function common(r: ReviewRow, engagement: Engagement, comments: CommentRecord[])
     engagement,
     comments,
     verifiedCall: r.verifiedCallAt !== null,
-    verifiedPurchase: verifiedPurchaseOf(r.receiptCall),
+    verifiedPurchase: verifiedPurchaseOf(r.receiptCall, r.providerReceipt),
   };
 }
 
 /** What the receipt the review presented proves: the price paid and when (see review-schema.ts). */
-function verifiedPurchaseOf(call: ReviewRow["receiptCall"]): ReviewRecord["verifiedPurchase"] {
-  if (!call) return null;
+function verifiedPurchaseOf(
+  call: ReviewRow["receiptCall"],
+  provider: ReviewRow["providerReceipt"],
+): ReviewRecord["verifiedPurchase"] {
+  if (call)
+    return {
+      issuer: "marketplace",
+      amount: call.amountAtomic === null ? null : atomicToUsd(call.amountAtomic),
+      asset: call.asset,
+      network: call.network,
+      paid_at: (call.completedAt ?? call.createdAt).getTime(),
+    };
+  const kept = provider as ProviderReceiptProof["record"] | null;
+  if (!kept) return null;
   return {
-    amount: call.amountAtomic === null ? null : atomicToUsd(call.amountAtomic),
-    asset: call.asset,
-    network: call.network,
-    paid_at: (call.completedAt ?? call.createdAt).getTime(),
+    issuer: "provider",
+    amount: kept.amountAtomic === null ? null : atomicToUsd(kept.amountAtomic),
+    asset: kept.asset,
+    network: kept.receipt.payload.network,
+    paid_at: kept.receipt.payload.issuedAt * 1000,
   };
 }
 

@@ -62,20 +62,28 @@ export const reviewSchema = z.object({
   // through the marketplace's observer route.
   verifiedCall: z.boolean(),
   // Additive (docs/decisions.md "Receipts"): the author presented the marketplace's signed receipt of
-  // one paid call to this service with this token; a verified purchase is always a verified call too.
+  // one paid call to this service with this token (a verified purchase is then a verified call too),
+  // or the provider's own receipt of a payment by the author's wallet (not necessarily through the observer).
   verifiedPurchase: z
     .object({
+      issuer: z
+        .enum(["marketplace", "provider"])
+        .describe(
+          "Whose signed receipt backs the review: the marketplace's (a paid call through the observer) or the provider's own (signed with the key of the offer's payTo).",
+        ),
       amount: z
         .string()
         .nullable()
-        .describe("The catalogued price of the call, in USD (decimal text); null when the offer was not priced."),
+        .describe("The catalogued price of the offer, in USD (decimal text); null when the offer was not priced."),
       asset: z.string().nullable().describe("The payment asset of the offer (a token address), when known."),
       network: z.string().nullable().describe("The network the provider named for the payment, when it did."),
       paid_at: z
         .number()
         .int()
         .min(0)
-        .describe("When the paid call was answered, in milliseconds since the Unix epoch (UTC)."),
+        .describe(
+          "When the paid call was answered (the provider's receipt: when it was issued), in milliseconds since the Unix epoch (UTC).",
+        ),
     })
     .nullable()
     .describe('Set when a receipt of a paid call backs the review ("verified purchase"); null otherwise.'),

@@ -12,7 +12,11 @@ import {
   type DemoProvider,
 } from "../demo-provider/start-demo-provider";
 import type { DemoProduct } from "../demo-provider/products";
+import { createEIP712OfferReceiptIssuer, type OfferReceiptIssuer } from "@x402/extensions/offer-receipt";
+import { privateKeyToAccount } from "viem/accounts";
+import { X402_NETWORK } from "../payments/payment-network";
 import { sandboxAnswer } from "./answers";
+import { sandboxPayeeKey } from "./sandbox-payee";
 import { FLAKY_HANG_MS, flakyFate, profileOf, slowDelayMs, type SandboxProfile } from "./profiles";
 import { SANDBOX_HOST } from "../sandbox-address";
 import { loadSandboxOffers, type SandboxOffer } from "./sandbox-catalog";
@@ -141,6 +145,29 @@ function shapingOf(profiles: Map<string, ShapedOffer>, hangMs: number): AnswerSh
   };
 }
 
+/**
+ * The providers' own receipts: every sandbox provider that delivers signs an EIP-712 receipt of each
+ * settled payment with its payee's key (the payTo binding of the offer-receipt spec, §4.5.1), as
+ * the library's issuer makes it; one that does not deliver issues none (a receipt is proof of
+ * delivery). The payee keys are public by design (sandbox-payee.ts).
+ */
+function receiptIssuerOf(profiles: Map<string, ShapedOffer>): (product: DemoProduct) => OfferReceiptIssuer | undefined {
+  const issuers = new Map<string, OfferReceiptIssuer>();
+  return (product) => {
+    const entry = profiles.get(product.id);
+    if (!entry?.delivers) return undefined;
+    let issuer = issuers.get(entry.slug);
+    if (!issuer) {
+      const account = privateKeyToAccount(sandboxPayeeKey(entry.slug));
+      issuer = createEIP712OfferReceiptIssuer(`did:pkh:${X402_NETWORK}:${account.address}`, (typed) =>
+        account.signTypedData(typed as Parameters<typeof account.signTypedData>[0]),
+      );
+      issuers.set(entry.slug, issuer);
+    }
+    return issuer;
+  };
+}
+
 /** Starts the sandbox on host:port with every sandbox offer of the database. */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const offers = await loadSandboxOffers();
@@ -153,6 +180,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     facilitator: options.facilitator,
     products: offers.map((o) => productOf(o, profiles.get(o.id)!.profile)),
     shaping: shapingOf(profiles, Math.min(options.hangMs ?? FLAKY_HANG_MS, FLAKY_HANG_MS)),
+    receiptIssuer: receiptIssuerOf(profiles),
   });
   return { ...provider, offers: offers.length };
 }

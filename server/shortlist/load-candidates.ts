@@ -138,7 +138,7 @@ export async function loadCandidates(ids: string[], now: Date = new Date()): Pro
       SELECT count(*)::int AS review_count, avg(rating)::float8 AS review_mean, max(created_at) AS review_last,
              (count(*) FILTER (WHERE human_review_status = 'reviewed'))::int AS human_reviewed,
              (count(*) FILTER (WHERE verified_call_at IS NOT NULL))::int AS verified_reviews,
-             (count(*) FILTER (WHERE receipt_call_id IS NOT NULL))::int AS verified_purchase_reviews,
+             (count(*) FILTER (WHERE receipt_call_id IS NOT NULL OR provider_receipt_key IS NOT NULL))::int AS verified_purchase_reviews,
              max(created_at) FILTER (WHERE verified_call_at IS NOT NULL) AS verified_review_last
       FROM reviews WHERE service_id = s.id AND status = 'published'
     ) r ON true

@@ -30,8 +30,9 @@ export const matchSchema = z.object({
   fitReasons: z.array(z.string()),
   conditions: z.array(conditionCheckSchema),
   // verifiedReviewCount: reviews by a token that made a paid call to the service through the observer;
-  // verifiedPurchaseReviewCount: those of them that also present the call's signed receipt (a part of
-  // verifiedReviewCount, never more).
+  // verifiedPurchaseReviewCount: reviews backed by a signed receipt, the marketplace's of such a call
+  // or the provider's own of a payment by the author's wallet (made through the observer or not, so
+  // not necessarily a part of verifiedReviewCount).
   // rating and reviewRating as in the service record: rating null while untested, reviewRating the
   // review average whatever the test status.
   reputation: z.object({
