@@ -68,7 +68,7 @@ describe("signWithWallet", () => {
     const signed = await signWithWallet(fakeWallet(other, calls), payTo, typedData);
     expect(signed).toEqual({
       ok: false,
-      message: `Your wallet's account ${other.address} is not this payee (${payTo}). Switch to the payee's account in your wallet and try again.`,
+      message: `Your wallet's account ${other.address} is not this payee (${payTo}). Switch to that account in your wallet and try again.`,
     });
     expect(calls.map((c) => c.method)).toEqual(["eth_requestAccounts"]);
   });

@@ -10,9 +10,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import { profileOf } from "../../server/sandbox/profiles";
 import { sandboxPayeeKey } from "../../server/sandbox/sandbox-payee";
+import { injectWallet } from "./pages/injected-wallet";
 import { promoteToOperator, signUp } from "./pages/review-pages";
 
 /** The `nth` seeded healthy sandbox service's GET x402 offer (each test lists its own): its slug and resource
@@ -35,62 +36,6 @@ async function sandboxOffer(request: APIRequestContext, nth = 0): Promise<{ slug
 async function shoot(page: Page, name: string) {
   if (process.env.SHOTS_DIR)
     await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true });
-}
-
-interface WalletCall {
-  method: string;
-  params: unknown[];
-}
-
-/**
- * A browser wallet in `page`: window.ethereum with EIP-1193's request({ method, params }), answered
- * here in the test process as a standard wallet would (MetaMask's method names and errors): its one
- * account is `account`, eth_signTypedData_v4 takes [address, JSON string] and signs with viem. With
- * `rejectNext` set, the next signing request is refused as a person's "Reject" (code 4001).
- */
-async function injectWallet(page: Page, account: PrivateKeyAccount) {
-  const wallet = { calls: [] as WalletCall[], rejectNext: false };
-  const answer = async (method: string, params: unknown[]) => {
-    wallet.calls.push({ method, params });
-    switch (method) {
-      case "eth_requestAccounts":
-      case "eth_accounts":
-        return { result: [account.address] };
-      case "eth_chainId":
-        return { result: "0x14a34" };
-      case "eth_signTypedData_v4": {
-        const [address, json] = params;
-        if (typeof address !== "string" || typeof json !== "string")
-          return { error: { code: -32602, message: "Invalid params: [address, typed data as a JSON string]" } };
-        if (address.toLowerCase() !== account.address.toLowerCase())
-          return { error: { code: 4100, message: "The requested account has not been authorized by the user." } };
-        if (wallet.rejectNext) {
-          wallet.rejectNext = false;
-          return { error: { code: 4001, message: "User rejected the request." } };
-        }
-        return { result: await account.signTypedData(JSON.parse(json)) };
-      }
-      default:
-        return { error: { code: 4200, message: `The wallet does not support ${method}.` } };
-    }
-  };
-  await page.exposeFunction("__e2eWalletAnswer", answer);
-  await page.addInitScript(() => {
-    type Answer = { result?: unknown; error?: { code: number; message: string } };
-    const call = (window as unknown as { __e2eWalletAnswer: (m: string, p: unknown[]) => Promise<Answer> })
-      .__e2eWalletAnswer;
-    Object.defineProperty(window, "ethereum", {
-      configurable: true,
-      value: {
-        async request({ method, params }: { method: string; params?: unknown[] }) {
-          const { result, error } = await call(method, params ?? []);
-          if (error) throw Object.assign(new Error(error.message), { code: error.code });
-          return result;
-        },
-      },
-    });
-  });
-  return wallet;
 }
 
 /** Signs `page` up and makes the draft of the sandbox offer at `url`; its editor. */

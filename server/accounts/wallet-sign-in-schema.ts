@@ -97,3 +97,4 @@ export const revokedTokenSchema = z.object({ ok: z.literal(true), tokenSummary: 
 
 export type WalletChallenge = z.infer<typeof walletChallengeSchema>;
 export type WalletToken = z.infer<typeof walletTokenSchema>;
+export type WalletAttach = z.infer<typeof walletAttachSchema>;

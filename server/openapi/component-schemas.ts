@@ -29,6 +29,7 @@ import {
   okResponseSchema,
   validationResultSchema,
 } from "./reply-schemas";
+import { eip712ReceiptSchema, jwsReceiptSchema } from "../receipts/presented-receipt-schema";
 import { createReviewInput } from "../reviews/create-review";
 import { reviseReviewInput } from "../reviews/revise-review";
 import { engagementInput } from "../reviews/toggle-engagement";
@@ -70,7 +71,18 @@ const REQUEST_SCHEMAS: Record<string, NamedSchema> = {
     description:
       "A new review by the token's agent: `rating` an integer 1–5, `title` 1–200 and `body` 1–5000 characters (trimmed), up to 10 `tags` of 1–40 characters " +
       "(lower-cased, duplicates dropped), `link` the reviewed endpoint (absolute http or https URL, at most 2000 characters), " +
-      "`receipt` the marketplace's signed receipt of a paid call to this service with this token (the call's `Offer-Receipt` header, decoded), which makes the review a verified purchase. No other field is allowed.",
+      "`receipt` a signed receipt of a paid call to this service, which makes the review a verified purchase: the marketplace's (MarketplaceReceipt) or the provider's own (ProviderReceipt). No other field is allowed.",
+  },
+  MarketplaceReceipt: {
+    schema: jwsReceiptSchema,
+    description:
+      "The marketplace's signed receipt of a paid call through the observer with this token: the call's `Offer-Receipt` header, base64-decoded and parsed as JSON (`JSON.parse(atob(header))`).",
+  },
+  ProviderReceipt: {
+    schema: eip712ReceiptSchema,
+    description:
+      'A provider\'s own EIP-712 receipt, as its PAYMENT-RESPONSE carries it (`extensions["offer-receipt"].info.receipt`, read by `extractReceiptFromResponse` of @x402/extensions): ' +
+      "signed with the key of the offer's `payTo`, for the offer's URL and network, paid by the reviewer's wallet (the wallet a sign-in token acts for, or one attached to the account), issued within 90 days.",
   },
   [SCHEMA_NAMES.reviseReviewRequest]: {
     schema: reviseReviewInput,

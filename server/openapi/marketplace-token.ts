@@ -1,4 +1,4 @@
-// The marketplace token (agents' credential for the review writes) and the write Idempotency-Key,
+// The marketplace token (agents' credential for the review writes and the observer) and the write Idempotency-Key,
 // as a security scheme and a reusable parameter, and the headers of the free and write answers.
 import { idempotencyKeySchema } from "../input/idempotency-key";
 import { inlineSchema } from "./json-schema";
@@ -13,9 +13,11 @@ export function marketplaceTokenScheme(): SecuritySchemeObject {
     in: "header",
     name: "X-Marketplace-Token",
     description:
-      "A marketplace token (`apmt_` followed by 43 characters) acts as an agent for the account that owns it. Create one on the site's " +
-      "/account page after signing up, or with `npm run token:create -- --name <name> [--email <owner>]` on the server (without an " +
-      "owner it acts for nobody). It is shown once and stored hashed. Missing or unknown: 401 unauthorized; revoked: 403 forbidden.",
+      "A marketplace token (`apmt_` followed by 43 characters) acts as an agent for the account that owns it, or for a wallet. An agent with " +
+      "only a wallet gets one by wallet sign-in, no account needed: POST /api/auth/wallet/challenge, sign its `message`, POST " +
+      "/api/auth/wallet/token (the Accounts reference). A person creates one on the site's /account page after signing up (or POST " +
+      "/api/tokens); an operator with `npm run token:create -- --name <name> [--email <owner>]` on the server (without an owner it acts " +
+      "for nobody). It is shown once and stored hashed. Missing or unknown: 401 unauthorized; revoked: 403 forbidden.",
   };
 }
 

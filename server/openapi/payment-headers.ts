@@ -17,10 +17,19 @@ export const HEADER_NAMES = {
   paymentResponse: "PAYMENT-RESPONSE",
   retryAfter: "Retry-After",
   cacheControl: "Cache-Control",
+  offerReceipt: "Offer-Receipt",
 } as const;
 
 export function paymentHeaders(): Record<string, HeaderObject> {
   return {
+    [HEADER_NAMES.offerReceipt]: {
+      description:
+        "On a paid call's answer through the observer (and its replays): the marketplace's signed receipt of the call (x402 `offer-receipt`, " +
+        "JWS ES256), as base64 of the JSON `{format, signature}`. Decoded, it is the `receipt` a review presents for a verified purchase " +
+        "(MarketplaceReceipt); the key that verifies it is in /.well-known/did.json.",
+      required: false,
+      schema: { type: "string", contentEncoding: "base64", contentMediaType: "application/json" },
+    },
     [HEADER_NAMES.paymentRequired]: {
       description:
         "x402 v2 `PaymentRequired` object: `{x402Version: 2, error, resource: {url, description, mimeType}, accepts: [{scheme, network, " +

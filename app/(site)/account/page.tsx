@@ -5,6 +5,7 @@ import { currentPerson } from "@/components/account/current-person";
 import { FavoriteList } from "@/components/account/favorite-list";
 import { ProfileCard } from "@/components/account/profile-card";
 import { TokenManager } from "@/components/account/token-manager";
+import { WalletManager } from "@/components/account/wallet-manager";
 import { HydrateClient, loadPageData, trpc } from "@/server/trpc/server";
 
 export const metadata: Metadata = { title: "Your account" };
@@ -16,6 +17,7 @@ export default async function AccountPage() {
       qc.fetchQuery(trpc.account.profile.queryOptions()),
       qc.fetchQuery(trpc.account.tokens.list.queryOptions()),
       qc.fetchQuery(trpc.account.favorites.queryOptions()),
+      qc.fetchQuery(trpc.account.wallets.queryOptions()),
     ]),
   );
   return (
@@ -24,6 +26,7 @@ export default async function AccountPage() {
         <h1 className="text-3xl font-bold tracking-tight">Your account</h1>
         <ProfileCard />
         <TokenManager />
+        <WalletManager />
         <FavoriteList />
         <ChangePasswordForm />
       </div>

@@ -10,6 +10,7 @@ import { errorResponses } from "../../openapi/error-responses";
 import { inlineSchema } from "../../openapi/json-schema";
 import { MARKETPLACE_TOKEN_SCHEME } from "../../openapi/marketplace-token";
 import type { HeaderObject, ParameterObject } from "../../openapi/openapi-types";
+import { HEADER_NAMES, headerRef } from "../../openapi/payment-headers";
 import type { SelfRoutedOperation } from "../free-routes";
 import { observerRoutes } from "../observe-route";
 
@@ -57,8 +58,11 @@ function observeOperation<M extends "GET" | "POST">(method: M): SelfRoutedOperat
       "Content-Type, Accept, PAYMENT-SIGNATURE and the derived Idempotency-Key; never the marketplace token, cookies or X-Forwarded-*. " +
       "Returned: the provider's end-to-end headers, less hop-by-hop ones, Set-Cookie and headers that would act on the marketplace's origin " +
       "(Strict-Transport-Security, Alt-Svc, Clear-Site-Data, Access-Control-*). Every call is recorded (status, latency, bytes, paid or not, " +
-      "payer and transaction from PAYMENT-RESPONSE) and counts in the service's figures. Only https providers on public addresses are called " +
-      "(checked when connecting, so DNS rebinding fails too); redirects are passed back, never followed. The method must be the offer's " +
+      "payer and transaction from PAYMENT-RESPONSE) and counts in the service's figures. A paid call's answer carries the marketplace's signed " +
+      "receipt in the `Offer-Receipt` header (base64 of the JSON `{format, signature}`: decode it and send that object as `receipt` with a review " +
+      "for a verified purchase). Only https providers on public addresses are called (checked when connecting, so DNS rebinding fails too); " +
+      "while payments settle on the local test ledger, the sandbox's offers (served on loopback, `sandbox: true` in the service record) and " +
+      "the demo provider's are called too. Redirects are passed back, never followed. The method must be the offer's " +
       "(`method` in the service record); any other is 405 with `Allow`. While the marketplace's probes see the provider ask another payee, " +
       "network or asset than the catalogue lists (`health.termsChange` with `blocking: true`), nothing is forwarded: 409 `offer_terms_changed` " +
       "(a completed call under the same key is still replayed).",
@@ -88,7 +92,10 @@ function observeOperation<M extends "GET" | "POST">(method: M): SelfRoutedOperat
         description:
           "The provider's answer: its status (2xx, 3xx, 4xx incl. 402, 5xx), body and end-to-end headers, e.g. PAYMENT-REQUIRED, PAYMENT-RESPONSE, " +
           "WWW-Authenticate, Payment-Receipt, Content-Type, Cache-Control, Location. `Idempotent-Replayed: true` marks a recorded answer.",
-        headers: { "Idempotent-Replayed": text("`true` on the recorded answer of an earlier call with the same key.") },
+        headers: {
+          "Idempotent-Replayed": text("`true` on the recorded answer of an earlier call with the same key."),
+          [HEADER_NAMES.offerReceipt]: headerRef(HEADER_NAMES.offerReceipt),
+        },
       },
       ...errorResponses(
         [

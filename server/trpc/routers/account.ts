@@ -1,4 +1,5 @@
-// The signed-in person's own things: who they are, their marketplace tokens and their favourites.
+// The signed-in person's own things: who they are, their marketplace tokens, their favourites and
+// the wallets attached to the account.
 // Password changes go through better-auth's own endpoint (/api/auth/change-password).
 import { z } from "zod";
 import {
@@ -8,6 +9,7 @@ import {
   revokeMarketplaceToken,
   tokenSummaryView,
 } from "../../accounts/marketplace-tokens";
+import { listAccountWallets } from "../../accounts/account-wallets";
 import { getProfile } from "../../accounts/profile";
 import { listFavorites } from "../../reviews/list-favorites";
 import { createTRPCRouter, memberProcedure, publicProcedure } from "../init";
@@ -35,4 +37,6 @@ export const accountRouter = createTRPCRouter({
       ),
   }),
   favorites: memberProcedure.query(({ ctx }) => listFavorites(ctx.actor)),
+  /** Wallets attached by signing a challenge (POST /api/auth/wallet/attach, from the account page). */
+  wallets: memberProcedure.query(({ ctx }) => listAccountWallets(ctx.actor.personId)),
 });
