@@ -13,8 +13,5 @@ export function signWithWallet(
   payee: string,
   typedData: PayeeTypedData,
 ): Promise<WalletSignature> {
-  return signAs(wallet, payee, "this payee", "eth_signTypedData_v4", (account) => [
-    account,
-    JSON.stringify(typedData),
-  ]);
+  return signAs(wallet, payee, "this payee", "eth_signTypedData_v4", (account) => [account, JSON.stringify(typedData)]);
 }
