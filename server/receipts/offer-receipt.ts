@@ -104,9 +104,13 @@ export async function recoverProviderReceiptSigner(
  * payload with another valid signature, e.g. the other `s` of an ECDSA pair, is the same receipt).
  */
 export function providerReceiptIdentity(payload: ReceiptPayload): string {
-  if (payload.transaction) return `tx:${payload.network}:${payload.transaction.toLowerCase()}`;
+  if (payload.transaction) return paymentIdentity(payload.network, payload.transaction);
   return `eip712:${hashReceiptTypedData(payload)}`;
 }
+
+/** One on-chain payment, whoever's receipt names it. */
+export const paymentIdentity = (network: string, transaction: string): string =>
+  `tx:${network}:${transaction.toLowerCase()}`;
 
 /** A receipt a provider signs with `signTypedData` (its payee's key), as the library's EIP-712 issuer makes it. */
 export function providerReceiptIssuer(kid: string, signTypedData: SignTypedDataFn) {

@@ -8,7 +8,7 @@
 import { AppError } from "../errors";
 import type { DbClient } from "../transaction";
 import { receiptHashOf } from "./call-receipt";
-import { receiptKid, verifyReceipt } from "./offer-receipt";
+import { paymentIdentity, receiptKid, verifyReceipt } from "./offer-receipt";
 import type { JwsPresentedReceipt, PresentedReceipt } from "./presented-receipt-schema";
 import { verifyProviderReceipt, type ProviderReceiptProof } from "./provider-receipt";
 import { publicKeyOf } from "./receipt-keys";
@@ -30,6 +30,20 @@ export async function verifyReviewReceipt(
   const provider = await verifyProviderReceipt(tx, receipt, { serviceId: expected.serviceId, actor: expected });
   const used = await tx.review.findUnique({ where: { providerReceiptKey: provider.key }, select: { id: true } });
   if (used) throw usedBy(used.id);
+  // The same payment made through the observer, whose receipt of ours backs a review already.
+  const { transaction, network } = receipt.payload;
+  if (transaction) {
+    const call = await tx.observedCall.findFirst({
+      where: {
+        serviceId: expected.serviceId,
+        network,
+        transaction: { equals: transaction, mode: "insensitive" },
+        review: { isNot: null },
+      },
+      select: { review: { select: { id: true } } },
+    });
+    if (call?.review) throw usedBy(call.review.id);
+  }
   return { provider };
 }
 
@@ -48,11 +62,27 @@ async function verifyOwnReceipt(
   if (!(await verifyReceipt(receipt, key))) return refuse("its signature does not verify.");
   const call = await tx.observedCall.findUnique({
     where: { receiptHash: receiptHashOf(receipt.signature) },
-    select: { id: true, tokenId: true, serviceId: true, paid: true, review: { select: { id: true } } },
+    select: {
+      id: true,
+      tokenId: true,
+      serviceId: true,
+      paid: true,
+      network: true,
+      transaction: true,
+      review: { select: { id: true } },
+    },
   });
   if (!call?.paid) return refuse("it is not the receipt of a paid call through the observer.");
   if (call.serviceId !== expected.serviceId) return refuse("it is the receipt of a call to another service.");
   if (call.tokenId !== expected.tokenId) return refuse("it is the receipt of a call made with another token.");
   if (call.review) throw usedBy(call.review.id);
+  // The same payment backing a review already with the provider's own receipt of it.
+  if (call.network && call.transaction) {
+    const other = await tx.review.findUnique({
+      where: { providerReceiptKey: paymentIdentity(call.network, call.transaction) },
+      select: { id: true },
+    });
+    if (other) throw usedBy(other.id);
+  }
   return { callId: call.id };
 }

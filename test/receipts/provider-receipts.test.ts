@@ -4,8 +4,10 @@
 // the paying wallet's sign-in token presenting it is a "verified purchase (provider receipt)". Refused
 // with 4xx JSON: another wallet, an account token without the wallet attached (accepted once
 // attached), a changed field, a key that is not the payee's, another service, too old, in the future,
-// the same purchase again (also re-signed, also raced by two tokens of the wallet), hostile input.
+// the same purchase again (also re-signed, also raced by two tokens of the wallet, also as our receipt
+// of the same payment through the observer), hostile input.
 import { randomUUID } from "node:crypto";
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import {
@@ -25,6 +27,7 @@ import { creditTestFunds } from "@/server/payments/facilitators/faucet";
 import { createLocalFacilitator } from "@/server/payments/facilitators/local-facilitator";
 import { PROVIDER_RECEIPT_MAX_AGE_DAYS } from "@/server/receipts/provider-receipt";
 import { createAgent, createPerson } from "@/server/reviews/test-actors";
+import { callObserver, newKey } from "@/test/observe/observer";
 import { noteSandboxListening } from "@/server/sandbox-address";
 import { profileOf } from "@/server/sandbox/profiles";
 import { sandboxPayeeKey } from "@/server/sandbox/sandbox-payee";
@@ -211,6 +214,43 @@ describe("a provider's own receipt backs a review", () => {
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
     const { serviceId } = await db.offer.findUniqueOrThrow({ where: { id: offer.id }, select: { serviceId: true } });
     expect(await db.review.count({ where: { serviceId, providerReceiptKey: { not: null } } })).toBe(1);
+  });
+
+  it("one payment through the observer carries both receipts, ours and the provider's: between them they back one review", async () => {
+    for (const order of [
+      ["jws", "eip712"],
+      ["eip712", "jws"],
+    ] as const) {
+      const offer = offers[3 + order.indexOf("jws")]!;
+      const w = await wallet();
+      const [caller, other] = [await w.token(), await w.token()];
+      const key = newKey();
+      const query = `?${new URLSearchParams(
+        Object.entries(offer.exampleInput ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+      )}`;
+      const unpaid = await callObserver(offer.id, { token: caller, key, query });
+      expect(unpaid.status).toBe(402);
+      const client = new x402Client().register("eip155:*", new ExactEvmScheme(w.account));
+      const signature = encodePaymentSignatureHeader(
+        await client.createPaymentPayload(decodePaymentRequiredHeader(unpaid.headers.get("payment-required")!)),
+      );
+      const paid = await callObserver(offer.id, {
+        token: caller,
+        key,
+        query,
+        headers: { "payment-signature": signature },
+      });
+      expect(paid.status).toBe(200);
+      const ours = JSON.parse(Buffer.from(paid.headers.get("offer-receipt")!, "base64").toString());
+      const theirs = extractReceiptFromResponse(paid);
+      expect([ours.format, theirs?.format]).toEqual(["jws", "eip712"]);
+      // Our receipt backs only the calling token's review; the provider's any token of the paying wallet.
+      const first = order[0] === "jws" ? await post(caller, offer.slug, ours) : await post(other, offer.slug, theirs);
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      const second = order[1] === "jws" ? await post(caller, offer.slug, ours) : await post(other, offer.slug, theirs);
+      expect(second.status).toBe(409);
+      expect(second.body.error).toBe("receipt_used");
+    }
   });
 
   it("hostile receipts are 400 JSON, never 5xx", async () => {
