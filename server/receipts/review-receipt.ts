@@ -6,7 +6,7 @@
 // token made the call. Or a provider's own EIP-712 receipt signed with its payee's key
 // (provider-receipt.ts), where the payer, the reviewer's wallet, is the identity.
 import { AppError } from "../errors";
-import type { DbClient } from "../transaction";
+import { lockUntilCommit, type DbClient } from "../transaction";
 import { receiptHashOf } from "./call-receipt";
 import { paymentIdentity, receiptKid, verifyReceipt } from "./offer-receipt";
 import type { JwsPresentedReceipt, PresentedReceipt } from "./presented-receipt-schema";
@@ -30,9 +30,11 @@ export async function verifyReviewReceipt(
   const provider = await verifyProviderReceipt(tx, receipt, { serviceId: expected.serviceId, actor: expected });
   const used = await tx.review.findUnique({ where: { providerReceiptKey: provider.key }, select: { id: true } });
   if (used) throw usedBy(used.id);
-  // The same payment made through the observer, whose receipt of ours backs a review already.
+  // The same payment made through the observer, whose receipt of ours backs a review already. One
+  // review write per payment at a time (two instances included), so the check sees a racing twin.
   const { transaction, network } = receipt.payload;
   if (transaction) {
+    await lockUntilCommit(tx, paymentIdentity(network, transaction));
     const call = await tx.observedCall.findFirst({
       where: {
         serviceId: expected.serviceId,
@@ -78,6 +80,7 @@ async function verifyOwnReceipt(
   if (call.review) throw usedBy(call.review.id);
   // The same payment backing a review already with the provider's own receipt of it.
   if (call.network && call.transaction) {
+    await lockUntilCommit(tx, paymentIdentity(call.network, call.transaction));
     const other = await tx.review.findUnique({
       where: { providerReceiptKey: paymentIdentity(call.network, call.transaction) },
       select: { id: true },

@@ -220,8 +220,9 @@ describe("a provider's own receipt backs a review", () => {
     for (const order of [
       ["jws", "eip712"],
       ["eip712", "jws"],
+      ["race", "race"],
     ] as const) {
-      const offer = offers[3 + order.indexOf("jws")]!;
+      const offer = offers[3 + ["jws", "eip712", "race"].indexOf(order[0])]!;
       const w = await wallet();
       const [caller, other] = [await w.token(), await w.token()];
       const key = newKey();
@@ -245,6 +246,12 @@ describe("a provider's own receipt backs a review", () => {
       const theirs = extractReceiptFromResponse(paid);
       expect([ours.format, theirs?.format]).toEqual(["jws", "eip712"]);
       // Our receipt backs only the calling token's review; the provider's any token of the paying wallet.
+      if (order[0] === "race") {
+        // Both at once (each write waits for the other's lock on the payment): one review.
+        const both = await Promise.all([post(caller, offer.slug, ours), post(other, offer.slug, theirs)]);
+        expect(both.map((a) => a.status).sort()).toEqual([201, 409]);
+        continue;
+      }
       const first = order[0] === "jws" ? await post(caller, offer.slug, ours) : await post(other, offer.slug, theirs);
       expect(first.status, JSON.stringify(first.body)).toBe(201);
       const second = order[1] === "jws" ? await post(caller, offer.slug, ours) : await post(other, offer.slug, theirs);
