@@ -10,6 +10,7 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { verifyReceiptSignatureJWS } from "@x402/extensions/offer-receipt";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { postJson as post } from "../ui/pages/post-json";
 
 interface Offer {
   id: string;
@@ -17,15 +18,6 @@ interface Offer {
   path: string;
   quickstart: string;
 }
-
-const post = async (baseURL: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${baseURL}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
 
 test("a wallet signs in, pays a catalog offer through the observer, reviews it with the receipt, and the review page says verified purchase", async ({
   page,

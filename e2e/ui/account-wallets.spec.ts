@@ -4,20 +4,12 @@
 // then a signature. The wallet is listed, its token joins the account's tokens, and the answer says
 // what came with it. A second wallet is attached by pasting a signature made elsewhere. Axe clean
 // and no sideways scroll at 1280 and 390 px; with SHOTS_DIR set, the section is photographed at both.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { expectAccessible } from "./pages/expect-accessible";
 import { injectWallet } from "./pages/injected-wallet";
+import { postJson as post } from "./pages/post-json";
 import { signUp } from "./pages/review-pages";
-
-const post = async (baseURL: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${baseURL}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
 
 /** A token for `account` by wallet sign-in, as the docs show it. */
 async function walletToken(baseURL: string, account: PrivateKeyAccount, name: string): Promise<string> {
@@ -30,15 +22,6 @@ async function walletToken(baseURL: string, account: PrivateKeyAccount, name: st
   });
   expect(signedIn.status).toBe(201);
   return signedIn.body.token as string;
-}
-
-async function expectAccessible(page: Page, width: number) {
-  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${width}px ${v.id}`),
-  ).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 test("a person attaches their agent's wallet on /account with the browser wallet (after a refusal), and another by pasting a signature; axe clean at 1280 and 390 px", async ({

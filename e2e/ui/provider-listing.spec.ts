@@ -7,12 +7,12 @@
 // (another person gets 404). A second person, with no wallet, pastes a signature made elsewhere. Axe
 // clean and no sideways scroll at 1280 and 390 px. With SHOTS_DIR set, the pages are photographed at
 // both widths.
-import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { privateKeyToAccount } from "viem/accounts";
 import { profileOf } from "../../server/sandbox/profiles";
 import { sandboxPayeeKey } from "../../server/sandbox/sandbox-payee";
+import { expectAccessible } from "./pages/expect-accessible";
 import { injectWallet } from "./pages/injected-wallet";
 import { promoteToOperator, signUp } from "./pages/review-pages";
 
@@ -47,15 +47,6 @@ async function draftOf(page: Page, url: string) {
   const editor = page.getByTestId("listing-editor");
   await expect(editor.getByTestId("listing-status")).toHaveText("Draft");
   return editor;
-}
-
-async function expectAccessible(page: Page, width: number) {
-  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${width}px ${v.id}`),
-  ).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 test("a person lists a sandbox provider, edits it, proves the payee and submits it; an operator approves it, the marketplace tests it, and its page shows both; axe clean at 1280 and 390 px", async ({
