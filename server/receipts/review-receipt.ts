@@ -28,13 +28,14 @@ export async function verifyReviewReceipt(
 ): Promise<VerifiedPurchase> {
   if (receipt.format === "jws") return verifyOwnReceipt(tx, receipt, expected);
   const provider = await verifyProviderReceipt(tx, receipt, { serviceId: expected.serviceId, actor: expected });
+  // One review write per payment at a time (two instances included), so the checks below see a
+  // racing twin (the unique index on the receipt's key is the backstop).
+  const { transaction, network } = receipt.payload;
+  if (transaction) await lockUntilCommit(tx, paymentIdentity(network, transaction));
   const used = await tx.review.findUnique({ where: { providerReceiptKey: provider.key }, select: { id: true } });
   if (used) throw usedBy(used.id);
-  // The same payment made through the observer, whose receipt of ours backs a review already. One
-  // review write per payment at a time (two instances included), so the check sees a racing twin.
-  const { transaction, network } = receipt.payload;
+  // The same payment made through the observer, whose receipt of ours backs a review already.
   if (transaction) {
-    await lockUntilCommit(tx, paymentIdentity(network, transaction));
     const call = await tx.observedCall.findFirst({
       where: {
         serviceId: expected.serviceId,
