@@ -2,6 +2,7 @@
 // and what came with it (its sign-in tokens still active, and the reviews written with them).
 import { db, sqlQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import type { DbClient } from "../transaction";
 
 export interface AccountWallet {
   address: string;
@@ -10,12 +11,17 @@ export interface AccountWallet {
   reviews: number;
 }
 
-export async function listAccountWallets(personId: string): Promise<AccountWallet[]> {
-  const wallets = await db.wallet.findMany({
+/** The wallets attached to `personId`'s account, oldest first (in the caller's transaction, if any). */
+export function attachedWallets(personId: string, client: DbClient = db) {
+  return client.wallet.findMany({
     where: { personId },
     select: { address: true, attachedAt: true },
     orderBy: [{ attachedAt: "asc" }, { address: "asc" }],
   });
+}
+
+export async function listAccountWallets(personId: string): Promise<AccountWallet[]> {
+  const wallets = await attachedWallets(personId);
   if (wallets.length === 0) return [];
   const addresses = wallets.map((w) => w.address);
   const [tokens, reviews] = await Promise.all([

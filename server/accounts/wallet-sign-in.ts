@@ -20,7 +20,6 @@ import {
 } from "@x402/extensions/sign-in-with-x";
 import { getAddress } from "viem";
 import type { z } from "zod";
-import { db } from "../db";
 import { env, siteOrigin } from "../env";
 import { AppError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
@@ -207,14 +206,4 @@ export async function attachWallet(
     return { tokens: tokens.count, reviews, comments };
   });
   return { ok: true, wallet: { address: wallet.address, attachedToAccount: true }, attached };
-}
-
-/** The wallets attached to an account (for its page and the token API). */
-export async function accountWallets(personId: string): Promise<string[]> {
-  const rows = await db.wallet.findMany({
-    where: { personId },
-    select: { address: true },
-    orderBy: { attachedAt: "asc" },
-  });
-  return rows.map((r) => r.address);
 }

@@ -9,12 +9,13 @@ import type { AddressInfo } from "node:net";
 import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from "@x402/core/http";
 import { HTTPFacilitatorClient, x402ResourceServer, type FacilitatorClient } from "@x402/core/server";
 import type { PaymentRequired, PaymentRequirements, SettleResponse } from "@x402/core/types";
-import { OFFER_RECEIPT, type OfferReceiptIssuer } from "@x402/extensions/offer-receipt";
+import type { OfferReceiptIssuer } from "@x402/extensions/offer-receipt";
 import { SettleError } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { exceedsJsonDepth } from "../input/json-depth";
 import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "../payments/payment-network";
 import { parsePaymentSignature } from "../payments/payment-signature";
+import { receiptExtension } from "../receipts/offer-receipt";
 import { IdempotencyCache, type StoredAnswer } from "./idempotency-cache";
 import { DEMO_PRODUCTS, type DemoProduct } from "./products";
 
@@ -184,7 +185,7 @@ export async function startDemoProvider(options: DemoProviderOptions): Promise<D
       settled.network,
       settled.transaction || undefined,
     );
-    return { ...settled, extensions: { ...settled.extensions, [OFFER_RECEIPT]: { info: { receipt } } } };
+    return { ...settled, extensions: { ...settled.extensions, ...receiptExtension(receipt) } };
   }
 
   async function challengeOf(

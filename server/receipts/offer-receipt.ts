@@ -7,7 +7,6 @@
 import { sign as cryptoSign, createPrivateKey, type JsonWebKey } from "node:crypto";
 import {
   OFFER_RECEIPT,
-  createEIP712OfferReceiptIssuer,
   createJWSOfferReceiptIssuer,
   extractJWSHeader,
   hashReceiptTypedData,
@@ -16,12 +15,11 @@ import {
   type EIP712SignedReceipt,
   type JWSSignedReceipt,
   type ReceiptPayload,
-  type SignTypedDataFn,
   type SignedReceipt,
 } from "@x402/extensions/offer-receipt";
 
 export { OFFER_RECEIPT };
-export type { ReceiptPayload, SignedReceipt, SignTypedDataFn };
+export type { ReceiptPayload };
 
 /** The header our answers carry a receipt in (base64 of the SignedReceipt JSON); see docs/decisions.md "Receipts". */
 export const OFFER_RECEIPT_HEADER = "offer-receipt";
@@ -111,8 +109,3 @@ export function providerReceiptIdentity(payload: ReceiptPayload): string {
 /** One on-chain payment, whoever's receipt names it. */
 export const paymentIdentity = (network: string, transaction: string): string =>
   `tx:${network}:${transaction.toLowerCase()}`;
-
-/** A receipt a provider signs with `signTypedData` (its payee's key), as the library's EIP-712 issuer makes it. */
-export function providerReceiptIssuer(kid: string, signTypedData: SignTypedDataFn) {
-  return createEIP712OfferReceiptIssuer(kid, signTypedData);
-}

@@ -7,9 +7,10 @@
 // token acts for, or one attached to the token owner's account), issued within the last
 // PROVIDER_RECEIPT_MAX_AGE_DAYS and not in the future. A JWS receipt of a provider names a key we
 // would have to resolve over the network (did:web): not accepted.
-import { AppError } from "../errors";
+import { attachedWallets } from "../accounts/account-wallets";
 import { joinProviderUrl } from "../offer-url";
 import type { DbClient } from "../transaction";
+import { refuseReceipt } from "./receipt-refusal";
 import { providerReceiptIdentity, recoverProviderReceiptSigner } from "./offer-receipt";
 import type { Eip712PresentedReceipt } from "./presented-receipt-schema";
 
@@ -29,10 +30,6 @@ export interface ProviderReceiptProof {
   };
 }
 
-const refuse = (why: string): never => {
-  throw new AppError("receipt_invalid", `This receipt does not back the review: ${why}`);
-};
-
 /** The address without its query and fragment, for comparing a receipt's resourceUrl with an offer's. */
 function addressOf(url: string): string | null {
   try {
@@ -45,9 +42,7 @@ function addressOf(url: string): string | null {
 
 /** The reviewer's wallets, lowercase: the sign-in wallet of the token, and those attached to its owner's account. */
 async function walletsOf(tx: DbClient, actor: { wallet?: string; personId: string | null }): Promise<string[]> {
-  const attached = actor.personId
-    ? await tx.wallet.findMany({ where: { personId: actor.personId }, select: { address: true } })
-    : [];
+  const attached = actor.personId ? await attachedWallets(actor.personId, tx) : [];
   return [...(actor.wallet ? [actor.wallet] : []), ...attached.map((w) => w.address)].map((a) => a.toLowerCase());
 }
 
@@ -58,14 +53,14 @@ export async function verifyProviderReceipt(
   now = new Date(),
 ): Promise<ProviderReceiptProof> {
   const recovered = await recoverProviderReceiptSigner(receipt);
-  if (!recovered) return refuse("its EIP-712 signature does not recover a signer.");
+  if (!recovered) return refuseReceipt("its EIP-712 signature does not recover a signer.");
   const { payload } = recovered;
   const signer = recovered.signer.toLowerCase();
 
   const nowS = Math.floor(now.getTime() / 1000);
-  if (payload.issuedAt > nowS + FUTURE_SKEW_S) return refuse("it is issued in the future.");
+  if (payload.issuedAt > nowS + FUTURE_SKEW_S) return refuseReceipt("it is issued in the future.");
   if (payload.issuedAt < nowS - PROVIDER_RECEIPT_MAX_AGE_DAYS * 86_400)
-    return refuse(`it is older than ${PROVIDER_RECEIPT_MAX_AGE_DAYS} days.`);
+    return refuseReceipt(`it is older than ${PROVIDER_RECEIPT_MAX_AGE_DAYS} days.`);
 
   const address = addressOf(payload.resourceUrl);
   const offers = await tx.offer.findMany({
@@ -75,19 +70,19 @@ export async function verifyProviderReceipt(
   const forUrl = offers.filter(
     (o) => address !== null && addressOf(joinProviderUrl(o.providerUrl, o.path)) === address,
   );
-  if (forUrl.length === 0) return refuse("its resourceUrl is not an offer of this service.");
+  if (forUrl.length === 0) return refuseReceipt("its resourceUrl is not an offer of this service.");
   const offer = forUrl.find((o) => o.payTo?.toLowerCase() === signer);
-  if (!offer) return refuse("it is not signed with the key of the offer's payTo (the payee the catalog lists).");
+  if (!offer) return refuseReceipt("it is not signed with the key of the offer's payTo (the payee the catalog lists).");
   if (offer.network && offer.network !== payload.network)
-    return refuse(`it names network ${payload.network}, the offer is paid on ${offer.network}.`);
+    return refuseReceipt(`it names network ${payload.network}, the offer is paid on ${offer.network}.`);
 
   const wallets = await walletsOf(tx, expected.actor);
   if (wallets.length === 0)
-    return refuse(
+    return refuseReceipt(
       "a provider's receipt backs a review by the wallet that paid: sign in with that wallet (POST /api/auth/wallet/challenge) or attach it to your account.",
     );
   if (!wallets.includes(payload.payer.toLowerCase()))
-    return refuse("its payer is not the reviewer's wallet (the sign-in wallet or one attached to the account).");
+    return refuseReceipt("its payer is not the reviewer's wallet (the sign-in wallet or one attached to the account).");
 
   return {
     key: providerReceiptIdentity(payload),

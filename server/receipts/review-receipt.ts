@@ -11,14 +11,11 @@ import { receiptHashOf } from "./call-receipt";
 import { paymentIdentity, receiptKid, verifyReceipt } from "./offer-receipt";
 import type { JwsPresentedReceipt, PresentedReceipt } from "./presented-receipt-schema";
 import { verifyProviderReceipt, type ProviderReceiptProof } from "./provider-receipt";
+import { refuseReceipt } from "./receipt-refusal";
 import { publicKeyOf } from "./receipt-keys";
 
 /** A receipt of ours (the observed call it proves) or a provider's (what it proved). */
 export type VerifiedPurchase = { callId: string } | { provider: ProviderReceiptProof };
-
-const refuse = (why: string): never => {
-  throw new AppError("receipt_invalid", `This receipt does not back the review: ${why}`);
-};
 
 /** The purchase a receipt proves, checked against the reviewer and the service; 422 receipt_invalid otherwise, 409 receipt_used when it backs a review already. */
 export async function verifyReviewReceipt(
@@ -61,8 +58,8 @@ async function verifyOwnReceipt(
   const kid = receiptKid(receipt);
   const key = kid === null ? null : await publicKeyOf(kid);
   if (!key)
-    return refuse("it is not signed with one of the marketplace's keys (GET /.well-known/did.json lists them).");
-  if (!(await verifyReceipt(receipt, key))) return refuse("its signature does not verify.");
+    return refuseReceipt("it is not signed with one of the marketplace's keys (GET /.well-known/did.json lists them).");
+  if (!(await verifyReceipt(receipt, key))) return refuseReceipt("its signature does not verify.");
   const call = await tx.observedCall.findUnique({
     where: { receiptHash: receiptHashOf(receipt.signature) },
     select: {
@@ -75,9 +72,9 @@ async function verifyOwnReceipt(
       review: { select: { id: true } },
     },
   });
-  if (!call?.paid) return refuse("it is not the receipt of a paid call through the observer.");
-  if (call.serviceId !== expected.serviceId) return refuse("it is the receipt of a call to another service.");
-  if (call.tokenId !== expected.tokenId) return refuse("it is the receipt of a call made with another token.");
+  if (!call?.paid) return refuseReceipt("it is not the receipt of a paid call through the observer.");
+  if (call.serviceId !== expected.serviceId) return refuseReceipt("it is the receipt of a call to another service.");
+  if (call.tokenId !== expected.tokenId) return refuseReceipt("it is the receipt of a call made with another token.");
   if (call.review) throw usedBy(call.review.id);
   // The same payment backing a review already with the provider's own receipt of it.
   if (call.network && call.transaction) {
