@@ -41,8 +41,12 @@
 // BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s per route before the comparisons and per paid phase, default 2),
 // BENCH_PAID_MAX (pre-signed authorizations per paid phase, default 3000), BENCH_PAID_ALL=0
 // (skip the "all" phases), BENCH_ALONGSIDE=0 (skip the search-load phase) adjust it.
+// BENCH_PROFILE=1 runs the profile mode instead (scripts/bench/purchase-profile.ts): one purchase
+// phase by phase (wall and CPU ms, statements and round trips), then a CPU profile of the server
+// at BENCH_CONNECTIONS by component.
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -60,6 +64,7 @@ import { pairedLatency, type PairedLatency } from "./bench/paired-latency";
 import { findDescendant, pinApart } from "./bench/pin-cpus";
 import { positiveInt } from "./bench/positive-int";
 import { inTree, processTable } from "./bench/process-table";
+import { profileSequential, reportProfile } from "./bench/purchase-profile";
 import { bootstrapInterval, median, medianRatio, sumRatio } from "./bench/ratio-stats";
 
 const DURATION = positiveInt("BENCH_DURATION", 10);
@@ -82,6 +87,11 @@ const ALONGSIDE = process.env.BENCH_ALONGSIDE !== "0";
 const SEARCH_CONNECTIONS = positiveInt("BENCH_SEARCH_CONNECTIONS", 50);
 const SEARCH_CLIENTS = positiveInt("BENCH_SEARCH_CLIENTS", 50);
 const AGENTS = 4;
+// BENCH_PROFILE=1: the profile mode (scripts/bench/purchase-profile.ts) instead of the whole bench;
+// BENCH_PROFILE_PURCHASES (default 300) sequential purchases in its phase-by-phase run.
+const PROFILE = process.env.BENCH_PROFILE === "1";
+const PROFILE_PURCHASES = positiveInt("BENCH_PROFILE_PURCHASES", 300);
+const PROFILE_DIR = PROFILE ? await mkdtemp(path.join(os.tmpdir(), "bench-purchase-profile-")) : undefined;
 const PRICE_ATOMIC = 1000n; // 0.001 USD
 
 const TARGETS = { challenge: 0.95, replay: 0.5, paidP50Ms: 30, paidAllP95Ms: 60 };
@@ -143,7 +153,21 @@ function cannon(opts: CannonOptions, stopAfterS?: number): Promise<CannonResult>
 // ---- the marketplace under test ------------------------------------------------------------
 
 // This process stands in for a reverse proxy: the search load names its clients in X-Forwarded-For.
-const marketplace = await startBenchMarketplace({ name: "purchase", log, env: { TRUST_PROXY_HOPS: "1" } });
+// The profile mode adds the phase timings, PostgreSQL's statement statistics and the CPU-profile preload.
+const profiling: Record<string, string> = PROFILE_DIR
+  ? {
+      PURCHASE_TIMING: "1",
+      EMBEDDED_PG_STATEMENT_STATS: "1",
+      BENCH_PROFILE_DIR: PROFILE_DIR,
+      NODE_OPTIONS:
+        `${process.env.NODE_OPTIONS ?? ""} --require ${path.resolve("scripts/bench/cpu-profile-preload.cjs")}`.trim(),
+    }
+  : {};
+const marketplace = await startBenchMarketplace({
+  name: "purchase",
+  log,
+  env: { TRUST_PROXY_HOPS: "1", ...profiling },
+});
 const { baseUrl, server } = marketplace;
 
 // ---- CPU accounting (Linux /proc): where a phase's time goes -----------------------------------
@@ -644,43 +668,8 @@ function report(pinning: string) {
   console.log(`("app" is the Next.js server's Node processes; its server runs requests on one JS thread)`);
 }
 
-let exitCode = 1;
-let db: pg.Client | undefined;
-try {
-  await healthy(marketplace);
-  log("marketplace is up");
-
-  // The ceiling route must run per request, not be served from a prerendered file.
-  const prerendered = path.resolve(".next/prerender-manifest.json");
-  if (
-    existsSync(prerendered) &&
-    "/api/ping" in (JSON.parse(readFileSync(prerendered, "utf8")) as { routes: Record<string, unknown> }).routes
-  ) {
-    throw new Error("/api/ping was prerendered at build time; it would not be a fair ceiling");
-  }
-  const ping = await fetch(`${baseUrl}/api/ping`);
-  if (ping.status !== 200 || JSON.stringify(await ping.json()) !== '{"ok":true}')
-    throw new Error(`/api/ping answered ${ping.status}`);
-
-  db = new pg.Client({ connectionString: marketplace.databaseUrl });
-  await db.connect();
-
-  const challenge = await fetch(`${baseUrl}${SHORTLIST}`);
-  const requiredHeader = challenge.headers.get("payment-required");
-  if (challenge.status !== 402 || !requiredHeader)
-    throw new Error(`GET ${SHORTLIST} answered ${challenge.status} without a usable challenge`);
-  const paymentRequired = decodePaymentRequiredHeader(requiredHeader);
-  const accepted = paymentRequired.accepts[0]!;
-  log(`challenge: ${accepted.amount} atomic units of ${accepted.asset} on ${accepted.network} to ${accepted.payTo}`);
-  if (BigInt(accepted.amount) !== PRICE_ATOMIC)
-    problems.push(`the shortlist costs ${accepted.amount} atomic units, not ${PRICE_ATOMIC}`);
-
-  // Enough test USDC for every pre-signed purchase of every paid phase, spread over a few agents.
-  const paidPhases = (PAID_ALL ? 3 : 2) + (ALONGSIDE ? 3 : 0);
-  const perAgentUsd = Math.min(1000, Math.ceil(((PAID_MAX + 300) * paidPhases * 0.001 * 1.5) / AGENTS) + 1);
-  const agents = await Promise.all(Array.from({ length: AGENTS }, () => fundedAgent(baseUrl, perAgentUsd)));
-  log(`${AGENTS} agents funded with ${perAgentUsd} test USDC each`);
-
+/** The whole benchmark: the comparisons, the paid phases, the search alongside; then the report. */
+async function fullRun(db: pg.Client, agents: FundedAgent[], paymentRequired: PaymentRequired) {
   // One completed purchase to replay, checked once by hand before the load.
   const [original] = await presign(agents, paymentRequired, 1, "terms", "replay");
   const first = await fetch(`${baseUrl}${SHORTLIST}`, {
@@ -851,6 +840,79 @@ try {
       "\nEvery answer had its phase's expected status; every paid 200 is one completed purchase and one transfer of 0.001 USDC.",
     );
   }
+}
+
+/** BENCH_PROFILE=1: one purchase phase by phase with its statements, then a CPU profile under load. */
+async function profileRun(db: pg.Client, agents: FundedAgent[], paymentRequired: PaymentRequired) {
+  const sequential = await presign(agents, paymentRequired, PROFILE_PURCHASES, "terms", "profile-1");
+  // A warm-up first: the first purchases of a process compile and fill caches.
+  for (const s of await presign(agents, paymentRequired, 50, "terms", "profile-warm"))
+    await (await fetch(`${baseUrl}${SHORTLIST}`, { method: "POST", headers: s.headers, body: s.body })).arrayBuffer();
+  problems.push(...(await profileSequential(baseUrl, SHORTLIST, db, sequential)).problems);
+
+  const appServer = findDescendant(server.pid!, "next-server");
+  if (!appServer) throw new Error("the Next.js server process was not found: nothing to profile");
+  const signed = await presign(agents, paymentRequired, PAID_MAX + 2 * CONNECTIONS, "terms", "profile-n");
+  // The profiler runs for the middle of the run, not its first second (connections opening).
+  const toggle = (atS: number) => setTimeout(() => process.kill(appServer, "SIGUSR2"), atS * 1000);
+  toggle(1);
+  toggle(DURATION - 1);
+  const run = await withCpu(() =>
+    cannon({ url: baseUrl, connections: CONNECTIONS, amount: PAID_MAX, requests: purchaseRequests(signed) }, DURATION),
+  );
+  const phase = record(`paid POST, search "terms", profiled`, 200, run);
+  // The profile is written a moment after the second signal.
+  await new Promise((r) => setTimeout(r, 1500));
+  const profiledShare = (DURATION - 2) / DURATION;
+  await reportProfile(PROFILE_DIR!, Math.round(phase.result.requests.total * profiledShare), run.cpu?.app);
+  console.log(
+    `at ${CONNECTIONS} connections: ${rps(phase.result).toFixed(0)} purchases/s, p50 ${phase.result.latency.p50} ms; CPU per purchase: app ${run.cpu?.app.toFixed(1) ?? "-"} ms, PostgreSQL ${run.cpu?.db.toFixed(1) ?? "-"} ms (with the profiler on for ${DURATION - 2} of ${DURATION} s)`,
+  );
+  if (problems.length) {
+    console.log("\nProblems:");
+    for (const p of problems) console.log(`  - ${p}`);
+  }
+}
+
+let exitCode = 1;
+let db: pg.Client | undefined;
+try {
+  await healthy(marketplace);
+  log("marketplace is up");
+
+  // The ceiling route must run per request, not be served from a prerendered file.
+  const prerendered = path.resolve(".next/prerender-manifest.json");
+  if (
+    existsSync(prerendered) &&
+    "/api/ping" in (JSON.parse(readFileSync(prerendered, "utf8")) as { routes: Record<string, unknown> }).routes
+  ) {
+    throw new Error("/api/ping was prerendered at build time; it would not be a fair ceiling");
+  }
+  const ping = await fetch(`${baseUrl}/api/ping`);
+  if (ping.status !== 200 || JSON.stringify(await ping.json()) !== '{"ok":true}')
+    throw new Error(`/api/ping answered ${ping.status}`);
+
+  db = new pg.Client({ connectionString: marketplace.databaseUrl });
+  await db.connect();
+
+  const challenge = await fetch(`${baseUrl}${SHORTLIST}`);
+  const requiredHeader = challenge.headers.get("payment-required");
+  if (challenge.status !== 402 || !requiredHeader)
+    throw new Error(`GET ${SHORTLIST} answered ${challenge.status} without a usable challenge`);
+  const paymentRequired = decodePaymentRequiredHeader(requiredHeader);
+  const accepted = paymentRequired.accepts[0]!;
+  log(`challenge: ${accepted.amount} atomic units of ${accepted.asset} on ${accepted.network} to ${accepted.payTo}`);
+  if (BigInt(accepted.amount) !== PRICE_ATOMIC)
+    problems.push(`the shortlist costs ${accepted.amount} atomic units, not ${PRICE_ATOMIC}`);
+
+  // Enough test USDC for every pre-signed purchase of every paid phase, spread over a few agents.
+  const paidPhases = (PAID_ALL ? 3 : 2) + (ALONGSIDE ? 3 : 0);
+  const perAgentUsd = Math.min(1000, Math.ceil(((PAID_MAX + 300) * paidPhases * 0.001 * 1.5) / AGENTS) + 1);
+  const agents = await Promise.all(Array.from({ length: AGENTS }, () => fundedAgent(baseUrl, perAgentUsd)));
+  log(`${AGENTS} agents funded with ${perAgentUsd} test USDC each`);
+
+  if (PROFILE) await profileRun(db, agents, paymentRequired);
+  else await fullRun(db, agents, paymentRequired);
   exitCode = problems.length ? 1 : 0;
 } catch (err) {
   console.error(`[bench] failed: ${err instanceof Error ? err.message : String(err)}`);

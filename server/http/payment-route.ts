@@ -4,6 +4,7 @@ import { describeProduct, purchaseProduct, readyDescription, readyUnsignedChalle
 import { paymentRuntime } from "../products/shop-runtime";
 import { recoverPurchase } from "../payments/purchase-recovery";
 import { RECOVERY_HEADER } from "../payments/purchase-recovery-authorization";
+import { withPurchaseTiming } from "../payments/purchase-timing";
 import type { ProductDefinition } from "../products/product";
 import { readBodyText } from "./read-body";
 import { rateLimited } from "./rate-limit";
@@ -24,14 +25,16 @@ export function paidProductRoutes(product: ProductDefinition) {
   const purchase = async (request: Request): Promise<Response> => {
     try {
       return toResponse(
-        await purchaseProduct(paymentRuntime(), product, {
-          method: "POST",
-          path: product.path,
-          paymentSignature: request.headers.get("payment-signature"),
-          authorization: request.headers.get("authorization"),
-          idempotencyKey: request.headers.get("idempotency-key"),
-          readBody: () => readBodyText(request),
-        }),
+        await withPurchaseTiming(() =>
+          purchaseProduct(paymentRuntime(), product, {
+            method: "POST",
+            path: product.path,
+            paymentSignature: request.headers.get("payment-signature"),
+            authorization: request.headers.get("authorization"),
+            idempotencyKey: request.headers.get("idempotency-key"),
+            readBody: () => readBodyText(request),
+          }),
+        ),
       );
     } catch (err) {
       return errorResponse(err);

@@ -13,6 +13,7 @@ import { readOffer } from "./methods/payment-methods";
 import { isMppAuthorization } from "./mpp/mpp-credential";
 import { paymentIdentifierAnswer } from "./payment-identifier";
 import type { PaymentRuntime } from "./payment-runtime";
+import { timed } from "./purchase-timing";
 import {
   busyAt,
   inProgress,
@@ -124,10 +125,10 @@ export async function purchaseProduct(
   if (!request.paymentSignature && !mppAuthorization)
     return runtime.config.payTo ? describeProduct(runtime, product) : unconfigured();
 
-  const signed = await readSignedRequest(product, request);
+  const signed = await timed("parse", () => readSignedRequest(product, request));
   if ("status" in signed) return signed;
   const { key, body, input, fingerprint, paymentId } = signed;
-  const offer = await readOffer(request.paymentSignature, mppAuthorization);
+  const offer = await timed("decode", () => readOffer(request.paymentSignature, mppAuthorization));
   if ("refused" in offer) {
     if (!runtime.config.payTo) return unconfigured();
     const challenge = await challengeOf(runtime, product);
@@ -151,7 +152,7 @@ export async function purchaseProduct(
   let seen: ReachedState;
   let advancing: PurchaseRow | undefined;
   const locked = await withPurchaseLock(`purchase:${payer}:${key}`, async () => {
-    let row = await unsealed(runtime, await findPurchase(payer, key));
+    let row = await unsealed(runtime, await timed("lookup", () => findPurchase(payer, key)));
     seen = row?.state ?? "none";
     rememberCompleted(payer, key, row);
     const answer = await answerFor(row);
@@ -199,14 +200,14 @@ export async function purchaseProduct(
     }
     const challenge = await challengeOf(runtime, product);
     if (isReply(challenge)) return challenge;
-    const admitted = await offer.admit(runtime, product, challenge);
+    const admitted = await timed("admit", () => offer.admit(runtime, product, challenge));
     if ("status" in admitted) return admitted;
     const { payload, requirements } = admitted;
 
     // Verification computes and reads; the claim waits on a commit: they run side by side, and
     // nothing is settled before both are done.
-    const verifying = method.verify(runtime, admitted);
-    const claimed = await claimPurchase(
+    const verifying = timed("verify", () => method.verify(runtime, admitted));
+    const claimed = await timed("claim", () => claimPurchase(
       {
         product: product.id,
         protocol: method.protocol,
@@ -223,7 +224,7 @@ export async function purchaseProduct(
         paymentRequirements: requirements,
       },
       row,
-    ).finally(() => verifying);
+    )).finally(() => verifying);
     if (claimed === "nonce_used")
       return refusedReply(runtime, product, challenge, method.protocol, method.nonceUsedReason);
     if (claimed === "key_in_use") return inProgress();

@@ -13,6 +13,7 @@ import { rememberCompleted } from "./completed-purchases";
 import { methodOf } from "./methods/payment-methods";
 import type { LedgerPayment, Verification } from "./methods/payment-method";
 import type { PaymentRuntime } from "./payment-runtime";
+import { timed } from "./purchase-timing";
 import { completedReply, sealedBody, settlementUnknown } from "./purchase-answers";
 import {
   countFulfilmentFailure,
@@ -110,7 +111,7 @@ async function verify(
     return refusedPurchase(runtime, row, reason);
   }
   try {
-    await markSettling(row.id, verdict.payer ?? row.payer!);
+    await timed("mark-settling", () => markSettling(row.id, verdict.payer ?? row.payer!));
   } catch (err) {
     // Unless the statement never ran (busy), its commit may have landed before the connection
     // dropped: the row may be `settling`, which the reconciler settles. Never answer "not charged" then.
@@ -130,7 +131,7 @@ async function settle(
   row: PurchaseRow,
   sentBefore: boolean,
 ): Promise<PaymentReply | { recorded: Promise<void> }> {
-  const settlement = await methodOf(row).settle(runtime, row, sentBefore);
+  const settlement = await timed("settle", () => methodOf(row).settle(runtime, row, sentBefore));
   if (settlement.outcome === "unknown") {
     await markSettlementUnknown(row.id, settlement.code, settlement.transaction);
     return settlementUnknown();
@@ -141,7 +142,7 @@ async function settle(
   }
   const { transaction } = settlement;
   // Our signed receipt goes into the settlement header before it is stored: replays send the same one.
-  const paymentResponse = await withPurchaseReceipt(
+  const paymentResponse = await timed("receipt", () => withPurchaseReceipt(
     {
       id: row.id,
       protocol: row.protocol,
@@ -155,8 +156,8 @@ async function settle(
     // Payment-Receipt is base64url JSON, as mppx writes it.
     (value) =>
       row.protocol === "x402" ? encodeHeaderJson(value) : Buffer.from(JSON.stringify(value)).toString("base64url"),
-  );
-  const recorded = markSettled(row.id, transaction, paymentResponse);
+  ));
+  const recorded = timed("mark-settled", () => markSettled(row.id, transaction, paymentResponse));
   Object.assign(row, { state: "settled", transaction, paymentResponse });
   return { recorded };
 }
@@ -165,12 +166,12 @@ type Fulfilment = Promise<Record<string, unknown>>;
 
 function startFulfilment(runtime: PaymentRuntime, row: PurchaseRow, live?: LiveRequest): Fulfilment {
   const product = runtime.product(row.product);
-  const work = (async () => {
+  const work = timed("fulfil", async () => {
     if (!product) throw new Error(`unknown product ${row.product}`);
     // The live request parsed its body already; a purchase resumed from the ledger parses its stored body.
     const input = live ? live.input : product.purchaseSchema.parse(row.requestBody);
     return product.fulfil(input, { purchaseId: row.id, idempotencyKey: row.idempotencyKey, payer: row.payer });
-  })();
+  });
   work.catch(() => undefined); // a speculative one may be dropped; failures are handled where it is awaited
   return work;
 }
@@ -197,7 +198,7 @@ async function fulfil(
       ...result.value,
     });
     // The ledger keeps the product's sealed form; this answer and the memory cache keep it whole.
-    await markCompleted(row.id, sealedBody(runtime, row, responseBody));
+    await timed("store", () => markCompleted(row.id, sealedBody(runtime, row, responseBody)));
     rememberCompleted(row.payer, row.idempotencyKey, { ...row, state: "completed", responseBody });
     return completedReply(
       { responseBody, paymentResponse: row.paymentResponse, protocol: row.protocol },
