@@ -41,7 +41,11 @@ export function OfferTable({ offers }: { offers: OfferRecord[] }) {
           <OfferHealthLine health={o.health} />
           <dl className="mt-3 grid grid-cols-1 gap-2 text-sm">
             <div>
-              <dt className="font-medium text-slate-600">Call URL</dt>
+              <dt className="font-medium text-slate-600">Provider&apos;s URL</dt>
+              <dd className="break-all font-mono text-xs">{`${o.providerUrl}${o.path}`}</dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-600">Call URL (through the marketplace)</dt>
               <dd className="break-all font-mono text-xs">{o.callUrl}</dd>
             </div>
             <div>

@@ -50,6 +50,13 @@ export function ServiceProfileView({ reviews }: { reviews: ReviewsSectionProps }
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{s.name}</h1>
           <TestStatusBadge status={s.testStatus} />
+          {s.sandbox && (
+            <Badge tone="amber">
+              <span title="Answered by the marketplace's simulated provider, paid in test funds on the local ledger">
+                Sandbox
+              </span>
+            </Badge>
+          )}
           {/* Listed by its provider: whether every payee signed the ownership message (EIP-712). */}
           {isListedService(s.catalogSource) &&
             (s.payeeVerified ? (

@@ -4,6 +4,7 @@
 // approving would change in the catalog (for a listing approved before), and approve / reject with a
 // reason. Everything a provider wrote is rendered as React text (never as HTML). A decided listing
 // stays shown, marked, until the next load, so the list does not jump.
+import { AlreadyListed } from "@/components/providers/already-listed";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -171,6 +172,9 @@ function ListingCard({ item: l }: { item: ReviewQueueItem }) {
           </li>
         ))}
       </ul>
+      <div className="mt-2">
+        <AlreadyListed twins={l.alreadyListed} audience="operator" />
+      </div>
       {l.diff && <DiffTable diff={l.diff} />}
       {l.decisions.length > 0 && (
         <p className="mt-2 text-xs text-slate-700">

@@ -1,7 +1,8 @@
 "use client";
 // The fields a probe cannot know, edited by the owner: name, description, website, docs URL, the
-// capability (marked while it is the marketplace's guess), tags and facts with their sources. The
-// server's zod issues are shown under their fields.
+// capability (marked while it is the marketplace's guess), tags, facts with their sources, and each
+// offer's example input (JSON, for the marketplace's test). The server's zod issues are shown under
+// their fields; an example that is not a JSON object is refused here before anything is sent.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import {
@@ -31,11 +32,47 @@ function Issue({ id, issues, name }: { id: string; issues: FieldIssues; name: st
 const described = (issues: FieldIssues, name: string, id: string, hint?: string) =>
   [hint, issues[name] ? `${id}-issue` : undefined].filter(Boolean).join(" ") || undefined;
 
+// The bazaar extension's own example of an offer's input ({type: "http", queryParams | body}), shown
+// as the placeholder of an offer without an example of the owner's.
+function bazaarExample(offer: ListingView["draft"]["offers"][number]): string {
+  const input = offer.inputSchema as { type?: unknown; queryParams?: unknown; body?: unknown } | null;
+  const example = input?.type === "http" ? (offer.method === "GET" ? input.queryParams : input.body) : undefined;
+  return example && typeof example === "object" ? JSON.stringify(example) : '{"q": "example"}';
+}
+
+/** Each offer's example text as JSON objects (null when empty), or the issue of the first that is not one. */
+function readExamples(
+  offers: ListingView["draft"]["offers"],
+  texts: string[],
+): { examples: { resourceUrl: string; exampleInput: Record<string, unknown> | null }[] } | { issues: FieldIssues } {
+  const examples = [];
+  for (const [i, o] of offers.entries()) {
+    const text = (texts[i] ?? "").trim();
+    if (text === "") {
+      examples.push({ resourceUrl: o.resourceUrl, exampleInput: null });
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return { issues: { [`offerExamples.${i}.exampleInput`]: "Not valid JSON." } };
+    }
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      return { issues: { [`offerExamples.${i}.exampleInput`]: 'A JSON object, e.g. {"ip": "203.0.113.45"}.' } };
+    examples.push({ resourceUrl: o.resourceUrl, exampleInput: value as Record<string, unknown> });
+  }
+  return { examples };
+}
+
 export function ListingEditForm({ listing }: { listing: ListingView }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { draft } = listing;
   const [facts, setFacts] = useState(() => draft.facts.map((f) => ({ ...f })));
+  const [examples, setExamples] = useState(() =>
+    draft.offers.map((o) => (o.exampleInput ? JSON.stringify(o.exampleInput, null, 2) : "")),
+  );
   const [issues, setIssues] = useState<FieldIssues>({});
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -66,6 +103,12 @@ export function ListingEditForm({ listing }: { listing: ListingView }) {
     const text = (name: string) => String(form.get(name) ?? "");
     const url = (name: string) => (text(name).trim() === "" ? null : text(name).trim());
     const capability = text("primaryCapability");
+    const read = readExamples(draft.offers, examples);
+    if ("issues" in read) {
+      setIssues(read.issues);
+      setError("Some fields need a change: see below.");
+      return;
+    }
     edit.mutate({
       id: listing.id,
       changes: {
@@ -79,6 +122,7 @@ export function ListingEditForm({ listing }: { listing: ListingView }) {
           .map((t) => t.trim())
           .filter((t) => t !== ""),
         facts,
+        ...(draft.offers.length > 0 ? { offerExamples: read.examples } : {}),
       },
     });
   }
@@ -224,6 +268,37 @@ export function ListingEditForm({ listing }: { listing: ListingView }) {
           Add a fact
         </button>
       </fieldset>
+      {draft.offers.length > 0 && (
+        <fieldset className="space-y-3">
+          <legend className={labelClass}>Example input of each offer (JSON)</legend>
+          <p className="text-xs text-slate-600">
+            What the marketplace sends when it tests an offer: the query parameters of a GET, the JSON body of a POST.
+            Left empty, the offer&apos;s own bazaar example is used, else no input.
+          </p>
+          {draft.offers.map((o, i) => {
+            const name = `offerExamples.${i}.exampleInput`;
+            return (
+              <div key={o.resourceUrl}>
+                <label htmlFor={`example-${i}`} className="block break-all text-sm text-slate-800">
+                  <span className="font-medium">{o.method}</span> <code className="text-xs">{o.resourceUrl}</code>
+                </label>
+                <textarea
+                  id={`example-${i}`}
+                  rows={3}
+                  value={examples[i] ?? ""}
+                  onChange={(e) => setExamples((all) => all.map((x, j) => (j === i ? e.target.value : x)))}
+                  placeholder={bazaarExample(o)}
+                  spellCheck={false}
+                  className={`${inputClass} font-mono text-xs`}
+                  aria-invalid={issues[name] ? true : undefined}
+                  aria-describedby={described(issues, name, `example-${i}`)}
+                />
+                <Issue id={`example-${i}-issue`} issues={issues} name={name} />
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
       <Issue id="listing-form-issue" issues={issues} name="" />
       <button type="submit" className={primaryButtonClass} disabled={edit.isPending}>
         {edit.isPending ? "Saving…" : "Save changes"}

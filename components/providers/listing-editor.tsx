@@ -11,7 +11,9 @@ import { errorMessage } from "@/components/reviews/error-message";
 import { useTRPC } from "@/components/trpc/client";
 import { Badge } from "@/components/ui/badge";
 import { EDITABLE_STATUSES, type ListingStatus } from "@/server/listings/listing-schema";
+import { AlreadyListed } from "./already-listed";
 import { ListingEditForm } from "./listing-edit-form";
+import { ListingMoves } from "./listing-moves";
 import { ListingOutcome } from "./listing-outcome";
 import { statusText, statusTone } from "./listing-words";
 import { OfferList } from "./offer-list";
@@ -78,15 +80,19 @@ export function ListingEditor({ id }: { id: string }) {
             </>
           )}
         </p>
-        <div className="mt-3">
+        <div className="mt-3 space-y-3">
           <ListingOutcome listing={listing} />
+          <ListingMoves listing={listing} />
         </div>
       </div>
       <Section id="probes" title="What the probes saw" description="One unpaid request to each URL you gave.">
         <ProbeVerdicts probes={listing.probes} />
       </Section>
       <Section id="offers" title="Offers" description="As your 402 answers state them; they change only with them.">
-        <OfferList offers={listing.draft.offers} />
+        <div className="space-y-3">
+          <AlreadyListed twins={listing.alreadyListed} audience="owner" />
+          <OfferList offers={listing.draft.offers} />
+        </div>
       </Section>
       <Section
         id="details"

@@ -1,26 +1,35 @@
 "use client";
-// The start of a listing: resource URLs, one per line, within the limits; the created draft is shown
-// below the form (its answer goes into the query cache the editor reads).
+// The start of a listing: resource URLs, one per line, within the limits; the created draft opens on
+// its own page (its answer goes into the query cache the editor there reads, so it shows at once and
+// stays on reload).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { ErrorMessage, inputClass, primaryButtonClass } from "@/components/account/form-parts";
 import { Section } from "@/components/account/section";
 import { errorMessage } from "@/components/reviews/error-message";
 import { useTRPC } from "@/components/trpc/client";
 import { fieldIssues } from "./field-issues";
-import { ListingEditor } from "./listing-editor";
 
-export function NewListingForm({ maxUrls, maxListings }: { maxUrls: number; maxListings: number }) {
+export function NewListingForm({
+  maxUrls,
+  maxListings,
+  sandboxOrigin,
+}: {
+  maxUrls: number;
+  maxListings: number;
+  sandboxOrigin: string | null;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [createdId, setCreatedId] = useState<string | null>(null);
+  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const create = useMutation(
     trpc.listings.create.mutationOptions({
       onSuccess: (listing) => {
         queryClient.setQueryData(trpc.listings.byId.queryKey({ id: listing.id }), listing);
         void queryClient.invalidateQueries({ queryKey: trpc.listings.mine.queryKey() });
-        setCreatedId(listing.id);
+        router.push(`/providers/${listing.id}`);
       },
       onError: (e) => {
         const issues = fieldIssues(e);
@@ -65,13 +74,20 @@ export function NewListingForm({ maxUrls, maxListings }: { maxUrls: number; maxL
           <p id="resourceUrls-hint" className="text-xs text-slate-600">
             Absolute http(s) URLs of at most 2000 characters, each once; at most {maxUrls}.
           </p>
+          {sandboxOrigin && (
+            <p className="text-sm text-slate-700" data-testid="sandbox-hint">
+              Trying it offline? Payments settle on the local test ledger here, so the sandbox world&apos;s providers at{" "}
+              <code className="break-all">{sandboxOrigin}</code> can be listed too: copy an offer&apos;s URL from any
+              service marked Sandbox in the catalog. Their payees&apos; keys are public by design, and the payee step
+              shows them.
+            </p>
+          )}
           {error && <ErrorMessage>{error}</ErrorMessage>}
           <button type="submit" className={primaryButtonClass} disabled={create.isPending}>
             {create.isPending ? "Probing…" : "Create the draft"}
           </button>
         </form>
       </Section>
-      {createdId && <ListingEditor key={createdId} id={createdId} />}
     </div>
   );
 }

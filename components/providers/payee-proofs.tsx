@@ -15,7 +15,41 @@ import type { PayeeTypedData } from "@/server/listings/payee-proof-schema";
 import { fieldIssues } from "./field-issues";
 import { injectedWallet, signWithWallet } from "./wallet-signature";
 
-function Challenge({ listingId, payee, typedData }: { listingId: string; payee: string; typedData: PayeeTypedData }) {
+/** A sandbox payee's key is public by design: say so, and how to sign with it offline. */
+function SandboxKey({ sandboxKey }: { sandboxKey: string }) {
+  const snippet = `import { privateKeyToAccount } from "viem/accounts";\nconst typedData = /* the typed data above */;\nconsole.log(await privateKeyToAccount("${sandboxKey}").signTypedData(typedData));`;
+  return (
+    <div
+      className="space-y-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-slate-800"
+      data-testid="sandbox-key"
+    >
+      <p>
+        This payee belongs to the marketplace&apos;s sandbox world. Its private key is public by design (only test USDC
+        on the local ledger is ever paid to it): sha256 of <code>sandbox-payee:&lt;slug&gt;</code>, here
+      </p>
+      <code className="block break-all rounded bg-white p-2 font-mono text-xs ring-1 ring-amber-200">{sandboxKey}</code>
+      <p>Sign the typed data with it, for example with viem, and paste the signature below:</p>
+      <pre
+        className="overflow-auto whitespace-pre rounded bg-white p-2 font-mono text-xs ring-1 ring-amber-200"
+        tabIndex={0}
+      >
+        {snippet}
+      </pre>
+    </div>
+  );
+}
+
+function Challenge({
+  listingId,
+  payee,
+  typedData,
+  sandboxKey,
+}: {
+  listingId: string;
+  payee: string;
+  typedData: PayeeTypedData;
+  sandboxKey: string | null;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mounted = useMounted();
@@ -96,6 +130,7 @@ function Challenge({ listingId, payee, typedData }: { listingId: string; payee: 
           ))}
       </div>
       {walletError && <ErrorMessage>{walletError}</ErrorMessage>}
+      {sandboxKey && <SandboxKey sandboxKey={sandboxKey} />}
       <p aria-live="polite" className="text-sm text-slate-700">
         {note}
       </p>
@@ -176,7 +211,13 @@ function PayeeRow({ listingId, payee }: { listingId: string; payee: ListingPayee
         </div>
       )}
       {typedData && !payee.payeeVerified && (
-        <Challenge key={typedData.message.nonce} listingId={listingId} payee={payee.payTo} typedData={typedData} />
+        <Challenge
+          key={typedData.message.nonce}
+          listingId={listingId}
+          payee={payee.payTo}
+          typedData={typedData}
+          sandboxKey={payee.sandboxPayeeKey}
+        />
       )}
     </li>
   );

@@ -5,7 +5,9 @@
 // revision under concurrency, outdated revisions, operators only, pause/resume/withdraw, and
 // payeeVerified from real EIP-712 proofs.
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import type { Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/accounts/actor";
 import { listDiscoveryResources } from "@/server/catalog/discovery/list-discovery-resources";
@@ -22,12 +24,14 @@ import { createPerson } from "@/server/reviews/test-actors";
 import { noteSandboxListening } from "@/server/sandbox-address";
 import { profileOf } from "@/server/sandbox/profiles";
 import { loadSandboxOffers, syncSandboxCatalog, type SandboxOffer } from "@/server/sandbox/sandbox-catalog";
+import { sandboxPayeeKey } from "@/server/sandbox/sandbox-payee";
 import { startSandbox, type Sandbox } from "@/server/sandbox/start-sandbox";
 import { buildShortlist } from "@/server/shortlist/build-shortlist";
 import { listingWithPayees, newPayee } from "@/test/listings/listing-with-payees";
 import { moveListing } from "./listing-lifecycle";
 import { createListing, editListing, getListing, submitListing, type ProbeDeps } from "./listings";
 import { createPayeeChallenge, provePayee } from "./payee-proof";
+import { editListingInput } from "./listing-schema";
 import { approveListing, rejectListing } from "./review-decision";
 import { listReviewQueue } from "./review-queue";
 
@@ -114,7 +118,14 @@ describe("the review queue", () => {
     expect(item).toMatchObject({ revision: 1, diff: null, decisions: [] });
     expect(item.draft.name).toBe("Brinewatch Harbour Levels");
     expect(item.probes[0]).toMatchObject({ outcome: "offer", verdict: "conformant", status: 402 });
-    expect(item.payees).toEqual([{ payTo: item.draft.offers[0]!.payTo, payeeVerified: false, verifiedAt: null }]);
+    expect(item.payees).toEqual([
+      {
+        payTo: item.draft.offers[0]!.payTo,
+        payeeVerified: false,
+        verifiedAt: null,
+        sandboxPayeeKey: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      },
+    ]);
 
     const member = await createPerson("member");
     expect((await refusal(listReviewQueue(member))).code).toBe("forbidden");
@@ -432,5 +443,66 @@ describe("payeeVerified", () => {
       where: { NOT: { catalogSource: { startsWith: LISTING_SOURCE_PREFIX } } },
     });
     expect((await getServiceRecord(seeded.slug)).service.payeeVerified).toBe(false);
+  }, 30_000);
+});
+
+describe("what a newcomer provider is told", () => {
+  it("a sandbox payee's public key, the catalog service that already lists the offer, to owner and operators", async () => {
+    const offer = offers[nextOffer++ % offers.length]!;
+    const owner = await createPerson();
+    const url = `${sandbox.url}/${offer.slug}${offer.path}`;
+    const listing = await createListing(owner, { resourceUrls: [url] }, deps);
+    const [payee] = listing.payees;
+    expect(payee!.sandboxPayeeKey).toBe(sandboxPayeeKey(offer.slug));
+    expect(privateKeyToAccount(payee!.sandboxPayeeKey as Hex).address.toLowerCase()).toBe(payee!.payTo.toLowerCase());
+    // Its first name comes from the sandbox's path, not the loopback address.
+    expect(listing.draft.name).not.toMatch(/^127\./);
+    const seeded = await db.service.findFirstOrThrow({ where: { slug: offer.slug }, select: { name: true } });
+    const twin = { resourceUrl: url, serviceSlug: offer.slug, serviceName: seeded.name, payeeVerified: false };
+    expect(listing.alreadyListed).toEqual([twin]);
+    expect((await getListing(owner, listing.id)).alreadyListed).toEqual([twin]);
+    await editListing(owner, listing.id, { primaryCapability: "web-data" });
+    await submitListing(owner, listing.id);
+    const item = (await listReviewQueue(operator, { limit: 50 })).listings.find((l) => l.listingId === listing.id)!;
+    expect(item.alreadyListed).toEqual([twin]);
+
+    // Any other payee (an offer somewhere else with another payTo) gets no key: proofs stay proofs.
+    const other = await createPerson();
+    const id = await listingWithPayees(other, [newPayee().address], `${randomUUID().slice(0, 8)}.payee.example`);
+    expect((await getListing(other, id)).payees[0]!.sandboxPayeeKey).toBeNull();
+    expect((await getListing(other, id)).alreadyListed).toEqual([]);
+  }, 30_000);
+
+  it("an example input per offer: stored on the draft, written to the catalog offer on approval; refused when unknown or unstorable", async () => {
+    const offer = offers[nextOffer++ % offers.length]!;
+    const owner = await createPerson();
+    const url = `${sandbox.url}/${offer.slug}${offer.path}`;
+    const { id } = await createListing(owner, { resourceUrls: [url] }, deps);
+    const example = { q: "harbour levels", days: 2 };
+    const edited = await editListing(owner, id, {
+      name: `Examples ${id.slice(0, 8)}`,
+      primaryCapability: "maps-weather",
+      offerExamples: [{ resourceUrl: url, exampleInput: example }],
+    });
+    expect(edited.draft.offers[0]!.exampleInput).toEqual(example);
+    const unknown = await refusal(
+      editListing(owner, id, { offerExamples: [{ resourceUrl: `${url}/other`, exampleInput: {} }] }),
+    );
+    expect(unknown.code).toBe("invalid_request");
+    for (const bad of [{ q: "a\u0000b" }, { ["\ud800"]: 1 }, { q: "x".repeat(9000) }])
+      expect(editListingInput.safeParse({ offerExamples: [{ resourceUrl: url, exampleInput: bad }] }).success).toBe(
+        false,
+      );
+    expect(editListingInput.safeParse({ offerExamples: [{ resourceUrl: url, exampleInput: [1] }] }).success).toBe(
+      false,
+    );
+
+    await submitListing(owner, id);
+    const decision = await approveListing(operator, { listingId: id, revision: 1 });
+    const stored = await db.offer.findFirstOrThrow({
+      where: { service: { slug: decision.serviceSlug! } },
+      select: { exampleInput: true },
+    });
+    expect(stored.exampleInput).toEqual(example);
   }, 30_000);
 });

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { offerSchema } from "../catalog/service-record-schema";
 import { CAPABILITIES, TEST_STATUSES } from "../catalog/vocabulary";
-import { storableText } from "../input/storable-text";
+import { storableText, UNSTORABLE_TEXT_MESSAGE, unstorableTextPath } from "../input/storable-text";
 import { webUrlSchema } from "../input/web-url";
 import { CONFORMANCE_CHECKS } from "../probes/conformance-checks";
 
@@ -48,6 +48,17 @@ const tagsSchema = z
   .max(30, "At most 30 tags.")
   .transform((tags) => [...new Set(tags)]);
 
+// An offer's example input as the owner gives it: a JSON object the marketplace can store (no U+0000
+// or unpaired surrogate anywhere in it) of at most 8 KB of JSON, like the catalog import's.
+const EXAMPLE_INPUT_MAX_BYTES = 8 * 1024;
+export const exampleInputSchema = z
+  .record(z.string(), z.unknown())
+  .refine((v) => unstorableTextPath(v) === undefined, UNSTORABLE_TEXT_MESSAGE)
+  .refine(
+    (v) => Buffer.byteLength(JSON.stringify(v)) <= EXAMPLE_INPUT_MAX_BYTES,
+    `At most ${EXAMPLE_INPUT_MAX_BYTES} bytes of JSON.`,
+  );
+
 /** What the owner edits: what an unpaid probe cannot know. At least one field. */
 export const editListingInput = z
   .strictObject({
@@ -58,6 +69,19 @@ export const editListingInput = z
     primaryCapability: z.enum(CAPABILITIES),
     tags: tagsSchema,
     facts: z.array(factSchema).max(50, "At most 50 facts."),
+    offerExamples: z
+      .array(
+        z.strictObject({
+          resourceUrl: resourceUrlSchema,
+          exampleInput: exampleInputSchema
+            .nullable()
+            .describe("Query parameters of a GET or the JSON body of a POST; null removes the example."),
+        }),
+      )
+      .max(50, "At most 50 offers.")
+      .describe(
+        "An example input per offer (by its resourceUrl), for the marketplace's test and probes; an offer without one is tested with its bazaar example, else with no input.",
+      ),
   })
   .partial()
   .refine((e) => Object.keys(e).length > 0, "Send at least one field to change.");
@@ -85,6 +109,12 @@ export const listingOfferSchema = z.object({
     .describe("The 402's maxTimeoutSeconds, when stated (drafts before it was read have none)."),
   inputSchema: jsonObject.nullable().describe("The bazaar extension's input (schema or example), when declared."),
   outputSchema: jsonObject.nullable().describe("The bazaar extension's output (schema or example), when declared."),
+  exampleInput: jsonObject
+    .nullable()
+    .optional()
+    .describe(
+      "The owner's example input (PATCH offerExamples), sent by the marketplace's test and probes; null until given.",
+    ),
 });
 export type ListingOffer = z.infer<typeof listingOfferSchema>;
 
@@ -123,8 +153,22 @@ export const listingPayeeSchema = z.object({
   payTo: z.string().describe("The payee as the offers state it."),
   payeeVerified: z.boolean().describe("True once the owner signed a payee-proof challenge with this address."),
   verifiedAt: z.string().nullable().describe("When the latest accepted proof was recorded; null while unproven."),
+  sandboxPayeeKey: z
+    .string()
+    .nullable()
+    .describe(
+      'Only for a payee of the sandbox world, while payments settle on the local test ledger: its private key, sha256("sandbox-payee:<slug>") of the sandbox service\'s slug, public by design (only test USDC is ever paid to it), so the payee proof can be signed offline. Null for every other payee.',
+    ),
 });
 export type ListingPayee = z.infer<typeof listingPayeeSchema>;
+
+/** An offer of the listing that the catalog already lists under another service (catalog-twins.ts). */
+export const catalogTwinSchema = z.object({
+  resourceUrl: z.string().describe("The listing's offer."),
+  serviceSlug: z.string().describe("The catalog service that lists the same provider address."),
+  serviceName: z.string(),
+  payeeVerified: z.boolean().describe("Whether that service's payees were proven."),
+});
 
 /** An operator's decision on one submitted revision, as its owner reads it. */
 export const listingDecisionSchema = z.object({
@@ -165,6 +209,11 @@ export const listingSchema = z.object({
     .nullable()
     .describe(
       "The catalog service its approval wrote (its page: /services/{slug}); null until a revision is approved.",
+    ),
+  alreadyListed: z
+    .array(catalogTwinSchema)
+    .describe(
+      "Offers whose provider address the catalog already lists under another service; operators see them before deciding.",
     ),
 });
 export type ListingView = z.infer<typeof listingSchema>;

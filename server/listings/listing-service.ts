@@ -92,7 +92,7 @@ export function listingService({
         dynamicPrice: false,
         unitType: "request",
         intent: "charge",
-        exampleInput: null,
+        exampleInput: o.exampleInput ?? null,
         docsUrl,
         network: o.network,
         asset: o.asset,

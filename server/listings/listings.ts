@@ -15,6 +15,8 @@ import { createSafeOutbound, type SafeOutbound } from "../observe/safe-outbound"
 import type { ProbeLimits } from "../probes/probe-offer";
 import { inTransaction, lockUntilCommit, type DbClient } from "../transaction";
 import { guessCapability } from "./guess-capability";
+import { guessName } from "./guess-name";
+import { catalogTwins, type CatalogTwin } from "./catalog-twins";
 import { latestPayeeProofs, payeesOf, type PayeeProofSeen } from "./listing-payees";
 import {
   EDITABLE_STATUSES,
@@ -22,6 +24,7 @@ import {
   listingProbeSchema,
   type EditListingInput,
   type ListingDraft,
+  type ListingOffer,
   type ListingStatus,
   type ListingCatalogService,
   type ListingDecisionView,
@@ -67,11 +70,10 @@ export function probeDepsFromEnv(): ProbeDeps {
 export function draftFromReadings(urls: readonly string[], readings: readonly ListingUrlReading[]): ListingDraft {
   const offers = readings.flatMap((r) => (r.offer ? [r.offer] : []));
   const description = readings.find((r) => r.description)?.description ?? "";
-  const host = new URL(urls[0]!).hostname;
   const words = [description, ...urls, ...offers.map((o) => JSON.stringify([o.inputSchema, o.outputSchema]))].join(" ");
   const primaryCapability = guessCapability(words);
   return {
-    name: host,
+    name: guessName(urls[0]!),
     description,
     primaryCapability,
     capabilityGuessed: primaryCapability !== null,
@@ -112,6 +114,7 @@ function view(
   proofs: readonly PayeeProofSeen[],
   decisions: readonly DecisionRow[],
   services: readonly ServiceRow[],
+  twins: ReadonlyMap<string, CatalogTwin[]>,
 ): ListingView {
   const draft = listingDraftSchema.parse(row.draft);
   return {
@@ -137,6 +140,7 @@ function view(
         decidedAt: d.decidedAt.toISOString(),
       })),
     service: catalogService(row, services),
+    alreadyListed: twins.get(row.id) ?? [],
   };
 }
 
@@ -145,7 +149,8 @@ function view(
 async function views(rows: readonly ListingRow[]): Promise<ListingView[]> {
   const ids = rows.map((r) => r.id);
   const serviceIds = rows.flatMap((r) => (r.serviceId ? [r.serviceId] : []));
-  const [proofs, decisions, services] = await Promise.all([
+  const drafts = rows.map((r) => ({ id: r.id, serviceId: r.serviceId, draft: listingDraftSchema.parse(r.draft) }));
+  const [proofs, decisions, services, twins] = await Promise.all([
     latestPayeeProofs(ids),
     db.listingReview.findMany({ where: { listingId: { in: ids } }, orderBy: { revision: "desc" } }),
     serviceIds.length === 0
@@ -154,8 +159,9 @@ async function views(rows: readonly ListingRow[]): Promise<ListingView[]> {
           where: { id: { in: serviceIds } },
           select: { id: true, slug: true, listingState: true, testStatus: true, testedAt: true, payeeVerified: true },
         }),
+    catalogTwins(drafts),
   ]);
-  return rows.map((row) => view(row, proofs, decisions, services));
+  return rows.map((row) => view(row, proofs, decisions, services, twins));
 }
 const viewOne = async (row: ListingRow) => (await views([row]))[0]!;
 
@@ -224,8 +230,8 @@ async function insertListing(
       probes: probed.readings.map((r) => r.probe) as unknown as Prisma.InputJsonValue,
     },
   });
-  // A new listing has no proofs, decisions or service yet: its view needs no other read.
-  return view(row, [], [], []);
+  // A new listing has no proofs, decisions or service yet; its twins in the catalog are told at once.
+  return view(row, [], [], [], await catalogTwins([{ id: row.id, serviceId: null, draft: probed.draft }]));
 }
 
 export async function createListing(
@@ -304,13 +310,33 @@ async function lockedListing(tx: DbClient, actor: Actor, id: string): Promise<Li
 }
 
 /** The owner's edit. A listing waiting for review goes back to draft: the reviewer sees only what was submitted. */
+/** The offers with the owner's example inputs set (by resourceUrl); an unknown URL is a 400 issue. */
+function withExamples(
+  offers: ListingOffer[],
+  examples: NonNullable<EditListingInput["offerExamples"]>,
+): ListingOffer[] {
+  const unknown = examples.findIndex((e) => !offers.some((o) => o.resourceUrl === e.resourceUrl));
+  if (unknown >= 0)
+    throw new AppError(
+      "invalid_request",
+      "offerExamples names a resourceUrl that is not one of the listing's offers.",
+      [{ path: `offerExamples.${unknown}.resourceUrl`, message: "Not the resourceUrl of any offer of this listing." }],
+    );
+  return offers.map((o) => {
+    const given = examples.find((e) => e.resourceUrl === o.resourceUrl);
+    return given ? { ...o, exampleInput: given.exampleInput } : o;
+  });
+}
+
 export async function editListing(actor: Actor, id: string, input: EditListingInput): Promise<ListingView> {
   const row = await inTransaction(undefined, async (tx) => {
     const current = await lockedListing(tx, actor, id);
     const draft = listingDraftSchema.parse(current.draft);
+    const { offerExamples, ...fields } = input;
     const next: ListingDraft = {
       ...draft,
-      ...input,
+      ...fields,
+      offers: offerExamples ? withExamples(draft.offers, offerExamples) : draft.offers,
       capabilityGuessed: input.primaryCapability === undefined ? draft.capabilityGuessed : false,
     };
     return tx.listing.update({

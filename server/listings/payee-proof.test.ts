@@ -42,8 +42,8 @@ describe("a good proof", () => {
     const payee = payees[0]!;
     const before = await getListing(owner, id);
     expect(before.payees).toEqual([
-      { payTo: payee.address, payeeVerified: false, verifiedAt: null },
-      { payTo: other.address, payeeVerified: false, verifiedAt: null },
+      { payTo: payee.address, payeeVerified: false, verifiedAt: null, sandboxPayeeKey: null },
+      { payTo: other.address, payeeVerified: false, verifiedAt: null, sandboxPayeeKey: null },
     ]);
 
     // The address as typed in lowercase: the challenge names it checksummed.
@@ -59,7 +59,12 @@ describe("a good proof", () => {
     const after = await provePayee(owner, id, { payTo: payee.address, nonce: message.nonce, signature });
     expect(after.payees[0]).toMatchObject({ payTo: payee.address, payeeVerified: true });
     expect(Date.parse(after.payees[0]!.verifiedAt!)).toBeGreaterThanOrEqual(Date.parse(message.issuedAt));
-    expect(after.payees[1]).toEqual({ payTo: other.address, payeeVerified: false, verifiedAt: null });
+    expect(after.payees[1]).toEqual({
+      payTo: other.address,
+      payeeVerified: false,
+      verifiedAt: null,
+      sandboxPayeeKey: null,
+    });
     expect(await getListing(owner, id)).toEqual(after);
 
     const proof = await db.listingPayeeProof.findUniqueOrThrow({ where: { nonce: message.nonce } });

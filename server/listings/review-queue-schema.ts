@@ -2,7 +2,7 @@
 // the revision it submitted, its probe verdicts, its payees, and what would change in the catalog.
 import { z } from "zod";
 import { storableText } from "../input/storable-text";
-import { listingDraftSchema, listingPayeeSchema, listingProbeSchema } from "./listing-schema";
+import { catalogTwinSchema, listingDraftSchema, listingPayeeSchema, listingProbeSchema } from "./listing-schema";
 
 export const reviewQueueInput = z.strictObject({
   limit: z.int().min(1).max(50).default(20),
@@ -43,6 +43,7 @@ export const reviewQueueItemSchema = z.object({
       }),
     )
     .describe("Earlier decisions on this listing, newest first."),
+  alreadyListed: z.array(catalogTwinSchema).describe("Offers the catalog already lists under another service."),
   diff: catalogDiffSchema.nullable().describe("Against the current catalog record; null when never approved."),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;

@@ -8,6 +8,7 @@ import { offerSelect, serviceColumnSelect } from "../catalog/service-record";
 import { db } from "../db";
 import type { Prisma } from "../generated/prisma/client";
 import { cursorText, cursorTimeMs, decodeCursor, encodeCursor } from "../input/cursor";
+import { catalogTwins } from "./catalog-twins";
 import { latestPayeeProofs, payeesOf } from "./listing-payees";
 import { listingDraftSchema, listingProbeSchema, type ListingDraft } from "./listing-schema";
 import { listingService } from "./listing-service";
@@ -109,10 +110,16 @@ export async function listReviewQueue(actor: Actor, raw: z.input<typeof reviewQu
   });
   const page = rows.slice(0, input.limit);
   const proofs = await latestPayeeProofs(page.map((r) => r.id));
+  const submittedDrafts = page.map((r) => ({
+    id: r.id,
+    serviceId: r.serviceId,
+    draft: listingDraftSchema.parse(r.revisions[0]!.draft),
+  }));
+  const twins = await catalogTwins(submittedDrafts);
   const listings: ReviewQueueItem[] = [];
-  for (const row of page) {
+  for (const [i, row] of page.entries()) {
     const submitted = row.revisions[0]!;
-    const draft = listingDraftSchema.parse(submitted.draft);
+    const draft = submittedDrafts[i]!.draft;
     listings.push({
       listingId: row.id,
       revision: submitted.revision,
@@ -129,6 +136,7 @@ export async function listReviewQueue(actor: Actor, raw: z.input<typeof reviewQu
         reason: r.reason,
         decidedAt: r.decidedAt.toISOString(),
       })),
+      alreadyListed: twins.get(row.id) ?? [],
       diff: row.serviceId ? await diffAgainstCatalog(row.id, row.serviceId, draft) : null,
     });
   }

@@ -80,6 +80,18 @@ function weather(e: SandboxEndpoint, input: Input, draw: Draw) {
     lon: coordinate(input, "lon", 180, draw),
     name: text(input, ["city", "q", "location", "address", "station"], "") || null,
   };
+  // An IP-geolocation endpoint ("/v1/ip", "/geoip", "/ip-lookup") locates an address, not a forecast.
+  if (/(^|\/)ip(\/|$)|geoip|ip-?geo|ip-?lookup/.test(e.path)) {
+    return {
+      kind: "ip-location",
+      ip: text(input, ["ip", "address", "query"], "203.0.113.45"),
+      location: { lat: location.lat, lon: location.lon },
+      city: draw.pick(["Lisbon", "Osaka", "Denver", "Nairobi", "Tallinn", "Recife", "Perth"]),
+      countryCode: draw.pick(["PT", "JP", "US", "KE", "EE", "BR", "AU"]),
+      asn: `AS${draw.between(1000, 65000)}`,
+      connectionType: draw.pick(["residential", "business", "mobile", "hosting"]),
+    };
+  }
   if (/geocod|route|direction|place|map|tile|distance|isochrone/.test(e.path)) {
     return {
       kind: "geo",

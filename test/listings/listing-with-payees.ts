@@ -11,8 +11,12 @@ import { X402_ASSET, X402_NETWORK } from "@/server/payments/payment-network";
 
 export const newPayee = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey());
 
-/** A draft listing of `owner` with one GET offer per payTo (as the 402s spelled them). */
-export async function listingWithPayees(owner: Actor, payTos: readonly string[]): Promise<string> {
+/** A draft listing of `owner` with one GET offer per payTo (as the 402s spelled them), on `host`. */
+export async function listingWithPayees(
+  owner: Actor,
+  payTos: readonly string[],
+  host = "payee.example",
+): Promise<string> {
   const draft: ListingDraft = {
     name: "payee.example",
     description: "",
@@ -23,9 +27,9 @@ export async function listingWithPayees(owner: Actor, payTos: readonly string[])
     docsUrl: null,
     facts: [],
     offers: payTos.map((payTo, i) => ({
-      resourceUrl: `https://payee.example/r${i}`,
+      resourceUrl: `https://${host}/r${i}`,
       method: "GET",
-      providerUrl: "https://payee.example",
+      providerUrl: `https://${host}`,
       path: `/r${i}`,
       scheme: "exact",
       priceAtomic: "1000",

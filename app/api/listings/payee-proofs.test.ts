@@ -64,7 +64,7 @@ describe("proving a payee through the routes", () => {
     const payee = newPayee();
     const id = await listingWithPayees(agent, [payee.address]);
     expect(listingResponseSchema.parse((await getOne(id, agent.token)).body).listing.payees).toEqual([
-      { payTo: payee.address, payeeVerified: false, verifiedAt: null },
+      { payTo: payee.address, payeeVerified: false, verifiedAt: null, sandboxPayeeKey: null },
     ]);
     const input = await signedChallenge(id, agent.token, payee, payee.address.toLowerCase());
     const proved = await prove(id, agent.token, input);
@@ -82,7 +82,7 @@ describe("proving a payee through the routes", () => {
     });
     expect(created.status).toBe(201);
     const listing = listingResponseSchema.parse(created.body).listing;
-    expect(listing.payees).toEqual([{ payTo: PAY_TO, payeeVerified: false, verifiedAt: null }]);
+    expect(listing.payees).toEqual([{ payTo: PAY_TO, payeeVerified: false, verifiedAt: null, sandboxPayeeKey: null }]);
     const impostor = newPayee();
     const input = await signedChallenge(listing.id, agent.token, impostor, PAY_TO);
     const res = await prove(listing.id, agent.token, { ...input, payTo: PAY_TO });

@@ -133,6 +133,8 @@ export const createListingOperation: FreeOperation<"POST"> = {
   summary: "List an x402 API: draft a listing from its resource URLs",
   description:
     "Probes each URL once, unpaid (no credential is sent), through the marketplace's SSRF-safe client: https only, public addresses only, redirects not followed, bounded by PROBE_TIMEOUT_MS and PROBE_MAX_BYTES. " +
+    "One exception, for trying the flow offline: while payments settle on the local test ledger, the sandbox world's offers (http on loopback, `sandbox: true` in their service records; their `resourceUrl` is in each catalog offer) are probed too, " +
+    "and each sandbox payee's private key, public by design, comes back as the listing's `payees[].sandboxPayeeKey`, so its payee proof can be signed. " +
     "A 402 gives an offer (method, path, price, network, asset, payTo, and the bazaar extension's input and output when declared) and its conformance verdict; " +
     "a refused address, no answer, or an answer other than 402 is recorded per URL in `probes` and is not an error of the request. " +
     `The draft (status \`draft\`) guesses the capability; PATCH edits it, POST …/submit sends it for review. At most LISTINGS_PER_ACCOUNT (${env.LISTINGS_PER_ACCOUNT}) listings per account (409). ` +
@@ -294,7 +296,8 @@ export const createPayeeChallengeOperation: FreeOperation<"POST"> = {
   summary: "Ask for a challenge to prove a payee",
   description:
     "Returns EIP-712 typed data binding the marketplace's origin, this listing, the payee (one of the offers' payTo), a random nonce the marketplace stores (single use) and an expiry (PAYEE_PROOF_TTL_SECONDS). " +
-    "Sign it with the payee's key (eth_signTypedData_v4) and send the signature to POST …/payee-proofs.",
+    "Sign it with the payee's key (eth_signTypedData_v4) and send the signature to POST …/payee-proofs. " +
+    "A payee of the sandbox world (offline, on the local test ledger) has a public key: the listing's `payees[].sandboxPayeeKey`.",
   tags: ["Listings"],
   security,
   parameters: [listingId],

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { createAgent } from "@/server/reviews/test-actors";
 import { env } from "@/server/env";
+import { sandboxOrigin } from "@/server/sandbox-address";
 import { listingWithPayees, newPayee } from "@/test/listings/listing-with-payees";
 import type { PayeeTypedData } from "../../listings/payee-proof-schema";
 import { callerFor, createPerson, signedOutCaller } from "../test-callers";
@@ -23,6 +24,7 @@ describe("listings procedures refuse signed-out callers", () => {
     });
     await expect(caller.listings.edit({ id: SOME_ID, changes: { name: "x" } })).rejects.toMatchObject({ code });
     await expect(caller.listings.submit({ id: SOME_ID })).rejects.toMatchObject({ code });
+    await expect(caller.listings.move({ id: SOME_ID, move: "withdraw" })).rejects.toMatchObject({ code });
     await expect(caller.listings.payeeChallenge({ id: SOME_ID, payTo: PAYEE })).rejects.toMatchObject({ code });
     await expect(
       caller.listings.provePayee({ id: SOME_ID, payTo: PAYEE, nonce: `0x${"ab".repeat(32)}`, signature: "0x1234" }),
@@ -37,6 +39,7 @@ describe("a person's listings", () => {
     expect(await caller.listings.limits()).toEqual({
       maxUrlsPerListing: env.LISTING_MAX_URLS,
       maxListingsPerAccount: env.LISTINGS_PER_ACCOUNT,
+      sandboxOrigin: sandboxOrigin(),
     });
     // Loopback is never a listed provider's address: refused before any connection.
     const url = "https://127.0.0.1/forecast";
@@ -50,6 +53,21 @@ describe("a person's listings", () => {
       code: "CONFLICT",
       cause: { code: "conflict" },
     });
+  });
+
+  it("the owner's moves: pause needs a listed service (CONFLICT on a draft), withdraw is final, a stranger's is NOT_FOUND, an unknown move BAD_REQUEST", async () => {
+    const owner = await createPerson();
+    const caller = await callerFor(owner);
+    const id = await listingWithPayees(owner, [PAYEE]);
+    await expect(caller.listings.move({ id, move: "pause" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(caller.listings.move({ id, move: "resume" })).rejects.toMatchObject({ code: "CONFLICT" });
+    const stranger = await callerFor(await createPerson());
+    await expect(stranger.listings.move({ id, move: "withdraw" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(caller.listings.move({ id, move: "delete" as unknown as "withdraw" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    expect((await caller.listings.move({ id, move: "withdraw" })).status).toBe("withdrawn");
+    await expect(caller.listings.move({ id, move: "withdraw" })).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
   it("refuses bad URL lists with BAD_REQUEST and the issue's path", async () => {
@@ -151,7 +169,9 @@ describe("a person's listings", () => {
       nonce: typedData.message.nonce,
       signature: await sign(payee, typedData),
     });
-    expect(proved.payees).toEqual([{ payTo: payee.address, payeeVerified: true, verifiedAt: expect.any(String) }]);
+    expect(proved.payees).toEqual([
+      { payTo: payee.address, payeeVerified: true, verifiedAt: expect.any(String), sandboxPayeeKey: null },
+    ]);
     // Not one of the offers' payees: BAD_REQUEST naming payTo.
     await expect(caller.listings.payeeChallenge({ id, payTo: PAYEE })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });

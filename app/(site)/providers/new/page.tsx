@@ -24,7 +24,13 @@ export default async function NewListingPage() {
             </Link>
           </p>
         </div>
-        {limits && <NewListingForm maxUrls={limits.maxUrlsPerListing} maxListings={limits.maxListingsPerAccount} />}
+        {limits && (
+          <NewListingForm
+            maxUrls={limits.maxUrlsPerListing}
+            maxListings={limits.maxListingsPerAccount}
+            sandboxOrigin={limits.sandboxOrigin}
+          />
+        )}
       </div>
     </HydrateClient>
   );
