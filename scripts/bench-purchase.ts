@@ -50,6 +50,7 @@ import { mkdtemp } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import {
   decodePaymentRequiredHeader,
   decodePaymentResponseHeader,
@@ -160,7 +161,7 @@ const profiling: Record<string, string> = PROFILE_DIR
       EMBEDDED_PG_STATEMENT_STATS: "1",
       BENCH_PROFILE_DIR: PROFILE_DIR,
       NODE_OPTIONS:
-        `${process.env.NODE_OPTIONS ?? ""} --require ${path.resolve("scripts/bench/cpu-profile-preload.cjs")}`.trim(),
+        `${process.env.NODE_OPTIONS ?? ""} --import ${pathToFileURL(path.resolve("scripts/bench/cpu-profile-preload.mjs")).href}`.trim(),
     }
   : {};
 const marketplace = await startBenchMarketplace({

@@ -1,7 +1,7 @@
 // The profile mode of `npm run bench:purchase` (BENCH_PROFILE=1): where one paid shortlist
 // purchase's time goes. The bench starts the app with PURCHASE_TIMING=1 (each answer carries its
 // phases' wall and CPU time in Server-Timing: server/payments/purchase-timing.ts), PostgreSQL with
-// pg_stat_statements, and the CPU-profile preload (cpu-profile-preload.cjs). Two runs:
+// pg_stat_statements, and the CPU-profile preload (cpu-profile-preload.mjs). Two runs:
 //   1. purchases one after another on one connection: the median of each phase's wall and CPU ms,
 //      and every statement PostgreSQL ran meanwhile, per purchase (calls, mean ms): the round trips;
 //   2. purchases at N connections with the server's main thread under the V8 profiler: its busy

@@ -207,24 +207,26 @@ export async function purchaseProduct(
     // Verification computes and reads; the claim waits on a commit: they run side by side, and
     // nothing is settled before both are done.
     const verifying = timed("verify", () => method.verify(runtime, admitted));
-    const claimed = await timed("claim", () => claimPurchase(
-      {
-        product: product.id,
-        protocol: method.protocol,
-        idempotencyKey: key,
-        fingerprint,
-        signatureHash: offer.identity,
-        payer,
-        nonce,
-        amountAtomic: BigInt(requirements.amount),
-        network: requirements.network,
-        asset: requirements.asset,
-        requestBody: body,
-        paymentPayload: payload,
-        paymentRequirements: requirements,
-      },
-      row,
-    )).finally(() => verifying);
+    const claimed = await timed("claim", () =>
+      claimPurchase(
+        {
+          product: product.id,
+          protocol: method.protocol,
+          idempotencyKey: key,
+          fingerprint,
+          signatureHash: offer.identity,
+          payer,
+          nonce,
+          amountAtomic: BigInt(requirements.amount),
+          network: requirements.network,
+          asset: requirements.asset,
+          requestBody: body,
+          paymentPayload: payload,
+          paymentRequirements: requirements,
+        },
+        row,
+      ),
+    ).finally(() => verifying);
     if (claimed === "nonce_used")
       return refusedReply(runtime, product, challenge, method.protocol, method.nonceUsedReason);
     if (claimed === "key_in_use") return inProgress();

@@ -142,21 +142,23 @@ async function settle(
   }
   const { transaction } = settlement;
   // Our signed receipt goes into the settlement header before it is stored: replays send the same one.
-  const paymentResponse = await timed("receipt", () => withPurchaseReceipt(
-    {
-      id: row.id,
-      protocol: row.protocol,
-      resourceUrl: `${runtime.baseUrl}${runtime.product(row.product)?.path ?? `/api/shop/${row.product}`}`,
-      payer: row.payer,
-      transaction,
-      paymentRequirements: row.paymentRequirements,
-    },
-    settlement.paymentResponse,
-    // x402's PAYMENT-RESPONSE in the form valid as base64 and base64url (decisions §1); MPP's
-    // Payment-Receipt is base64url JSON, as mppx writes it.
-    (value) =>
-      row.protocol === "x402" ? encodeHeaderJson(value) : Buffer.from(JSON.stringify(value)).toString("base64url"),
-  ));
+  const paymentResponse = await timed("receipt", () =>
+    withPurchaseReceipt(
+      {
+        id: row.id,
+        protocol: row.protocol,
+        resourceUrl: `${runtime.baseUrl}${runtime.product(row.product)?.path ?? `/api/shop/${row.product}`}`,
+        payer: row.payer,
+        transaction,
+        paymentRequirements: row.paymentRequirements,
+      },
+      settlement.paymentResponse,
+      // x402's PAYMENT-RESPONSE in the form valid as base64 and base64url (decisions §1); MPP's
+      // Payment-Receipt is base64url JSON, as mppx writes it.
+      (value) =>
+        row.protocol === "x402" ? encodeHeaderJson(value) : Buffer.from(JSON.stringify(value)).toString("base64url"),
+    ),
+  );
   const recorded = timed("mark-settled", () => markSettled(row.id, transaction, paymentResponse));
   Object.assign(row, { state: "settled", transaction, paymentResponse });
   return { recorded };

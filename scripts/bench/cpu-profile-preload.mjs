@@ -1,15 +1,15 @@
-// Preloaded (NODE_OPTIONS=--require) into the marketplace's processes by `npm run bench:purchase`
+// Preloaded (NODE_OPTIONS=--import) into the marketplace's processes by `npm run bench:purchase`
 // with BENCH_PROFILE=1: Node refuses --cpu-prof in NODE_OPTIONS, and the bench wants a profile of
 // one phase of its load, not of the build and start. SIGUSR2 starts the V8 sampling profiler in
 // the process that gets it; the next SIGUSR2 stops it and writes BENCH_PROFILE_DIR/<pid>.cpuprofile
 // (the format --cpu-prof writes, which Chrome's DevTools and scripts/bench/profile-phases.ts read).
 // Without BENCH_PROFILE_DIR it does nothing.
-"use strict";
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
+import path from "node:path";
+
 const dir = process.env.BENCH_PROFILE_DIR;
 if (dir) {
-  const { Session } = require("node:inspector");
-  const { writeFileSync } = require("node:fs");
-  const path = require("node:path");
   let session;
   process.on("SIGUSR2", () => {
     if (!session) {
