@@ -90,7 +90,9 @@ describe("listings through the typed client", () => {
         signature: await sign(payee, typedData),
       }),
     );
-    expect(proved.payees).toEqual([{ payTo: payee.address, payeeVerified: true, verifiedAt: expect.any(String), sandboxPayeeKey: null }]);
+    expect(proved.payees).toEqual([
+      { payTo: payee.address, payeeVerified: true, verifiedAt: expect.any(String), sandboxPayeeKey: null },
+    ]);
   });
 
   it("no token is unauthorized; another account's listing is not_found", async () => {
