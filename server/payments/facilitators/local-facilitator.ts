@@ -10,7 +10,6 @@ import {
   createLocalChainSigner,
   findLocalTransfer,
   localBalance,
-  preverifyAuthorization,
 } from "./local-chain-signer";
 
 // The address the local facilitator reports as its signer ("local-facilitator" in hex); it never
@@ -32,7 +31,6 @@ export function createLocalFacilitator(): Facilitator {
   );
   return {
     async verify(payload, requirements) {
-      preverifyAuthorization(payload); // on the worker thread, while the facilitator checks it too
       const verdict = await facilitator.verify(payload, requirements);
       // The reference scheme reports any failed simulation as an invalid payment, whatever made it
       // fail: when the ledger cannot be read, that is an outage (503, nothing charged), not a 402.
