@@ -5,12 +5,7 @@ import type { SupportedResponse } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { X402_NETWORK } from "../payment-network";
 import type { Facilitator, OwnLedger } from "./facilitator";
-import {
-  assertLedgerReachable,
-  createLocalChainSigner,
-  findLocalTransfer,
-  localBalance,
-} from "./local-chain-signer";
+import { assertLedgerReachable, createLocalChainSigner, findLocalTransfer, localBalance } from "./local-chain-signer";
 
 // The address the local facilitator reports as its signer ("local-facilitator" in hex); it never
 // signs anything, since transfers execute on the ledger tables.
