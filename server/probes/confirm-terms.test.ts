@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { callerFor, createPerson, signedOutCaller } from "@/server/trpc/test-callers";
+import { loadCandidates } from "@/server/shortlist/load-candidates";
 import { confirmTerms } from "./confirm-terms";
 import { routingStop } from "./offer-health";
 import { listOpenTermsChanges } from "./open-terms-changes";
@@ -53,6 +54,11 @@ describe("confirming observed payment terms", () => {
     const change = await openChange(offer, ["payTo", "price"], { payTo: NEW_PAYEE, amountAtomic: newPrice });
     await db.offerProbeSchedule.create({ data: { offerId: offer.id, nextProbeAt: new Date(Date.now() + 600_000) } });
     expect(await routingStop(offer.id)).not.toBeNull();
+    // The shortlist holds this offer's terms in memory per catalog version.
+    const candidateBefore = (await loadCandidates([offer.serviceId])).get(offer.serviceId)!;
+    expect(candidateBefore.offers.find((o) => o.id === offer.id)!.priceAtomic).toBe(offer.priceAtomic);
+    const version = async () => (await db.catalogState.findUnique({ where: { id: 1 } }))?.version ?? 0;
+    const versionBefore = await version();
 
     const first = await confirmTerms(operator, { changeId: change.id });
     expect(first).toMatchObject({ changeId: change.id, offerId: offer.id, alreadyConfirmed: false });
@@ -69,6 +75,12 @@ describe("confirming observed payment terms", () => {
     expect(row.resolvedAt).not.toBeNull();
     expect(first.change.resolvedAt).toBe(row.resolvedAt!.toISOString());
     expect(await routingStop(offer.id)).toBeNull();
+    // A catalog change: the version moves, and the shortlist reads the adopted price once it sees it
+    // (the version is read at most once a second).
+    expect(await version()).toBeGreaterThan(versionBefore);
+    await new Promise((r) => setTimeout(r, 1100));
+    const candidateAfter = (await loadCandidates([offer.serviceId])).get(offer.serviceId)!;
+    expect(candidateAfter.offers.find((o) => o.id === offer.id)!.priceAtomic).toBe(Number(newPrice));
     // Probed again soon, to see the adopted terms.
     const slot = await db.offerProbeSchedule.findUniqueOrThrow({ where: { offerId: offer.id } });
     expect(slot.nextProbeAt.getTime()).toBeLessThanOrEqual(Date.now());

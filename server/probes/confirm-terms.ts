@@ -8,6 +8,7 @@
 import { z } from "zod";
 import type { Actor } from "../accounts/actor";
 import { AppError } from "../errors";
+import { bumpCatalogVersion } from "../catalog/search-index";
 import { Prisma } from "../generated/prisma/client";
 import { termsSchema, type TermsChange } from "./health-schema";
 import { termsChangeObject } from "./offer-health";
@@ -92,8 +93,11 @@ export async function confirmTerms(actor: Actor, raw: z.input<typeof confirmTerm
     }
     const observed = termsSchema.parse(c.observed);
     const set = adoptedColumns(c.fields, observed);
-    if (set.length > 0)
+    // The catalog's terms change: every instance's catalog caches (the shortlist's rows) follow the version.
+    if (set.length > 0) {
       await tx.$executeRaw(Prisma.sql`UPDATE offers SET ${Prisma.join(set, ", ")} WHERE id = ${c.offer_id}`);
+      await bumpCatalogVersion(tx);
+    }
     const [resolved] = await tx.$queryRaw<{ resolved_at: Date }[]>(Prisma.sql`
       UPDATE offer_terms_changes SET resolved_at = now(), resolution = 'confirmed', resolved_by = ${actor.personId}
       WHERE id = ${c.id}::uuid RETURNING resolved_at`);
