@@ -4,7 +4,9 @@
 // (another facilitator, payment switched off); the app uses the one configured by env
 // (server/products/shop-runtime.ts).
 import { x402ResourceServer } from "@x402/core/server";
+import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
+import { createBatchServerScheme } from "./batch/batch-offer";
 import { baseUrl } from "../env";
 import { buildChallenge, type Challenge } from "./challenge";
 import type { Facilitator } from "./facilitators/facilitator";
@@ -35,6 +37,8 @@ export interface PaymentRuntime {
   readyChallenge(product: SellableProduct): Challenge | undefined;
   /** MPP beside x402 (queued products); null when no method is configured or payment is off. */
   mpp: MppRuntime | null;
+  /** x402 batch-settlement's server scheme (its channels in PostgreSQL); null when payment is off. */
+  batch: BatchSettlementEvmScheme | null;
 }
 
 export function createPaymentRuntime(
@@ -63,9 +67,12 @@ export function createPaymentRuntime(
       ? createMppRuntime(config.mpp, config.payTo as `0x${string}`)
       : null;
 
+  const batch = config.payTo ? createBatchServerScheme(config.payTo) : null;
+
   const resourceServer = () => {
     ready ??= (async () => {
       const server = new x402ResourceServer(facilitator).register(X402_NETWORK, new ExactEvmScheme());
+      if (batch) server.register(X402_NETWORK, batch);
       await server.initialize();
       return server;
     })().catch((err: unknown) => {
@@ -83,6 +90,7 @@ export function createPaymentRuntime(
     product: (id) => byId.get(id),
     resourceServer,
     mpp,
+    batch,
     async challenge(product) {
       const kept = built.get(product.id);
       if (kept) return kept;
