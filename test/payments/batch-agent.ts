@@ -30,10 +30,14 @@ const batchOnly = (_v: number, accepts: PaymentRequirements[]) => {
   return batch;
 };
 
-export async function createBatchAgent(fundUsd = 1, depositMultiplier = 1000): Promise<BatchAgent> {
+/** depositAtomic: what each deposit puts in the channel (by default the server's announced minimum, 10 purchases). */
+export async function createBatchAgent(fundUsd = 1, depositAtomic?: bigint): Promise<BatchAgent> {
   const account = privateKeyToAccount(generatePrivateKey());
   const storage = new InMemoryClientChannelStorage();
-  const scheme = new BatchSettlementEvmScheme(account, { storage, depositPolicy: { depositMultiplier } });
+  const scheme = new BatchSettlementEvmScheme(account, {
+    storage,
+    ...(depositAtomic !== undefined && { depositStrategy: () => depositAtomic }),
+  });
   const client = new x402Client(batchOnly).register("eip155:*", scheme);
   if (fundUsd > 0) await creditTestFunds({ address: account.address, amountUsd: fundUsd });
   return {
