@@ -3,11 +3,12 @@
 // layer that declares them: the payment layer knows no product). Tests build their own runtimes
 // (another facilitator, payment switched off); the app uses the one configured by env
 // (server/products/shop-runtime.ts).
-import { x402ResourceServer } from "@x402/core/server";
+import { FacilitatorCapabilityError, x402ResourceServer } from "@x402/core/server";
 import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { createBatchServerScheme } from "./batch/batch-offer";
 import { baseUrl } from "../env";
+import { logger } from "../logger";
 import { buildChallenge, type Challenge } from "./challenge";
 import type { Facilitator } from "./facilitators/facilitator";
 import { createHttpFacilitator } from "./facilitators/http-facilitator";
@@ -71,10 +72,21 @@ export function createPaymentRuntime(
 
   const resourceServer = () => {
     ready ??= (async () => {
-      const server = new x402ResourceServer(facilitator).register(X402_NETWORK, new ExactEvmScheme());
+      const exactOnly = () => new x402ResourceServer(facilitator).register(X402_NETWORK, new ExactEvmScheme());
+      const server = exactOnly();
       if (batch) server.register(X402_NETWORK, batch);
-      await server.initialize();
-      return server;
+      try {
+        await server.initialize();
+        return server;
+      } catch (err) {
+        // A facilitator that lists batch-settlement without a receiver authorizer we could use: sell
+        // with exact alone rather than not at all (the challenge offers only what is registered).
+        if (!(err instanceof FacilitatorCapabilityError)) throw err;
+        logger.warn({ err }, "the facilitator's batch-settlement is unusable here: offering exact only");
+        const fallback = exactOnly();
+        await fallback.initialize();
+        return fallback;
+      }
     })().catch((err: unknown) => {
       ready = undefined; // a facilitator that was down may be up on the next request
       throw err;
