@@ -12,6 +12,7 @@ import { db } from "@/server/db";
 import { localBalance } from "@/server/payments/facilitators/local-chain-signer";
 import { ESCROW_ADDRESS } from "@/server/payments/facilitators/local-escrow";
 import { LOCAL_PAY_TO } from "@/server/payments/payment-config";
+import { PRODUCT_LIST } from "@/server/products/products";
 import { paymentRuntime } from "@/server/products/shop-runtime";
 import { createBatchAgent, type BatchAgent } from "@/test/payments/batch-agent";
 import { buy, describe402, shortlistBody } from "@/test/payments/shop";
@@ -71,6 +72,16 @@ describe("the 402", () => {
       payTo: LOCAL_PAY_TO,
       extra: { name: "USDC", version: "2", withdrawDelay: 900, receiverAuthorizer: expect.stringMatching(/^0x/) },
     });
+  });
+
+  it("is offered by the sub-cent products only (shortlist, ads), not by the queued ones", async () => {
+    const schemes = async (id: string) => {
+      const challenge = await runtime.challenge(PRODUCT_LIST.find((p) => p.id === id)!);
+      return decodePaymentRequiredHeader(challenge.header).accepts.map((a) => a.scheme);
+    };
+    expect(await schemes("ad")).toEqual(["exact", "batch-settlement"]);
+    expect(await schemes("placement")).toEqual(["exact"]);
+    expect(await schemes("evaluation")).toEqual(["exact"]);
   });
 });
 
