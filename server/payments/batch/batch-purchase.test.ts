@@ -16,6 +16,7 @@ import { PRODUCT_LIST } from "@/server/products/products";
 import { paymentRuntime } from "@/server/products/shop-runtime";
 import { createBatchAgent, type BatchAgent } from "@/test/payments/batch-agent";
 import { buy, describe402, shortlistBody } from "@/test/payments/shop";
+import { finishBatchJob, leaseBatchJob } from "./batch-jobs";
 import { batchSettlementPass } from "./run-batch-settlement";
 
 const runtime = paymentRuntime();
@@ -223,6 +224,12 @@ describe("claims, settlement and refunds (the shared jobs)", () => {
     expect(escrowBefore - (await localBalance(ESCROW_ADDRESS))).toBe(7n * PRICE);
     expect((await runtime.batch!.getStorage().get(channelId))?.totalClaimed).toBe("7000");
 
+    // A job another instance holds (its lease has not run out) is not run here, due or not.
+    await dueNow();
+    expect(await leaseBatchJob("claim", "holder", 60_000)).toBe(true);
+    expect((await batchSettlementPass(runtime, "instance-a", settings)).claim).toBeUndefined();
+    await finishBatchJob("claim", "holder", 0, {});
+
     // Nothing new: the next run claims nothing and settles nothing.
     await dueNow();
     expect((await batchSettlementPass(runtime, "instance-a", settings)).claim).toEqual({ claims: 0, vouchers: 0 });
@@ -237,5 +244,24 @@ describe("claims, settlement and refunds (the shared jobs)", () => {
     expect((await escrowChannel(channelId))?.balanceAtomic).toBe(9n * PRICE);
     expect((await escrowChannel(channelId))?.totalClaimedAtomic).toBe(9n * PRICE);
     expect(await runtime.batch!.getStorage().get(channelId)).toBeUndefined();
+  });
+});
+
+describe("the channel store", () => {
+  it("serialises concurrent read-modify-writes of one channel (no lost update), as the library requires", async () => {
+    const storage = runtime.batch!.getStorage();
+    const id = `0x${"ab".repeat(32)}`;
+    const base = { channelId: id, chargedCumulativeAmount: "0" } as never;
+    await Promise.all(
+      Array.from({ length: 40 }, () =>
+        storage.updateChannel(id, (current) => {
+          const c = (current ?? base) as { chargedCumulativeAmount: string };
+          return { ...c, chargedCumulativeAmount: String(Number(c.chargedCumulativeAmount) + 1) } as never;
+        }),
+      ),
+    );
+    expect((await storage.get(id))?.chargedCumulativeAmount).toBe("40");
+    expect((await storage.updateChannel(id, () => undefined)).status).toBe("deleted");
+    expect(await storage.get(id)).toBeUndefined();
   });
 });
