@@ -39,8 +39,8 @@ const stateOf = async (key: string) => (await db.purchase.findFirst({ where: { i
 
 // AGENTS channels × VOUCHERS each, the agents in parallel (a channel's vouchers are sequential by
 // the scheme: each is the charged total plus the price).
-const AGENTS = 4;
-const VOUCHERS = 50;
+const AGENTS = 8;
+const VOUCHERS = 125;
 
 async function payAcross(agent: BatchAgent, a: AppInstance, b: AppInstance, header: string) {
   const statuses: Record<string, number> = {};
@@ -75,7 +75,7 @@ describe("two instances", () => {
   it(`${AGENTS} channels × ${VOUCHERS} vouchers with concurrent duplicates and replays: one purchase and one claim per voucher`, async () => {
     const [a, b] = await Promise.all([start("a"), start("b")]);
     const header = (await fetch(a.url)).headers.get("payment-required")!;
-    const agents = await Promise.all(Array.from({ length: AGENTS }, () => createBatchAgent(1, 60n * PRICE)));
+    const agents = await Promise.all(Array.from({ length: AGENTS }, () => createBatchAgent(1, 130n * PRICE)));
     const payToBefore = await localBalance(LOCAL_PAY_TO);
     const statuses = await Promise.all(agents.map((agent) => payAcross(agent, a, b, header)));
     // Every duplicate was a replay or a 409 in progress, never a second charge or a refusal.
