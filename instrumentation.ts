@@ -19,7 +19,7 @@ export async function register(): Promise<void> {
   startReconciler(runtime);
   startOrderExpiry();
   // x402 batch-settlement: claims, settlements and idle refunds of the channels, one instance at a time.
-  const { startBatchSettlement } = await import("./server/payments/batch/run-batch-settlement");
+  const { startBatchSettlement } = await import("./server/payments/batch-jobs/run-batch-settlement");
   startBatchSettlement(runtime);
   if (runtime.config.mode === "local" && runtime.config.payTo) void startSignatureWorker();
   // The sandbox provider of the seeded catalog, while the local facilitator is active (off otherwise).

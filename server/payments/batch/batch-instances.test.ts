@@ -14,7 +14,7 @@ import { blockTable } from "@/test/block-table";
 import { startInstance, type AppInstance } from "@/test/payments/app-instance";
 import { createBatchAgent, type BatchAgent } from "@/test/payments/batch-agent";
 import { buy, describe402, shortlistBody } from "@/test/payments/shop";
-import { batchSettlementPass } from "./run-batch-settlement";
+import { batchSettlementPass } from "../batch-jobs/run-batch-settlement";
 
 const runtime = paymentRuntime();
 const PRICE = 1000n;

@@ -16,8 +16,8 @@ import { PRODUCT_LIST } from "@/server/products/products";
 import { paymentRuntime } from "@/server/products/shop-runtime";
 import { createBatchAgent, type BatchAgent } from "@/test/payments/batch-agent";
 import { buy, describe402, shortlistBody } from "@/test/payments/shop";
-import { finishBatchJob, leaseBatchJob } from "./batch-jobs";
-import { batchSettlementPass } from "./run-batch-settlement";
+import { finishBatchJob, leaseBatchJob } from "../batch-jobs/batch-jobs";
+import { batchSettlementPass } from "../batch-jobs/run-batch-settlement";
 
 const runtime = paymentRuntime();
 const PRICE = 1000n;

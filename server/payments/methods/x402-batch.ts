@@ -2,7 +2,7 @@
 // the payer funded (or the deposit that funds it, with its first voucher). The library's server scheme
 // (registered on the resource server, its channels in PostgreSQL) verifies the voucher and, at settle,
 // records the charge on the channel; no transfer happens per purchase: the channel manager's jobs claim
-// and settle the vouchers in batches (batch/batch-jobs.ts). A deposit's settle goes to the facilitator.
+// and settle the vouchers in batches (batch-jobs/batch-jobs.ts). A deposit's settle goes to the facilitator.
 //
 // Exactly once: the ledger's nonce of a voucher is its channel and cumulative amount, so one voucher
 // pays one purchase (the claim's unique index), and a settle that may have run before is decided from
