@@ -224,6 +224,37 @@ describe("claims, settlement and refunds (the shared jobs)", () => {
     expect(escrowBefore - (await localBalance(ESCROW_ADDRESS))).toBe(7n * PRICE);
     expect((await runtime.batch!.getStorage().get(channelId))?.totalClaimed).toBe("7000");
 
+    // The same claim again, straight to the facilitator (as a second instance whose lease ran out would
+    // send it): the escrow refuses a claim that does not raise the channel's total; nothing moves.
+    const stored = (await runtime.batch!.getStorage().get(channelId))!;
+    const requirements = decodePaymentRequiredHeader(await challengeHeader()).accepts[1]!;
+    const claimAgain = (totalClaimed: string) =>
+      runtime.facilitator.settle(
+        {
+          x402Version: 2,
+          accepted: requirements,
+          payload: {
+            type: "claim",
+            claims: [
+              {
+                voucher: { channel: stored.channelConfig, maxClaimableAmount: stored.signedMaxClaimable },
+                signature: stored.signature,
+                totalClaimed,
+              },
+            ],
+          },
+        } as never,
+        requirements,
+      );
+    expect(await claimAgain("7000")).toMatchObject({
+      success: false,
+      errorReason: "invalid_batch_settlement_evm_claim_simulation_failed",
+    });
+    // Nor more than the voucher signed.
+    expect(await claimAgain("8000")).toMatchObject({ success: false });
+    expect((await escrowChannel(channelId))?.totalClaimedAtomic).toBe(7n * PRICE);
+    expect((await localBalance(LOCAL_PAY_TO)) - payToBefore).toBe(7n * PRICE);
+
     // A job another instance holds (its lease has not run out) is not run here, due or not.
     await dueNow();
     expect(await leaseBatchJob("claim", "holder", 60_000)).toBe(true);
