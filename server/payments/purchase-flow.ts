@@ -204,8 +204,8 @@ export async function purchaseProduct(
     const { payload, requirements } = admitted;
 
     // Verification computes and reads; the claim waits on a commit: they run side by side, and
-    // nothing is settled before both are done.
-    const verifying = method.verify(runtime, admitted);
+    // nothing is settled before both are done (unless the method verifies only after its claim).
+    const verifying = method.verifiesAfterClaim ? undefined : method.verify(runtime, admitted);
     const claimed = await claimPurchase(
       {
         product: product.id,

@@ -167,6 +167,21 @@ describe("paying with vouchers", () => {
     expect((await channelState()).chargedCumulativeAmount).toBe("3000");
   });
 
+  it("one voucher sent under 20 keys at once pays exactly one purchase", async () => {
+    const agent = await createBatchAgent();
+    await pay(agent, 1);
+    const signature = await agent.sign(await challengeHeader());
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => buy(runtime, { body: shortlistBody(), signature })),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of answers.filter((a) => a.status !== 200)) expect([402, 409]).toContain(r.status);
+    const channelId = decode(signature).payload.voucher.channelId as string;
+    expect((await runtime.batch!.getStorage().get(channelId))?.chargedCumulativeAmount).toBe("2000");
+    expect(await db.purchase.count({ where: { payer: agent.address, state: "completed" } })).toBe(2);
+    expect(await db.purchase.count({ where: { payer: agent.address, state: { not: "completed" } } })).toBe(0);
+  });
+
   it("answers unreadable voucher headers with a 4xx JSON refusal, never a 500", async () => {
     const agent = await createBatchAgent();
     const good = decode(await agent.sign(await challengeHeader()));

@@ -138,14 +138,18 @@ export const x402Batch: PaymentMethod = {
   protocol: "x402",
   // A voucher already paying another purchase: to the library, a cumulative amount that is not the next one.
   nonceUsedReason: CUMULATIVE_MISMATCH,
+  // Verifying reserves the channel: only the request that claimed the voucher may.
+  verifiesAfterClaim: true,
   pays: (row) =>
     row.protocol === "x402" && (row.paymentRequirements as { scheme?: string } | null)?.scheme === "batch-settlement",
   async verify(runtime, payment: LedgerPayment) {
-    const identity = batchIdentity(payment.payload);
-    if (live.size >= LIVE_KEPT) live.delete(live.keys().next().value!);
-    live.set(identity, payment.payload);
     const verdict = await verifyByFacilitator(runtime, payment);
-    if ("error" in verdict || !verdict.verdict.isValid) live.delete(identity);
+    // Kept only when it verified: then it holds the channel's reservation, which no other request
+    // carrying the same voucher can hold at the same time.
+    if (!("error" in verdict) && verdict.verdict.isValid) {
+      if (live.size >= LIVE_KEPT) live.delete(live.keys().next().value!);
+      live.set(batchIdentity(payment.payload), payment.payload);
+    }
     return verdict;
   },
   settle: settleBatch,
