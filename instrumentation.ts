@@ -16,6 +16,9 @@ export async function register(): Promise<void> {
   const runtime = paymentRuntime();
   startReconciler(runtime);
   startOrderExpiry();
+  // x402 batch-settlement: claims, settlements and idle refunds of the channels, one instance at a time.
+  const { startBatchSettlement } = await import("./server/payments/batch-jobs/run-batch-settlement");
+  startBatchSettlement(runtime);
   // The sandbox provider of the seeded catalog, while the local facilitator is active (off otherwise).
   const { runSandbox } = await import("./server/sandbox/run-sandbox");
   const sandbox = runSandbox();

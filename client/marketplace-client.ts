@@ -105,7 +105,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   const base = new URL(options.baseUrl).toString().replace(/\/+$/, "");
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const caps = new SpendCaps(options.caps);
-  const payer = options.wallet ? createX402Payer(options.wallet) : null;
+  const payer = options.wallet ? createX402Payer(options.wallet, caps.perDeposit) : null;
   const paid = { fetchImpl, caps, payer, signatures: new Map(), paymentAdvice: options.paymentAdvice };
   // A wallet sign-in replaces it (signInWithWallet).
   let token = options.token;

@@ -150,7 +150,8 @@ export async function payAndSend(ctx: PaidContext, req: PaidRequest): Promise<Re
       return { ok: true, value: { answer: first, spent: null, idempotencyKey: key, settlement: null } };
     if (first.status !== 402 || (req.prepare === "send-unpaid" && isObserverRefusal(first)))
       return fail(mapError(first));
-    const challenge = readChallenge(first.headers.get("payment-required"));
+    // batch-settlement only when the caps allow a channel deposit and there is a wallet to sign vouchers.
+    const challenge = readChallenge(first.headers.get("payment-required"), ctx.payer ? ctx.caps.perDeposit : 0n);
     if ("problem" in challenge) return fail({ ...mapError(first), message: challenge.problem });
     if (opts.dryRun || !ctx.payer) {
       const why = opts.dryRun ? "Dry run: nothing was signed or sent." : (ctx.paymentAdvice ?? NO_WALLET_ADVICE);
@@ -222,6 +223,10 @@ export async function payAndSend(ctx: PaidContext, req: PaidRequest): Promise<Re
       if (answer.status < 500) release();
       return { ok: true, value: { answer, spent: null, idempotencyKey: key, settlement } };
     }
+    // A voucher's channel learns its new charged total (the next voucher builds on it); a receipt it
+    // cannot read leaves the channel as it was (the server's corrective 402 resyncs it).
+    const header = answer.headers.get("payment-response");
+    if (header && ctx.payer) await ctx.payer.settled(payment.signature, header).catch(() => undefined);
     return {
       ok: true,
       value: { answer, spent: spendOf(settlement, payment.terms), idempotencyKey: key, settlement },

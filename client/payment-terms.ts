@@ -8,7 +8,7 @@ import { formatUsd, parseAtomic } from "./usd";
 
 export interface Challenge {
   paymentRequired: PaymentRequired;
-  /** The requirement this client can pay (exact scheme on an EVM network). */
+  /** The requirement this client can pay (exact, or batch-settlement within the deposit cap, on an EVM network). */
   chosen: PaymentRequirements;
   atomic: bigint;
   terms: PaymentTerms;
@@ -27,8 +27,12 @@ function termsOf(req: PaymentRequirements, atomic: bigint, resource: string, pay
   };
 }
 
-/** The challenge of a PAYMENT-REQUIRED header value, or a reason it cannot be paid here. */
-export function readChallenge(header: string | null): Challenge | { problem: string } {
+/**
+ * The challenge of a PAYMENT-REQUIRED header value, or a reason it cannot be paid here. With
+ * `batchUpTo` (the deposit cap, atomic), a batch-settlement requirement whose price fits it is chosen
+ * over exact: vouchers on a channel instead of a transfer per call.
+ */
+export function readChallenge(header: string | null, batchUpTo = 0n): Challenge | { problem: string } {
   if (!header) return { problem: "The 402 answer has no PAYMENT-REQUIRED header." };
   let paymentRequired: PaymentRequired;
   try {
@@ -37,14 +41,11 @@ export function readChallenge(header: string | null): Challenge | { problem: str
     return { problem: "The PAYMENT-REQUIRED header is not a valid x402 challenge." };
   }
   const accepts = Array.isArray(paymentRequired?.accepts) ? paymentRequired.accepts : [];
+  const evm = (r: PaymentRequirements | undefined) =>
+    typeof r?.network === "string" && r.network.startsWith("eip155:") && parseAtomic(r.amount) !== null;
+  const batch = accepts.find((r) => r?.scheme === "batch-settlement" && evm(r) && parseAtomic(r.amount)! <= batchUpTo);
   // ExactEvmScheme signs EIP-3009 authorizations: the exact scheme on eip155 networks.
-  const chosen = accepts.find(
-    (r) =>
-      r?.scheme === "exact" &&
-      typeof r.network === "string" &&
-      r.network.startsWith("eip155:") &&
-      parseAtomic(r.amount) !== null,
-  );
+  const chosen = batch ?? accepts.find((r) => r?.scheme === "exact" && evm(r));
   if (!chosen) return { problem: "The challenge offers no exact-scheme EVM requirement this client can pay." };
   const atomic = parseAtomic(chosen.amount)!;
   return {

@@ -7,6 +7,8 @@ import { formatUsd, parseUsd } from "./usd";
 
 export const DEFAULT_MAX_USD_PER_CALL = "0.10";
 export const DEFAULT_MAX_USD_PER_SESSION = "1.00";
+/** No channel deposits unless the caller allows them: batch-settlement is then never used. */
+export const DEFAULT_MAX_USD_PER_DEPOSIT = "0";
 
 export interface Reservation {
   atomic: bigint;
@@ -19,11 +21,18 @@ export type CapCheck = { ok: true; reservation: Reservation } | { ok: false; mes
 export class SpendCaps {
   readonly perCall: bigint;
   readonly perSession: bigint;
+  /**
+   * The most one batch-settlement deposit (opening or topping up a channel) may put in escrow. A
+   * deposit is not a charge (its unclaimed rest is refunded): the vouchers paid from it count against
+   * the per-call and session caps as any payment does.
+   */
+  readonly perDeposit: bigint;
   private held = 0n;
 
-  constructor(caps: { maxUsdPerCall?: string; maxUsdPerSession?: string } = {}) {
+  constructor(caps: { maxUsdPerCall?: string; maxUsdPerSession?: string; maxUsdPerDeposit?: string } = {}) {
     this.perCall = SpendCaps.cap("maxUsdPerCall", caps.maxUsdPerCall ?? DEFAULT_MAX_USD_PER_CALL);
     this.perSession = SpendCaps.cap("maxUsdPerSession", caps.maxUsdPerSession ?? DEFAULT_MAX_USD_PER_SESSION);
+    this.perDeposit = SpendCaps.cap("maxUsdPerDeposit", caps.maxUsdPerDeposit ?? DEFAULT_MAX_USD_PER_DEPOSIT);
   }
 
   // A misconfigured cap is a programming error at construction, not a result: fail loudly.

@@ -163,8 +163,12 @@ export interface MarketplaceClientOptions {
   wallet?: `0x${string}` | LocalAccount;
   /** Marketplace token, sent as X-Marketplace-Token. */
   token?: string;
-  /** Decimal USD text; defaults "0.10" per call and "1.00" per session. */
-  caps?: { maxUsdPerCall?: string; maxUsdPerSession?: string };
+  /**
+   * Decimal USD text; defaults "0.10" per call and "1.00" per session. maxUsdPerDeposit (default "0": off)
+   * lets the client open batch-settlement channels where offered: one deposit of at most this, then each
+   * call pays with a voucher on it (counted against the other caps like any payment).
+   */
+  caps?: { maxUsdPerCall?: string; maxUsdPerSession?: string; maxUsdPerDeposit?: string };
   /** Injectable fetch (tests, in-process). */
   fetch?: typeof fetch;
   /** What a payment_required error tells the caller to do when this client has no wallet and was given no

@@ -273,7 +273,12 @@ describe("the x402 MCP transport on the hosted server", () => {
     const { marketplaceError, ...structured } = result.structuredContent as Record<string, unknown>;
     // structuredContent is the PaymentRequired itself (plus the client's error beside it), `error` a string.
     expect(structured).toEqual(required);
-    expect(structured).toMatchObject({ x402Version: 2, accepts: [expect.objectContaining({ amount: atomic })] });
+    // (every entry of the 402: the shortlist offers batch-settlement after exact)
+    expect(structured).toMatchObject({
+      x402Version: 2,
+      accepts: expect.arrayContaining([expect.objectContaining({ amount: atomic })]),
+    });
+    expect((structured.accepts as { scheme: string }[])[0]).toMatchObject({ scheme: "exact", amount: atomic });
     expect(typeof structured.error).toBe("string");
     expect(structured.error).toContain('_meta["x402/payment"]');
     expect(marketplaceError).toMatchObject({ kind: "payment_required", code: "payment_required", terms: { atomic } });

@@ -217,3 +217,42 @@ describe("npm run mcp with a bad configuration", () => {
     expect(err).not.toContain("0x1234");
   }, 60_000);
 });
+
+describe("npm run mcp with a channel deposit allowed (MCP_MAX_USD_PER_DEPOSIT)", () => {
+  it("opens a batch-settlement channel with one deposit of at most the cap, then pays each purchase with a voucher", async () => {
+    const payer = await f.createSigningAgent(1);
+    const transport = new StdioClientTransport({
+      command: "npx",
+      args: ["tsx", "scripts/mcp.ts"],
+      cwd: process.cwd(),
+      stderr: "pipe",
+      env: serverEnv({ MARKETPLACE_WALLET_KEY: payer.privateKey, MCP_MAX_USD_PER_DEPOSIT: "0.003" }),
+    });
+    const channelClient = new Client({ name: "mcp-stdio-batch-test", version: "1.0.0" });
+    await channelClient.connect(transport);
+    try {
+      const before = await payer.balance();
+      const from = app.requests.length;
+      for (let i = 0; i < 3; i++) {
+        const bought = await callTool(channelClient, "buy_shortlist", { outcome: OUTCOME, limit: 3 });
+        expect(bought.isError, textOf(bought)).toBeFalsy();
+        expect(bought.structuredContent).toMatchObject({ spent: { amountUsd: "0.001", atomic: "1000" } });
+      }
+      const kinds = app.requests
+        .slice(from)
+        .flatMap((r) => (r.headers.get("payment-signature") ? [r.headers.get("payment-signature")!] : []))
+        .map((s) => {
+          const p = JSON.parse(Buffer.from(s, "base64").toString("utf8")) as {
+            accepted: { scheme: string };
+            payload: { type: string };
+          };
+          return `${p.accepted.scheme}/${p.payload.type}`;
+        });
+      expect(kinds).toEqual(["batch-settlement/deposit", "batch-settlement/voucher", "batch-settlement/voucher"]);
+      // The deposit (the cap: three purchases) left the wallet once; the vouchers moved nothing.
+      expect(await payer.balance()).toBe(before - 3000n);
+    } finally {
+      await channelClient.close();
+    }
+  }, 120_000);
+});

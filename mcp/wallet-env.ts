@@ -16,6 +16,8 @@ export const walletEnvSchema = z.object({
   MARKETPLACE_TOKEN: z.string().trim().min(1).max(500).optional(),
   MCP_MAX_USD_PER_CALL: usd.default("0.10"),
   MCP_MAX_USD_PER_SESSION: usd.default("1.00"),
+  // The most one batch-settlement channel deposit may hold; "0" pays every call with exact.
+  MCP_MAX_USD_PER_DEPOSIT: usd.default("0"),
 });
 export type WalletEnv = z.infer<typeof walletEnvSchema>;
 

@@ -17,11 +17,15 @@ const client = createMarketplaceClient({
   baseUrl: env.MARKETPLACE_URL,
   wallet: env.MARKETPLACE_WALLET_KEY,
   token: env.MARKETPLACE_TOKEN,
-  caps: { maxUsdPerCall: env.MCP_MAX_USD_PER_CALL, maxUsdPerSession: env.MCP_MAX_USD_PER_SESSION },
+  caps: {
+    maxUsdPerCall: env.MCP_MAX_USD_PER_CALL,
+    maxUsdPerSession: env.MCP_MAX_USD_PER_SESSION,
+    maxUsdPerDeposit: env.MCP_MAX_USD_PER_DEPOSIT,
+  },
   paymentAdvice: STDIO_PAYMENT_ADVICE,
 });
 const server = createMarketplaceMcpServer(client, { mode: "wallet" });
 await server.connect(new StdioServerTransport());
 process.stderr.write(
-  `marketplace MCP server on stdio for ${env.MARKETPLACE_URL} (${env.MARKETPLACE_WALLET_KEY ? "pays with its wallet" : "no wallet: paid tools show terms only"}; caps ${env.MCP_MAX_USD_PER_CALL}/call, ${env.MCP_MAX_USD_PER_SESSION}/session)\n`,
+  `marketplace MCP server on stdio for ${env.MARKETPLACE_URL} (${env.MARKETPLACE_WALLET_KEY ? "pays with its wallet" : "no wallet: paid tools show terms only"}; caps ${env.MCP_MAX_USD_PER_CALL}/call, ${env.MCP_MAX_USD_PER_SESSION}/session, ${env.MCP_MAX_USD_PER_DEPOSIT}/deposit)\n`,
 );

@@ -266,6 +266,14 @@ const schema = z
     TEST_JOBS_ENABLED: z.enum(["true", "false"]).default("true"),
     TEST_JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(2).default(1),
     TEST_JOBS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    // x402 batch-settlement (docs/decisions.md "Batch settlement"): every BATCH_CLAIM_INTERVAL_SECONDS one
+    // instance claims the channels' new vouchers and settles the claimed funds to the pay-to address; every
+    // BATCH_REFUND_INTERVAL_SECONDS one refunds the unclaimed rest of channels idle BATCH_REFUND_IDLE_SECONDS.
+    // BATCH_SETTLEMENT_JOBS_ENABLED=false runs none here (another instance does).
+    BATCH_SETTLEMENT_JOBS_ENABLED: z.enum(["true", "false"]).default("true"),
+    BATCH_CLAIM_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    BATCH_REFUND_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+    BATCH_REFUND_IDLE_SECONDS: z.coerce.number().int().min(1).max(2_592_000).default(86_400),
   })
   .superRefine((e, ctx) => {
     // A configured method without its settings is a start-up error naming the missing one.

@@ -41,7 +41,8 @@ export function paymentHeaders(): Record<string, HeaderObject> {
     },
     [HEADER_NAMES.paymentResponse]: {
       description:
-        "x402 v2 `SettlementResponse`: `{success: true, transaction, network, payer}`, JSON encoded like PAYMENT-REQUIRED. " +
+        "x402 v2 `SettlementResponse`: `{success: true, transaction, network, payer}` (a batch-settlement voucher: `transaction` empty, " +
+        "`extra` with `chargedAmount` and the channel's `channelState`), JSON encoded like PAYMENT-REQUIRED. " +
         "A replay of a completed purchase carries the same value.",
       required: true,
       schema: inlineSchema(emittedHeaderJson),

@@ -21,7 +21,8 @@ export function apiDescription(baseUrl: string): string {
     "## Paying with x402 v2",
     "",
     "1. Send the request without payment (or `GET` the product). The answer is **402** with the `PAYMENT-REQUIRED` header: " +
-      "a base64 JSON `PaymentRequired` whose `accepts` lists the price (scheme `exact`, network, asset, amount in atomic units, payTo). " +
+      "a base64 JSON `PaymentRequired` whose `accepts` lists the price (scheme `exact`, network, asset, amount in atomic units, payTo; " +
+      "the sub-cent products add a `batch-settlement` entry after it: one deposit into a channel, then a voucher per purchase). " +
       "The body repeats the product, its request schema and a complete example, plus free links. " +
       "`PaymentRequired.extensions` declares x402's `bazaar` (method, body example and its JSON Schema) and `payment-identifier` (optional).",
     "2. Sign an EIP-3009 `transferWithAuthorization` for one of the `accepts` and retry the identical method, URL and JSON " +

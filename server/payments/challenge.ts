@@ -11,6 +11,8 @@ import { X402_MAX_TIMEOUT_SECONDS, X402_NETWORK } from "./payment-network";
 import { atomicToUsd } from "../money";
 import { refusalMessage } from "./refusal-messages";
 import { challengeExtensions } from "./challenge-extensions";
+import { BATCH_SETTLEMENT } from "./batch/batch-payload";
+import { BATCH_MAX_TIMEOUT_SECONDS, offersBatchSettlement } from "./batch/batch-offer";
 import {
   freeLinksSchema,
   balanceShortfallSchema,
@@ -78,13 +80,29 @@ export async function buildChallenge(
   baseUrl: string,
   withMpp = false,
 ): Promise<Challenge> {
-  const requirements = await server.buildPaymentRequirements({
+  const price = `$${atomicToUsd(product.priceAtomic)}`;
+  const exact = await server.buildPaymentRequirements({
     scheme: "exact",
     network: X402_NETWORK,
     payTo,
-    price: `$${atomicToUsd(product.priceAtomic)}`,
+    price,
     maxTimeoutSeconds: X402_MAX_TIMEOUT_SECONDS,
   });
+  // batch-settlement after exact (clients that know only exact find it first, unchanged), where the
+  // product offers it and the facilitator supports it.
+  const batch =
+    offersBatchSettlement(product) &&
+    server.hasRegisteredScheme(X402_NETWORK, BATCH_SETTLEMENT) &&
+    server.getSupportedKind(2, X402_NETWORK, BATCH_SETTLEMENT)
+      ? await server.buildPaymentRequirements({
+          scheme: BATCH_SETTLEMENT,
+          network: X402_NETWORK,
+          payTo,
+          price,
+          maxTimeoutSeconds: BATCH_MAX_TIMEOUT_SECONDS,
+        })
+      : [];
+  const requirements = [...exact, ...batch];
   const resource = { url: `${baseUrl}${product.path}`, description: product.name, mimeType: "application/json" };
   const paymentRequired = await server.createPaymentRequiredResponse(
     requirements,

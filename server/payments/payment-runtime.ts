@@ -3,9 +3,12 @@
 // layer that declares them: the payment layer knows no product). Tests build their own runtimes
 // (another facilitator, payment switched off); the app uses the one configured by env
 // (server/products/shop-runtime.ts).
-import { x402ResourceServer } from "@x402/core/server";
+import { FacilitatorCapabilityError, x402ResourceServer } from "@x402/core/server";
+import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
+import { createBatchServerScheme } from "./batch/batch-offer";
 import { baseUrl } from "../env";
+import { logger } from "../logger";
 import { buildChallenge, type Challenge } from "./challenge";
 import type { Facilitator } from "./facilitators/facilitator";
 import { createHttpFacilitator } from "./facilitators/http-facilitator";
@@ -35,6 +38,8 @@ export interface PaymentRuntime {
   readyChallenge(product: SellableProduct): Challenge | undefined;
   /** MPP beside x402 (queued products); null when no method is configured or payment is off. */
   mpp: MppRuntime | null;
+  /** x402 batch-settlement's server scheme (its channels in PostgreSQL); null when payment is off. */
+  batch: BatchSettlementEvmScheme | null;
 }
 
 export function createPaymentRuntime(
@@ -63,11 +68,25 @@ export function createPaymentRuntime(
       ? createMppRuntime(config.mpp, config.payTo as `0x${string}`)
       : null;
 
+  const batch = config.payTo ? createBatchServerScheme(config.payTo) : null;
+
   const resourceServer = () => {
     ready ??= (async () => {
-      const server = new x402ResourceServer(facilitator).register(X402_NETWORK, new ExactEvmScheme());
-      await server.initialize();
-      return server;
+      const exactOnly = () => new x402ResourceServer(facilitator).register(X402_NETWORK, new ExactEvmScheme());
+      const server = exactOnly();
+      if (batch) server.register(X402_NETWORK, batch);
+      try {
+        await server.initialize();
+        return server;
+      } catch (err) {
+        // A facilitator that lists batch-settlement without a receiver authorizer we could use: sell
+        // with exact alone rather than not at all (the challenge offers only what is registered).
+        if (!(err instanceof FacilitatorCapabilityError)) throw err;
+        logger.warn({ err }, "the facilitator's batch-settlement is unusable here: offering exact only");
+        const fallback = exactOnly();
+        await fallback.initialize();
+        return fallback;
+      }
     })().catch((err: unknown) => {
       ready = undefined; // a facilitator that was down may be up on the next request
       throw err;
@@ -83,6 +102,7 @@ export function createPaymentRuntime(
     product: (id) => byId.get(id),
     resourceServer,
     mpp,
+    batch,
     async challenge(product) {
       const kept = built.get(product.id);
       if (kept) return kept;

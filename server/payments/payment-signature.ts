@@ -33,8 +33,8 @@ export interface PaymentCredential {
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
-export function parsePaymentSignature(header: string): PaymentCredential {
-  const decoded = decodeHeaderJson(header);
+/** `decoded`: the header already decoded by the caller (it looked for the scheme), not decoded again. */
+export function parsePaymentSignature(header: string, decoded: unknown = decodeHeaderJson(header)): PaymentCredential {
   const parsed = exactEvmPayloadSchema.safeParse(decoded);
   // A payload we could not store with the purchase is no payload.
   if (!parsed.success || unstorableTextPath(decoded) !== undefined) return { identity: sha256(`raw:${header.trim()}`) };

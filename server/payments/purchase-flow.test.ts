@@ -62,6 +62,8 @@ describe("GET (describe)", () => {
         payTo: LOCAL_PAY_TO,
         extra: { name: "USDC", version: "2" },
       }),
+      // The shortlist is sub-cent: batch-settlement is offered after exact (batch/batch-purchase.test.ts).
+      expect.objectContaining({ scheme: "batch-settlement", amount: "1000", payTo: LOCAL_PAY_TO }),
     ]);
     expect(r.headers["cache-control"]).toBe("no-store");
     expect(await db.purchase.count()).toBe(before);

@@ -205,8 +205,8 @@ export async function purchaseProduct(
     const { payload, requirements } = admitted;
 
     // Verification computes and reads; the claim waits on a commit: they run side by side, and
-    // nothing is settled before both are done.
-    const verifying = timed("verify", () => method.verify(runtime, admitted));
+    // nothing is settled before both are done (unless the method verifies only after its claim).
+    const verifying = method.verifiesAfterClaim ? undefined : timed("verify", () => method.verify(runtime, admitted));
     const claimed = await timed("claim", () =>
       claimPurchase(
         {

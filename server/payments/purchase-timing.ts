@@ -1,6 +1,6 @@
 // Where one purchase's time goes, phase by phase, for the bench's profile mode (`npm run
 // bench:purchase` with BENCH_PROFILE=1 starts the app with PURCHASE_TIMING=1). Each timed phase
-// records its wall time and the process's CPU time (every thread: the signature worker's too)
+// records its wall time and the process's CPU time (every thread)
 // while it ran, and the answer carries them in a Server-Timing header (`verify;dur=1.2`,
 // `verify-cpu;dur=1.1`, …). At one connection only one purchase runs, so the CPU deltas are that
 // purchase's; phases that run side by side (verify beside the claim, the fulfilment beside the

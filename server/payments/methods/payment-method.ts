@@ -37,6 +37,12 @@ export interface PaymentMethod {
   nonceUsedReason: string;
   /** Whether a ledger row was paid with this method (a purchase resumed from the ledger finds its method so). */
   pays(row: Pick<PurchaseRow, "protocol" | "paymentPayload" | "paymentRequirements">): boolean;
+  /**
+   * Verify only once the claim is this request's: the method's verification takes state (batch-settlement
+   * reserves the voucher's channel), which a twin that loses the claim must not hold. Others verify while
+   * the claim commits.
+   */
+  verifiesAfterClaim?: boolean;
   /** Judges the payment before anything is charged; never rejects, so it can run while the claim commits. */
   verify(runtime: PaymentRuntime, payment: LedgerPayment): Promise<Verification>;
   /** Moves the money, or finds it moved; `sentBefore`: an earlier attempt may have sent it. Writes nothing. */

@@ -6,15 +6,23 @@ import { mppStripe, mppStripeOffer } from "./mpp-stripe";
 import { mppTempo, mppTempoOffer } from "./mpp-tempo";
 import type { Offer, PaymentMethod, RefusedOffer } from "./payment-method";
 import { readX402Offer, x402Exact } from "./x402-exact";
+import { readBatchOffer, x402Batch } from "./x402-batch";
+import { decodeHeaderJson } from "../header-codec";
+import { namesBatchSettlement } from "../batch/batch-payload";
 
-const METHODS: readonly PaymentMethod[] = [x402Exact, mppEvm, mppStripe, mppTempo];
+const METHODS: readonly PaymentMethod[] = [x402Exact, x402Batch, mppEvm, mppStripe, mppTempo];
 
 /** The payment a signed request offers: PAYMENT-SIGNATURE (x402), or an MPP credential of one of its methods. */
 export async function readOffer(
   paymentSignature: string | null,
   mppAuthorization: string | null,
 ): Promise<Offer | RefusedOffer> {
-  if (mppAuthorization === null) return readX402Offer(paymentSignature!);
+  if (mppAuthorization === null) {
+    const decoded = decodeHeaderJson(paymentSignature!);
+    return namesBatchSettlement(decoded)
+      ? readBatchOffer(decoded, paymentSignature!)
+      : readX402Offer(paymentSignature!, decoded);
+  }
   const mpp = await parseMppCredential(mppAuthorization);
   if (!mpp.ok) return { protocol: "mpp", identity: mpp.identity, refused: mpp.reason };
   if (mpp.method === "stripe") return mppStripeOffer(mpp);

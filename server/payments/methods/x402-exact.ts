@@ -27,8 +27,8 @@ export const x402Exact: PaymentMethod = {
 };
 
 /** The PAYMENT-SIGNATURE header as an offer; refused when it is not a payload we can read. */
-export function readX402Offer(paymentSignature: string): Offer | RefusedOffer {
-  const { payload, payer, nonce, identity } = parsePaymentSignature(paymentSignature);
+export function readX402Offer(paymentSignature: string, decoded?: unknown): Offer | RefusedOffer {
+  const { payload, payer, nonce, identity } = parsePaymentSignature(paymentSignature, decoded);
   if (!payload || !payer || !nonce) return { protocol: "x402", identity, refused: "invalid_payload" };
   return {
     method: x402Exact,
