@@ -94,14 +94,10 @@ export async function refreshTermIndex(db: PrismaClient): Promise<void> {
   }, REBUILD);
 }
 
-export async function bumpCatalogVersion(db: DbClient): Promise<number> {
-  const state = await db.catalogState.upsert({
-    where: { id: 1 },
-    create: { id: 1, version: 1 },
-    update: { version: { increment: 1 } },
-  });
-  return state.version;
-}
+// Kept beside the version's readers (search/catalog-version-cache.ts), so layers below the catalog
+// (the probes' terms confirmation) can bump it too; re-exported for the catalog's own writers.
+import { bumpCatalogVersion } from "../search/catalog-version-cache";
+export { bumpCatalogVersion };
 
 /** True when every service has a search document and the postings were built over all of them
  * (the per-service update keeps the count and avgdl, so this holds between full rebuilds). */

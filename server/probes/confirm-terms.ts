@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { Actor } from "../accounts/actor";
 import { AppError } from "../errors";
-import { bumpCatalogVersion } from "../catalog/search-index";
+import { bumpCatalogVersion } from "../search/catalog-version-cache";
 import { Prisma } from "../generated/prisma/client";
 import { termsSchema, type TermsChange } from "./health-schema";
 import { termsChangeObject } from "./offer-health";

@@ -3,6 +3,7 @@
 // at most once a second, and concurrent requests share one rebuild. Two app instances each keep
 // their own copy; both follow the same version in the database.
 import { db } from "../db";
+import type { DbClient } from "../transaction";
 
 const RECHECK_MS = 1000;
 
@@ -22,4 +23,14 @@ export function catalogVersionCache<T>(build: (version: number) => Promise<T>): 
     current = await loading;
     return current.value;
   };
+}
+
+/** A catalog change: every instance's caches above rebuild once they read the new version. */
+export async function bumpCatalogVersion(client: DbClient): Promise<number> {
+  const state = await client.catalogState.upsert({
+    where: { id: 1 },
+    create: { id: 1, version: 1 },
+    update: { version: { increment: 1 } },
+  });
+  return state.version;
 }
