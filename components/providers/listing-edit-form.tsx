@@ -32,12 +32,12 @@ function Issue({ id, issues, name }: { id: string; issues: FieldIssues; name: st
 const described = (issues: FieldIssues, name: string, id: string, hint?: string) =>
   [hint, issues[name] ? `${id}-issue` : undefined].filter(Boolean).join(" ") || undefined;
 
-// The bazaar extension's own example of an offer's input ({type: "http", queryParams | body}), shown
-// as the placeholder of an offer without an example of the owner's.
-function bazaarExample(offer: ListingView["draft"]["offers"][number]): string {
+// The bazaar extension's own example of an offer's input ({type: "http", queryParams | body}), which
+// a test sends when the owner gives none; null when the 402 declares none.
+function bazaarExample(offer: ListingView["draft"]["offers"][number]): string | null {
   const input = offer.inputSchema as { type?: unknown; queryParams?: unknown; body?: unknown } | null;
   const example = input?.type === "http" ? (offer.method === "GET" ? input.queryParams : input.body) : undefined;
-  return example && typeof example === "object" ? JSON.stringify(example) : '{"q": "example"}';
+  return example && typeof example === "object" ? JSON.stringify(example) : null;
 }
 
 /** Each offer's example text as JSON objects (null when empty), or the issue of the first that is not one. */
@@ -287,12 +287,17 @@ export function ListingEditForm({ listing }: { listing: ListingView }) {
                   rows={3}
                   value={examples[i] ?? ""}
                   onChange={(e) => setExamples((all) => all.map((x, j) => (j === i ? e.target.value : x)))}
-                  placeholder={bazaarExample(o)}
+                  placeholder={bazaarExample(o) ?? ""}
                   spellCheck={false}
                   className={`${inputClass} font-mono text-xs`}
                   aria-invalid={issues[name] ? true : undefined}
                   aria-describedby={described(issues, name, `example-${i}`)}
                 />
+                <p className="mt-1 text-xs text-slate-600">
+                  {bazaarExample(o)
+                    ? `Left empty, the test sends the 402's bazaar example: ${bazaarExample(o)}`
+                    : "This 402 declares no bazaar example: left empty, the test sends no input."}
+                </p>
                 <Issue id={`example-${i}-issue`} issues={issues} name={name} />
               </div>
             );
