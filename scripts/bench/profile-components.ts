@@ -61,7 +61,13 @@ function sourceResolver(): (frame: CallFrame) => string {
     }
     if (!map) return frame.url;
     const entry = map.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string };
-    return entry.originalSource ?? frame.url;
+    // Turbopack's sources are URLs ("…/node_modules/%40noble/…"): the rules match plain paths.
+    const original = entry.originalSource ?? frame.url;
+    try {
+      return decodeURIComponent(original);
+    } catch {
+      return original;
+    }
   };
 }
 
