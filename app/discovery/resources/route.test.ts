@@ -1,5 +1,6 @@
 // GET /discovery/resources: the catalog's x402 offers in the Bazaar discovery list format, paged,
 // and read back by importCatalog into the same offers.
+import { offersBatchSettlement } from "@/server/payments/batch/batch-offer";
 import type { DiscoveryResourcesResponse } from "@x402/extensions/bazaar";
 import { describe, expect, it } from "vitest";
 import { validateDiscoveryExtension, type DiscoveryExtension } from "@x402/extensions/bazaar";
@@ -96,10 +97,18 @@ describe("GET /discovery/resources", () => {
         resource: `http://marketplace.test${product.path}`,
         type: "http",
         x402Version: 2,
-        accepts: [{ scheme: "exact", amount: String(product.priceAtomic), network: "eip155:84532" }],
         description: product.description,
         metadata: { method: "POST", operationId: product.operationId, delivery: product.delivery },
       });
+      // exact first; the sub-cent products that deliver at once also take batch-settlement vouchers.
+      expect(item.accepts[0]).toMatchObject({
+        scheme: "exact",
+        amount: String(product.priceAtomic),
+        network: "eip155:84532",
+      });
+      expect(item.accepts.map((a: { scheme: string }) => a.scheme)).toEqual(
+        offersBatchSettlement(product) ? ["exact", "batch-settlement"] : ["exact"],
+      );
       const bazaar = item.extensions.bazaar as DiscoveryExtension;
       expect(validateDiscoveryExtension(bazaar)).toEqual({ valid: true });
       expect(bazaar.info.input).toMatchObject({ method: "POST", bodyType: "json", body: product.example });

@@ -37,7 +37,8 @@ export type ListDiscoveryInput = z.input<typeof listDiscoveryInput>;
 
 /** x402 v2 PaymentRequirements, as an x402 resource's 402 names them. */
 export const paymentRequirementsSchema = z.object({
-  scheme: z.literal("exact"),
+  // The catalog's offers are exact; the marketplace's sub-cent products also take batch-settlement.
+  scheme: z.enum(["exact", "batch-settlement"]),
   // A CAIP-2 id ("eip155:8453"); the template type is what @x402/core's Network is.
   network: z.templateLiteral([z.string(), ":", z.string()]),
   amount: z.string().describe("Price in the asset's atomic units (USDC: 6 decimals)."),
