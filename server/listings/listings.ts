@@ -111,12 +111,12 @@ function catalogService(row: ListingRow, services: readonly ServiceRow[]): Listi
 
 function view(
   row: ListingRow,
+  draft: ListingDraft,
   proofs: readonly PayeeProofSeen[],
   decisions: readonly DecisionRow[],
   services: readonly ServiceRow[],
   twins: ReadonlyMap<string, CatalogTwin[]>,
 ): ListingView {
-  const draft = listingDraftSchema.parse(row.draft);
   return {
     id: row.id,
     status: row.status as ListingStatus,
@@ -161,7 +161,7 @@ async function views(rows: readonly ListingRow[]): Promise<ListingView[]> {
         }),
     catalogTwins(drafts),
   ]);
-  return rows.map((row) => view(row, proofs, decisions, services, twins));
+  return rows.map((row, i) => view(row, drafts[i]!.draft, proofs, decisions, services, twins));
 }
 const viewOne = async (row: ListingRow) => (await views([row]))[0]!;
 
@@ -231,7 +231,8 @@ async function insertListing(
     },
   });
   // A new listing has no proofs, decisions or service yet; its twins in the catalog are told at once.
-  return view(row, [], [], [], await catalogTwins([{ id: row.id, serviceId: null, draft: probed.draft }]));
+  const draft = listingDraftSchema.parse(row.draft);
+  return view(row, draft, [], [], [], await catalogTwins([{ id: row.id, serviceId: null, draft }]));
 }
 
 export async function createListing(
