@@ -11,7 +11,8 @@ export const EMBEDDED_DATABASE = "marketplace";
 export async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> {
   const pidFile = path.join(dataDir, "postmaster.pid");
   if (!existsSync(pidFile)) return undefined;
-  const [pidLine, , , portLine] = readFileSync(pidFile, "utf8").split("\n");
+  // postmaster.pid: pid, data directory, start time, port, socket directory, ...
+  const [pidLine, , , portLine, socketLine] = readFileSync(pidFile, "utf8").split("\n");
   const pid = Number(pidLine);
   const port = Number(portLine);
   if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return undefined;
@@ -20,7 +21,7 @@ export async function runningEmbeddedUrl(dataDir: string): Promise<string | unde
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EPERM") return undefined; // a stale lock file
   }
-  const url = embeddedUrl(port, EMBEDDED_DATABASE);
+  const url = embeddedUrl(port, EMBEDDED_DATABASE, socketLine?.trim() || undefined);
   try {
     await withClient(url, (c) => c.query("SELECT 1"));
     return url;

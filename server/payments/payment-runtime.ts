@@ -14,6 +14,7 @@ import type { Facilitator } from "./facilitators/facilitator";
 import { createHttpFacilitator } from "./facilitators/http-facilitator";
 import { createLocalFacilitator } from "./facilitators/local-facilitator";
 import { windowCloses } from "./mpp/mpp-challenges";
+import { installNativeRecovery } from "./native-recovery";
 import { createMppRuntime, type MppRuntime } from "./mpp/mpp-runtime";
 import { type PaymentConfig } from "./payment-config";
 import { X402_NETWORK } from "./payment-network";
@@ -47,6 +48,8 @@ export function createPaymentRuntime(
   products: readonly SellableProduct[],
   options: { baseUrl?: string; facilitator?: Facilitator } = {},
 ): PaymentRuntime {
+  // Every signer recovery of the payment libraries on libsecp256k1 (native-recovery.ts says why).
+  installNativeRecovery();
   const byId = new Map(products.map((p) => [p.id, p]));
   const facilitator: Facilitator =
     options.facilitator ??
