@@ -59,8 +59,7 @@ export function installNativeRecovery(): boolean {
   prototype.recoverPublicKey = function recoverPublicKey(msgHash) {
     const { r, s, recovery } = this;
     const hash = bytesOf(msgHash);
-    if ((recovery !== 0 && recovery !== 1) || !hash || hash.length !== FIELD_BYTES)
-      return original.call(this, msgHash);
+    if ((recovery !== 0 && recovery !== 1) || !hash || hash.length !== FIELD_BYTES) return original.call(this, msgHash);
     let key: Uint8Array;
     recoveries++;
     try {
