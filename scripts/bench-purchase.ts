@@ -12,6 +12,10 @@
 //            before the run by a few funded agents: search "terms" at N connections and at 1
 //            connection (latency without queueing), then "all" at 1 connection (its p95 target)
 //            and at N connections for comparison
+//   vouchers the same "terms" purchases paid with x402 batch-settlement vouchers at N connections and at
+//            1 (scripts/bench/batch-phase.ts): one channel per connection, each opened by a deposit and
+//            its vouchers signed in order before the run; printed beside the exact figures with the
+//            targets (vouchers >= 250 purchases/s at N, p50 <= 6 ms at 1; exact >= 150/s, p50 <= 10 ms)
 //   alongside purchases at 1 connection with no other load, then while BENCH_SEARCH_CONNECTIONS
 //            (default 50) connections hammer the free GET /api/catalog/search, first as one client,
 //            then spread over BENCH_SEARCH_CLIENTS (default 50) X-Forwarded-For addresses (the server
@@ -40,11 +44,13 @@
 // BENCH_BLOCK_MS (ms each route runs before the connections switch, default 50),
 // BENCH_CONNECTIONS (default 10), BENCH_WARMUP (s per route before the comparisons and per paid phase, default 2),
 // BENCH_PAID_MAX (pre-signed authorizations per paid phase, default 3000), BENCH_PAID_ALL=0
-// (skip the "all" phases), BENCH_ALONGSIDE=0 (skip the search-load phase) adjust it.
+// (skip the "all" phases), BENCH_ALONGSIDE=0 (skip the search-load phase), BENCH_BATCH=0 (skip the
+// voucher phases and the profile mode's voucher purchases), BENCH_BATCH_MAX (vouchers per measured
+// voucher run, default 6000) adjust it.
 // BENCH_PROFILE=1 runs the profile mode instead (scripts/bench/purchase-profile.ts): one purchase
-// phase by phase (wall and CPU ms, statements and round trips), then a CPU profile of the server
+// phase by phase (wall and CPU ms, statements and round trips), paid with an exact authorization and
+// with a batch-settlement voucher, then a CPU profile of the server
 // at BENCH_CONNECTIONS by component.
-import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -62,11 +68,13 @@ import { alternatingThroughput, type BlockRequest, type SideFigures } from "./be
 import { healthy, startBenchMarketplace } from "./bench/bench-marketplace";
 import { fundedAgent, type FundedAgent } from "./bench/funded-agent";
 import { pairedLatency, type PairedLatency } from "./bench/paired-latency";
+import { batchPhase, profileVouchers, reportBatch, type BatchPhaseDeps, type Figures } from "./bench/batch-phase";
 import { findDescendant, pinApart } from "./bench/pin-cpus";
 import { positiveInt } from "./bench/positive-int";
 import { inTree, processTable } from "./bench/process-table";
 import { profileSequential, reportProfile } from "./bench/purchase-profile";
 import { bootstrapInterval, median, medianRatio, sumRatio } from "./bench/ratio-stats";
+import { OUTCOMES, shortlistBody } from "./bench/shortlist-bodies";
 
 const DURATION = positiveInt("BENCH_DURATION", 10);
 // Throughput comparisons run in ROUNDS passes of ROUND_DURATION seconds each, switching routes every
@@ -84,6 +92,9 @@ const PAIRS = positiveInt("BENCH_PAIRS", 2000);
 const WARMUP = positiveInt("BENCH_WARMUP", 2);
 const PAID_MAX = positiveInt("BENCH_PAID_MAX", 3000);
 const PAID_ALL = process.env.BENCH_PAID_ALL !== "0";
+// The batch-settlement phases (scripts/bench/batch-phase.ts): vouchers per measured run.
+const BATCH = process.env.BENCH_BATCH !== "0";
+const BATCH_MAX = positiveInt("BENCH_BATCH_MAX", 6000);
 const ALONGSIDE = process.env.BENCH_ALONGSIDE !== "0";
 const SEARCH_CONNECTIONS = positiveInt("BENCH_SEARCH_CONNECTIONS", 50);
 const SEARCH_CLIENTS = positiveInt("BENCH_SEARCH_CLIENTS", 50);
@@ -198,18 +209,6 @@ function cpuSample(root: number): CpuSample | undefined {
 
 // ---- paying agents ---------------------------------------------------------------------------
 
-// Outcomes rotate so the run is not one query repeated; each carries one condition to check.
-const OUTCOMES: [string, string][] = [
-  ["hourly weather forecasts for delivery route planning", "pay per request with x402"],
-  ["translate product descriptions into German and French", "documented API"],
-  ["extract text and tables from scanned PDF invoices", "pay per request with x402"],
-  ["send transactional email with delivery tracking", "documented API"],
-  ["geocode street addresses to latitude and longitude", "pay per request with x402"],
-  ["real-time stock and crypto price quotes", "documented API"],
-  ["transcribe customer support calls to text", "pay per request with x402"],
-  ["screen companies against sanctions lists", "documented API"],
-];
-
 interface Signed {
   body: string;
   headers: Record<string, string>;
@@ -224,14 +223,7 @@ async function presign(
 ): Promise<Signed[]> {
   const out: Signed[] = [];
   for (let i = 0; i < count; i++) {
-    const [outcome, condition] = OUTCOMES[i % OUTCOMES.length]!;
-    const body = JSON.stringify({
-      request_id: `bench-${tag}-${i}-${randomUUID()}`,
-      outcome,
-      conditions: [condition],
-      search,
-      limit: 5,
-    });
+    const body = shortlistBody(i, search, tag);
     const payload = await agents[i % agents.length]!.client.createPaymentPayload(paymentRequired);
     out.push({
       body,
@@ -669,6 +661,25 @@ function report(pinning: string) {
   console.log(`("app" is the Next.js server's Node processes; its server runs requests on one JS thread)`);
 }
 
+const figures = (p: Phase): Figures => ({ rps: rps(p.result), p50: p.result.latency.p50, p99: p.result.latency.p99 });
+
+/** What the batch phases need of this script: one autocannon run, measured as the paid phases are. */
+const batchDeps = (db: pg.Client, paymentRequired: PaymentRequired): BatchPhaseDeps => ({
+  baseUrl,
+  db,
+  paymentRequired,
+  warmupS: WARMUP,
+  durationS: DURATION,
+  max: BATCH_MAX,
+  log,
+  problems,
+  async run(requests, connections, amount, seconds, label) {
+    const run = await withCpu(() => cannon({ url: baseUrl, connections, amount, requests }, seconds));
+    const ok = run.result.statusCodeStats["200"]?.count ?? 0;
+    return { ok, figures: label ? figures(record(label, 200, run)) : figures({ label: "", expected: 200, ...run }) };
+  },
+});
+
 /** The whole benchmark: the comparisons, the paid phases, the search alongside; then the report. */
 async function fullRun(db: pg.Client, agents: FundedAgent[], paymentRequired: PaymentRequired) {
   // One completed purchase to replay, checked once by hand before the load.
@@ -780,6 +791,12 @@ async function fullRun(db: pg.Client, agents: FundedAgent[], paymentRequired: Pa
   }
   const paidTerms = await paid(`paid POST, search "terms"`, db, agents, paymentRequired, "terms", CONNECTIONS);
   const paidSingle = await paid(`paid POST, search "terms", 1 connection`, db, agents, paymentRequired, "terms", 1);
+  const batch = BATCH
+    ? {
+        many: await batchPhase(batchDeps(db, paymentRequired), `vouchers POST, search "terms"`, CONNECTIONS),
+        one: await batchPhase(batchDeps(db, paymentRequired), `vouchers POST, search "terms", 1 connection`, 1),
+      }
+    : undefined;
   // `all` at 1 connection: the latency a paying agent sees for the default search, without queueing.
   const paidAllSingle = PAID_ALL
     ? await paid(`paid POST, search "all", 1 connection`, db, agents, paymentRequired, "all", 1)
@@ -813,6 +830,7 @@ async function fullRun(db: pg.Client, agents: FundedAgent[], paymentRequired: Pa
   console.log(
     `paid "terms" p50:         ${single.p50} ms, p99 ${single.p99} ms at 1 connection (target p50 <= ${TARGETS.paidP50Ms} ms)  ${verdict(single.p50 <= TARGETS.paidP50Ms)}`,
   );
+  if (batch) reportBatch(CONNECTIONS, { many: figures(paidTerms), one: figures(paidSingle) }, batch);
   if (paidAllSingle) {
     // autocannon's histogram has no p95; its p97.5 bounds it from above.
     const all = paidAllSingle.result.latency;
@@ -838,7 +856,7 @@ async function fullRun(db: pg.Client, agents: FundedAgent[], paymentRequired: Pa
     for (const p of problems) console.log(`  - ${p}`);
   } else {
     console.log(
-      "\nEvery answer had its phase's expected status; every paid 200 is one completed purchase and one transfer of 0.001 USDC.",
+      `\nEvery answer had its phase's expected status; every paid 200 is one completed purchase and one transfer of 0.001 USDC${BATCH ? " (a voucher's: one completed purchase and 0.001 USDC more on its channel's charged total, no transfer)" : ""}.`,
     );
   }
 }
@@ -850,6 +868,7 @@ async function profileRun(db: pg.Client, agents: FundedAgent[], paymentRequired:
   for (const s of await presign(agents, paymentRequired, 50, "terms", "profile-warm"))
     await (await fetch(`${baseUrl}${SHORTLIST}`, { method: "POST", headers: s.headers, body: s.body })).arrayBuffer();
   problems.push(...(await profileSequential(baseUrl, SHORTLIST, db, sequential)).problems);
+  if (BATCH) problems.push(...(await profileVouchers(baseUrl, db, paymentRequired, PROFILE_PURCHASES)));
 
   const appServer = findDescendant(server.pid!, "next-server");
   if (!appServer) throw new Error("the Next.js server process was not found: nothing to profile");

@@ -44,6 +44,9 @@ const env: Record<string, string | undefined> = {
   // Its own sandbox port: another run on this machine (or an `npm start`) holding 4020 would answer this
   // run's sandbox offers from its own ledger, where this run's payments do not exist.
   SANDBOX_PORT: String(sandboxPort),
+  // The batch-settlement claim job due at every scheduler tick (5 s) instead of every minute, so a spec's
+  // vouchers are claimed and settled within seconds (e2e/api/batch-channel.spec.ts).
+  BATCH_CLAIM_INTERVAL_SECONDS: "1",
 };
 
 // What `npm start` runs (node itself, no tsx wrapper in between): our SIGTERM reaches start.ts.

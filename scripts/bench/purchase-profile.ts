@@ -4,6 +4,8 @@
 // pg_stat_statements, and the CPU-profile preload (cpu-profile-preload.mjs). Two runs:
 //   1. purchases one after another on one connection: the median of each phase's wall and CPU ms,
 //      and every statement PostgreSQL ran meanwhile, per purchase (calls, mean ms): the round trips;
+//      once paid with exact authorizations, once with batch-settlement vouchers on one channel
+//      (batch-phase.ts opens it and signs its vouchers in order);
 //   2. purchases at N connections with the server's main thread under the V8 profiler: its busy
 //      time by component (profile-components.ts), as a share and as ms per purchase.
 import { readdir } from "node:fs/promises";
@@ -73,6 +75,7 @@ export async function profileSequential(
   route: string,
   db: pg.Client,
   signed: ProfileSigned[],
+  paidWith = "exact authorizations",
 ): Promise<{ problems: string[] }> {
   const headers: string[] = [];
   const latencies: number[] = [];
@@ -89,11 +92,12 @@ export async function profileSequential(
       if (timing) headers.push(timing);
     }
   });
-  if (ok !== signed.length) problems.push(`profile: ${signed.length - ok} of ${signed.length} purchases not 200`);
+  if (ok !== signed.length)
+    problems.push(`profile (${paidWith}): ${signed.length - ok} of ${signed.length} purchases not 200`);
   if (headers.length === 0) problems.push("profile: no answer carried Server-Timing (PURCHASE_TIMING not on?)");
 
   console.log(
-    `\nOne purchase, phase by phase (${ok} purchases one after another on one connection; medians; Server-Timing):`,
+    `\nOne purchase paid with ${paidWith}, phase by phase (${ok} purchases one after another on one connection; medians; Server-Timing):`,
   );
   console.log(`client-observed latency: p50 ${median(latencies).toFixed(2)} ms`);
   console.log(
