@@ -4,9 +4,11 @@
 // original file, then to a component by the first rule its path matches. A sample is counted where
 // its innermost frame with a source is (self time), except the VM's own entries: the garbage
 // collector and "(program)" (native code outside JavaScript: I/O, the event loop) count as
-// themselves; idle samples are left out.
+// themselves; idle samples are left out. A native addon's time (onnxruntime's session.run) counts
+// in the addon's JavaScript frame that called it.
 import { readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 interface CallFrame {
@@ -26,8 +28,12 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-// First match wins; tested against the original source path (or the URL when no map applies).
-const COMPONENTS: [string, RegExp][] = [
+/** A component's label and the rule its source paths match. */
+export type ComponentRule = [string, RegExp];
+
+// The purchase's components (the default). First match wins; tested against the original source
+// path (or the URL when no map applies).
+const COMPONENTS: ComponentRule[] = [
   ["secp256k1 / keccak (@noble: signature recoveries, hashing)", /@noble\//],
   ["viem (EIP-712 hashing, ABI, address checks)", /node_modules\/(viem|ox|abitype)\//],
   ["x402 libraries (@x402/*: verify, settle, headers)", /@x402\//],
@@ -61,13 +67,18 @@ function sourceResolver(): (frame: CallFrame) => string {
     }
     if (!map) return frame.url;
     const entry = map.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string };
-    // Turbopack's sources are URLs ("…/node_modules/%40noble/…"): the rules match plain paths.
-    const original = entry.originalSource ?? frame.url;
+    // Turbopack's sources are URLs ("…/node_modules/%40noble/…"): the rules match plain paths. A
+    // package's own map may name its sources relative to the file ("../lib/backend.ts" in
+    // onnxruntime-node): resolved against the file, so the path keeps the package's name.
+    let original = entry.originalSource ?? frame.url;
     try {
-      return decodeURIComponent(original);
+      original = decodeURIComponent(original);
     } catch {
-      return original;
+      // kept as it is
     }
+    return !original.includes("://") && !path.isAbsolute(original)
+      ? path.resolve(path.dirname(fileURLToPath(frame.url)), original)
+      : original;
   };
 }
 
@@ -77,8 +88,12 @@ export interface ComponentShare {
   share: number;
 }
 
-/** Busy time per component, largest first, and the profile's busy milliseconds. */
-export function profileComponents(file: string): { busyMs: number; components: ComponentShare[] } {
+/** Busy time per component, largest first, and the profile's busy milliseconds; `rules` name the
+ * components (the purchase's by default). */
+export function profileComponents(
+  file: string,
+  rules: ComponentRule[] = COMPONENTS,
+): { busyMs: number; components: ComponentShare[] } {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -95,11 +110,12 @@ export function profileComponents(file: string): { busyMs: number; components: C
     else if (name === "(garbage collector)") result = GC;
     else if (name === "(program)") result = PROGRAM;
     else {
-      const path = node.callFrame.url ? source(node.callFrame) : "";
-      const rule = path ? COMPONENTS.find(([, re]) => re.test(path)) : undefined;
-      // A frame without a source (a builtin such as JSON.stringify) counts where it was called from.
+      const file = node.callFrame.url ? source(node.callFrame) : "";
+      // A frame without a source (a builtin such as JSON.stringify) is tested as "builtin:<name>",
+      // and counts where it was called from when no rule names it.
+      const rule = rules.find(([, re]) => re.test(file || `builtin:${name}`));
       const up = parent.get(id);
-      result = rule ? rule[0] : path ? `other: ${path.replace(/^.*node_modules\//, "")}` : up ? classify(up) : PROGRAM;
+      result = rule ? rule[0] : file ? `other: ${file.replace(/^.*node_modules\//, "")}` : up ? classify(up) : PROGRAM;
     }
     componentOf.set(id, result);
     return result;

@@ -53,7 +53,7 @@ interface Statement {
   totalMs: number;
 }
 
-async function statementsDuring(db: pg.Client, run: () => Promise<void>): Promise<Statement[]> {
+export async function statementsDuring(db: pg.Client, run: () => Promise<void>): Promise<Statement[]> {
   await db.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
   await db.query("SELECT pg_stat_statements_reset()");
   await run();
@@ -64,7 +64,7 @@ async function statementsDuring(db: pg.Client, run: () => Promise<void>): Promis
   return rows.rows.map((r) => ({ query: r.query, calls: Number(r.calls), totalMs: r.total }));
 }
 
-const oneLine = (sql: string, width: number) => {
+export const oneLine = (sql: string, width: number) => {
   const flat = sql.replace(/\s+/g, " ").trim();
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 };

@@ -13,6 +13,7 @@
 // Reloaded when the catalog version changes, as the vector index is.
 import { sqlQuery } from "../../db";
 import { Prisma } from "../../generated/prisma/client";
+import { catalogVersion } from "../catalog-version-cache";
 
 export interface NameIndex {
   version: number;
@@ -88,17 +89,11 @@ export function nameCandidates(index: NameIndex, q: string): string[] {
   return [...out].map((row) => ids[row]!);
 }
 
-const RECHECK_MS = 1000;
 let current: NameIndex | undefined;
-let checkedAt = 0;
 let loading: Promise<NameIndex> | undefined;
 
 export async function getNameIndex(): Promise<NameIndex> {
-  const now = Date.now();
-  if (current && now - checkedAt < RECHECK_MS) return current;
-  const [state] = await sqlQuery<{ version: number }>(Prisma.sql`SELECT version FROM catalog_state WHERE id = 1`);
-  const version = Number(state?.version ?? 0);
-  checkedAt = now;
+  const version = await catalogVersion();
   if (current?.version === version) return current;
   loading ??= loadNameIndex(version).finally(() => (loading = undefined));
   current = await loading;

@@ -1,7 +1,8 @@
 // Service embeddings held in memory: one float32 matrix per process (pgvector is not
 // available), reloaded when the catalog version changes. Scoring is an exact dot product of
 // unit vectors (cosine) computed by a SIMD kernel, deterministic, with ties broken by service id.
-import { checkoutConnection, db } from "../../db";
+import { checkoutConnection } from "../../db";
+import { catalogVersion } from "../catalog-version-cache";
 import { EMBEDDING_DIMS, EMBEDDING_MODEL_ID } from "../embeddings/model";
 import { createDotScorer, type DotScorer } from "./dot-scores";
 import type { Allowed, Hit } from "./types";
@@ -12,14 +13,8 @@ export interface VectorIndex {
   scorer: DotScorer; // its matrix holds row i = embedding of ids[i]
 }
 
-const RECHECK_MS = 1000;
 let current: VectorIndex | undefined;
-let checkedAt = 0;
 let loading: Promise<VectorIndex> | undefined;
-
-async function catalogVersion(): Promise<number> {
-  return (await db.catalogState.findUnique({ where: { id: 1 }, select: { version: true } }))?.version ?? 0;
-}
 
 // Read straight from the pg pool, page by page (each page's hex text and buffers are garbage as
 // soon as it is copied into the matrix): through Prisma the 100,000-row load kept far more alive.
@@ -69,11 +64,9 @@ async function load(version: number): Promise<VectorIndex> {
   }
 }
 
+/** The index of the current catalog version (catalog-version-cache.ts: read at most once a second). */
 export async function getVectorIndex(): Promise<VectorIndex> {
-  const now = Date.now();
-  if (current && now - checkedAt < RECHECK_MS) return current;
   const version = await catalogVersion();
-  checkedAt = now;
   if (current?.version === version) return current;
   loading ??= load(version).finally(() => (loading = undefined));
   current = await loading;
