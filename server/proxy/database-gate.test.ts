@@ -57,6 +57,8 @@ describe("createDatabaseGate", () => {
     await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
     const url = new URL(target);
     url.port = String((relay.address() as net.AddressInfo).port);
+    // Over TCP to the relay: the embedded cluster's URL also names its Unix socket, which would bypass it.
+    url.searchParams.delete("host");
     const gate = createDatabaseGate(url.toString(), { holdDownMs: 200 });
     expect(await gate.reachable()).toBe(false);
     relaying = true;
