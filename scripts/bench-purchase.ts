@@ -68,10 +68,17 @@ import { alternatingThroughput, type BlockRequest, type SideFigures } from "./be
 import { healthy, startBenchMarketplace } from "./bench/bench-marketplace";
 import { fundedAgent, type FundedAgent } from "./bench/funded-agent";
 import { pairedLatency, type PairedLatency } from "./bench/paired-latency";
-import { batchPhase, profileVouchers, reportBatch, type BatchPhaseDeps, type Figures } from "./bench/batch-phase";
+import {
+  batchPhase,
+  profileVouchers,
+  reportBatch,
+  type BatchPhaseDeps,
+  type Figures,
+  type CannonRequest,
+} from "./bench/batch-phase";
 import { findDescendant, pinApart } from "./bench/pin-cpus";
 import { positiveInt } from "./bench/positive-int";
-import { inTree, processTable } from "./bench/process-table";
+import { treeCpu } from "./bench/tree-cpu";
 import { profileSequential, reportProfile } from "./bench/purchase-profile";
 import { bootstrapInterval, median, medianRatio, sumRatio } from "./bench/ratio-stats";
 import { OUTCOMES, shortlistBody } from "./bench/shortlist-bodies";
@@ -113,14 +120,6 @@ const log = (m: string) => console.log(`[bench] ${m}`);
 
 // ---- autocannon (no type declarations ship with it; this is the part of its API used here) ----
 
-interface CannonRequest {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?: (req: CannonRequest, context: Record<string, unknown>) => CannonRequest | undefined;
-  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
-}
 interface CannonOptions {
   url: string;
   connections: number;
@@ -184,8 +183,6 @@ const { baseUrl, server } = marketplace;
 
 // ---- CPU accounting (Linux /proc): where a phase's time goes -----------------------------------
 
-const CLOCK_TICKS_MS = 10; // USER_HZ is 100 on Linux
-
 interface CpuSample {
   app: number; // ms of CPU in the marketplace's Node processes (start.ts, next)
   db: number; // ms of CPU in PostgreSQL processes
@@ -194,17 +191,10 @@ interface CpuSample {
 
 /** CPU used so far by the process tree under `root`, split into PostgreSQL and the rest. */
 function cpuSample(root: number): CpuSample | undefined {
-  const procs = processTable();
-  if (!procs) return undefined;
-  let app = 0;
-  let db = 0;
-  for (const [pid, p] of procs) {
-    if (!inTree(procs, pid, root)) continue;
-    if (p.comm.startsWith("postgres")) db += p.ticks * CLOCK_TICKS_MS;
-    else app += p.ticks * CLOCK_TICKS_MS;
-  }
+  const tree = treeCpu(root);
+  if (!tree) return undefined;
   const own = process.cpuUsage();
-  return { app, db, bench: (own.user + own.system) / 1000 };
+  return { ...tree, bench: (own.user + own.system) / 1000 };
 }
 
 // ---- paying agents ---------------------------------------------------------------------------

@@ -107,17 +107,17 @@ export async function openChannel(
 }
 
 /** The request shape autocannon takes (the part used here). */
-export interface VoucherRequest {
+export interface CannonRequest {
   method?: string;
   path?: string;
   headers?: Record<string, string>;
   body?: string;
-  setupRequest?: (req: VoucherRequest, context: Record<string, unknown>) => VoucherRequest | undefined;
+  setupRequest?: (req: CannonRequest, context: Record<string, unknown>) => CannonRequest | undefined;
   onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
 }
 
 /** autocannon requests that hand each request the next voucher of a channel with none in flight. */
-export function voucherRequests(channels: VoucherChannel[]): VoucherRequest[] {
+export function voucherRequests(channels: VoucherChannel[]): CannonRequest[] {
   return [
     {
       method: "POST",
@@ -191,7 +191,7 @@ export interface BatchPhaseDeps {
   problems: string[];
   /** One autocannon run of `amount` requests at most, stopped after `seconds`; recorded as a phase when `label` is set. */
   run: (
-    requests: VoucherRequest[],
+    requests: CannonRequest[],
     connections: number,
     amount: number,
     seconds: number,
