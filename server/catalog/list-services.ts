@@ -5,15 +5,9 @@ import { Prisma } from "../generated/prisma/client";
 import { cursorInt4, cursorText, decodeCursor, encodeCursor } from "../input/cursor";
 import { storableText } from "../input/storable-text";
 import { priceLimitAtomic } from "../money";
-import { answered, serviceCallCounts, windowStart } from "../observe/call-stats";
+import { serviceCallCounts } from "../observe/call-stats";
 import type { OfferHealthObject } from "../probes/health-schema";
-import {
-  OFFER_HEALTH_JOINS,
-  OFFER_HEALTH_JSON,
-  offerHealthFor,
-  offerHealthOfJson,
-  type OfferHealthJson,
-} from "../probes/offer-health";
+import { offerHealthFor } from "../probes/offer-health";
 import { LISTED_SERVICE } from "../search/unlisted-services";
 import { healthOfService, healthWhere } from "./health-filter";
 import { getReviewStats, ratingFields, roundRating } from "./review-stats";
@@ -120,23 +114,23 @@ const summarySelect = {
 } satisfies Prisma.ServiceSelect;
 type SummaryRow = Prisma.ServiceGetPayload<{ select: typeof summarySelect }>;
 
-/** Summaries of the given services, in the given order, in one statement: services, offers with
- * their health, review figures and observed calls. This is the free search's hot path, where the
- * four Prisma queries of toSummaries cost most of a search's CPU, and where each further statement
- * cost ~0.7 ms of PostgreSQL's CPU (bench:search, 2 cores). */
-export async function summariesFor(ids: string[], now: Date = new Date()): Promise<ServiceSummary[]> {
+/** Summaries of the given services, in the given order. One statement (services, offers, review
+ * figures) beside the call counts, then the page's offer health in one more: this is the free
+ * search's hot path, where the four Prisma queries of toSummaries cost most of a search's CPU. */
+export async function summariesFor(ids: string[]): Promise<ServiceSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await sqlQuery<SummarySqlRow>(Prisma.sql`
-    SELECT s.id, s.slug, s.name, s.description, s.primary_capability, s.capabilities, s.tags, s.test_status, s.calls_30d,
-      coalesce((SELECT json_agg(json_build_object('id', o.id, 'priceAtomic', o.price_atomic, 'protocol', o.protocol, 'health', ${OFFER_HEALTH_JSON}))
-                FROM offers o ${OFFER_HEALTH_JOINS} WHERE o.service_id = s.id), '[]'::json) AS offers,
-      r.review_count, r.rating,
-      (SELECT count(*)::int FROM observed_calls WHERE service_id = s.id AND ${answered(windowStart(now))}) AS observed_calls
-    FROM services s
-    CROSS JOIN LATERAL (SELECT count(*)::int AS review_count, avg(rating)::float8 AS rating FROM reviews WHERE service_id = s.id AND status = 'published') r
-    WHERE s.id = ANY(${ids}::text[])`);
+  const [rows, calls] = await Promise.all([
+    sqlQuery<SummarySqlRow>(Prisma.sql`
+      SELECT s.id, s.slug, s.name, s.description, s.primary_capability, s.capabilities, s.tags, s.test_status, s.calls_30d,
+        coalesce((SELECT json_agg(json_build_object('id', o.id, 'priceAtomic', o.price_atomic, 'protocol', o.protocol)) FROM offers o WHERE o.service_id = s.id), '[]'::json) AS offers,
+        r.review_count, r.rating
+      FROM services s
+      CROSS JOIN LATERAL (SELECT count(*)::int AS review_count, avg(rating)::float8 AS rating FROM reviews WHERE service_id = s.id AND status = 'published') r
+      WHERE s.id = ANY(${ids}::text[])`),
+    serviceCallCounts(ids),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const health = offerHealthOfJson(rows.flatMap((r) => r.offers.map((o) => o.health)));
+  const health = await offerHealthFor(rows.flatMap((r) => r.offers.map((o) => o.id)));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
@@ -150,10 +144,10 @@ export async function summariesFor(ids: string[], now: Date = new Date()): Promi
       tags: r.tags,
       testStatus: r.test_status,
       calls30d: r.calls_30d,
-      offers: r.offers.map((o) => ({ id: o.id, priceAtomic: o.priceAtomic, protocol: o.protocol })),
+      offers: r.offers,
     };
     return [
-      toSummary(row, { reviewCount: r.review_count, reviewRating: roundRating(r.rating) }, r.observed_calls, health),
+      toSummary(row, { reviewCount: r.review_count, reviewRating: roundRating(r.rating) }, calls.get(id) ?? 0, health),
     ];
   });
 }
@@ -168,10 +162,9 @@ interface SummarySqlRow {
   tags: string[];
   test_status: string;
   calls_30d: number;
-  offers: { id: string; priceAtomic: number; protocol: string; health: OfferHealthJson }[];
+  offers: { id: string; priceAtomic: number; protocol: string }[];
   review_count: number;
   rating: number | null;
-  observed_calls: number;
 }
 
 async function toSummaries(page: SummaryRow[]): Promise<ServiceSummary[]> {

@@ -47,44 +47,16 @@ export function termsChangeObject(r: {
 
 /** The health of each offer (unprobed when none was recorded), with its open terms change. */
 export async function offerHealthFor(offerIds: readonly string[]): Promise<Map<string, OfferHealthObject>> {
-  if (offerIds.length === 0) return new Map();
+  const result = new Map<string, OfferHealthObject>();
+  if (offerIds.length === 0) return result;
   const rows = await sqlQuery<Row>(Prisma.sql`
     SELECT o.id AS offer_id, h.state, h.failed_checks, h.uptime_24h, h.uptime_7d, h.uptime_30d,
            h.latency_p50_ms, h.latency_p95_ms, h.probes_30d, h.last_probed_at,
            c.detected_at AS change_detected_at, c.fields AS change_fields, c.blocking AS change_blocking,
            c.catalogued AS change_catalogued, c.observed AS change_observed
     FROM unnest(${offerIds as string[]}::text[]) AS o(id)
-    ${OFFER_HEALTH_JOINS}`);
-  return healthOfRows(rows);
-}
-
-// The same row as a JSON object, for a statement that reads offers (`o`, joined with
-// OFFER_HEALTH_JOINS) and their health at once: the free search's summaries save a statement.
-export const OFFER_HEALTH_JOINS = Prisma.sql`
     LEFT JOIN offer_health h ON h.offer_id = o.id
-    LEFT JOIN offer_terms_changes c ON c.offer_id = o.id AND c.resolved_at IS NULL`;
-export const OFFER_HEALTH_JSON = Prisma.sql`json_build_object(
-    'offer_id', o.id, 'state', h.state, 'failed_checks', h.failed_checks, 'uptime_24h', h.uptime_24h,
-    'uptime_7d', h.uptime_7d, 'uptime_30d', h.uptime_30d, 'latency_p50_ms', h.latency_p50_ms,
-    'latency_p95_ms', h.latency_p95_ms, 'probes_30d', h.probes_30d, 'last_probed_at', h.last_probed_at,
-    'change_detected_at', c.detected_at, 'change_fields', c.fields, 'change_blocking', c.blocking,
-    'change_catalogued', c.catalogued, 'change_observed', c.observed)`;
-/** An OFFER_HEALTH_JSON object as read: JSON gives its timestamps as text. */
-export type OfferHealthJson = Omit<Row, "last_probed_at" | "change_detected_at"> & {
-  last_probed_at: string | null;
-  change_detected_at: string | null;
-};
-
-/** offerHealthFor's answer from rows read as OFFER_HEALTH_JSON. */
-export function offerHealthOfJson(rows: readonly OfferHealthJson[]): Map<string, OfferHealthObject> {
-  const date = (t: string | null) => (t === null ? null : new Date(t));
-  return healthOfRows(
-    rows.map((r) => ({ ...r, last_probed_at: date(r.last_probed_at), change_detected_at: date(r.change_detected_at) })),
-  );
-}
-
-function healthOfRows(rows: readonly Row[]): Map<string, OfferHealthObject> {
-  const result = new Map<string, OfferHealthObject>();
+    LEFT JOIN offer_terms_changes c ON c.offer_id = o.id AND c.resolved_at IS NULL`);
   for (const r of rows) {
     const open =
       r.change_detected_at === null
