@@ -4,6 +4,7 @@
 // channel closes), and one that dies fails what it was running and is started again on the next run.
 // Messages use the structured-clone serialisation, so typed arrays cross as they are.
 import { fork, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
 import path from "node:path";
 
 export interface OnnxRunner {
@@ -13,8 +14,10 @@ export interface OnnxRunner {
 
 type Reply = { id: number; data: Float32Array } | { id: number; error: string } | { ready: true };
 
-// Resolved from the app's root at run time: the bundler moves this module, not the worker file.
-const WORKER_FILE = () => path.join(process.cwd(), "server/search/embeddings/onnx-worker.mjs");
+// Resolved from the app's root at run time: the bundler moves this module, not the worker file (and
+// Turbopack, which follows a literal path handed to fork(), cannot bundle a process's entry point).
+const WORKER_FILE = () =>
+  createRequire(path.join(process.cwd(), "package.json")).resolve("./server/search/embeddings/onnx-worker.mjs");
 
 export function startOnnxProcess(model: Uint8Array, output: string): Promise<OnnxRunner> {
   const waiting = new Map<number, { resolve: (d: Float32Array) => void; reject: (e: Error) => void }>();
