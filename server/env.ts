@@ -71,7 +71,9 @@ const schema = z
     // trpc = tRPC procedures (a batch of n counts n).
     RATE_LIMIT_ENABLED: z.enum(["true", "false"]).default("true"),
     RATE_LIMIT_SEARCH_PER_MINUTE: limit.default(60),
-    RATE_LIMIT_SEARCH_INSTANCE_PER_SECOND: limit.default(5),
+    // Unset: derived at start from the CPUs and the measured CPU per search, the rate at which free
+    // searches use at most half of the instance (server/limits/search-capacity.ts; 100 on 2 cores).
+    RATE_LIMIT_SEARCH_INSTANCE_PER_SECOND: limit.optional(),
     RATE_LIMIT_CATALOG_PER_MINUTE: limit.default(300),
     RATE_LIMIT_CATALOG_INSTANCE_PER_SECOND: limit.default(50),
     RATE_LIMIT_REVIEWS_PER_MINUTE: limit.default(300),

@@ -2,12 +2,16 @@
 import { env } from "../env";
 import { createFreeLimiter, type FreeLimiter } from "./free-limiter";
 import { createLimiterPool } from "./limiter-pool";
+import { searchInstanceCap } from "./search-capacity";
 
 export type FreeGroup =
   "search" | "catalog" | "reviews" | "trpc" | "recovery" | "writes" | "writes_ip" | "auth" | "observe" | "wallet";
 
 const LIMITS: Record<FreeGroup, { perMinute: number; instancePerSecond: number }> = {
-  search: { perMinute: env.RATE_LIMIT_SEARCH_PER_MINUTE, instancePerSecond: env.RATE_LIMIT_SEARCH_INSTANCE_PER_SECOND },
+  search: {
+    perMinute: env.RATE_LIMIT_SEARCH_PER_MINUTE,
+    instancePerSecond: env.RATE_LIMIT_SEARCH_INSTANCE_PER_SECOND ?? searchInstanceCap(),
+  },
   catalog: {
     perMinute: env.RATE_LIMIT_CATALOG_PER_MINUTE,
     instancePerSecond: env.RATE_LIMIT_CATALOG_INSTANCE_PER_SECOND,
@@ -40,6 +44,9 @@ const LIMITS: Record<FreeGroup, { perMinute: number; instancePerSecond: number }
 };
 
 export const rateLimitsEnabled = env.RATE_LIMIT_ENABLED === "true";
+
+/** The per-instance cap of a group: requests per second of all clients together. */
+export const instanceCap = (group: FreeGroup): number => LIMITS[group].instancePerSecond;
 
 let limiters: Record<FreeGroup, FreeLimiter> | undefined;
 let pool: ReturnType<typeof createLimiterPool> | undefined;

@@ -1,13 +1,13 @@
 // USE-lite on onnxruntime-node: the model package's TF.js graph translated to ONNX in memory
 // (tf-to-onnx.ts), fed by the same sentencepiece tokenizer. Texts are tokenized here and embedded
-// on the embedder's own thread (onnx-thread.ts), in micro-batches of what arrives while a run is
-// busy (embed-batcher.ts): a run no longer holds up this thread's other requests, and a batch of 8
+// in the embedder's own process (onnx-process.ts), in micro-batches of what arrives while a run is
+// busy (embed-batcher.ts): a run no longer holds up the app thread's other requests, and a batch of 8
 // short queries costs about half the CPU per query of 8 runs.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createEmbedBatcher, type BatchLimits } from "./embed-batcher";
-import { startOnnxThread } from "./onnx-thread";
+import { startOnnxProcess } from "./onnx-process";
 import { Tokenizer, type Vocabulary } from "./tokenizer";
 import { translateGraph, type TfGraphModel } from "./tf-to-onnx";
 
@@ -25,7 +25,7 @@ function modelDir(): string {
 }
 
 /** The sparse (row, column) -> token id input of one run. */
-function sparseInput(batch: number[][]): { indices: BigInt64Array<ArrayBuffer>; values: BigInt64Array<ArrayBuffer> } {
+function sparseInput(batch: number[][]): { indices: BigInt64Array; values: BigInt64Array } {
   const total = batch.reduce((n, ids) => n + ids.length, 0);
   const indices = new BigInt64Array(total * 2);
   const values = new BigInt64Array(total);
@@ -51,11 +51,11 @@ export async function createEncoder(limits?: BatchLimits): Promise<Encoder> {
     graph.weightsManifest.flatMap((g) => g.paths).map((p) => readFile(path.join(dir, p))),
   );
   const { bytes, output } = translateGraph(graph, Buffer.concat(shards));
-  const thread = await startOnnxThread(bytes, output);
+  const runner = await startOnnxProcess(bytes, output);
   const tokenizer = new Tokenizer(vocabulary);
   const batcher = createEmbedBatcher(async (batch) => {
     const { indices, values } = sparseInput(batch);
-    const data = await thread.run(indices, values, batch.length);
+    const data = await runner.run(indices, values, batch.length);
     return batch.map((_, row) => data.slice(row * EMBEDDING_WIDTH, (row + 1) * EMBEDDING_WIDTH));
   }, limits);
 

@@ -72,4 +72,24 @@ describe("GET /api/catalog/search", () => {
     expect(status).toBe(400);
     expect(body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
   });
+
+  it("answers concurrent searches beside the longest query allowed, each with its own ranking", async () => {
+    // 400 characters of words the vocabulary splits into many pieces: the costliest text to embed.
+    const huge = Array.from({ length: 80 }, (_, i) => `zq${i}x`)
+      .join(" ")
+      .slice(0, 400);
+    const short = ["weather forecast", "translate documents", "geocode addresses", "send email"];
+    const started = performance.now();
+    const [long, ...rest] = await Promise.all(
+      [huge, ...short].map((q) => search(`?q=${encodeURIComponent(q)}&limit=3`)),
+    );
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(long!.status).toBe(200);
+    for (const [i, r] of rest.entries()) {
+      expect(r.status).toBe(200);
+      expect(r.body.query).toBe(short[i]);
+      // The same answer as the query alone: batching with others changes no vector.
+      expect(r.body).toEqual((await search(`?q=${encodeURIComponent(short[i]!)}&limit=3`)).body);
+    }
+  });
 });
