@@ -72,7 +72,7 @@ const schema = z
     RATE_LIMIT_ENABLED: z.enum(["true", "false"]).default("true"),
     RATE_LIMIT_SEARCH_PER_MINUTE: limit.default(60),
     // Unset: derived at start from the CPUs and the measured CPU per search, the rate at which free
-    // searches use at most half of the instance (server/limits/search-capacity.ts; 100 on 2 cores).
+    // searches use at most a quarter of the instance (server/limits/search-capacity.ts; 50 on 2 cores).
     RATE_LIMIT_SEARCH_INSTANCE_PER_SECOND: limit.optional(),
     RATE_LIMIT_CATALOG_PER_MINUTE: limit.default(300),
     RATE_LIMIT_CATALOG_INSTANCE_PER_SECOND: limit.default(50),

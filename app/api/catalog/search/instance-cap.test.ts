@@ -12,11 +12,12 @@ const { GET: search } = await import("./route");
 const { instanceCap } = await import("@/server/limits/free-limits");
 
 describe("searchInstanceCap", () => {
-  it("is half the rate the CPUs or the one JavaScript thread allow, whichever is lower, at least 1", () => {
+  it("is a share (a quarter unless given) of the rate the CPUs or the one JavaScript thread allow, whichever is lower, at least 1", () => {
     expect(searchInstanceCap(2, 9, 5, 0.5)).toBe(100); // min(222, 200) / 2
     expect(searchInstanceCap(1, 9, 5, 0.5)).toBe(55); // min(111, 200) / 2
     expect(searchInstanceCap(8, 9, 5, 0.5)).toBe(100); // the thread bounds it
     expect(searchInstanceCap(1, 5000, 5000, 0.5)).toBe(1);
+    expect(searchInstanceCap(2, 9, 5)).toBe(50); // the default share, a quarter
   });
 });
 
