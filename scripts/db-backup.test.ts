@@ -123,7 +123,9 @@ describe("npm run db:backup / db:restore (embedded cluster)", { timeout: SCRIPT_
     await restoreCluster(file, targetDir, clusterOwner());
     const restored = await cluster(targetDir);
     expect(await snapshot(restored)).toEqual(atBackup);
-    expect((await sql(restored, "SELECT count(*)::int AS n FROM items WHERE label LIKE 'during-%'")).rows[0].n).toBe(500);
+    expect((await sql(restored, "SELECT count(*)::int AS n FROM items WHERE label LIKE 'during-%'")).rows[0].n).toBe(
+      500,
+    );
     await stop(restored);
   });
 

@@ -53,7 +53,9 @@ export async function restoreExternal(url: string, file: string, clean: boolean)
       c.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'"),
     );
     if (rows[0]!.n > 0)
-      throw new Error("The database of DATABASE_URL has tables: restore into an empty database, or pass --clean to drop its objects first.");
+      throw new Error(
+        "The database of DATABASE_URL has tables: restore into an empty database, or pass --clean to drop its objects first.",
+      );
   }
   await run("pg_restore", [
     ...(clean ? ["--clean", "--if-exists"] : []),

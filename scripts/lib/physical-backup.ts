@@ -17,7 +17,19 @@
 // up to the backup's end and opens the cluster as it was when pg_backup_stop ran. It is the whole
 // cluster (every database, roles, settings), restorable only into PostgreSQL 17 on the same platform.
 import { execFileSync, spawn } from "node:child_process";
-import { chmod, chown, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  chown,
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -93,7 +105,9 @@ export async function backupCluster(
       throw new Error(`The server is PostgreSQL ${info.version}; this backup is for the embedded PostgreSQL 17.`);
     if (!info.superuser) throw new Error("A physical backup needs the cluster's superuser.");
     const dataDir = info.data_directory;
-    await client.query("SELECT pg_create_physical_replication_slot($1, true, true)", [`marketplace_backup_${process.pid}`]);
+    await client.query("SELECT pg_create_physical_replication_slot($1, true, true)", [
+      `marketplace_backup_${process.pid}`,
+    ]);
     const started = (
       await client.query<{ lsn: string; walfile: string; tli: string }>(
         `SELECT s.lsn::text AS lsn, pg_walfile_name(s.lsn) AS walfile, substr(pg_walfile_name(s.lsn), 1, 8) AS tli
@@ -103,7 +117,15 @@ export async function backupCluster(
     await hooks.afterStart?.();
     // Exit 1 is "a file changed as we read it": expected while the cluster runs, repaired by the replay.
     await tar(
-      ["-cf", path.join(staging, "base.tar"), "--anchored", ...EXCLUDED.map((e) => `--exclude=${e}`), "-C", dataDir, "."],
+      [
+        "-cf",
+        path.join(staging, "base.tar"),
+        "--anchored",
+        ...EXCLUDED.map((e) => `--exclude=${e}`),
+        "-C",
+        dataDir,
+        ".",
+      ],
       [0, 1],
     );
     const stopped = (
@@ -139,9 +161,11 @@ export async function backupCluster(
     const target = path.resolve(file);
     await mkdir(path.dirname(target), { recursive: true });
     const partial = `${target}.partial`;
-    await tar(["-czf", partial, "-C", staging, "manifest.json", "backup_label", "base.tar", "pg_wal"].concat(
-      stopped.spcmapfile ? ["tablespace_map"] : [],
-    ));
+    await tar(
+      ["-czf", partial, "-C", staging, "manifest.json", "backup_label", "base.tar", "pg_wal"].concat(
+        stopped.spcmapfile ? ["tablespace_map"] : [],
+      ),
+    );
     // Only a whole backup gets the name asked for.
     await rename(partial, target);
     return manifest;
@@ -219,11 +243,18 @@ export async function restoreCluster(
     await tar(["-xzf", path.resolve(file), "-C", staging]);
     await mkdir(target, { recursive: true, mode: 0o700 });
     await tar(["-xf", path.join(staging, "base.tar"), "-C", target]);
-    for (const dir of ["pg_wal/archive_status", "pg_wal/summaries"]) await mkdir(path.join(target, dir), { recursive: true });
+    for (const dir of ["pg_wal/archive_status", "pg_wal/summaries"])
+      await mkdir(path.join(target, dir), { recursive: true });
     for (const f of manifest.walFiles) await copyFile(path.join(staging, "pg_wal", f), path.join(target, "pg_wal", f));
     await copyFile(path.join(staging, "backup_label"), path.join(target, "backup_label"));
     const spcmap = path.join(staging, "tablespace_map");
-    if (await stat(spcmap).then(() => true, () => false)) await copyFile(spcmap, path.join(target, "tablespace_map"));
+    if (
+      await stat(spcmap).then(
+        () => true,
+        () => false,
+      )
+    )
+      await copyFile(spcmap, path.join(target, "tablespace_map"));
     await chmod(target, 0o700);
     if (owner) await chownTree(target, owner.uid, owner.gid);
     return manifest;

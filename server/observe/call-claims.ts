@@ -106,7 +106,8 @@ function decide(call: NewCall, row: ClaimRow): Claim | "take_over" {
   if (row.kind === "claimed") return { kind: "claimed", ticket: { id: row.id, claimedAt: row.claimed_at } };
   if (row.fingerprint !== call.fingerprint) return { kind: "reused" };
   if (row.state === "completed") {
-    if (row.answer_purged_at) return { kind: "expired", record: { status: row.status!, completedAt: row.completed_at } };
+    if (row.answer_purged_at)
+      return { kind: "expired", record: { status: row.status!, completedAt: row.completed_at } };
     const answer = {
       status: row.status!,
       headers: row.response_headers ?? [],

@@ -56,9 +56,7 @@ describe("an observed answer past its retention", () => {
     // Past the age but not purged yet: still the recorded answer.
     const before = await callObserver(offer, { token: agent.token, key });
     expect([before.status, before.headers.get("idempotent-replayed")]).toEqual([201, "true"]);
-    expect((await purge.run({ observerAnswerDays: env.OBSERVER_ANSWER_RETENTION_DAYS, probeDays: 30 })).purged).toBe(
-      1,
-    );
+    expect((await purge.run({ observerAnswerDays: env.OBSERVER_ANSWER_RETENTION_DAYS, probeDays: 30 })).purged).toBe(1);
     forgetReplays();
     for (let i = 0; i < 2; i++) await expectExpired(await callObserver(offer, { token: agent.token, key }), 201);
     expect(provider.hits("/status/201")).toBe(hits);
