@@ -2,7 +2,8 @@
 // Node.js server process (not in the edge runtime, where NEXT_RUNTIME differs), as does the expiry of
 // placements whose duration ended; the sandbox provider serves the seeded offers on loopback, and the
 // probe scheduler checks every offer's unpaid answer (server/probes/); the test-job worker runs the
-// marketplace tests that approvals and terms changes enqueued (server/marketplace-tests/test-job-worker.ts).
+// marketplace tests that approvals and terms changes enqueued (server/marketplace-tests/test-job-worker.ts);
+// the retention jobs purge what grows with traffic (server/retention/, docs/operations.md "Retention").
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Before the first request: TRACE/TRACK make Next.js fail with a 500 before proxy.ts runs.
@@ -25,6 +26,10 @@ export async function register(): Promise<void> {
   // The probes of every catalogued offer (PROBE_ENABLED), once the sandbox answers.
   const { startProbes } = await import("./server/probes/run-probes");
   void startProbes(sandbox);
+  // The scheduled purges of the tables that grow with traffic (server/retention/; RETENTION_ENABLED),
+  // the raw probes' roll-up among them: each job leased by one instance at a time.
+  const { startRetention } = await import("./server/retention/run-retention");
+  startRetention();
   // The marketplace tests owed after a listing approval or a payment-terms change, from the queue every
   // instance shares (server/marketplace-tests/run-test-jobs.ts; TEST_JOBS_ENABLED), once the sandbox answers.
   const { startTestJobs } = await import("./server/marketplace-tests/run-test-jobs");

@@ -67,7 +67,8 @@ function kindOf(answer: Answer): ErrorKind {
   if (s === 401) return "unauthorized";
   if (s === 402) return "payment_required";
   if (s === 403) return "forbidden";
-  if (s === 404) return "not_found";
+  // 410 is observed_answer_expired: the call's stored answer is gone (its retention ran out).
+  if (s === 404 || s === 410) return "not_found";
   // 422 is idempotency_key_reused: the key belongs to another request, a conflict for the caller.
   if (s === 409 || s === 422) return "conflict";
   if (s === 429) return "rate_limited";

@@ -276,6 +276,14 @@ const schema = z
     BATCH_CLAIM_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     BATCH_REFUND_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
     BATCH_REFUND_IDLE_SECONDS: z.coerce.number().int().min(1).max(2_592_000).default(86_400),
+    // Retention (server/retention/, docs/operations.md "Retention"): the purges of the tables that grow
+    // with traffic, leased by one instance at a time, each run in bounded batches every
+    // RETENTION_INTERVAL_SECONDS. A completed observed call's stored answer (body and headers) is kept
+    // OBSERVER_ANSWER_RETENTION_DAYS; then it is removed, the call's record kept, and a replay answers 410.
+    // RETENTION_ENABLED=false runs none here (another instance does).
+    RETENTION_ENABLED: z.enum(["true", "false"]).default("true"),
+    RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+    OBSERVER_ANSWER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   })
   .superRefine((e, ctx) => {
     // A configured method without its settings is a start-up error naming the missing one.

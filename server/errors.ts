@@ -74,6 +74,14 @@ export const ERROR_TABLE = {
     description:
       "The provider's payment terms (payee, network or asset) differ from the catalogue's: the observer stopped routing this offer until an operator confirms the new terms or the listing is re-imported. Nothing was forwarded or charged; `termsChange` says what changed and when. A call already completed under the same Idempotency-Key is still answered from its record.",
   },
+  // A replay of an observed call whose stored answer the retention removed (server/retention/):
+  // REST only (the observer route). tRPC has no 410, so its nearest code stands in the column.
+  observed_answer_expired: {
+    status: 410,
+    trpc: "NOT_FOUND",
+    description:
+      "The call with this Idempotency-Key completed, but its stored answer was removed after OBSERVER_ANSWER_RETENTION_DAYS; the provider was not called again. `recordedStatus` is the status the call answered and `completedAt` when. Use a new key for a new call.",
+  },
   provider_unreachable: {
     status: 502,
     trpc: "BAD_GATEWAY",

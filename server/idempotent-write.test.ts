@@ -4,7 +4,7 @@
 // one write counting.
 import { describe, expect, it } from "vitest";
 import { db } from "@/server/db";
-import { deleteExpiredKeys, KEY_RETENTION_MS, withIdempotentWrite, withSlowIdempotentWrite } from "./idempotent-write";
+import { withIdempotentWrite, withSlowIdempotentWrite } from "./idempotent-write";
 import type { DbClient } from "./transaction";
 
 const scope = (
@@ -59,36 +59,6 @@ describe("withIdempotentWrite", () => {
     for (let i = 0; i < 3; i++)
       await withIdempotentWrite(scope(null), async () => ({ status: 200, body: { n: ++runs } }));
     expect(runs).toBe(3);
-  });
-
-  it("deletes keys older than 24 hours and keeps newer ones", async () => {
-    const now = Date.now();
-    await db.writeRequest.createMany({
-      data: [
-        {
-          actorKey: "token:old",
-          key: "expired-key-01",
-          operation: "x",
-          fingerprint: "f",
-          status: 200,
-          response: "{}",
-          createdAt: new Date(now - KEY_RETENTION_MS - 60_000),
-        },
-        {
-          actorKey: "token:old",
-          key: "recent-key-001",
-          operation: "x",
-          fingerprint: "f",
-          status: 200,
-          response: "{}",
-          createdAt: new Date(now - KEY_RETENTION_MS + 60_000),
-        },
-      ],
-    });
-    expect(await deleteExpiredKeys(now)).toBe(1);
-    expect(
-      (await db.writeRequest.findMany({ where: { actorKey: "token:old" }, select: { key: true } })).map((r) => r.key),
-    ).toEqual(["recent-key-001"]);
   });
 });
 

@@ -21,10 +21,9 @@ import { logger } from "./logger";
 import { inTransaction, type DbClient } from "./transaction";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
-/** Keys are kept at least this long; older rows are deleted now and then. */
+/** Keys are kept at least this long; older rows are deleted by the scheduled retention
+ * (server/retention/retention-jobs.ts "write_requests"), in bounded batches, one instance at a time. */
 export const KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
-// About one insert in this many also deletes expired rows (indexed on created_at: cheap).
-const CLEANUP_ONE_IN = 100;
 
 export interface WriteAnswer {
   status: number;
@@ -111,7 +110,6 @@ export async function withIdempotentWrite<B>(
       WHERE actor_key = ${scope.actorKey} AND key = ${key}`);
     return { status: result.status, body, replayed: false };
   });
-  if (!answer.replayed && Math.random() * CLEANUP_ONE_IN < 1) void deleteExpiredKeys();
   if (answer.replayed || !committed) return answer;
   const fresh = await runAfterCommit(afterCommit, committed);
   if (!fresh) return answer;
@@ -243,7 +241,6 @@ export async function withSlowIdempotentWrite<P, B>(scope: WriteScope, spec: Slo
         );
       return { status: result.status, body, replayed: false };
     });
-    if (Math.random() * CLEANUP_ONE_IN < 1) void deleteExpiredKeys();
     return answer;
   } catch (err) {
     // Nothing was written: release the key so that a retry runs again (if the claim is still ours).
@@ -251,18 +248,5 @@ export async function withSlowIdempotentWrite<P, B>(scope: WriteScope, spec: Slo
       .$executeRaw(Prisma.sql`DELETE FROM write_requests WHERE ${mine}`)
       .catch((e: unknown) => logger.warn({ err: errSummary(e) }, "could not release an idempotency claim"));
     throw err;
-  }
-}
-
-/** Deletes keys older than KEY_RETENTION_MS; returns how many. */
-export async function deleteExpiredKeys(now = Date.now()): Promise<number> {
-  try {
-    return (await db.writeRequest.deleteMany({ where: { createdAt: { lt: new Date(now - KEY_RETENTION_MS) } } })).count;
-  } catch (err) {
-    logger.warn(
-      { err: { name: (err as Error).name, message: String((err as Error).message).slice(0, 300) } },
-      "write_requests cleanup failed",
-    );
-    return 0;
   }
 }

@@ -8,19 +8,15 @@ import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import type { DbClient } from "../transaction";
 
-// Spent and expired rows are kept this long after their expiry (a replay then still reads "used"),
-// then deleted when a new challenge is issued.
-const KEEP_AFTER_EXPIRY_MS = 60 * 60 * 1000;
+// Spent and expired rows are deleted by the scheduled retention an hour after their expiry
+// (server/retention/retention-jobs.ts); an unknown nonce reads "used" as well.
 
 export class PostgresSIWxStorage implements SIWxStorage {
   constructor(private readonly now: () => Date = () => new Date()) {}
 
-  /** Stores a nonce of a new challenge, valid until `expiresAt`; drops long-expired ones. */
+  /** Stores a nonce of a new challenge, valid until `expiresAt`. */
   async issueNonce(nonce: string, issuedAt: Date, expiresAt: Date): Promise<void> {
     await db.walletSignInNonce.create({ data: { nonce, issuedAt, expiresAt } });
-    await db.walletSignInNonce.deleteMany({
-      where: { expiresAt: { lt: new Date(this.now().getTime() - KEEP_AFTER_EXPIRY_MS) } },
-    });
   }
 
   /** "Used" for every nonce that may not sign in now: unknown, expired or spent. */

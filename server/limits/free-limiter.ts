@@ -53,7 +53,6 @@ export function createFreeLimiter(opts: {
   perClient: Limit;
   instancePerSecond: number;
   pool: pg.Pool;
-  clearExpired?: boolean;
 }): FreeLimiter {
   const { name, perClient } = opts;
   const perInstance: Limit = { points: opts.instancePerSecond, durationS: 1 };
@@ -62,7 +61,9 @@ export function createFreeLimiter(opts: {
     storeType: "pool",
     tableName: RATE_LIMIT_TABLE,
     tableCreated: true, // the migration made it
-    clearExpiredByTimeout: opts.clearExpired ?? false,
+    // Not the library's own sweep (an unbounded DELETE every 5 minutes on every instance): the
+    // scheduled retention deletes expired rows in bounded batches, one instance at a time.
+    clearExpiredByTimeout: false,
     keyPrefix: name,
     points: perClient.points,
     duration: perClient.durationS,

@@ -57,17 +57,16 @@ export const limiterPool = () => (pool ??= createLimiterPool());
 export function freeLimiter(group: FreeGroup): FreeLimiter {
   limiters ??= (() => {
     const pool = limiterPool();
-    const make = (name: FreeGroup, clearExpired = false) =>
+    const make = (name: FreeGroup) =>
       createFreeLimiter({
         name,
         perClient: { points: LIMITS[name].perMinute, durationS: 60 },
         instancePerSecond: LIMITS[name].instancePerSecond,
         pool,
-        clearExpired,
       });
-    // One of them deletes long-expired rows (every 5 min) for all: they share the table.
+    // Expired rows of the shared table are deleted by the scheduled retention (server/retention/).
     return {
-      search: make("search", true),
+      search: make("search"),
       catalog: make("catalog"),
       reviews: make("reviews"),
       trpc: make("trpc"),

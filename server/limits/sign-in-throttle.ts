@@ -50,6 +50,8 @@ export function createSignInThrottle(opts: {
       storeType: "pool",
       tableName: RATE_LIMIT_TABLE,
       tableCreated: true,
+      // Expired rows go with the scheduled retention (server/retention/), not the library's sweep.
+      clearExpiredByTimeout: false,
       keyPrefix,
       points,
       duration,

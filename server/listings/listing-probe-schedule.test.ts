@@ -69,11 +69,9 @@ it("the approval gives the new offers schedule rows due now, and a running sched
     intervalMs: 600_000,
     timeoutMs: 3_000,
     maxBytes: 64 * 1024,
-    retentionDays: 30,
     hostConcurrency: 8,
     hostSpacingMs: 0,
     concurrency: 16,
-    retention: false,
   });
   scheduler.start();
   try {

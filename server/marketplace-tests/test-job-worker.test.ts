@@ -18,7 +18,8 @@ import { profileOf } from "@/server/sandbox/profiles";
 import { loadSandboxOffers, syncSandboxCatalog, type SandboxOffer } from "@/server/sandbox/sandbox-catalog";
 import { startSandbox, type Sandbox } from "@/server/sandbox/start-sandbox";
 import { enqueueServiceTest, type TestJobTrigger } from "@/server/test-jobs/enqueue-test-job";
-import { finishTestJob, leaseTestJob, purgeFinishedTestJobs } from "@/server/test-jobs/test-job-queue";
+import { RETENTION_JOBS } from "@/server/retention/retention-jobs";
+import { finishTestJob, leaseTestJob } from "@/server/test-jobs/test-job-queue";
 import { inTransaction } from "@/server/transaction";
 import { createTestJobWorker, msUntilNextUtcDay, type TestJobWorkerOptions } from "./test-job-worker";
 import { testService } from "./test-service";
@@ -237,7 +238,9 @@ describe("the worker", () => {
       data: { serviceId: id!, trigger: "terms_change", state: "failed", finishedAt: new Date() },
     });
     await db.serviceTestJob.create({ data: { serviceId: id!, trigger: "approval", createdAt: new Date(0) } });
-    expect(await purgeFinishedTestJobs(30)).toBe(1);
+    // The scheduled retention's purge (server/retention/): 30 days after a job finished.
+    const purge = RETENTION_JOBS.find((j) => j.name === "service_test_jobs")!;
+    expect((await purge.run({ observerAnswerDays: 30, probeDays: 30, pauseMs: 0 })).purged).toBe(1);
     expect((await jobsOf(id!)).map((j) => j.state).sort()).toEqual(["failed", "pending"]);
   });
 });

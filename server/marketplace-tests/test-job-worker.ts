@@ -4,14 +4,13 @@
 // writes the end: done ("tested", or "refused" when the address policy refused every offer: a retry
 // would change nothing), or, when the test threw or every offer was over today's budget, due again
 // later (backoff, or the next UTC day for the budget) until `maxAttempts` leases, then "failed" with
-// the error. Once an hour it purges finished jobs older than `retentionDays`.
+// the error. Finished jobs are purged by the scheduled retention (server/retention/retention-jobs.ts).
 import { randomUUID } from "node:crypto";
 import { logger } from "../logger";
 import {
   failTestJob,
   finishTestJob,
   leaseTestJob,
-  purgeFinishedTestJobs,
   renewTestJobLease,
   type LeasedTestJob,
 } from "../test-jobs/test-job-queue";
@@ -34,8 +33,6 @@ export interface TestJobWorkerOptions extends TestJobSettings {
   backoffMs?: (attempts: number) => number;
   /** Nothing due: look again this often (default 5 s). */
   pollMs?: number;
-  /** Finished jobs are kept this many days (default 30). */
-  retentionDays?: number;
   /** The test run (default testService; tests put a failing one). */
   run?: (serviceId: string, trigger: TestJobTrigger) => Promise<ServiceTestReport>;
 }
@@ -54,7 +51,6 @@ export interface TestJobWorker {
 const DEFAULT_LEASE_MS = 60_000;
 const DEFAULT_POLL_MS = 5_000;
 const ERROR_BACKOFF_MS = 5_000;
-const PURGE_EVERY_MS = 60 * 60 * 1000;
 const defaultBackoff = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
 /** Milliseconds until the next UTC day begins (when the daily test budget starts again). */
@@ -89,7 +85,6 @@ export function createTestJobWorker(options: TestJobWorkerOptions): TestJobWorke
   let pumping: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
-  let lastPurge = -Infinity;
   let ran = 0;
   let idleWaiters: (() => void)[] = [];
 
@@ -139,14 +134,6 @@ export function createTestJobWorker(options: TestJobWorkerOptions): TestJobWorke
     }
   }
 
-  function maintain(now: number): void {
-    if (now - lastPurge < PURGE_EVERY_MS) return;
-    lastPurge = now;
-    void purgeFinishedTestJobs(options.retentionDays ?? 30)
-      .then((n) => n > 0 && logger.info({ purged: n }, "finished test jobs purged"))
-      .catch((err: unknown) => logger.warn({ err }, "purging finished test jobs failed"));
-  }
-
   function pump(): Promise<void> {
     if (stopped) return Promise.resolve();
     if (pumping) {
@@ -160,7 +147,6 @@ export function createTestJobWorker(options: TestJobWorkerOptions): TestJobWorke
   async function pass(): Promise<void> {
     let wait = pollMs;
     try {
-      maintain(Date.now());
       while (!stopped && running.size < options.concurrency) {
         const job = await leaseTestJob(instanceId, leaseMs);
         if (!job) break;

@@ -8,7 +8,10 @@
 // States: in_flight (claimed, the call is running), completed (final: replayed as recorded),
 // retryable (a 402 — nothing charged — or no connection at all: the same key may call again).
 // Completed answers are final, so each instance also keeps the small ones in memory: a replay
-// then costs no statement at all.
+// then costs no statement at all. After OBSERVER_ANSWER_RETENTION_DAYS the retention removes a
+// completed call's stored answer (server/retention/observed-answers.ts) and keeps its record: a
+// replay is then "expired" (410 observed_answer_expired, the recorded status, no provider call), and
+// the memory copy is not used past that age either.
 // Both writes commit without waiting for the WAL flush (synchronous_commit off, for that statement
 // only, via set_config(…, true) in its own implicit transaction): a flush cost several ms per
 // statement here. Only a PostgreSQL crash can lose such a commit (the last few hundred ms; an app
@@ -48,9 +51,16 @@ export interface ClaimTicket {
   claimedAt: Date;
 }
 
+/** A completed call whose stored answer the retention removed: what its record still says. */
+export interface ExpiredAnswer {
+  status: number;
+  completedAt: Date | null;
+}
+
 export type Claim =
   | { kind: "claimed"; ticket: ClaimTicket }
   | { kind: "replay"; answer: StoredAnswer }
+  | { kind: "expired"; record: ExpiredAnswer }
   | { kind: "in_progress" }
   | { kind: "reused" };
 
@@ -63,18 +73,30 @@ interface ClaimRow {
   status: number | null;
   response_headers: HeaderPairs | null;
   response_body: Buffer | null;
+  completed_at: Date | null;
+  answer_purged_at: Date | null;
   stale: boolean;
 }
 
 const REPLAY_CACHE_MAX = 2_000;
 const REPLAY_CACHE_MAX_BODY = 64 * 1024;
-const replays = new Map<string, { fingerprint: string; answer: StoredAnswer }>();
+const replays = new Map<string, { fingerprint: string; answer: StoredAnswer; completedAt: number }>();
 const cacheKey = (k: CallKey) => `${k.tokenId}\n${k.offerId}\n${k.idempotencyKey}`;
 
-function remember(key: CallKey, fingerprint: string, answer: StoredAnswer): void {
+function remember(key: CallKey, fingerprint: string, answer: StoredAnswer, completedAt: Date | null): void {
   if (answer.body.length > REPLAY_CACHE_MAX_BODY) return;
   if (replays.size >= REPLAY_CACHE_MAX) replays.delete(replays.keys().next().value!);
-  replays.set(cacheKey(key), { fingerprint, answer });
+  replays.set(cacheKey(key), { fingerprint, answer, completedAt: completedAt?.getTime() ?? Date.now() });
+}
+
+/** The memory copy of a completed answer, unless it is as old as the retention (the database then
+ * says whether the answer is still stored). */
+function cachedReplay(key: CallKey) {
+  const cached = replays.get(cacheKey(key));
+  if (!cached) return undefined;
+  if (Date.now() - cached.completedAt < env.OBSERVER_ANSWER_RETENTION_DAYS * 86_400_000) return cached;
+  replays.delete(cacheKey(key));
+  return undefined;
 }
 
 const staleSeconds = STALE_CLAIM_MS / 1000;
@@ -84,12 +106,14 @@ function decide(call: NewCall, row: ClaimRow): Claim | "take_over" {
   if (row.kind === "claimed") return { kind: "claimed", ticket: { id: row.id, claimedAt: row.claimed_at } };
   if (row.fingerprint !== call.fingerprint) return { kind: "reused" };
   if (row.state === "completed") {
+    if (row.answer_purged_at)
+      return { kind: "expired", record: { status: row.status!, completedAt: row.completed_at } };
     const answer = {
       status: row.status!,
       headers: row.response_headers ?? [],
       body: row.response_body ?? Buffer.alloc(0),
     };
-    remember(call, call.fingerprint, answer);
+    remember(call, call.fingerprint, answer, row.completed_at);
     return { kind: "replay", answer };
   }
   if (row.state === "retryable" || row.stale) return "take_over";
@@ -98,13 +122,13 @@ function decide(call: NewCall, row: ClaimRow): Claim | "take_over" {
 
 /** Claims the key for a call, or says what the key already holds. */
 export async function claimCall(call: NewCall): Promise<Claim> {
-  const cached = replays.get(cacheKey(call));
+  const cached = cachedReplay(call);
   if (cached)
     return cached.fingerprint === call.fingerprint ? { kind: "replay", answer: cached.answer } : { kind: "reused" };
 
   const existing = Prisma.sql`
     SELECT 'existing' AS kind, id, claimed_at, fingerprint, state, status, response_headers, response_body,
-           state = 'in_flight' AND claimed_at < now() - make_interval(secs => ${staleSeconds}) AS stale
+           completed_at, answer_purged_at, state = 'in_flight' AND claimed_at < now() - make_interval(secs => ${staleSeconds}) AS stale
     FROM observed_calls WHERE token_id = ${call.tokenId}::uuid AND offer_id = ${call.offerId} AND idempotency_key = ${call.idempotencyKey}`;
   const rows = await sqlQuery<ClaimRow>(Prisma.sql`
     WITH async_commit AS (SELECT ${ASYNC_COMMIT}),
@@ -115,7 +139,8 @@ export async function claimCall(call: NewCall): Promise<Claim> {
       ON CONFLICT (token_id, offer_id, idempotency_key) DO NOTHING
       RETURNING id, claimed_at)
     SELECT 'claimed' AS kind, id, claimed_at, NULL::text AS fingerprint, NULL::text AS state, NULL::int AS status,
-           NULL::jsonb AS response_headers, NULL::bytea AS response_body, false AS stale FROM claimed
+           NULL::jsonb AS response_headers, NULL::bytea AS response_body, NULL::timestamptz AS completed_at,
+           NULL::timestamptz AS answer_purged_at, false AS stale FROM claimed
     UNION ALL
     (${existing} AND NOT EXISTS (SELECT 1 FROM claimed))`);
   // Empty only when a twin inserted the key after this statement's snapshot: read it now.
@@ -139,23 +164,31 @@ export async function claimCall(call: NewCall): Promise<Claim> {
 /** The completed answer of this key and request, read without claiming anything (from memory, else
  * one SELECT); null when the key holds no completed call of this request. For a call that must not
  * reach the provider (a routing stop) but whose agent may already have been answered, and paid. */
-export async function completedReplay(call: CallKey & { fingerprint: string }): Promise<StoredAnswer | null> {
-  const cached = replays.get(cacheKey(call));
-  if (cached) return cached.fingerprint === call.fingerprint ? cached.answer : null;
-  const [row] = await sqlQuery<Pick<ClaimRow, "fingerprint" | "status" | "response_headers" | "response_body">>(
+export async function completedReplay(
+  call: CallKey & { fingerprint: string },
+): Promise<Extract<Claim, { kind: "replay" | "expired" }> | null> {
+  const cached = cachedReplay(call);
+  if (cached) return cached.fingerprint === call.fingerprint ? { kind: "replay", answer: cached.answer } : null;
+  const [row] = await sqlQuery<
+    Pick<
+      ClaimRow,
+      "fingerprint" | "status" | "response_headers" | "response_body" | "completed_at" | "answer_purged_at"
+    >
+  >(
     Prisma.sql`
-    SELECT fingerprint, status, response_headers, response_body FROM observed_calls
+    SELECT fingerprint, status, response_headers, response_body, completed_at, answer_purged_at FROM observed_calls
     WHERE token_id = ${call.tokenId}::uuid AND offer_id = ${call.offerId} AND idempotency_key = ${call.idempotencyKey}
       AND state = 'completed'`,
   );
   if (!row || row.fingerprint !== call.fingerprint) return null;
+  if (row.answer_purged_at) return { kind: "expired", record: { status: row.status!, completedAt: row.completed_at } };
   const answer = {
     status: row.status!,
     headers: row.response_headers ?? [],
     body: row.response_body ?? Buffer.alloc(0),
   };
-  remember(call, call.fingerprint, answer);
-  return answer;
+  remember(call, call.fingerprint, answer, row.completed_at);
+  return { kind: "replay", answer };
 }
 
 export interface CallRecord {
@@ -191,7 +224,7 @@ export async function recordCall(call: NewCall, ticket: ClaimTicket, record: Cal
     WHERE id = ${ticket.id}::uuid AND state = 'in_flight' AND claimed_at = ${ticket.claimedAt}
     RETURNING id`);
   if (rows.length === 0) return false;
-  if (final) remember(call, call.fingerprint, record.answer);
+  if (final) remember(call, call.fingerprint, record.answer, new Date());
   return true;
 }
 

@@ -2,7 +2,8 @@
 // the token, the offer, the method, the Idempotency-Key, the rate limit and the body:
 //   routable? (409 offer_not_routable) → routing stopped by a payment-terms change? (the completed
 //   answer of this key, else 409 offer_terms_changed) → claim the key → call the provider → record → answer.
-// A completed call with the same key and request is answered from the record (no provider call);
+// A completed call with the same key and request is answered from the record (no provider call), or,
+// once the retention removed its stored answer, with 410 observed_answer_expired (no provider call either);
 // a 402 and a call that never connected leave the key retryable (the paid retry must go through).
 import { createHash } from "node:crypto";
 import { env } from "../env";
@@ -15,6 +16,7 @@ import {
   completedReplay,
   recordCall,
   type CallRecord,
+  type ExpiredAnswer,
   type NewCall,
   type StoredAnswer,
 } from "./call-claims";
@@ -93,6 +95,18 @@ function termsChangedAnswer(change: TermsChange): StoredAnswer {
       "nothing was forwarded to the provider and nothing was charged.",
     [],
     { termsChange: change },
+  );
+}
+
+/** 410 observed_answer_expired: the call completed, its stored answer is gone; what its record says. */
+function expiredAnswer(record: ExpiredAnswer): StoredAnswer {
+  const when = record.completedAt ? ` on ${record.completedAt.toISOString()}` : "";
+  return errorAnswer(
+    "observed_answer_expired",
+    `The call with this Idempotency-Key completed${when} with status ${record.status}, but its stored answer was removed ` +
+      `after ${env.OBSERVER_ANSWER_RETENTION_DAYS} days. The provider was not called again and nothing was charged; use a new Idempotency-Key for a new call.`,
+    [],
+    { recordedStatus: record.status, completedAt: record.completedAt?.toISOString() ?? null },
   );
 }
 
@@ -207,12 +221,14 @@ export async function observeCall(input: ObserveInput): Promise<ObserverAnswer> 
     const change = await routingStop(offer.id);
     if (change) {
       const replay = await completedReplay(call);
-      if (replay) return { ...replay, replayed: true };
+      if (replay?.kind === "replay") return { ...replay.answer, replayed: true };
+      if (replay?.kind === "expired") return { ...expiredAnswer(replay.record), replayed: false };
       return { ...termsChangedAnswer(change), replayed: false };
     }
   }
   const claim = await claimCall(call);
   if (claim.kind === "replay") return { ...claim.answer, replayed: true };
+  if (claim.kind === "expired") return { ...expiredAnswer(claim.record), replayed: false };
   if (claim.kind === "reused")
     throw new AppError(
       "idempotency_key_reused",

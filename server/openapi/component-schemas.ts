@@ -148,7 +148,7 @@ const RESPONSE_SCHEMAS: Record<string, NamedSchema> = {
   [SCHEMA_NAMES.apiError]: {
     schema: apiErrorSchema,
     description:
-      "Error body of the free APIs. With `offer_terms_changed` (the observer route) it carries `termsChange`: the payment-terms change that stopped the offer's routing.",
+      "Error body of the free APIs. With `offer_terms_changed` (the observer route) it carries `termsChange`: the payment-terms change that stopped the offer's routing; with `observed_answer_expired`, `recordedStatus` and `completedAt` of the recorded call.",
   },
   ServiceSummary: { schema: serviceSummarySchema, description: "A service as listed in the catalog." },
   [SCHEMA_NAMES.serviceList]: {

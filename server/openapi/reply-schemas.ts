@@ -27,6 +27,15 @@ export const apiErrorSchema = z.object({
   // With offer_terms_changed: the change that stopped the offer's routing (no .describe(): it
   // would clone the named TermsChange schema; ApiError's description says it).
   termsChange: termsChangeSchema.optional(),
+  recordedStatus: z
+    .int()
+    .optional()
+    .describe("With observed_answer_expired: the HTTP status the recorded call answered."),
+  completedAt: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("With observed_answer_expired: when the recorded call completed (ISO 8601)."),
 });
 
 /** The recovery hint of a 409 idempotency_key_in_use (purchase-recovery-authorization.ts recoveryHint). */

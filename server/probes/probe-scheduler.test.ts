@@ -24,11 +24,9 @@ const SETTINGS: ProbeSchedulerOptions = {
   intervalMs: 600_000,
   timeoutMs: 3_000,
   maxBytes: 64 * 1024,
-  retentionDays: 30,
   hostConcurrency: 8,
   hostSpacingMs: 0,
   concurrency: 16,
-  retention: false,
 };
 
 beforeAll(async () => {

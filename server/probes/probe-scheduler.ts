@@ -1,7 +1,8 @@
 // The probe scheduler of one instance (like the payment reconciler: a loop in the app process, its
 // state in PostgreSQL). It leases due offers from the shared schedule (probe-schedule.ts), queues them
 // per provider host, starts them under the host gate (cap and spacing per host) and an instance-wide
-// cap, records each (record-probe.ts), and once an hour or so applies the retention. Several
+// cap and records each (record-probe.ts); the raw probes' retention is one of the scheduled purges
+// (server/retention/retention-jobs.ts "offer_probes", probe-retention.ts). Several
 // instances on one database share the work: a row is leased by one at a time, and a probe is recorded
 // only while its lease is held, so every offer is probed once per interval whatever the instances.
 import { randomUUID } from "node:crypto";
@@ -11,14 +12,12 @@ import { createSafeOutbound, type SafeOutbound } from "../observe/safe-outbound"
 import { HostGate } from "./host-gate";
 import { probeOffer } from "./probe-offer";
 import { addMissingScheduleRows, leaseDueOffers, releaseLeases, type LeasedOffer } from "./probe-schedule";
-import { applyProbeRetention } from "./probe-retention";
 import { recordProbe } from "./record-probe";
 
 export interface ProbeSettings {
   intervalMs: number;
   timeoutMs: number;
   maxBytes: number;
-  retentionDays: number;
   hostConcurrency: number;
   hostSpacingMs: number;
   /** All of this instance's probes at once. */
@@ -32,8 +31,6 @@ export interface ProbeSchedulerOptions extends ProbeSettings {
   mode?: () => ObserverMode;
   /** The outbound client (default: the observer's SSRF-safe client, created and closed here). */
   outbound?: SafeOutbound;
-  /** Run the hourly retention from this scheduler (default true). */
-  retention?: boolean;
 }
 
 export interface ProbeScheduler {
@@ -58,7 +55,6 @@ const IDLE_POLL_MS = 5_000;
 const EMPTY_LEASE_BACKOFF_MS = 1_000;
 const ERROR_BACKOFF_MS = 5_000;
 const ADD_ROWS_EVERY_MS = 60_000;
-const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
 interface Job {
   offer: LeasedOffer;
@@ -94,8 +90,6 @@ export function createProbeScheduler(options: ProbeSchedulerOptions): ProbeSched
   let timerAt = Infinity;
   let nextLeaseAt = 0;
   let lastAddRows = -Infinity;
-  let lastRetention = -Infinity;
-  let retentionRunning: Promise<void> | undefined;
   let recorded = 0;
   let idleWaiters: (() => void)[] = [];
 
@@ -171,17 +165,6 @@ export function createProbeScheduler(options: ProbeSchedulerOptions): ProbeSched
     return wait;
   }
 
-  function maintain(now: number): void {
-    if (options.retention === false || retentionRunning || now - lastRetention < RETENTION_EVERY_MS) return;
-    lastRetention = now;
-    retentionRunning = applyProbeRetention(options.retentionDays)
-      .then((o) => {
-        if (o.deleted > 0 || o.healthRefreshed > 0) logger.info(o, "probe retention applied");
-      })
-      .catch((err: unknown) => logger.warn({ err }, "probe retention failed"))
-      .finally(() => (retentionRunning = undefined));
-  }
-
   function pump(): Promise<void> {
     if (stopped) return Promise.resolve();
     if (pumping) {
@@ -200,7 +183,6 @@ export function createProbeScheduler(options: ProbeSchedulerOptions): ProbeSched
         await addMissingScheduleRows();
         lastAddRows = now;
       }
-      maintain(now);
       gate.sweep();
       wait = dispatch();
       if (!stopped && running.size < options.concurrency && Date.now() >= nextLeaseAt) {
@@ -271,7 +253,7 @@ export function createProbeScheduler(options: ProbeSchedulerOptions): ProbeSched
       timerAt = Infinity;
       await pumping;
       await handBack();
-      await Promise.allSettled([...running, retentionRunning]);
+      await Promise.allSettled([...running]);
       for (const w of idleWaiters) w();
       idleWaiters = [];
       if (ownsOutbound && outbound) await outbound.close();

@@ -13,7 +13,6 @@ export const probeSettingsFromEnv = (): ProbeSettings => ({
   intervalMs: env.PROBE_INTERVAL_SECONDS * 1000,
   timeoutMs: env.PROBE_TIMEOUT_MS,
   maxBytes: env.PROBE_MAX_BYTES,
-  retentionDays: env.PROBE_RETENTION_DAYS,
   hostConcurrency: env.PROBE_HOST_CONCURRENCY,
   hostSpacingMs: env.PROBE_HOST_SPACING_MS,
   concurrency: env.PROBE_CONCURRENCY,

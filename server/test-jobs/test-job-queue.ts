@@ -90,14 +90,3 @@ export async function failTestJob(
     RETURNING id::text`);
   return rows.length > 0;
 }
-
-/** Finished jobs older than `days` go (the history the worker keeps); at most `limit` a call. */
-export async function purgeFinishedTestJobs(days: number, limit = 1000): Promise<number> {
-  const rows = await sqlQuery<{ id: string }>(Prisma.sql`
-    DELETE FROM service_test_jobs WHERE id IN (
-      SELECT id FROM service_test_jobs
-      WHERE state <> 'pending' AND finished_at < now() - ${days}::int * interval '1 day'
-      LIMIT ${limit}::int)
-    RETURNING id::text`);
-  return rows.length;
-}

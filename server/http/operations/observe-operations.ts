@@ -107,6 +107,7 @@ function observeOperation<M extends "GET" | "POST">(method: M): SelfRoutedOperat
           "offer_not_routable",
           "offer_terms_changed",
           "call_in_progress",
+          "observed_answer_expired",
           "payload_too_large",
           "unsupported_media_type",
           "idempotency_key_reused",
@@ -141,6 +142,7 @@ function observeOperation<M extends "GET" | "POST">(method: M): SelfRoutedOperat
             offer_not_routable: "Such offers say `routedByMarketplace: false`.",
             offer_terms_changed:
               "Such offers say `routedByMarketplace: false` and `health.routingStopped: true`; the message names the changed fields with both values and the time the probe saw them, and `termsChange` (the TermsChange object of the offer's health) holds them. Checked after the replay of a completed call under the same key and before anything is claimed or forwarded.",
+            observed_answer_expired: `A replay (same token, offer, Idempotency-Key and request) of a call completed more than ${env.OBSERVER_ANSWER_RETENTION_DAYS} days ago (OBSERVER_ANSWER_RETENTION_DAYS): its stored answer was removed, its record kept. \`recordedStatus\` is the status the call answered, \`completedAt\` when; nothing is forwarded or charged.`,
             payload_too_large: `Here: over ${env.OBSERVER_MAX_REQUEST_BYTES} bytes (refused before it is read whole).`,
             unsupported_media_type: "A POST offer takes Content-Type: application/json.",
             idempotency_key_reused: "Here: the key was used with this token and offer for another request.",
