@@ -130,7 +130,9 @@ describe("marketplace_http_request_duration_seconds", () => {
         expect((await get(reviewId)).status).toBe(200);
         expect((await get("00000000-0000-4000-8000-000000000000")).status).toBe(404);
         expect((await servicesRoute.GET(new Request("http://marketplace.test/api/catalog/services"))).status).toBe(200);
-        const refused = servicesRoute.POST(new Request("http://marketplace.test/api/catalog/services", { method: "POST" }));
+        const refused = servicesRoute.POST(
+          new Request("http://marketplace.test/api/catalog/services", { method: "POST" }),
+        );
         expect(refused.status).toBe(405);
         const { GET } = shopRoute("shortlist");
         expect((await GET(new Request("http://marketplace.test/api/shop/shortlist"))).status).toBe(402);

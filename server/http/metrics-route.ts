@@ -57,7 +57,8 @@ export function metricsRoutes(token: () => string | undefined = () => env.METRIC
       method,
       method === "GET" || method === "HEAD"
         ? get
-        : (request: Request) => (token() === undefined ? notFound() : refused[method as Exclude<RouteMethod, "GET" | "HEAD">](request)),
+        : (request: Request) =>
+            token() === undefined ? notFound() : refused[method as Exclude<RouteMethod, "GET" | "HEAD">](request),
     ]),
   ) as Record<RouteMethod, (request: Request) => Response | Promise<Response>>;
   return timedRoutes(METRICS_PATH, handlers);

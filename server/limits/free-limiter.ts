@@ -96,7 +96,7 @@ export function createFreeLimiter(opts: {
     }
   }
 
-  async function consume(client: string, cost: number): Promise<RateDecision> {
+  async function decide(client: string, cost: number): Promise<RateDecision> {
     const blockedMs = (clients as unknown as InMemoryBlocks).getInMemoryBlockMsBeforeExpire(clients.getKey(client));
     if (blockedMs > 0) return decision(false, perClient, new RateLimiterRes(0, blockedMs));
     const shared = await layer(instance, perInstance, "all", cost);
@@ -116,7 +116,7 @@ export function createFreeLimiter(opts: {
 
   return {
     async consume(client, cost = 1) {
-      const decided = await consume(client, cost);
+      const decided = await decide(client, cost);
       // Every refusal of this group, whichever layer refused it (marketplace_rate_limit_refusals_total).
       if (!decided.allowed) countRateLimitRefusal(name);
       return decided;

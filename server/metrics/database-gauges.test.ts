@@ -74,7 +74,11 @@ describe("database gauges", () => {
     const { port } = server.address() as net.AddressInfo;
     const gauges = databaseGauges(`postgresql://u:p@127.0.0.1:${port}/db`, 300);
     const started = Date.now();
-    const values = await Promise.all([gauges.openPurchases(), gauges.oldestOpenPurchaseAge(), gauges.unclaimedVouchers()]);
+    const values = await Promise.all([
+      gauges.openPurchases(),
+      gauges.oldestOpenPurchaseAge(),
+      gauges.unclaimedVouchers(),
+    ]);
     expect(values.every((v) => Number.isNaN(v))).toBe(true);
     expect(Date.now() - started).toBeLessThan(2000);
   });

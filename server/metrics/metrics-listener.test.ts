@@ -39,7 +39,6 @@ describe("the METRICS_PORT listener", () => {
       .flat()
       .filter((a) => a && a.family === "IPv4" && !a.internal)
       .map((a) => a!.address);
-    for (const address of others)
-      await expect(fetch(`http://${address}:${listener.port}/metrics`)).rejects.toThrow();
+    for (const address of others) await expect(fetch(`http://${address}:${listener.port}/metrics`)).rejects.toThrow();
   });
 });

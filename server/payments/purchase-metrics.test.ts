@@ -40,7 +40,16 @@ const SAMPLES = {
   settledOk: ["marketplace_payment_settle_duration_seconds_count", { method: EXACT, outcome: "ok" }],
   settledError: ["marketplace_payment_settle_duration_seconds_count", { method: EXACT, outcome: "error" }],
 } satisfies Record<string, [string, Record<string, string>?]>;
-const none = { completed: 0, replayed: 0, refused: 0, refusedUnknown: 0, failed: 0, verified: 0, settledOk: 0, settledError: 0 };
+const none = {
+  completed: 0,
+  replayed: 0,
+  refused: 0,
+  refusedUnknown: 0,
+  failed: 0,
+  verified: 0,
+  settledOk: 0,
+  settledError: 0,
+};
 
 const OPEN = ["claimed", "settling", "settled"];
 

@@ -27,9 +27,9 @@ describe("probe metrics", () => {
     await db.offerProbeSchedule.updateMany({ where: { offerId: { in: ids } }, data: { nextProbeAt: new Date() } });
 
     const all = async () =>
-      (await Promise.all(["conformant", "non_conformant", "unreachable"].map((v) => metricValue(...verdict(v))))).reduce(
-        (a, b) => a + b,
-      );
+      (
+        await Promise.all(["conformant", "non_conformant", "unreachable"].map((v) => metricValue(...verdict(v))))
+      ).reduce((a, b) => a + b);
     const before = await all();
     let recorded = 0;
     const moved = await deltas({ non: verdict("non_conformant"), unreachable: verdict("unreachable") }, async () => {

@@ -9,7 +9,12 @@ export async function metricValue(name: string, labels: Record<string, string> =
   const { registry } = metrics();
   const metric = registry.getSingleMetric(name) ?? registry.getSingleMetric(name.replace(SUFFIX, ""));
   if (!metric) throw new Error(`no metric ${name}`);
-  const { values } = await metric.get();
+  // A histogram's samples name their series (<name>_bucket, _count, _sum); a counter's and a gauge's do not.
+  const values = (await metric.get()).values as {
+    value: number;
+    labels: Record<string, unknown>;
+    metricName?: string;
+  }[];
   return values
     .filter((v) => (v.metricName ?? name) === name)
     .filter((v) => Object.entries(labels).every(([k, want]) => String(v.labels[k]) === want))
