@@ -227,7 +227,9 @@ async function purchase(
 
     // Verification computes and reads; the claim waits on a commit: they run side by side, and
     // nothing is settled before both are done (unless the method verifies only after its claim).
-    const verifying = method.verifiesAfterClaim ? undefined : timed("verify", () => timedVerify(method.id, () => method.verify(runtime, admitted)));
+    const verifying = method.verifiesAfterClaim
+      ? undefined
+      : timed("verify", () => timedVerify(method.id, () => method.verify(runtime, admitted)));
     const claimed = await timed("claim", () =>
       claimPurchase(
         {

@@ -136,9 +136,7 @@ async function settle(
   sentBefore: boolean,
 ): Promise<PaymentReply | { recorded: Promise<void> }> {
   const method = methodOf(row);
-  const settlement = await timed("settle", () =>
-    timedSettle(method.id, () => method.settle(runtime, row, sentBefore)),
-  );
+  const settlement = await timed("settle", () => timedSettle(method.id, () => method.settle(runtime, row, sentBefore)));
   if (settlement.outcome === "unknown") {
     await markSettlementUnknown(row.id, settlement.code, settlement.transaction);
     return settlementUnknown();
