@@ -9,6 +9,9 @@ export async function register(): Promise<void> {
   // Before the first request: TRACE/TRACK make Next.js fail with a 500 before proxy.ts runs.
   const { refuseUntraceableMethods } = await import("./server/proxy/refuse-untraceable-methods");
   refuseUntraceableMethods();
+  // Prometheus metrics (server/metrics/): the registry from the start, and the METRICS_PORT listener.
+  const { startMetrics } = await import("./server/metrics/start-metrics");
+  startMetrics();
   const [{ startReconciler }, { paymentRuntime }, { startOrderExpiry }] = await Promise.all([
     import("./server/payments/reconciler"),
     import("./server/products/shop-runtime"),

@@ -66,6 +66,8 @@ const nextConfig = {
     "mppx",
     // A native addon (node-gyp-build finds its prebuilt binary next to the package): loaded, not bundled.
     "secp256k1",
+    // Loaded once by Node for every bundle (server/metrics/ keeps one registry per process).
+    "prom-client",
   ],
   // `npm test` runs tsc and eslint itself; the build (run by `npm start`) need not repeat them.
   typescript: { ignoreBuildErrors: true },

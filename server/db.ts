@@ -40,6 +40,11 @@ export const db =
   new PrismaClient({ adapter: withTransactionRelease(new PrismaPg(pool, { disposeExternalPool: false })) });
 Object.assign(globalForDb, { marketplacePool: pool, marketplaceDb: db });
 
+/** The pool's counts (pg-pool's totalCount, idleCount, waitingCount), for the metrics (server/metrics/). */
+export function poolCounts(): { total: number; idle: number; waiting: number } {
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 /** Ends this process's database connections (scripts, at exit). */
 export async function closeDatabase(): Promise<void> {
   await db.$disconnect();

@@ -284,8 +284,24 @@ const schema = z
     RETENTION_ENABLED: z.enum(["true", "false"]).default("true"),
     RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
     OBSERVER_ANSWER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    // Prometheus metrics (server/metrics/, docs/metrics.md). GET /metrics answers only with
+    // `Authorization: Bearer <METRICS_BEARER_TOKEN>`; unset, /metrics is a 404 like any unknown path.
+    // Printable ASCII without spaces (it travels in a header), long enough not to be guessed.
+    METRICS_BEARER_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,512}$/, "32 to 512 printable ASCII characters without spaces")
+      .optional(),
+    // A second listener on 127.0.0.1 only, serving GET /metrics without the bearer (a scraper on the
+    // same host). Unset: none.
+    METRICS_PORT: port.optional(),
   })
   .superRefine((e, ctx) => {
+    if (e.METRICS_PORT !== undefined && [e.PORT, e.SANDBOX_PORT, e.EMBEDDED_PG_PORT].includes(e.METRICS_PORT))
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_PORT"],
+        message: "must differ from PORT, SANDBOX_PORT and EMBEDDED_PG_PORT",
+      });
     // A configured method without its settings is a start-up error naming the missing one.
     const required = {
       stripe: ["STRIPE_SECRET_KEY", "MPP_STRIPE_NETWORK_ID"],

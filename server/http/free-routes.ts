@@ -2,6 +2,7 @@
 // (server/http/operations/) to freeRoutes, which answers each declared method with its
 // declaration's handler and every other method with a JSON 405 and Allow, or, when a declaration
 // routes them itself (the observer: the offer's method), with its `otherMethods` handler.
+import { timedRoutes } from "../metrics/http-metrics";
 import type { FreeMethod, FreeOperation, RouteContext } from "../openapi/free-operation";
 import { methodNotAllowed, ROUTE_METHODS, type RouteMethod } from "./method-not-allowed";
 
@@ -47,6 +48,8 @@ export function freeRoutes(...operations: readonly FreeOperation[]): Partial<Rec
     : methodNotAllowed(methods);
   for (const op of operations)
     handlers[op.method] = (request: Request, context?: RouteContext) => op.handler(request, context);
-  for (const handler of Object.values(handlers)) served.set(handler, operations);
-  return handlers;
+  // Request durations under the declared path (`/api/reviews/{id}`), never the raw one.
+  const timed = timedRoutes(path, handlers);
+  for (const handler of Object.values(timed)) served.set(handler, operations);
+  return timed;
 }

@@ -1,6 +1,7 @@
 // app/api/shop/[product] and app/api/shop/[product]/validate: one route each for every product of
 // the registry, so adding a product needs no route file. The path segment picks the product's
 // handlers (payment-route.ts, validate-route.ts); an unknown segment is a JSON 404 for any method.
+import { timedRoutes } from "../metrics/http-metrics";
 import type { ProductDefinition } from "../products/product";
 import { productSegment } from "../products/product";
 import { paidProductRoutes } from "./payment-route";
@@ -37,7 +38,9 @@ function dispatch<M extends string>(
   return Object.fromEntries(methods.map((m) => [m, handler(m)])) as Record<M, ShopHandler>;
 }
 
-const productHandlers = (p: ProductDefinition) => ({ ...paidProductRoutes(p), ...methodNotAllowed(["GET", "POST"]) });
+// Timed under the product's path: the static and the dynamic route of a product are one route.
+const productHandlers = (p: ProductDefinition) =>
+  timedRoutes(p.path, { ...paidProductRoutes(p), ...methodNotAllowed(["GET", "POST"]) });
 
 /** GET describes (402), POST buys, the rest are 405: for every product, by path segment. */
 export function shopProductRoutes(products: readonly ProductDefinition[]) {

@@ -12,6 +12,7 @@
 import type pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { logger } from "../logger";
+import { countRateLimitRefusal } from "../metrics/limit-metrics";
 
 export interface Limit {
   points: number;
@@ -96,23 +97,30 @@ export function createFreeLimiter(opts: {
     }
   }
 
+  async function decide(client: string, cost: number): Promise<RateDecision> {
+    const blockedMs = (clients as unknown as InMemoryBlocks).getInMemoryBlockMsBeforeExpire(clients.getKey(client));
+    if (blockedMs > 0) return decision(false, perClient, new RateLimiterRes(0, blockedMs));
+    const shared = await layer(instance, perInstance, "all", cost);
+    if (shared && !shared.allowed) return shared;
+    const own = await layer(clients, perClient, client, cost);
+    return (
+      own ??
+      shared ?? {
+        allowed: true,
+        limit: perClient.points,
+        remaining: perClient.points,
+        resetS: perClient.durationS,
+        windowS: perClient.durationS,
+      }
+    );
+  }
+
   return {
     async consume(client, cost = 1) {
-      const blockedMs = (clients as unknown as InMemoryBlocks).getInMemoryBlockMsBeforeExpire(clients.getKey(client));
-      if (blockedMs > 0) return decision(false, perClient, new RateLimiterRes(0, blockedMs));
-      const shared = await layer(instance, perInstance, "all", cost);
-      if (shared && !shared.allowed) return shared;
-      const own = await layer(clients, perClient, client, cost);
-      return (
-        own ??
-        shared ?? {
-          allowed: true,
-          limit: perClient.points,
-          remaining: perClient.points,
-          resetS: perClient.durationS,
-          windowS: perClient.durationS,
-        }
-      );
+      const decided = await decide(client, cost);
+      // Every refusal of this group, whichever layer refused it (marketplace_rate_limit_refusals_total).
+      if (!decided.allowed) countRateLimitRefusal(name);
+      return decided;
     },
   };
 }

@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "../env";
 import { logger } from "../logger";
+import { countRateLimitRefusal } from "../metrics/limit-metrics";
 import { RATE_LIMIT_TABLE } from "./free-limiter";
 import { limiterPool, rateLimitsEnabled } from "./free-limits";
 
@@ -66,8 +67,10 @@ export function createSignInThrottle(opts: {
         const res = await attempts.consume(accountKey(email));
         return { allowed: true, attempt: res.consumedPoints };
       } catch (err) {
-        if (err instanceof RateLimiterRes)
+        if (err instanceof RateLimiterRes) {
+          countRateLimitRefusal("sign_in");
           return { allowed: false, retryAfterS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
+        }
         logger.warn({ err }, "sign-in throttle failed; attempt not counted");
         return { allowed: true, attempt: 0 };
       }

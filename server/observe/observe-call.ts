@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { env } from "../env";
 import { AppError, ERROR_TABLE, type ErrorCode } from "../errors";
 import { logger } from "../logger";
+import { countObserverRefusal, countProviderCall } from "../metrics/observe-metrics";
 import { routingStop } from "../probes/offer-health";
 import type { TermsChange } from "../probes/health-schema";
 import {
@@ -199,7 +200,19 @@ function failedCall(
 }
 const answerOf = (answer: StoredAnswer) => ({ status: answer.status, answer });
 
+/** One call (see the top of this file); the observer's metrics count what it did (server/metrics/observe-metrics.ts). */
 export async function observeCall(input: ObserveInput): Promise<ObserverAnswer> {
+  try {
+    const { refusal, ...answer } = await observe(input);
+    if (refusal) countObserverRefusal(answer.status, refusal);
+    return answer;
+  } catch (err) {
+    if (err instanceof AppError) countObserverRefusal(ERROR_TABLE[err.code].status, err.code);
+    throw err;
+  }
+}
+
+async function observe(input: ObserveInput): Promise<ObserverAnswer & { refusal?: ErrorCode }> {
   const { offer } = input;
   const mode = observerModeFromEnv();
   const target = routableProviderUrl(offer, mode);
@@ -222,8 +235,9 @@ export async function observeCall(input: ObserveInput): Promise<ObserverAnswer> 
     if (change) {
       const replay = await completedReplay(call);
       if (replay?.kind === "replay") return { ...replay.answer, replayed: true };
+      // A replay whose answer was purged: no provider call and, like any replay, no observer metric.
       if (replay?.kind === "expired") return { ...expiredAnswer(replay.record), replayed: false };
-      return { ...termsChangedAnswer(change), replayed: false };
+      return { ...termsChangedAnswer(change), replayed: false, refusal: "offer_terms_changed" };
     }
   }
   const claim = await claimCall(call);
@@ -240,7 +254,7 @@ export async function observeCall(input: ObserveInput): Promise<ObserverAnswer> 
       "A call with this Idempotency-Key is still running; retry after Retry-After seconds to get its answer.",
       [["retry-after", String(IN_PROGRESS_RETRY_AFTER_S)]],
     );
-    return { ...answer, replayed: false };
+    return { ...answer, replayed: false, refusal: "call_in_progress" };
   }
 
   const url = new URL(target.url);
@@ -257,6 +271,7 @@ export async function observeCall(input: ObserveInput): Promise<ObserverAnswer> 
     maxResponseBytes: env.OBSERVER_MAX_RESPONSE_BYTES,
   });
   const record: CallRecord = { ...outcomeOf(result), latencyMs: Math.round(performance.now() - started) };
+  countProviderCall(record.status, record.outcome, record.latencyMs);
   // A paid call gets our signed receipt, recorded with it; its header is part of the stored answer,
   // so a replay carries the same receipt.
   if (record.paid && record.state === "completed") {

@@ -6,6 +6,7 @@
 import type { PaymentPayload } from "@x402/core/types";
 import { extractAndValidatePaymentIdentifier, PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import type { Challenge } from "./challenge";
+import { timedVerify } from "../metrics/payment-metrics";
 import { decodeHeaderJson } from "./header-codec";
 import type { Offer } from "./methods/payment-method";
 import type { PaymentRuntime } from "./payment-runtime";
@@ -57,7 +58,7 @@ export async function replayToProvenPayer(
   if ("status" in built) return inUse();
   const admitted = await offer.admit(runtime, product, built);
   if ("status" in admitted) return inUse();
-  const verification = await offer.method.verify(runtime, admitted);
+  const verification = await timedVerify(offer.method.id, () => offer.method.verify(runtime, admitted));
   if (!("verdict" in verification) || !verification.verdict.isValid) return inUse();
   return settledAnswer(row, fingerprint, { identity: row.signatureHash ?? "" }, inUse, product.successStatus)!;
 }

@@ -37,7 +37,10 @@ export function completedReply(
     ? row.responseBody!.replace('"idempotentReplay":false', '"idempotentReplay":true')
     : row.responseBody!;
   const header = row.protocol === "mpp" ? PAYMENT_RECEIPT_HEADER : "payment-response";
-  return reply(status, body, row.paymentResponse ? { [header]: row.paymentResponse } : {});
+  return {
+    ...reply(status, body, row.paymentResponse ? { [header]: row.paymentResponse } : {}),
+    outcome: replay ? "replayed" : "completed",
+  };
 }
 
 export const settlementUnknown = () =>

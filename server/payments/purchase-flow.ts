@@ -7,6 +7,7 @@
 import { DatabaseBusyError } from "../db";
 import { AppError } from "../errors";
 import { logger } from "../logger";
+import { countPurchaseAnswer, timedVerify, UNKNOWN_METHOD } from "../metrics/payment-metrics";
 import type { Challenge } from "./challenge";
 import { recallCompleted, rememberCompleted } from "./completed-purchases";
 import { readOffer } from "./methods/payment-methods";
@@ -107,15 +108,34 @@ function loggableError(err: unknown): Record<string, unknown> {
   };
 }
 
-/** POST: the whole purchase. */
+/** What purchaseProduct learns of a request for its counter: whether it carries a payment, and its method. */
+interface Attempt {
+  signed: boolean;
+  method: string;
+}
+
+/** POST: the whole purchase; a signed request's answer is counted (server/metrics/payment-metrics.ts). */
 export async function purchaseProduct(
   runtime: PaymentRuntime,
   product: SellableProduct,
   request: PurchaseRequest,
 ): Promise<PaymentReply> {
+  const attempt: Attempt = { signed: false, method: UNKNOWN_METHOD };
+  const answer = await purchase(runtime, product, request, attempt);
+  if (attempt.signed) countPurchaseAnswer(product.id, attempt.method, answer);
+  return answer;
+}
+
+async function purchase(
+  runtime: PaymentRuntime,
+  product: SellableProduct,
+  request: PurchaseRequest,
+  attempt: Attempt,
+): Promise<PaymentReply> {
   // `Authorization: Payment` pays only products sold over MPP here; elsewhere it is not a payment.
   const mppAuthorization =
     isMppAuthorization(request.authorization) && runtime.mpp?.sells(product) ? request.authorization : null;
+  attempt.signed = Boolean(request.paymentSignature || mppAuthorization);
   if (request.paymentSignature && mppAuthorization) {
     return refusal(
       "payment_ambiguous",
@@ -135,6 +155,7 @@ export async function purchaseProduct(
     return isReply(challenge) ? challenge : refusedReply(runtime, product, challenge, offer.protocol, offer.refused);
   }
   const { method, payer, nonce } = offer;
+  attempt.method = method.id;
 
   // Replays of recent purchases are answered from memory.
   const cached = recallCompleted(payer, key);
@@ -206,7 +227,9 @@ export async function purchaseProduct(
 
     // Verification computes and reads; the claim waits on a commit: they run side by side, and
     // nothing is settled before both are done (unless the method verifies only after its claim).
-    const verifying = method.verifiesAfterClaim ? undefined : timed("verify", () => method.verify(runtime, admitted));
+    const verifying = method.verifiesAfterClaim
+      ? undefined
+      : timed("verify", () => timedVerify(method.id, () => method.verify(runtime, admitted)));
     const claimed = await timed("claim", () =>
       claimPurchase(
         {

@@ -6,6 +6,7 @@
 import { encodeHeaderJson } from "./header-codec";
 import { DatabaseBusyError, DatabaseError } from "../db";
 import { logger } from "../logger";
+import { countPurchase, timedSettle, timedVerify } from "../metrics/payment-metrics";
 import { withPurchaseReceipt } from "../receipts/purchase-receipt";
 import { balanceShortfall, INSUFFICIENT_BALANCE } from "./balance-shortfall";
 import { refusedChallenge, type RefusalDetails } from "./challenge";
@@ -88,11 +89,14 @@ async function verify(
   row: PurchaseRow,
   pending?: Promise<Verification>,
 ): Promise<PaymentReply | undefined> {
+  const method = methodOf(row);
   const verification = await (pending ??
-    methodOf(row).verify(runtime, {
-      payload: row.paymentPayload,
-      requirements: row.paymentRequirements,
-    } as LedgerPayment));
+    timedVerify(method.id, () =>
+      method.verify(runtime, {
+        payload: row.paymentPayload,
+        requirements: row.paymentRequirements,
+      } as LedgerPayment),
+    ));
   if ("error" in verification) {
     // Busy is not the facilitator's fault: answered server_busy; the claim is resumed or dropped later.
     if (verification.error instanceof DatabaseBusyError) throw verification.error;
@@ -131,14 +135,16 @@ async function settle(
   row: PurchaseRow,
   sentBefore: boolean,
 ): Promise<PaymentReply | { recorded: Promise<void> }> {
-  const settlement = await timed("settle", () => methodOf(row).settle(runtime, row, sentBefore));
+  const method = methodOf(row);
+  const settlement = await timed("settle", () => timedSettle(method.id, () => method.settle(runtime, row, sentBefore)));
   if (settlement.outcome === "unknown") {
     await markSettlementUnknown(row.id, settlement.code, settlement.transaction);
     return settlementUnknown();
   }
   if (settlement.outcome === "refused") {
     await markFailed(row.id, settlement.reason);
-    return refusedPurchase(runtime, row, settlement.reason, settlement.detail);
+    countPurchase(row.product, method.id, "failed");
+    return { ...(await refusedPurchase(runtime, row, settlement.reason, settlement.detail)), outcome: "failed" };
   }
   const { transaction } = settlement;
   // Our signed receipt goes into the settlement header before it is stored: replays send the same one.
@@ -201,6 +207,7 @@ async function fulfil(
     });
     // The ledger keeps the product's sealed form; this answer and the memory cache keep it whole.
     await timed("store", () => markCompleted(row.id, sealedBody(runtime, row, responseBody)));
+    countPurchase(row.product, methodOf(row).id, "completed");
     rememberCompleted(row.payer, row.idempotencyKey, { ...row, state: "completed", responseBody });
     return completedReply(
       { responseBody, paymentResponse: row.paymentResponse, protocol: row.protocol },

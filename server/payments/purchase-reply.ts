@@ -6,6 +6,9 @@ export interface PaymentReply {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** What the purchase counter reads (server/metrics/payment-metrics.ts): a stored result sent fresh
+   * or again, a settle refused after verification; unset for every other answer. */
+  outcome?: "completed" | "replayed" | "failed";
 }
 
 // Payment answers are per request and must never be cached by a proxy.

@@ -5,6 +5,7 @@
 // (with, in its transaction, the re-test a tested service is owed when the offer still routes).
 import { Prisma } from "../generated/prisma/client";
 import { sqlQuery } from "../db";
+import { countProbeResult } from "../metrics/probe-metrics";
 import { enqueueRetestAfterTermsChange } from "../test-jobs/enqueue-test-job";
 import { inTransaction } from "../transaction";
 import type { CataloguedTerms } from "./conformance";
@@ -32,6 +33,7 @@ export async function recordProbe(
     FROM held
     RETURNING id::text`);
   if (!stored) return false;
+  countProbeResult(record.verdict);
   await recomputeOfferHealth(offerId);
   if (record.terms !== null) await noteTermsChange(offerId, catalogued, record.terms);
   return true;

@@ -21,11 +21,12 @@ export const NEVER_SERVED = new Set(["TRACE", "TRACK", "CONNECT"]);
 /** The agent-readable docs (app/llms.txt, app/docs.md, app/docs/[file]): text, not pages. */
 const TEXT_DOCUMENT = /^\/(?:llms\.txt|docs\.md|docs\/[^/]+\.md)$/;
 
-/** Machine-readable answers (the API, the OpenAPI document, the markdown docs): JSON refusals, no page CSP,
- * and every method reaches the route (which answers its own 405). */
+/** Machine-readable answers (the API, the OpenAPI document, the markdown docs, the Prometheus metrics):
+ * JSON refusals, no page CSP, and every method reaches the route (which answers its own 405, or 404). */
 export function isApiPath(pathname: string): boolean {
   return (
     pathname === "/api" ||
+    pathname === "/metrics" ||
     pathname.startsWith("/api/") ||
     pathname === "/openapi.json" ||
     pathname.startsWith("/.well-known/") ||

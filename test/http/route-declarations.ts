@@ -14,6 +14,7 @@ export const NOT_FREE_OPERATIONS: Record<string, string> = {
   "api/mcp": "the hosted MCP server (JSON-RPC over streamable HTTP), described by its tools",
   "api/health": "the load balancer's health check",
   "api/ping": "the constant answer the purchase benchmark compares with",
+  metrics: "the operators' Prometheus metrics, behind a bearer secret: not an API for agents",
   "openapi.json": "the document itself",
   // The agent-readable docs are renderings of the document (components/docs/markdown/), as /docs is.
   "llms.txt": "the llms.txt index of the docs and of every operation, rendered from the document",

@@ -3,6 +3,7 @@ import { methodNotAllowed } from "@/server/http/method-not-allowed";
 import { TRPC_MAX_BATCH, trpcRequestLimits, withCappedBody } from "@/server/http/trpc-limits";
 import { createTRPCContext, trpcResponseMeta } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/router";
+import { timedHandler } from "@/server/metrics/http-metrics";
 
 const handler = (req: Request) => {
   const limits = trpcRequestLimits(req);
@@ -23,6 +24,9 @@ const handler = (req: Request) => {
   });
 };
 
-export { handler as GET, handler as POST };
+// One route for every procedure: a batch names several, and the path is the caller's to choose.
+const timed = timedHandler("/api/trpc", handler);
+
+export { timed as GET, timed as POST };
 
 export const { PUT, DELETE, PATCH, OPTIONS } = methodNotAllowed(["GET", "POST"]);
