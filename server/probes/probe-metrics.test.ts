@@ -37,11 +37,9 @@ describe("probe metrics", () => {
         intervalMs: 600_000,
         timeoutMs: 3_000,
         maxBytes: 64 * 1024,
-        retentionDays: 30,
         hostConcurrency: 2,
         hostSpacingMs: 0,
         concurrency: 4,
-        retention: false,
       });
       s.start();
       await s.idle();
