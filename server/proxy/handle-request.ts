@@ -14,7 +14,7 @@ import {
 
 /** Pages that show data from the database: `/`, `/services`, `/services/{slug}`, `/reviews/{id}`,
  * `/account`, `/operator` (the last two would otherwise take an outage for "signed out"). */
-const DATABASE_PAGE = /^\/(?:services(?:\/.*)?|reviews\/.*|account|operator)?$/;
+const DATABASE_PAGE = /^\/(?:services(?:\/.*)?|reviews\/.*|account|operator(?:\/.*)?)?$/;
 
 /** Seconds a browser or crawler should wait before asking again while the database is away. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
