@@ -9,7 +9,7 @@ interface Props<T> {
   id: string;
   title: string;
   description: string;
-  query: UseQueryResult<T>;
+  query: UseQueryResult<T, unknown>;
   isEmpty: (data: T) => boolean;
   empty: string;
   children: (data: T) => ReactNode;

@@ -28,7 +28,11 @@ export function DashboardView({ range }: { range: DashboardRange }) {
         <ul className="flex flex-wrap gap-2">
           {DASHBOARD_RANGES.map((r) => (
             <li key={r}>
-              <Link href={dashboardHref(r)} aria-current={r === range ? "page" : undefined} className={tabClass(r === range)}>
+              <Link
+                href={dashboardHref(r)}
+                aria-current={r === range ? "page" : undefined}
+                className={tabClass(r === range)}
+              >
                 {RANGE_LABELS[r]}
               </Link>
             </li>

@@ -28,7 +28,11 @@ export function PurchasesPanel({ range }: { range: DashboardRange }) {
             <Figure label="Open now" value={String(d.open.total)} />
             <Figure label="Failed in range" value={String(d.failedInRange)} />
             {d.open.byState.map((s) => (
-              <Figure key={s.state} label={`${s.state} (oldest)`} value={`${s.count} (${formatAge(s.oldestAgeSeconds)})`} />
+              <Figure
+                key={s.state}
+                label={`${s.state} (oldest)`}
+                value={`${s.count} (${formatAge(s.oldestAgeSeconds)})`}
+              />
             ))}
           </Figures>
           <PurchaseTable caption="Oldest open, then latest failed" rows={d.oldest} />
@@ -92,7 +96,11 @@ export function ActionsPanel({ range }: { range: DashboardRange }) {
                     <td className={td}>{o.status}</td>
                     <td className={`${td} text-right tabular-nums`}>
                       {o.count}
-                      {o.overThreshold > 0 && <span className="block text-xs text-red-800">{o.overThreshold} over {d.thresholdHours} h</span>}
+                      {o.overThreshold > 0 && (
+                        <span className="block text-xs text-red-800">
+                          {o.overThreshold} over {d.thresholdHours} h
+                        </span>
+                      )}
                     </td>
                     <td className={`${td} whitespace-nowrap`}>{formatAge(o.oldestAgeSeconds)}</td>
                   </tr>

@@ -36,7 +36,12 @@ async function buyShortlist(baseURL: string): Promise<void> {
   const paid = await wrapFetchWithPayment(fetch, client)(`${baseURL}/api/shop/shortlist`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ request_id: `e2e-dash-${randomUUID()}`, outcome: "weather forecast API", search: "terms", limit: 3 }),
+    body: JSON.stringify({
+      request_id: `e2e-dash-${randomUUID()}`,
+      outcome: "weather forecast API",
+      search: "terms",
+      limit: 3,
+    }),
   });
   expect(paid.status).toBe(200);
 }

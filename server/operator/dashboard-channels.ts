@@ -33,9 +33,23 @@ export async function channelsPanel(): Promise<ChannelsPanel> {
            (count(*) FILTER (WHERE ${charged} > ${claimed}))::int AS with_unclaimed,
            (count(*) FILTER (WHERE record ? 'pendingRequest'))::int AS pending
     FROM batch_channels`)) as [
-    { channels: number; deposited: string; charged: string; claimed: string; unclaimed: string; with_unclaimed: number; pending: number },
+    {
+      channels: number;
+      deposited: string;
+      charged: string;
+      claimed: string;
+      unclaimed: string;
+      with_unclaimed: number;
+      pending: number;
+    },
   ];
-  const jobs = await sqlQuery<{ job: string; next_run_at: Date; leased_by: string | null; leased_until: Date | null; last_result: string | null }>(
+  const jobs = await sqlQuery<{
+    job: string;
+    next_run_at: Date;
+    leased_by: string | null;
+    leased_until: Date | null;
+    last_result: string | null;
+  }>(
     Prisma.sql`
       SELECT job, next_run_at, leased_by, leased_until, left(last_result::text, ${LAST_RESULT_CHARS}) AS last_result
       FROM batch_settlement_jobs ORDER BY job`,

@@ -16,7 +16,12 @@ export async function salesPanel(w: Window): Promise<SalesPanel> {
   // of the window: the redundant bound lets the existing (state, updated_at) index read only the
   // window's rows, with no new index for the purchase path to write.
   const inWindow = Prisma.sql`state = 'completed' AND updated_at >= ${w.from} AND completed_at >= ${w.from} AND completed_at <= ${w.now}`;
-  const groups = await sqlQuery<{ product: string; method: SalesPanel["byProductAndMethod"][number]["method"]; purchases: number; atomic: string }>(
+  const groups = await sqlQuery<{
+    product: string;
+    method: SalesPanel["byProductAndMethod"][number]["method"];
+    purchases: number;
+    atomic: string;
+  }>(
     Prisma.sql`
       SELECT product, ${PURCHASE_METHOD_SQL} AS method, count(*)::int AS purchases, sum(amount_atomic)::text AS atomic
       FROM purchases WHERE ${inWindow}
@@ -31,7 +36,12 @@ export async function salesPanel(w: Window): Promise<SalesPanel> {
   return {
     window: windowObject(w),
     total: { purchases: groups.reduce((n, g) => n + g.purchases, 0), usd: atomicToUsd(total) },
-    byProductAndMethod: groups.map((g) => ({ product: g.product, method: g.method, purchases: g.purchases, usd: usd(g.atomic) })),
+    byProductAndMethod: groups.map((g) => ({
+      product: g.product,
+      method: g.method,
+      purchases: g.purchases,
+      usd: usd(g.atomic),
+    })),
     series: bucketStarts(w).map((at) => {
       const b = byStart.get(at.getTime());
       return { at: at.toISOString(), purchases: b?.purchases ?? 0, usd: usd(b?.atomic ?? null) };

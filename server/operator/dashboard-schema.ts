@@ -16,7 +16,7 @@ export type DashboardInput = z.infer<typeof dashboardInput>;
 /** Bounded lists: the dashboard shows the worst and oldest, never a whole table. */
 export const DASHBOARD_TOP = 10;
 
-const usd = z.string().describe("USD, decimal text (e.g. \"0.05\").");
+const usd = z.string().describe('USD, decimal text (e.g. "0.05").');
 const iso = z.iso.datetime();
 
 export const dashboardWindowSchema = z.object({
@@ -60,7 +60,9 @@ export const purchasesPanelSchema = z.object({
   window: dashboardWindowSchema,
   open: z.object({
     total: z.int().describe("Purchases still open now (claimed, settling, settled), whatever their age."),
-    byState: z.array(z.object({ state: z.enum(["claimed", "settling", "settled"]), count: z.int(), oldestAgeSeconds: z.int() })),
+    byState: z.array(
+      z.object({ state: z.enum(["claimed", "settling", "settled"]), count: z.int(), oldestAgeSeconds: z.int() }),
+    ),
   }),
   failedInRange: z.int().describe("Purchases claimed in the window whose settlement was refused (not charged)."),
   oldest: z.array(purchaseRowSchema).describe(`The oldest open and failed purchases (at most ${DASHBOARD_TOP} each).`),
@@ -107,7 +109,12 @@ export type ProviderFigures = z.infer<typeof providerFiguresSchema>;
 export const trafficPanelSchema = z.object({
   window: dashboardWindowSchema,
   calls: z.int(),
-  errorRate: z.number().min(0).max(1).nullable().describe("Share of answered calls that were no provider answer below 500."),
+  errorRate: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe("Share of answered calls that were no provider answer below 500."),
   p50LatencyMs: z.int().nullable(),
   p95LatencyMs: z.int().nullable(),
   series: z.array(z.object({ at: iso, calls: z.int(), errors: z.int() })),

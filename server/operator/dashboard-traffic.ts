@@ -31,7 +31,9 @@ export async function trafficPanel(w: Window): Promise<TrafficPanel> {
     FROM observed_calls WHERE ${inWindow} GROUP BY 1`);
   // Per service once, then the two bounded lists from it; the names come from the catalog (a call
   // outlives its service, hence the LEFT JOIN).
-  const worst = await sqlQuery<FigureRow & { list: "errors" | "latency"; service_id: string; slug: string | null; name: string | null }>(
+  const worst = await sqlQuery<
+    FigureRow & { list: "errors" | "latency"; service_id: string; slug: string | null; name: string | null }
+  >(
     Prisma.sql`
       WITH per AS (
         SELECT service_id, count(*)::int AS calls, (count(*) FILTER (WHERE ${providerAnswered}))::int AS ok, ${latency}
@@ -71,4 +73,5 @@ export async function trafficPanel(w: Window): Promise<TrafficPanel> {
   };
 }
 
-const cmp = (a: ProviderFigures, b: ProviderFigures) => (a.serviceId < b.serviceId ? -1 : a.serviceId > b.serviceId ? 1 : 0);
+const cmp = (a: ProviderFigures, b: ProviderFigures) =>
+  a.serviceId < b.serviceId ? -1 : a.serviceId > b.serviceId ? 1 : 0;

@@ -192,15 +192,26 @@ describe("with purchases, orders, calls, probes and channels", () => {
           ${at("2026-09-01T00:00:00Z")}, ${at(updatedAt)})`);
     }
 
-    services = await db.service.findMany({ orderBy: { id: "asc" }, take: 2, select: { id: true, slug: true, name: true } });
+    services = await db.service.findMany({
+      orderBy: { id: "asc" },
+      take: 2,
+      select: { id: true, slug: true, name: true },
+    });
     const offer = await db.offer.findFirstOrThrow({ orderBy: { id: "asc" }, select: { id: true } });
     offerId = offer.id;
-    const call = (serviceId: string, created: string, status: number, latencyMs: number, outcome = "provider", state = "completed") =>
+    const call = (
+      serviceId: string,
+      created: string,
+      status: number,
+      latencyMs: number,
+      outcome = "provider",
+      state = "completed",
+    ) =>
       sqlQuery(Prisma.sql`
         INSERT INTO observed_calls (id, offer_id, service_id, token_id, idempotency_key, fingerprint, state, method, status, outcome, latency_ms, created_at)
         VALUES (${randomUUID()}::uuid, ${offerId}, ${serviceId}, ${randomUUID()}::uuid, ${randomUUID()}, 'fp', ${state}, 'GET',
           ${status}, ${outcome}, ${latencyMs}, ${at(created)})`);
-    const [a, b] = services as [{ id: string }, { id: string }];
+    const [a, b] = [services[0]!, services[1]!];
     await call(a.id, "2026-11-20T09:00:00Z", 200, 100);
     await call(a.id, "2026-11-20T09:10:00Z", 200, 200);
     await call(a.id, "2026-11-20T11:00:00Z", 402, 300);
@@ -240,7 +251,9 @@ describe("with purchases, orders, calls, probes and channels", () => {
   });
 
   it("names every payment method as methodOf does", async () => {
-    const rows = await sqlQuery<Pick<PurchaseRow, "id" | "protocol" | "paymentPayload" | "paymentRequirements"> & { method: string }>(
+    const rows = await sqlQuery<
+      Pick<PurchaseRow, "id" | "protocol" | "paymentPayload" | "paymentRequirements"> & { method: string }
+    >(
       Prisma.sql`SELECT id::text AS id, protocol, payment_payload AS "paymentPayload", payment_requirements AS "paymentRequirements",
         ${PURCHASE_METHOD_SQL} AS method FROM purchases`,
     );
@@ -250,9 +263,16 @@ describe("with purchases, orders, calls, probes and channels", () => {
 
   it("sales today: the two of the 10:00 hour, per hour since UTC midnight", async () => {
     const sales = await panel("sales", "today");
-    expect(sales.window).toEqual({ range: "today", from: "2026-11-20T00:00:00.000Z", to: NOW.toISOString(), bucket: "hour" });
+    expect(sales.window).toEqual({
+      range: "today",
+      from: "2026-11-20T00:00:00.000Z",
+      to: NOW.toISOString(),
+      bucket: "hour",
+    });
     expect(sales.total).toEqual({ purchases: 2, usd: "1.00" });
-    expect(sales.byProductAndMethod).toEqual([{ product: "shortlist", method: "x402-exact", purchases: 2, usd: "1.00" }]);
+    expect(sales.byProductAndMethod).toEqual([
+      { product: "shortlist", method: "x402-exact", purchases: 2, usd: "1.00" },
+    ]);
     expect(sales.series).toHaveLength(16);
     expect(sales.series.filter((s) => s.purchases > 0)).toEqual([
       { at: "2026-11-20T10:00:00.000Z", purchases: 2, usd: "1.00" },
@@ -293,7 +313,13 @@ describe("with purchases, orders, calls, probes and channels", () => {
       { state: "settled", count: 1, oldestAgeSeconds: 1800 },
     ]);
     expect(week.failedInRange).toBe(1);
-    expect(week.oldest.map((r) => r.id)).toEqual([ids.oldOpen, ids.staleStripe, ids.unresolved, ids.fulfilling, ids.failed]);
+    expect(week.oldest.map((r) => r.id)).toEqual([
+      ids.oldOpen,
+      ids.staleStripe,
+      ids.unresolved,
+      ids.fulfilling,
+      ids.failed,
+    ]);
     expect(week.oldest[0]).toMatchObject({
       state: "settling",
       method: "x402-exact",
@@ -329,7 +355,7 @@ describe("with purchases, orders, calls, probes and channels", () => {
   });
 
   it("observer traffic: answered calls only, error rate, percentiles, and the worst providers", async () => {
-    const [a, b] = services as [(typeof services)[number], (typeof services)[number]];
+    const [a, b] = [services[0]!, services[1]!];
     const today = await panel("traffic", "today");
     expect(today).toMatchObject({ calls: 5, errorRate: 0.4, p50LatencyMs: 300, p95LatencyMs: 4080 });
     expect(today.series.filter((s) => s.calls > 0)).toEqual([
@@ -338,7 +364,15 @@ describe("with purchases, orders, calls, probes and channels", () => {
       { at: "2026-11-20T12:00:00.000Z", calls: 1, errors: 1 },
     ]);
     expect(today.worstByErrorRate).toEqual([
-      { serviceId: "gone-service", slug: null, name: null, calls: 1, errorRate: 1, p50LatencyMs: 5000, p95LatencyMs: 5000 },
+      {
+        serviceId: "gone-service",
+        slug: null,
+        name: null,
+        calls: 1,
+        errorRate: 1,
+        p50LatencyMs: 5000,
+        p95LatencyMs: 5000,
+      },
       { serviceId: a.id, slug: a.slug, name: a.name, calls: 4, errorRate: 0.25, p50LatencyMs: 250, p95LatencyMs: 385 },
     ]);
     expect(today.worstByLatency.map((p) => p.serviceId)).toEqual(["gone-service", a.id]);

@@ -38,7 +38,9 @@ export default async function OperatorDashboardPage({ searchParams }: Props) {
   const d = trpc.operatorDashboard;
   await loadPageData((qc) => {
     const panel = (name: string, load: Promise<unknown>) =>
-      load.catch((err: unknown) => logger.warn({ err, panel: name }, "dashboard panel could not be loaded for the page"));
+      load.catch((err: unknown) =>
+        logger.warn({ err, panel: name }, "dashboard panel could not be loaded for the page"),
+      );
     return Promise.all([
       panel("sales", qc.fetchQuery(d.sales.queryOptions(input))),
       panel("purchases", qc.fetchQuery(d.purchases.queryOptions(input))),

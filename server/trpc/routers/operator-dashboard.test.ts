@@ -19,9 +19,18 @@ describe("operatorDashboard procedures", () => {
 
   it("BAD_REQUEST for a range it does not offer, a missing range or extra fields", async () => {
     const op = await callerFor(await createPerson("operator"));
-    for (const input of [{ range: "1y" }, { range: "" }, {}, { range: "7d", since: "2020-01-01" }, { range: "7d\u0000" }])
+    for (const input of [
+      { range: "1y" },
+      { range: "" },
+      {},
+      { range: "7d", since: "2020-01-01" },
+      { range: "7d\u0000" },
+    ])
       for (const panel of PANELS)
-        await expect(op.operatorDashboard[panel](input as never), `${panel} ${JSON.stringify(input)}`).rejects.toMatchObject({
+        await expect(
+          op.operatorDashboard[panel](input as never),
+          `${panel} ${JSON.stringify(input)}`,
+        ).rejects.toMatchObject({
           code: "BAD_REQUEST",
         });
   });

@@ -20,8 +20,12 @@ export const operatorDashboardRouter = createTRPCRouter({
   purchases: panel
     .output(purchasesPanelSchema)
     .query(({ ctx, input }) => dashboardPanel(ctx.actor, "purchases", input.range)),
-  actions: panel.output(actionsPanelSchema).query(({ ctx, input }) => dashboardPanel(ctx.actor, "actions", input.range)),
-  traffic: panel.output(trafficPanelSchema).query(({ ctx, input }) => dashboardPanel(ctx.actor, "traffic", input.range)),
+  actions: panel
+    .output(actionsPanelSchema)
+    .query(({ ctx, input }) => dashboardPanel(ctx.actor, "actions", input.range)),
+  traffic: panel
+    .output(trafficPanelSchema)
+    .query(({ ctx, input }) => dashboardPanel(ctx.actor, "traffic", input.range)),
   probes: panel.output(probesPanelSchema).query(({ ctx, input }) => dashboardPanel(ctx.actor, "probes", input.range)),
   channels: panel
     .output(channelsPanelSchema)
