@@ -21,6 +21,8 @@ const latency = Prisma.sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_m
   percentile_cont(0.95) WITHIN GROUP (ORDER BY latency_ms) AS p95`;
 
 export async function trafficPanel(w: Window): Promise<TrafficPanel> {
+  // Every service's calls of the window: observed_calls_created_at_idx serves the short ranges (a
+  // month is most of the table, which PostgreSQL then rightly scans).
   const inWindow = Prisma.sql`${answered(w.from)} AND created_at <= ${w.now}`;
   const [all] = (await sqlQuery<FigureRow>(Prisma.sql`
     SELECT count(*)::int AS calls, (count(*) FILTER (WHERE ${providerAnswered}))::int AS ok, ${latency}
