@@ -81,7 +81,7 @@ function ProviderTable({ caption, rows }: { caption: string; rows: ProviderFigur
               )}
             </th>
             <td className={`${td} text-right tabular-nums`}>{r.calls}</td>
-            <td className={`${td} text-right tabular-nums`}>{percent(r.errorRate)}</td>
+            <td className={`${td} text-right whitespace-nowrap tabular-nums`}>{percent(r.errorRate)}</td>
             <td className={`${td} text-right tabular-nums whitespace-nowrap`}>{millis(r.p95LatencyMs)}</td>
           </tr>
         ))}
