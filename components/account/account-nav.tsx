@@ -33,6 +33,13 @@ export async function AccountNav() {
       {person.role === "operator" && (
         <li>
           <Link href="/operator" className={linkClass}>
+            Dashboard
+          </Link>
+        </li>
+      )}
+      {person.role === "operator" && (
+        <li>
+          <Link href="/operator/moderation" className={linkClass}>
             Moderation
           </Link>
         </li>

@@ -2,7 +2,8 @@
 import Link from "next/link";
 
 const TOOLS = [
-  { href: "/operator", label: "Moderation", id: "moderation" },
+  { href: "/operator", label: "Dashboard", id: "dashboard" },
+  { href: "/operator/moderation", label: "Moderation", id: "moderation" },
   { href: "/operator/orders", label: "Orders", id: "orders" },
 ] as const;
 

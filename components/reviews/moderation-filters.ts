@@ -15,7 +15,7 @@ export function moderationHref(filters: ModerationFilters, cursor?: string): str
   if (filters.rating !== undefined) sp.set("rating", String(filters.rating));
   if (cursor) sp.set("cursor", cursor);
   const qs = sp.toString();
-  return `/operator${qs ? `?${qs}` : ""}`;
+  return `/operator/moderation${qs ? `?${qs}` : ""}`;
 }
 
 export function moderationQueueInputFor(filters: ModerationFilters, cursor?: string) {

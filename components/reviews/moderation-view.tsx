@@ -62,7 +62,7 @@ function QueueFilterForm({ filters }: { filters: ModerationFilters }) {
   return (
     <form
       key={JSON.stringify(filters)}
-      action="/operator"
+      action="/operator/moderation"
       method="get"
       aria-label="Filter the queue"
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-4"

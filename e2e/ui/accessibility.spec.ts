@@ -71,15 +71,15 @@ test("pages of a signed-in member: account, service and review with the buttons 
   await check(page, ["/account", `/services/${slug}`, `/reviews/${reviewId}`, "/operator"]);
 });
 
-test("the operator page and a review page as an operator", async ({ page, request }) => {
+test("the moderation page, the orders pages and a review page as an operator", async ({ page, request }) => {
   // 10 axe runs (the moderation queue and the orders pages at two widths): past 60 s on a loaded machine.
   test.setTimeout(120_000);
   const { reviewId } = await reviewedService(request);
   const person = await signUp(page);
   await promoteToOperator(person.email);
   await check(page, [
-    "/operator",
-    "/operator?actorType=human&rating=2",
+    "/operator/moderation",
+    "/operator/moderation?actorType=human&rating=2",
     `/reviews/${reviewId}`,
     "/operator/orders",
     "/operator/orders?product=placement&status=active",

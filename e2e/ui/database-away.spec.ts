@@ -20,7 +20,7 @@ const DATA_PAGES = [
 ];
 // Pages of signed-in people: without a session cookie they redirect to sign-in with no database
 // trip, so only a stopped database (the proxy's gate) makes them 503.
-const PERSON_PAGES = ["/account", "/operator"];
+const PERSON_PAGES = ["/account", "/operator", "/operator/moderation"];
 
 test.describe.configure({ mode: "serial" });
 

@@ -12,10 +12,25 @@ import {
   signUp,
 } from "./pages/review-pages";
 
-test("signed out: /operator sends to sign in and back", async ({ page }) => {
-  await page.goto("/operator");
+test("signed out: /operator/moderation sends to sign in and back", async ({ page }) => {
+  await page.goto("/operator/moderation");
   expect(new URL(page.url()).pathname).toBe("/sign-in");
-  expect(new URL(page.url()).searchParams.get("next")).toBe("/operator");
+  expect(new URL(page.url()).searchParams.get("next")).toBe("/operator/moderation");
+});
+
+test("an old /operator link with the queue's filters lands on /operator/moderation, filters kept", async ({ page }) => {
+  const person = await signUp(page);
+  await promoteToOperator(person.email);
+  await page.goto("/operator?actorType=human&rating=2");
+  const url = new URL(page.url());
+  expect(url.pathname).toBe("/operator/moderation");
+  expect(url.searchParams.get("actorType")).toBe("human");
+  expect(url.searchParams.get("rating")).toBe("2");
+  await expect(page.getByRole("heading", { name: "Moderation", level: 1 })).toBeVisible();
+  // Without them, /operator is the dashboard.
+  await page.goto("/operator");
+  expect(new URL(page.url()).pathname).toBe("/operator");
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 });
 
 test("a member sees Operators only", async ({ page }) => {

@@ -155,7 +155,7 @@ test("a person lists a sandbox provider, edits it, proves the payee and submits 
   const operatorPage = await operatorContext.newPage();
   const operator = await signUp(operatorPage);
   await promoteToOperator(operator.email);
-  await operatorPage.goto("/operator");
+  await operatorPage.goto("/operator/moderation");
   const waiting = operatorPage.getByTestId("listing-review").filter({ hasText: name });
   await expect(waiting).toContainText("proven");
   await waiting.getByRole("button", { name: "Approve" }).click();

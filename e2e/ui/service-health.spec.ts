@@ -104,7 +104,7 @@ test("an operator confirms a payee change: it leaves the list, the service page 
 
   const person = await signUp(page);
   await promoteToOperator(person.email);
-  await page.goto("/operator");
+  await page.goto("/operator/moderation");
   const section = page.getByTestId("open-terms-changes");
   await expect(section.getByRole("heading", { name: "Payment-terms changes" })).toBeVisible();
   const card = section.getByRole("article", { name: new RegExp(`^${service.name}: `) });

@@ -120,6 +120,8 @@ describe("database away", () => {
       "/reviews/00000000-0000-4000-8000-000000000000",
       "/account",
       "/operator",
+      "/operator/moderation",
+      "/operator/orders",
     ]) {
       const started = performance.now();
       const res = await send(path, "GET", down);

@@ -13,8 +13,8 @@ import {
 } from "./security-headers";
 
 /** Pages that show data from the database: `/`, `/services`, `/services/{slug}`, `/reviews/{id}`,
- * `/account`, `/operator` (the last two would otherwise take an outage for "signed out"). */
-const DATABASE_PAGE = /^\/(?:services(?:\/.*)?|reviews\/.*|account|operator)?$/;
+ * `/account`, `/operator` and the operator pages under it (those would otherwise take an outage for "signed out"). */
+const DATABASE_PAGE = /^\/(?:services(?:\/.*)?|reviews\/.*|account|operator(?:\/.*)?)?$/;
 
 /** Seconds a browser or crawler should wait before asking again while the database is away. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;

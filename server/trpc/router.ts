@@ -4,6 +4,7 @@ import { catalogRouter } from "./routers/catalog";
 import { listingsRouter } from "./routers/listings";
 import { listingReviewRouter } from "./routers/listing-review";
 import { moderationRouter } from "./routers/moderation";
+import { operatorDashboardRouter } from "./routers/operator-dashboard";
 import { ordersRouter } from "./routers/orders";
 import { reviewsRouter } from "./routers/reviews";
 
@@ -14,6 +15,7 @@ export const appRouter = createTRPCRouter({
   moderation: moderationRouter,
   listingReview: listingReviewRouter,
   orders: ordersRouter,
+  operatorDashboard: operatorDashboardRouter,
   listings: listingsRouter,
 });
 export type AppRouter = typeof appRouter;

@@ -145,7 +145,7 @@ export class ReviewPage {
 export class OperatorPage {
   constructor(readonly page: Page) {}
   async goto(query = "") {
-    return this.page.goto(`/operator${query}`);
+    return this.page.goto(`/operator/moderation${query}`);
   }
   queueItem(title: string) {
     return this.page
