@@ -7,6 +7,7 @@ import { DASHBOARD_RANGES, type DashboardRange } from "@/server/operator/dashboa
 import { ChannelsPanel } from "./channels-panel";
 import { dashboardHref, RANGE_LABELS } from "./dashboard-format";
 import { ProbesPanel } from "./probes-panel";
+import { RefusalsPanel } from "./refusals-panel";
 import { ActionsPanel, PurchasesPanel } from "./purchases-panel";
 import { SalesPanel } from "./sales-panel";
 import { TrafficPanel } from "./traffic-panel";
@@ -50,6 +51,7 @@ export function DashboardView({ range }: { range: DashboardRange }) {
         </div>
         <ProbesPanel range={range} />
         <ChannelsPanel range={range} />
+        <RefusalsPanel range={range} />
       </div>
     </div>
   );

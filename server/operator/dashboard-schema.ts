@@ -153,3 +153,10 @@ export const channelsPanelSchema = z.object({
   ),
 });
 export type ChannelsPanel = z.infer<typeof channelsPanelSchema>;
+
+export const refusalsPanelSchema = z.object({
+  since: iso.describe("When this instance started: the counters are its own, kept in memory since then."),
+  total: z.int(),
+  limiters: z.array(z.object({ limiter: z.string(), refusals: z.int() })).describe("Most refusals first."),
+});
+export type RefusalsPanel = z.infer<typeof refusalsPanelSchema>;

@@ -9,6 +9,7 @@ import { Prisma } from "../generated/prisma/client";
 import { createPerson } from "../reviews/test-actors";
 import { methodOf } from "../payments/methods/payment-methods";
 import type { PurchaseRow } from "../payments/purchase-ledger";
+import { countRateLimitRefusal } from "../metrics/limit-metrics";
 import { dashboardPanel } from "./dashboard";
 import { PURCHASE_METHOD_SQL } from "./purchase-method-sql";
 
@@ -107,6 +108,7 @@ describe("an empty marketplace", () => {
       expect(probes.verdicts.every((v) => v.count === 0)).toBe(true);
       const channels = await panel("channels", range);
       expect(channels).toMatchObject({ channels: 0, depositedUsd: "0.00", unclaimedUsd: "0.00", jobs: [] });
+      expect(await panel("refusals", range)).toMatchObject({ total: 0, limiters: [] });
     }
   });
 
@@ -421,5 +423,24 @@ describe("with purchases, orders, calls, probes and channels", () => {
         },
       ],
     });
+  });
+});
+
+describe("rate-limit refusals", () => {
+  it("are this instance's counters by limiter, most first, since the process started", async () => {
+    const operator = await createPerson("operator");
+    countRateLimitRefusal("search");
+    countRateLimitRefusal("writes");
+    countRateLimitRefusal("search");
+    const now = new Date();
+    const refusals = await dashboardPanel(operator, "refusals", "today", now);
+    expect(refusals.total).toBe(3);
+    expect(refusals.limiters).toEqual([
+      { limiter: "search", refusals: 2 },
+      { limiter: "writes", refusals: 1 },
+    ]);
+    const since = Date.parse(refusals.since);
+    expect(since).toBeLessThanOrEqual(now.getTime() - process.uptime() * 1000 + 1000);
+    expect(since).toBeGreaterThan(now.getTime() - process.uptime() * 1000 - 1000);
   });
 });

@@ -8,6 +8,7 @@ import { actionsPanel } from "./dashboard-actions";
 import { channelsPanel } from "./dashboard-channels";
 import { probesPanel } from "./dashboard-probes";
 import { purchasesPanel } from "./dashboard-purchases";
+import { refusalsPanel } from "./dashboard-refusals";
 import { salesPanel } from "./dashboard-sales";
 import type {
   ActionsPanel,
@@ -15,6 +16,7 @@ import type {
   DashboardRange,
   ProbesPanel,
   PurchasesPanel,
+  RefusalsPanel,
   SalesPanel,
   TrafficPanel,
 } from "./dashboard-schema";
@@ -32,6 +34,7 @@ export interface DashboardPanels {
   traffic: TrafficPanel;
   probes: ProbesPanel;
   channels: ChannelsPanel;
+  refusals: RefusalsPanel;
 }
 export type DashboardPanelName = keyof DashboardPanels;
 
@@ -42,6 +45,7 @@ const PANELS: { [K in DashboardPanelName]: (range: DashboardRange, now: Date) =>
   traffic: (range, now) => trafficPanel(windowOf(range, now)),
   probes: (range, now) => probesPanel(windowOf(range, now)),
   channels: () => channelsPanel(),
+  refusals: (_range, now) => refusalsPanel(now),
 };
 
 /** One panel of the dashboard for `range`, as of `now`. */

@@ -48,6 +48,7 @@ export default async function OperatorDashboardPage({ searchParams }: Props) {
       panel("traffic", qc.fetchQuery(d.traffic.queryOptions(input))),
       panel("probes", qc.fetchQuery(d.probes.queryOptions(input))),
       panel("channels", qc.fetchQuery(d.channels.queryOptions(input))),
+      panel("refusals", qc.fetchQuery(d.refusals.queryOptions(input))),
     ]);
   });
   return (

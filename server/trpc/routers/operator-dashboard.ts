@@ -8,6 +8,7 @@ import {
   dashboardInput,
   probesPanelSchema,
   purchasesPanelSchema,
+  refusalsPanelSchema,
   salesPanelSchema,
   trafficPanelSchema,
 } from "../../operator/dashboard-schema";
@@ -30,4 +31,7 @@ export const operatorDashboardRouter = createTRPCRouter({
   channels: panel
     .output(channelsPanelSchema)
     .query(({ ctx, input }) => dashboardPanel(ctx.actor, "channels", input.range)),
+  refusals: panel
+    .output(refusalsPanelSchema)
+    .query(({ ctx, input }) => dashboardPanel(ctx.actor, "refusals", input.range)),
 });
