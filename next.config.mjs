@@ -66,6 +66,10 @@ const nextConfig = {
     "mppx",
     // A native addon (node-gyp-build finds its prebuilt binary next to the package): loaded, not bundled.
     "secp256k1",
+    // The tracing SDK and its instrumentations patch the modules Node loads (pg): they must be Node's own.
+    "@opentelemetry/sdk-node",
+    "@opentelemetry/instrumentation-pg",
+    "@opentelemetry/instrumentation-undici",
   ],
   // `npm test` runs tsc and eslint itself; the build (run by `npm start`) need not repeat them.
   typescript: { ignoreBuildErrors: true },

@@ -11,6 +11,7 @@ import { balanceShortfall, INSUFFICIENT_BALANCE } from "./balance-shortfall";
 import { refusedChallenge, type RefusalDetails } from "./challenge";
 import { rememberCompleted } from "./completed-purchases";
 import { methodOf } from "./methods/payment-methods";
+import { logPurchase, type PurchaseSubject } from "./purchase-log";
 import type { LedgerPayment, Verification } from "./methods/payment-method";
 import type { PaymentRuntime } from "./payment-runtime";
 import { timed } from "./purchase-timing";
@@ -76,6 +77,16 @@ async function refusedPurchase(
   }
 }
 
+const subjectOf = (row: PurchaseRow): PurchaseSubject => {
+  let method: string;
+  try {
+    method = methodOf(row).id;
+  } catch {
+    method = row.protocol;
+  }
+  return { purchase: row.id, product: row.product, method };
+};
+
 // A throw from the in-process facilitator (over our own ledger) that is not the database is the payload's fault.
 function unverifiablePayload(runtime: PaymentRuntime, error: unknown): boolean {
   return runtime.facilitator.ownLedger !== undefined && !(error instanceof DatabaseError);
@@ -97,16 +108,19 @@ async function verify(
     // Busy is not the facilitator's fault: answered server_busy; the claim is resumed or dropped later.
     if (verification.error instanceof DatabaseBusyError) throw verification.error;
     if (unverifiablePayload(runtime, verification.error)) {
+      logPurchase("refused", subjectOf(row), { reason: "invalid_payload" });
       await releaseClaim(row.id);
       return refusedPurchase(runtime, row, "invalid_payload");
     }
     logger.warn({ err: verification.error, purchase: row.id }, "facilitator verify failed");
+    logPurchase("failed", subjectOf(row), { reason: "facilitator_unavailable" });
     await releaseClaim(row.id);
     return facilitatorDown();
   }
   const { verdict } = verification;
   if (!verdict.isValid) {
     const reason = verdict.invalidReason ?? "invalid_payment";
+    logPurchase("refused", subjectOf(row), { reason });
     await releaseClaim(row.id);
     return refusedPurchase(runtime, row, reason);
   }
@@ -119,6 +133,7 @@ async function verify(
     throw err;
   }
   row.state = "settling";
+  logPurchase("verified", subjectOf(row));
   return undefined;
 }
 
@@ -133,14 +148,17 @@ async function settle(
 ): Promise<PaymentReply | { recorded: Promise<void> }> {
   const settlement = await timed("settle", () => methodOf(row).settle(runtime, row, sentBefore));
   if (settlement.outcome === "unknown") {
+    logPurchase("settlement unknown", subjectOf(row), { reason: settlement.code });
     await markSettlementUnknown(row.id, settlement.code, settlement.transaction);
     return settlementUnknown();
   }
   if (settlement.outcome === "refused") {
+    logPurchase("refused", subjectOf(row), { reason: settlement.reason });
     await markFailed(row.id, settlement.reason);
     return refusedPurchase(runtime, row, settlement.reason, settlement.detail);
   }
   const { transaction } = settlement;
+  logPurchase("settled", subjectOf(row), { transaction });
   // Our signed receipt goes into the settlement header before it is stored: replays send the same one.
   const paymentResponse = await timed("receipt", () =>
     withPurchaseReceipt(
@@ -202,6 +220,7 @@ async function fulfil(
     // The ledger keeps the product's sealed form; this answer and the memory cache keep it whole.
     await timed("store", () => markCompleted(row.id, sealedBody(runtime, row, responseBody)));
     rememberCompleted(row.payer, row.idempotencyKey, { ...row, state: "completed", responseBody });
+    logPurchase("fulfilled", subjectOf(row));
     return completedReply(
       { responseBody, paymentResponse: row.paymentResponse, protocol: row.protocol },
       false,
@@ -212,6 +231,7 @@ async function fulfil(
     // failure that persists needs someone to look (the payer cannot be refunded from here).
     const failures = await countFulfilmentFailure(row.id).catch(() => undefined);
     const needsOperator = failures !== undefined && failures >= FULFIL_FAILURES_ALERT;
+    logPurchase("failed", subjectOf(row), { reason: "fulfilment_pending", failures });
     logger.error(
       { err, purchase: row.id, failures, needsOperator },
       needsOperator
