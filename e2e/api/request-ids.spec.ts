@@ -29,7 +29,11 @@ test("every answer carries X-Request-Id, a client's own when well-formed", async
     const res = await fetch(`${baseURL}${route}`, { ...init, redirect: "manual" });
     expect(res.status, route).toBe(status);
     expect(res.headers.get("x-request-id"), route).toMatch(FRESH);
-    const own = await fetch(`${baseURL}${route}`, { ...init, redirect: "manual", headers: { "x-request-id": "e2e-own.1" } });
+    const own = await fetch(`${baseURL}${route}`, {
+      ...init,
+      redirect: "manual",
+      headers: { "x-request-id": "e2e-own.1" },
+    });
     expect(own.headers.get("x-request-id"), route).toBe("e2e-own.1");
   }
   const traced = await fetch(`${baseURL}/api/ping`, {
@@ -68,12 +72,9 @@ test("a paid purchase's log lines carry its request id: claimed, verified, settl
       .split("\n")
       .filter((line) => line.includes(`"requestId":"${requestId}"`))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-  await expect.poll(() => story().map((l) => l.msg)).toEqual([
-    "purchase claimed",
-    "purchase verified",
-    "purchase settled",
-    "purchase fulfilled",
-  ]);
+  await expect
+    .poll(() => story().map((l) => l.msg))
+    .toEqual(["purchase claimed", "purchase verified", "purchase settled", "purchase fulfilled"]);
   const lines = story();
   const purchase = lines[0]!.purchase;
   expect(purchase).toEqual(expect.any(String));

@@ -25,7 +25,10 @@ describe("the app log's secret scan", () => {
     for (const [shape, secret] of Object.entries(secrets)) {
       const json = `{"level":30,"msg":"ok"}\n${JSON.stringify({ level: 40, detail: `x ${secret} y` })}\n`;
       const found = findSecrets(json);
-      expect(found.map((f) => f.shape), shape).toContain(shape);
+      expect(
+        found.map((f) => f.shape),
+        shape,
+      ).toContain(shape);
       expect(found.find((f) => f.shape === shape)!.line).toBe(2);
       expect(JSON.stringify(found)).not.toContain(secret.slice(10));
       expect(findSecrets(`Error: failed with ${secret}\n    at foo`).map((f) => f.shape)).toContain(shape);

@@ -66,7 +66,10 @@ describe("request ids", () => {
     for (const path of ["/", "/missing", "/throws"]) {
       const res = await get(path, { "x-test": path });
       expect(res.headers.get("x-request-id")).toMatch(FRESH);
-      expect(seen.get(path)).toEqual({ header: res.headers.get("x-request-id"), deep: res.headers.get("x-request-id") });
+      expect(seen.get(path)).toEqual({
+        header: res.headers.get("x-request-id"),
+        deep: res.headers.get("x-request-id"),
+      });
     }
   });
 
@@ -80,17 +83,7 @@ describe("request ids", () => {
   });
 
   it("ignores malformed ids: a fresh id, and the request goes on", async () => {
-    const hostile = [
-      "x".repeat(129),
-      "a b",
-      "<script>",
-      "id\u00e9",
-      "a,b",
-      "../../etc",
-      "id;drop",
-      "%00",
-      "",
-    ];
+    const hostile = ["x".repeat(129), "a b", "<script>", "id\u00e9", "a,b", "../../etc", "id;drop", "%00", ""];
     for (const [i, value] of hostile.entries()) {
       const res = await get("/", { "x-request-id": value, "x-test": `hostile-${i}` });
       expect(res.status).toBe(200);

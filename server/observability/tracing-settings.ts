@@ -36,5 +36,7 @@ export function tracingRequested(env: Env = appEnv): boolean {
 export const DEFAULT_SERVICE_NAME = "agent-payment-marketplace";
 
 export function serviceNameSet(env: Env = appEnv): boolean {
-  return Boolean(env.OTEL_SERVICE_NAME?.trim()) || /(?:^|,)\s*service\.name\s*=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? "");
+  return (
+    Boolean(env.OTEL_SERVICE_NAME?.trim()) || /(?:^|,)\s*service\.name\s*=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? "")
+  );
 }

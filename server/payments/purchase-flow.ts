@@ -286,7 +286,11 @@ export async function reconcilePurchase(
     const row = await findPurchase(payer, key);
     if (!row || row.state === "completed" || row.state === "failed") return row?.state;
     if (row.state === "claimed") {
-      logPurchase("failed", { purchase: row.id, product: row.product, method: row.protocol }, { reason: "claim_abandoned" });
+      logPurchase(
+        "failed",
+        { purchase: row.id, product: row.product, method: row.protocol },
+        { reason: "claim_abandoned" },
+      );
       await releaseClaim(row.id);
       return "released";
     }

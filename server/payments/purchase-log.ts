@@ -4,14 +4,7 @@
 import { logger } from "../logger";
 
 export type PurchaseStep =
-  | "claimed"
-  | "verified"
-  | "settled"
-  | "settlement unknown"
-  | "fulfilled"
-  | "replayed"
-  | "refused"
-  | "failed";
+  "claimed" | "verified" | "settled" | "settlement unknown" | "fulfilled" | "replayed" | "refused" | "failed";
 
 export interface PurchaseSubject {
   /** The ledger row's id; unknown before the claim (a refusal before it, a replay answered from memory of an old entry). */

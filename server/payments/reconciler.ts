@@ -18,10 +18,12 @@ export async function reconcileOpenPurchases(
   const outcome: Record<string, number> = {};
   for (const { payer, idempotencyKey } of await openPurchases(idleMs)) {
     const state =
-      (await inSpan("purchase.reconcile", {}, () => reconcilePurchase(runtime, payer, idempotencyKey)).catch((err: unknown) => {
-        logger.warn({ err, payer, idempotencyKey }, "reconciling a purchase failed");
-        return "error";
-      })) ?? "busy";
+      (await inSpan("purchase.reconcile", {}, () => reconcilePurchase(runtime, payer, idempotencyKey)).catch(
+        (err: unknown) => {
+          logger.warn({ err, payer, idempotencyKey }, "reconciling a purchase failed");
+          return "error";
+        },
+      )) ?? "busy";
     outcome[state] = (outcome[state] ?? 0) + 1;
   }
   return outcome;
