@@ -6,6 +6,10 @@
 // the retention jobs purge what grows with traffic (server/retention/, docs/operations.md "Retention").
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Tracing before anything else loads (pg must be required after its instrumentation): off unless
+  // the OTEL_* variables ask for it (server/observability/tracing.ts).
+  const { startTracing } = await import("./server/observability/tracing");
+  startTracing();
   // Before the first request: TRACE/TRACK make Next.js fail with a 500 before proxy.ts runs.
   const { refuseUntraceableMethods } = await import("./server/proxy/refuse-untraceable-methods");
   refuseUntraceableMethods();

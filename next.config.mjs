@@ -68,6 +68,10 @@ const nextConfig = {
     "secp256k1",
     // Loaded once by Node for every bundle (server/metrics/ keeps one registry per process).
     "prom-client",
+    // The tracing SDK and its instrumentations patch the modules Node loads (pg): they must be Node's own.
+    "@opentelemetry/sdk-node",
+    "@opentelemetry/instrumentation-pg",
+    "@opentelemetry/instrumentation-undici",
   ],
   // `npm test` runs tsc and eslint itself; the build (run by `npm start`) need not repeat them.
   typescript: { ignoreBuildErrors: true },

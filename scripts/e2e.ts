@@ -1,12 +1,16 @@
 // `npm run test:e2e`: starts the marketplace exactly as `npm start` does (embedded PostgreSQL in a
 // throwaway data directory, migrations, seed, production build) and runs Playwright against it.
+// The app's whole output is kept (test-results/app.log) and scanned once it stopped: a secret the
+// specs used that appears in it fails the run (scripts/lib/scan-app-log.ts).
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { copyFile, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../test/free-port";
 import { resolveChromium } from "./lib/chromium";
 import { run } from "./lib/run";
+import { findSecrets } from "./lib/scan-app-log";
 
 // Checked before anything starts: a missing browser is a one-line error, not a Playwright trace.
 const chromium = resolveChromium();
@@ -50,11 +54,34 @@ const env: Record<string, string | undefined> = {
 };
 
 // What `npm start` runs (node itself, no tsx wrapper in between): our SIGTERM reaches start.ts.
+// Its output goes to the terminal as before and to the log file (in the data directory while Playwright
+// runs: Playwright empties test-results/ when it starts).
 const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
   env: env as NodeJS.ProcessEnv,
-  stdio: "inherit",
+  stdio: ["inherit", "pipe", "pipe"],
 });
+const appLogPath = path.join(dataDir, "app.log");
+const appLog = createWriteStream(appLogPath);
+server.stdout!.on("data", (d: Buffer) => (process.stdout.write(d), appLog.write(d)));
+server.stderr!.on("data", (d: Buffer) => (process.stderr.write(d), appLog.write(d)));
 const exited = new Promise<number>((resolve) => server.on("exit", (code) => resolve(code ?? 1)));
+const outputClosed = new Promise<void>((resolve) => server.on("close", () => resolve()));
+const KEPT_LOG = path.resolve("test-results/app.log");
+
+/** Keeps the app's log in test-results/ and fails the run if a secret appears in it. */
+async function scanAppLog(): Promise<boolean> {
+  await new Promise<void>((resolve) => appLog.end(resolve));
+  await mkdir(path.dirname(KEPT_LOG), { recursive: true });
+  await copyFile(appLogPath, KEPT_LOG);
+  const leaks = findSecrets(await readFile(KEPT_LOG, "utf8"));
+  if (leaks.length === 0) {
+    console.log(`[e2e] no secret in the app's log (${path.relative(process.cwd(), KEPT_LOG)})`);
+    return true;
+  }
+  console.error(`[e2e] secrets in the app's log (${path.relative(process.cwd(), KEPT_LOG)}):`);
+  for (const leak of leaks.slice(0, 50)) console.error(`  line ${leak.line}: ${leak.shape} (${leak.hint})`);
+  return false;
+}
 
 async function waitForHealth(deadline: number) {
   while (Date.now() < deadline) {
@@ -130,7 +157,9 @@ try {
 } finally {
   await demo?.stop();
   server.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+  await Promise.race([exited.then(() => outputClosed), new Promise((r) => setTimeout(r, 20_000))]);
+  if (!(await scanAppLog().catch((err: unknown) => (console.error("[e2e] cannot scan the app's log:", err), false))))
+    code = 1;
   await rm(dataDir, { recursive: true, force: true });
 }
 process.exit(code);

@@ -24,6 +24,8 @@ const dev = process.argv.includes("--dev");
 const nextBin = path.resolve("node_modules/.bin/next");
 // Preloaded into the app (and the server `next dev` forks): the TCP peer address for client-address.ts.
 const peerAddressHook = path.resolve("server/http/peer-address-hook.mjs");
+// Preloaded too: each request's id (X-Request-Id, and `requestId` on its log lines).
+const requestIdHook = path.resolve("server/observability/request-id-hook.mjs");
 const log = (msg: string) => console.log(`[marketplace] ${msg}`);
 
 // Next.js waits for open keep-alive connections when asked to stop; past this it is killed.
@@ -121,7 +123,11 @@ try {
       env: {
         ...childEnv,
         NODE_ENV: dev ? "development" : "production",
-        NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import ${JSON.stringify(peerAddressHook)}`]
+        NODE_OPTIONS: [
+          process.env.NODE_OPTIONS,
+          `--import ${JSON.stringify(peerAddressHook)}`,
+          `--import ${JSON.stringify(requestIdHook)}`,
+        ]
           .filter(Boolean)
           .join(" "),
       },

@@ -50,6 +50,15 @@ const schema = z
     DATA_DIR: z.string().min(1).default(".data"),
     EMBEDDED_PG_PORT: port.default(54329),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // OpenTelemetry tracing (server/observability/tracing-settings.ts): off unless OTEL_TRACES_EXPORTER
+    // names an exporter or an OTLP endpoint is set; OTEL_SDK_DISABLED=true keeps it off. The SDK reads
+    // these and its other OTEL_* variables (protocol, headers, sampler) itself.
+    OTEL_SDK_DISABLED: z.string().optional(),
+    OTEL_TRACES_EXPORTER: z.string().optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.string().optional(),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
+    OTEL_SERVICE_NAME: z.string().optional(),
+    OTEL_RESOURCE_ATTRIBUTES: z.string().optional(),
     // x402 payments (decisions.md §3, §11). "false" switches paid products off (503 payment_unconfigured).
     X402_ENABLED: z.enum(["true", "false"]).default("true"),
     // Address that receives payments. Defaults to the local ledger's marketplace address when the

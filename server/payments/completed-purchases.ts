@@ -5,6 +5,8 @@
 import type { PaymentProtocol } from "./sellable-product";
 
 export interface CompletedPurchase {
+  /** The ledger row's id, for a replay's log line. */
+  id?: string;
   fingerprint: string;
   protocol: PaymentProtocol;
   signatureHash: string;
@@ -21,6 +23,7 @@ export function rememberCompleted(
   payer: string,
   idempotencyKey: string,
   row: {
+    id?: string;
     state: string;
     fingerprint: string;
     protocol: PaymentProtocol;
@@ -33,6 +36,7 @@ export function rememberCompleted(
   const key = keyOf(payer, idempotencyKey);
   if (completed.size >= KEPT && !completed.has(key)) completed.delete(completed.keys().next().value!);
   completed.set(key, {
+    id: row.id,
     fingerprint: row.fingerprint,
     protocol: row.protocol,
     signatureHash: row.signatureHash,

@@ -8,11 +8,13 @@ import { DatabaseBusyError } from "../db";
 import { AppError } from "../errors";
 import { logger } from "../logger";
 import { countPurchaseAnswer, timedVerify, UNKNOWN_METHOD } from "../metrics/payment-metrics";
+import { annotateSpan } from "../observability/spans";
 import type { Challenge } from "./challenge";
 import { recallCompleted, rememberCompleted } from "./completed-purchases";
 import { readOffer } from "./methods/payment-methods";
 import { isMppAuthorization } from "./mpp/mpp-credential";
 import { paymentIdentifierAnswer } from "./payment-identifier";
+import { logPurchase } from "./purchase-log";
 import type { PaymentRuntime } from "./payment-runtime";
 import { timed } from "./purchase-timing";
 import {
@@ -98,6 +100,17 @@ async function knownPurchase(runtime: PaymentRuntime, payer: string, key: string
   return row;
 }
 
+// The error code of a refusal's JSON body (the story's reason), else its status.
+function replyCode(answer: PaymentReply): string {
+  try {
+    const code = (JSON.parse(answer.body) as { error?: unknown }).error;
+    if (typeof code === "string") return code;
+  } catch {
+    // not JSON: the status says enough
+  }
+  return String(answer.status);
+}
+
 // Database errors can echo the arguments of the failed query: never log a signature in clear.
 function loggableError(err: unknown): Record<string, unknown> {
   const e = err instanceof Error ? err : new Error(String(err));
@@ -150,21 +163,31 @@ async function purchase(
   const { key, body, input, fingerprint, paymentId } = signed;
   const offer = await timed("decode", () => readOffer(request.paymentSignature, mppAuthorization));
   if ("refused" in offer) {
+    logPurchase("refused", { product: product.id, method: offer.protocol }, { reason: offer.refused });
     if (!runtime.config.payTo) return unconfigured();
     const challenge = await challengeOf(runtime, product);
     return isReply(challenge) ? challenge : refusedReply(runtime, product, challenge, offer.protocol, offer.refused);
   }
   const { method, payer, nonce } = offer;
   attempt.method = method.id;
+  annotateSpan({ "purchase.product": product.id, "purchase.method": method.id });
 
   // Replays of recent purchases are answered from memory.
   const cached = recallCompleted(payer, key);
   const inUse = () => keyInUse(runtime, product, key, method.protocol);
   // A key named by a payment-identifier id is answered by that extension's rules where they differ.
-  const answerFor = (row: PurchaseOutcome | null) =>
-    (paymentId &&
+  const answerFor = async (row: PurchaseOutcome | null) => {
+    const answer = await ((paymentId &&
       paymentIdentifierAnswer(runtime, product, () => challengeOf(runtime, product), offer, row, fingerprint, inUse)) ||
-    settledAnswer(row, fingerprint, offer, inUse, product.successStatus);
+      settledAnswer(row, fingerprint, offer, inUse, product.successStatus));
+    // A known key answered without a new purchase: its stored result, or why this request may not have it.
+    if (answer) {
+      const subject = { purchase: row?.id, product: product.id, method: method.id };
+      if (answer.status < 300) logPurchase("replayed", subject);
+      else logPurchase("refused", subject, { reason: replyCode(answer) });
+    }
+    return answer;
+  };
   const early = cached && (await answerFor({ ...cached, state: "completed" }));
   if (early) return early;
 
@@ -250,9 +273,13 @@ async function purchase(
         row,
       ),
     ).finally(() => verifying);
-    if (claimed === "nonce_used")
+    if (claimed === "nonce_used") {
+      logPurchase("refused", { product: product.id, method: method.id }, { reason: method.nonceUsedReason });
       return refusedReply(runtime, product, challenge, method.protocol, method.nonceUsedReason);
+    }
     if (claimed === "key_in_use") return inProgress();
+    logPurchase("claimed", { purchase: claimed.id, product: product.id, method: method.id });
+    annotateSpan({ "purchase.id": claimed.id });
     advancing = claimed;
     return advance(runtime, claimed, false, { input, verifying });
   }).catch((err: unknown) => {
@@ -282,6 +309,11 @@ export async function reconcilePurchase(
     const row = await findPurchase(payer, key);
     if (!row || row.state === "completed" || row.state === "failed") return row?.state;
     if (row.state === "claimed") {
+      logPurchase(
+        "failed",
+        { purchase: row.id, product: row.product, method: row.protocol },
+        { reason: "claim_abandoned" },
+      );
       await releaseClaim(row.id);
       return "released";
     }

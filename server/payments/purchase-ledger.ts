@@ -60,7 +60,7 @@ export async function findPurchase(payer: string, idempotencyKey: string): Promi
 export type PurchaseOutcome = Pick<
   PurchaseRow,
   "fingerprint" | "state" | "protocol" | "signatureHash" | "responseBody" | "paymentResponse"
->;
+> & { /** The row's id, for the purchase's log lines (purchase-log.ts). */ id?: string };
 
 /** What answering a known key needs (its product unseals the stored answer): a lean read for the path every replay takes. */
 export async function findPurchaseOutcome(
@@ -68,7 +68,7 @@ export async function findPurchaseOutcome(
   idempotencyKey: string,
 ): Promise<(PurchaseOutcome & Pick<PurchaseRow, "product">) | null> {
   const [row] = await sqlQuery<PurchaseOutcome & Pick<PurchaseRow, "product">>(Prisma.sql`
-    SELECT product, fingerprint, state, protocol, signature_hash AS "signatureHash", response_body AS "responseBody", payment_response AS "paymentResponse"
+    SELECT id, product, fingerprint, state, protocol, signature_hash AS "signatureHash", response_body AS "responseBody", payment_response AS "paymentResponse"
     FROM purchases WHERE payer = ${payer} AND idempotency_key = ${idempotencyKey}`);
   return row ?? null;
 }

@@ -12,6 +12,7 @@ import { balanceShortfall, INSUFFICIENT_BALANCE } from "./balance-shortfall";
 import { refusedChallenge, type RefusalDetails } from "./challenge";
 import { rememberCompleted } from "./completed-purchases";
 import { methodOf } from "./methods/payment-methods";
+import { logPurchase, type PurchaseSubject } from "./purchase-log";
 import type { LedgerPayment, Verification } from "./methods/payment-method";
 import type { PaymentRuntime } from "./payment-runtime";
 import { timed } from "./purchase-timing";
@@ -77,6 +78,16 @@ async function refusedPurchase(
   }
 }
 
+const subjectOf = (row: PurchaseRow): PurchaseSubject => {
+  let method: string;
+  try {
+    method = methodOf(row).id;
+  } catch {
+    method = row.protocol;
+  }
+  return { purchase: row.id, product: row.product, method };
+};
+
 // A throw from the in-process facilitator (over our own ledger) that is not the database is the payload's fault.
 function unverifiablePayload(runtime: PaymentRuntime, error: unknown): boolean {
   return runtime.facilitator.ownLedger !== undefined && !(error instanceof DatabaseError);
@@ -101,16 +112,19 @@ async function verify(
     // Busy is not the facilitator's fault: answered server_busy; the claim is resumed or dropped later.
     if (verification.error instanceof DatabaseBusyError) throw verification.error;
     if (unverifiablePayload(runtime, verification.error)) {
+      logPurchase("refused", subjectOf(row), { reason: "invalid_payload" });
       await releaseClaim(row.id);
       return refusedPurchase(runtime, row, "invalid_payload");
     }
     logger.warn({ err: verification.error, purchase: row.id }, "facilitator verify failed");
+    logPurchase("failed", subjectOf(row), { reason: "facilitator_unavailable" });
     await releaseClaim(row.id);
     return facilitatorDown();
   }
   const { verdict } = verification;
   if (!verdict.isValid) {
     const reason = verdict.invalidReason ?? "invalid_payment";
+    logPurchase("refused", subjectOf(row), { reason });
     await releaseClaim(row.id);
     return refusedPurchase(runtime, row, reason);
   }
@@ -123,6 +137,7 @@ async function verify(
     throw err;
   }
   row.state = "settling";
+  logPurchase("verified", subjectOf(row));
   return undefined;
 }
 
@@ -138,15 +153,18 @@ async function settle(
   const method = methodOf(row);
   const settlement = await timed("settle", () => timedSettle(method.id, () => method.settle(runtime, row, sentBefore)));
   if (settlement.outcome === "unknown") {
+    logPurchase("settlement unknown", subjectOf(row), { reason: settlement.code });
     await markSettlementUnknown(row.id, settlement.code, settlement.transaction);
     return settlementUnknown();
   }
   if (settlement.outcome === "refused") {
+    logPurchase("refused", subjectOf(row), { reason: settlement.reason });
     await markFailed(row.id, settlement.reason);
     countPurchase(row.product, method.id, "failed");
     return { ...(await refusedPurchase(runtime, row, settlement.reason, settlement.detail)), outcome: "failed" };
   }
   const { transaction } = settlement;
+  logPurchase("settled", subjectOf(row), { transaction });
   // Our signed receipt goes into the settlement header before it is stored: replays send the same one.
   const paymentResponse = await timed("receipt", () =>
     withPurchaseReceipt(
@@ -209,6 +227,7 @@ async function fulfil(
     await timed("store", () => markCompleted(row.id, sealedBody(runtime, row, responseBody)));
     countPurchase(row.product, methodOf(row).id, "completed");
     rememberCompleted(row.payer, row.idempotencyKey, { ...row, state: "completed", responseBody });
+    logPurchase("fulfilled", subjectOf(row));
     return completedReply(
       { responseBody, paymentResponse: row.paymentResponse, protocol: row.protocol },
       false,
@@ -219,6 +238,7 @@ async function fulfil(
     // failure that persists needs someone to look (the payer cannot be refunded from here).
     const failures = await countFulfilmentFailure(row.id).catch(() => undefined);
     const needsOperator = failures !== undefined && failures >= FULFIL_FAILURES_ALERT;
+    logPurchase("failed", subjectOf(row), { reason: "fulfilment_pending", failures });
     logger.error(
       { err, purchase: row.id, failures, needsOperator },
       needsOperator

@@ -6,7 +6,12 @@
 // purchase's; phases that run side by side (verify beside the claim, the fulfilment beside the
 // settled record) overlap. Off (the default), `timed` only calls its work: nothing is measured,
 // stored or sent.
+//
+// The same phases are the purchase's trace spans (server/observability/spans.ts): a `purchase` span
+// for the whole purchase, and one `purchase.<phase>` child per phase, whether or not timing is on
+// (without the tracing SDK they are no-ops).
 import { AsyncLocalStorage } from "node:async_hooks";
+import { inSpan } from "../observability/spans";
 
 interface PhaseTime {
   phase: string;
@@ -17,8 +22,12 @@ interface PhaseTime {
 const enabled = process.env.PURCHASE_TIMING === "1";
 const current = new AsyncLocalStorage<PhaseTime[]>();
 
-/** Runs `work` as the phase `phase` of the purchase being timed, if any. */
+/** Runs `work` as the phase `phase` of the purchase (its span), timed if the purchase is. */
 export function timed<T>(phase: string, work: () => Promise<T>): Promise<T> {
+  return inSpan(`purchase.${phase}`, {}, () => measured(phase, work));
+}
+
+function measured<T>(phase: string, work: () => Promise<T>): Promise<T> {
   const phases = enabled ? current.getStore() : undefined;
   if (!phases) return work();
   const [wall, cpu] = [performance.now(), process.cpuUsage()];
@@ -38,9 +47,9 @@ const format = (ms: number) => ms.toFixed(2);
 export async function withPurchaseTiming<R extends { headers: Record<string, string> }>(
   purchase: () => Promise<R>,
 ): Promise<R> {
-  if (!enabled) return purchase();
+  if (!enabled) return inSpan("purchase", {}, purchase);
   const phases: PhaseTime[] = [];
-  const answer = await current.run(phases, () => timed("total", purchase));
+  const answer = await current.run(phases, () => inSpan("purchase", {}, () => measured("total", purchase)));
   const header = phases
     .flatMap((p) => [`${p.phase};dur=${format(p.wallMs)}`, `${p.phase}-cpu;dur=${format(p.cpuMs)}`])
     .join(", ");

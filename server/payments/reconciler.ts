@@ -2,6 +2,7 @@
 // between phases): settled ones are fulfilled, settling ones are settled again or looked up, and
 // claimed ones that never reached settle (never verified) are dropped uncharged (decisions.md §3.8).
 import { logger } from "../logger";
+import { inSpan } from "../observability/spans";
 import type { PaymentRuntime } from "./payment-runtime";
 import { reconcilePurchase } from "./purchase-flow";
 import { openPurchases } from "./purchase-ledger";
@@ -17,10 +18,12 @@ export async function reconcileOpenPurchases(
   const outcome: Record<string, number> = {};
   for (const { payer, idempotencyKey } of await openPurchases(idleMs)) {
     const state =
-      (await reconcilePurchase(runtime, payer, idempotencyKey).catch((err: unknown) => {
-        logger.warn({ err, payer, idempotencyKey }, "reconciling a purchase failed");
-        return "error";
-      })) ?? "busy";
+      (await inSpan("purchase.reconcile", {}, () => reconcilePurchase(runtime, payer, idempotencyKey)).catch(
+        (err: unknown) => {
+          logger.warn({ err, payer, idempotencyKey }, "reconciling a purchase failed");
+          return "error";
+        },
+      )) ?? "busy";
     outcome[state] = (outcome[state] ?? 0) + 1;
   }
   return outcome;

@@ -10,6 +10,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 // As in the app's own process (scripts/start.ts preloads it): the TCP peer address for client-address.ts.
 import "@/server/http/peer-address-hook.mjs";
+// And its request ids (X-Request-Id, `requestId` on log lines).
+import "@/server/observability/request-id-hook.mjs";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
 type RouteModule = Record<string, Handler | unknown>;

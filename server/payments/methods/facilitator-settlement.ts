@@ -5,6 +5,7 @@
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
 import { SettleError, VerifyError } from "@x402/core/types";
 import { logger } from "../../logger";
+import { inSpan } from "../../observability/spans";
 import type { PaymentRuntime } from "../payment-runtime";
 import type { PurchaseRow } from "../purchase-ledger";
 import { UNRESOLVED, type LedgerPayment, type Settlement, type Verification } from "./payment-method";
@@ -30,7 +31,8 @@ export async function verifyByFacilitator(
   { payload, requirements }: LedgerPayment,
 ): Promise<Verification> {
   try {
-    return { verdict: await (await runtime.resourceServer()).verifyPayment(payload, requirements) };
+    const server = await runtime.resourceServer();
+    return { verdict: await inSpan("facilitator.verify", {}, () => server.verifyPayment(payload, requirements)) };
   } catch (error) {
     // A facilitator that answers "invalid" with an error status is still a verdict.
     if (error instanceof VerifyError)
@@ -71,7 +73,8 @@ export async function settleByFacilitator(
     result = { success: true, transaction: known, network: requirements.network, payer: row.payer! };
   } else {
     try {
-      result = await (await runtime.resourceServer()).settlePayment(payload, requirements);
+      const server = await runtime.resourceServer();
+      result = await inSpan("facilitator.settle", {}, () => server.settlePayment(payload, requirements));
     } catch (err) {
       if (!(err instanceof SettleError)) {
         logger.warn({ err, purchase: row.id }, "facilitator settle failed; outcome unknown");

@@ -10,6 +10,7 @@
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
 import { SettleError } from "@x402/core/types";
 import { logger } from "../../logger";
+import { inSpan } from "../../observability/spans";
 import { batchIdentity, parseBatchPayload, type BatchPayload } from "../batch/batch-payload";
 import { refusedChallenge } from "../challenge";
 import { encodeHeaderJson } from "../header-codec";
@@ -106,7 +107,7 @@ async function settleBatch(runtime: PaymentRuntime, row: PurchaseRow, sentBefore
   }
   let result: SettleResponse;
   try {
-    result = await server.settlePayment(payload, requirements);
+    result = await inSpan("facilitator.settle", {}, () => server.settlePayment(payload, requirements));
   } catch (err) {
     if (!(err instanceof SettleError)) {
       logger.warn({ err, purchase: row.id }, "batch settle failed; outcome unknown");

@@ -1,0 +1,2 @@
+// request-id-hook.mjs has no exports: it is loaded for its effect (a diagnostics channel subscription).
+export {};
