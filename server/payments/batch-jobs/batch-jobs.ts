@@ -5,9 +5,8 @@
 // stamps its lease in the same statement (as the probe schedule does), so a job never runs on two
 // instances at once, and a job whose instance died is taken again once its lease has run out. Should
 // a lease run out mid-job anyway, the escrow refuses a claim that does not raise a channel's total.
-import { Prisma } from "../../generated/prisma/client";
-import { sqlQuery } from "../../db";
 import { logger } from "../../logger";
+import { jobLease } from "../../job-lease";
 import { X402_ASSET, X402_NETWORK } from "../payment-network";
 import type { PaymentRuntime } from "../payment-runtime";
 
@@ -21,31 +20,12 @@ export interface BatchJobSettings {
   leaseMs: number;
 }
 
+const batchJobs = jobLease("batch_settlement_jobs");
 /** Takes the job when it is due and nobody holds it; false otherwise. */
-export async function leaseBatchJob(job: BatchJob, instanceId: string, leaseMs: number): Promise<boolean> {
-  await sqlQuery(Prisma.sql`INSERT INTO batch_settlement_jobs (job) VALUES (${job}) ON CONFLICT (job) DO NOTHING`);
-  const rows = await sqlQuery<{ job: string }>(Prisma.sql`
-    UPDATE batch_settlement_jobs SET leased_until = now() + make_interval(secs => ${leaseMs / 1000}::float8), leased_by = ${instanceId}
-    WHERE job = (
-      SELECT job FROM batch_settlement_jobs
-      WHERE job = ${job} AND next_run_at <= now() AND (leased_until IS NULL OR leased_until < now())
-      FOR UPDATE SKIP LOCKED)
-    RETURNING job`);
-  return rows.length === 1;
-}
-
+export const leaseBatchJob: (job: BatchJob, instanceId: string, leaseMs: number) => Promise<boolean> = batchJobs.lease;
 /** Gives the job back, due again in `nextInMs`, with what its run did. */
-export async function finishBatchJob(
-  job: BatchJob,
-  instanceId: string,
-  nextInMs: number,
-  result: unknown,
-): Promise<void> {
-  await sqlQuery(Prisma.sql`
-    UPDATE batch_settlement_jobs SET leased_until = NULL, leased_by = NULL, last_result = ${JSON.stringify(result)}::jsonb,
-      next_run_at = now() + make_interval(secs => ${nextInMs / 1000}::float8)
-    WHERE job = ${job} AND leased_by = ${instanceId}`);
-}
+export const finishBatchJob: (job: BatchJob, instanceId: string, nextInMs: number, result: unknown) => Promise<void> =
+  batchJobs.finish;
 
 const NOTHING_TO_SETTLE = "invalid_batch_settlement_evm_nothing_to_settle";
 
