@@ -70,7 +70,7 @@ describe("database outage", () => {
 
   it("/api/health keeps its answer: 503 {ok:false, database:'down'}", async () => {
     await cutDatabase();
-    const res = await healthGet();
+    const res = await healthGet(new Request(`${BASE}/api/health`));
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ ok: false, database: "down" });
   });
