@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -13,6 +14,10 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup-database.ts"],
     pool: "forks",
+    // Vitest's default is one worker fewer than the CPUs: a single worker on a 2-core machine, where the
+    // files then wait one after another on PostgreSQL, child processes (npm start, the embedder) and
+    // timers while a core idles. Two at least (VITEST_MAX_WORKERS overrides).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Limits high enough that no test trips them by accident; the rate-limit tests set their own.
