@@ -74,6 +74,20 @@ function batched(
 
 const before = (at: Date, ms: number) => new Date(at.getTime() - ms);
 
+/** Rows whose `column` (a timestamp) is older than `keepMs`, and that match `also`, deleted in batches of 1000. */
+function expired(table: string, column: string, keepMs: number, also?: Prisma.Sql): RetentionJob {
+  return batched(table, 1000, (limit, at) =>
+    deleteBatch({
+      table,
+      where: also
+        ? Prisma.sql`${also} AND ${Prisma.raw(column)} < ${before(at, keepMs)}`
+        : Prisma.sql`${Prisma.raw(column)} < ${before(at, keepMs)}`,
+      orderBy: column,
+      limit,
+    }),
+  );
+}
+
 export const RETENTION_JOBS: readonly RetentionJob[] = [
   // The stored answer (up to OBSERVER_MAX_RESPONSE_BYTES) of a completed call goes, its record stays
   // (status, outcome, latency, payer, receipt, amount): a replay then answers 410. Small batches: a
@@ -91,64 +105,22 @@ export const RETENTION_JOBS: readonly RetentionJob[] = [
       Prisma.sql`response_body = NULL, response_headers = NULL, answer_purged_at = now()`,
     ),
   ),
-  batched("write_requests", 1000, (limit, at) =>
-    deleteBatch({
-      table: "write_requests",
-      where: Prisma.sql`created_at < ${before(at, KEY_RETENTION_MS)}`,
-      orderBy: "created_at",
-      limit,
-    }),
-  ),
+  expired("write_requests", "created_at", KEY_RETENTION_MS),
+  // `expire` is epoch milliseconds by the app's clock (not a timestamp); NULL (no window) never expires.
   batched("rate_limits", 1000, (limit, at) =>
     deleteBatch({
       table: "rate_limits",
-      // `expire` is epoch milliseconds by the app's clock; NULL (no window) never expires.
       where: Prisma.sql`expire IS NOT NULL AND expire < ${BigInt(at.getTime() - RATE_LIMIT_GRACE_MS)}`,
       orderBy: "expire",
       limit,
     }),
   ),
-  batched("wallet_sign_in_nonces", 1000, (limit, at) =>
-    deleteBatch({
-      table: "wallet_sign_in_nonces",
-      where: Prisma.sql`expires_at < ${before(at, CHALLENGE_KEEP_AFTER_EXPIRY_MS)}`,
-      orderBy: "expires_at",
-      limit,
-    }),
-  ),
+  expired("wallet_sign_in_nonces", "expires_at", CHALLENGE_KEEP_AFTER_EXPIRY_MS),
   // Only challenges never used: a consumed one is the proof's (listing_payee_proofs references it).
-  batched("listing_payee_challenges", 1000, (limit, at) =>
-    deleteBatch({
-      table: "listing_payee_challenges",
-      where: Prisma.sql`consumed_at IS NULL AND expires_at < ${before(at, CHALLENGE_KEEP_AFTER_EXPIRY_MS)}`,
-      orderBy: "expires_at",
-      limit,
-    }),
-  ),
-  batched("sessions", 1000, (limit, at) =>
-    deleteBatch({
-      table: "sessions",
-      where: Prisma.sql`expires_at < ${before(at, AUTH_KEEP_AFTER_EXPIRY_MS)}`,
-      orderBy: "expires_at",
-      limit,
-    }),
-  ),
-  batched("verifications", 1000, (limit, at) =>
-    deleteBatch({
-      table: "verifications",
-      where: Prisma.sql`expires_at < ${before(at, AUTH_KEEP_AFTER_EXPIRY_MS)}`,
-      orderBy: "expires_at",
-      limit,
-    }),
-  ),
-  batched("service_test_jobs", 1000, (limit, at) =>
-    deleteBatch({
-      table: "service_test_jobs",
-      where: Prisma.sql`state <> 'pending' AND finished_at < ${before(at, TEST_JOB_RETENTION_DAYS * DAY_MS)}`,
-      orderBy: "finished_at",
-      limit,
-    }),
-  ),
+  expired("listing_payee_challenges", "expires_at", CHALLENGE_KEEP_AFTER_EXPIRY_MS, Prisma.sql`consumed_at IS NULL`),
+  expired("sessions", "expires_at", AUTH_KEEP_AFTER_EXPIRY_MS),
+  expired("verifications", "expires_at", AUTH_KEEP_AFTER_EXPIRY_MS),
+  expired("service_test_jobs", "finished_at", TEST_JOB_RETENTION_DAYS * DAY_MS, Prisma.sql`state <> 'pending'`),
   // Raw probes: rolled up per offer and UTC day, then deleted (probe-retention.ts, its own bounded
   // batches and lock), and the health rows it leaves stale refreshed.
   {
