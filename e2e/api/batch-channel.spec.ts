@@ -10,6 +10,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, test } from "@playwright/test";
 import { createMarketplaceClient, type Paid, type ShortlistPurchase } from "../../client/marketplace-client";
 import { queryAppDatabase } from "./app-database";
+import { faucet as ledgerFaucet } from "../local-ledger";
 
 const PURCHASES = 20;
 const PRICE = 1000n; // the shortlist, 0.001 USD in atomic units
@@ -18,15 +19,9 @@ const PRICE = 1000n; // the shortlist, 0.001 USD in atomic units
 const DEPOSIT_CAP_USD = "0.007";
 const input = { outcome: "hourly weather forecasts for delivery route planning", search: "terms" as const, limit: 3 };
 
-async function faucet(baseURL: string, address: string, amountUsd: number): Promise<bigint> {
-  const res = await fetch(`${baseURL}/api/dev/faucet`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ address, amountUsd }),
-  });
-  expect(res.status).toBe(200);
-  return BigInt(Math.round(Number(((await res.json()) as { balanceUsd: string }).balanceUsd) * 1e6));
-}
+// The ledger's figures as bigints, like the channel's amounts.
+const faucet = async (baseURL: string, address: string, amountUsd: number) =>
+  BigInt(await ledgerFaucet(baseURL, address, amountUsd));
 /** The balance on the local ledger through the faucet: it credits 1 atomic unit and answers the new balance;
  * this returns the balance before that credit (which stays: the next reading includes it). */
 const ledgerBalance = async (baseURL: string, address: string) => (await faucet(baseURL, address, 0.000001)) - 1n;

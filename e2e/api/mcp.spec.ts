@@ -16,21 +16,10 @@ import type { PaymentRequired } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createToken } from "../ui/pages/review-pages";
+import { faucet, ledgerBalance } from "../local-ledger";
 
 const OUTCOME = "Hourly weather forecasts for any coordinate, paid per call";
 type Call = (name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) => Promise<CallToolResult>;
-
-async function faucet(baseURL: string, address: string, amountUsd: number): Promise<number> {
-  const res = await fetch(`${baseURL}/api/dev/faucet`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ address, amountUsd }),
-  });
-  expect(res.status).toBe(200);
-  return Math.round(Number((await res.json()).balanceUsd) * 1e6);
-}
-/** The balance on the local ledger, read through the faucet (it credits 1 atomic unit and answers the new balance). */
-const ledgerBalance = async (baseURL: string, address: string) => (await faucet(baseURL, address, 0.000001)) - 1;
 
 const errorOf = (r: CallToolResult) =>
   (r.structuredContent as { error: { kind: string; terms?: { atomic: string } } }).error;

@@ -14,6 +14,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { withClient } from "../../scripts/lib/embedded-postgres";
 import { runningEmbeddedUrl } from "../../scripts/lib/resolve-database";
 import { createToken } from "../ui/pages/review-pages";
+import { faucet, ledgerBalance } from "../local-ledger";
 
 interface Offer {
   id: string;
@@ -23,18 +24,6 @@ interface Offer {
   priceUsd: string;
   routedByMarketplace: boolean;
   quickstart: string;
-}
-
-/** The balance of an address on the local ledger, read through the faucet: it credits 1 atomic unit
- * (0.000001 USD) and answers the new balance; this returns the balance before that credit. */
-async function ledgerBalance(baseURL: string, address: string): Promise<number> {
-  const res = await fetch(`${baseURL}/api/dev/faucet`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ address, amountUsd: 0.000001 }),
-  });
-  expect(res.status).toBe(200);
-  return Math.round(Number((await res.json()).balanceUsd) * 1e6) - 1;
 }
 
 async function observedRow(key: string) {
@@ -89,12 +78,7 @@ test("offline: catalog -> observer 402 -> pay with @x402/fetch -> the product; r
 
   // Funds for a fresh payer, and the balances before.
   const account = privateKeyToAccount(generatePrivateKey());
-  const funded = await fetch(`${baseURL}/api/dev/faucet`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ address: account.address, amountUsd: 1 }),
-  });
-  expect(funded.status).toBe(200);
+  await faucet(baseURL!, account.address, 1);
   const payeeBefore = await ledgerBalance(baseURL!, accepts!.payTo);
 
   // Paid: @x402/fetch answers the 402 and retries with PAYMENT-SIGNATURE on the same key.

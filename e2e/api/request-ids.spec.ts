@@ -6,10 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { x402Client } from "@x402/core/client";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { fundedAgent } from "../local-ledger";
 
 const FRESH = /^[0-9a-f]{32}$/;
 
@@ -50,14 +47,7 @@ test("every answer carries X-Request-Id, a client's own when well-formed", async
 test("a paid purchase's log lines carry its request id: claimed, verified, settled, fulfilled", async ({ baseURL }) => {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set: run the e2e tests with npm run test:e2e.");
-  const account = privateKeyToAccount(generatePrivateKey());
-  const funded = await fetch(`${baseURL}/api/dev/faucet`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ address: account.address, amountUsd: 1 }),
-  });
-  expect(funded.status).toBe(200);
-  const pay = wrapFetchWithPayment(fetch, new x402Client().register("eip155:*", new ExactEvmScheme(account)));
+  const { pay } = await fundedAgent(baseURL!);
   const requestId = `e2e-purchase-${randomUUID()}`;
   const paid = await pay(`${baseURL}/api/shop/shortlist`, {
     method: "POST",

@@ -3,38 +3,16 @@
 // cost more than the client's default 1 USD cap per payment, so the buyer raises it.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { x402Client } from "@x402/core/client";
 import { decodePaymentResponseHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
 import { evm, Mppx } from "mppx/client";
 import { assets } from "mppx/evm";
 import { Receipt } from "mppx";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { fundedAgent, ledgerBalance } from "../local-ledger";
 
 async function fundedBuyer(baseURL: string, amountUsd: number) {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const funded = await fetch(`${baseURL}/api/dev/faucet`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ address: account.address, amountUsd }),
-  });
-  expect(funded.status).toBe(200);
-  const client = new x402Client()
-    .register("eip155:*", new ExactEvmScheme(account))
-    .setSpendControls({ maxAmountPerPayment: "$100" });
-  return {
-    pay: wrapFetchWithPayment(fetch, client),
-    // The faucet answers the new balance: a credit of the smallest unit (0.000001) reads it.
-    balance: async () => {
-      const res = await fetch(`${baseURL}/api/dev/faucet`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ address: account.address, amountUsd: 0.000001 }),
-      });
-      return ((await res.json()) as { balanceUsd: string }).balanceUsd;
-    },
-  };
+  const { account, pay } = await fundedAgent(baseURL, amountUsd, 100);
+  return { pay, balance: () => ledgerBalance(baseURL, account.address) };
 }
 
 const post = (body: unknown) => ({
@@ -68,7 +46,7 @@ test("an agent buys a sponsored placement (202) and polls its order with the sta
     status: "queued",
     statusUrl: `${baseURL}/api/shop/orders/${order.id}`,
   });
-  expect(await buyer.balance()).toBe("10.000001"); // 20 - 10 + the reading credit
+  expect(await buyer.balance()).toBe(10_000_000); // 20 - 10 USD, in atomic units
 
   const polled = await fetch(order.statusUrl, { headers: { authorization: `Bearer ${order.statusAuthorization}` } });
   expect(polled.status).toBe(200);
@@ -99,7 +77,7 @@ test("an agent buys an evaluation (202 with its order)", async ({ baseURL }) => 
   const { order } = (await res.json()) as { order: { product: string; status: string; statusAuthorization: string } };
   expect(order).toMatchObject({ product: "evaluation", status: "queued" });
   expect(order.statusAuthorization).toMatch(/^osa_/);
-  expect(await buyer.balance()).toBe("1.000001"); // 50 - 49 + the reading credit
+  expect(await buyer.balance()).toBe(1_000_000); // 50 - 49 USD
 });
 
 test("a paid ad with no eligible placement: 409 no_eligible_ad, nothing charged", async ({ baseURL }) => {
@@ -112,7 +90,7 @@ test("a paid ad with no eligible placement: 409 no_eligible_ad, nothing charged"
   expect(res.status).toBe(409);
   expect(res.headers.get("payment-response")).toBeNull();
   expect(await res.json()).toMatchObject({ error: "no_eligible_ad", charged: false });
-  expect(await buyer.balance()).toBe("1.000001"); // unchanged, + the reading credit
+  expect(await buyer.balance()).toBe(1_000_000); // unchanged
 });
 
 test("an agent pays a sponsored placement with MPP (mppx client, evm charge): 202, Payment-Receipt, charged once", async ({

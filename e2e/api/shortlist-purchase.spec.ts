@@ -1,22 +1,11 @@
 // An agent buys a shortlist from the running marketplace with the official x402 fetch client,
 // funded by the local facilitator's faucet.
 import { expect, test } from "@playwright/test";
-import { x402Client } from "@x402/core/client";
 import { decodePaymentResponseHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { fundedAgent } from "../local-ledger";
 
 test("an agent pays for a shortlist with @x402/fetch and is charged exactly once", async ({ baseURL }) => {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const funded = await fetch(`${baseURL}/api/dev/faucet`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ address: account.address, amountUsd: 1 }),
-  });
-  expect(funded.status).toBe(200);
-
-  const payingFetch = wrapFetchWithPayment(fetch, new x402Client().register("eip155:*", new ExactEvmScheme(account)));
+  const { account, pay: payingFetch } = await fundedAgent(baseURL!);
   const body = JSON.stringify({
     request_id: `e2e-${Date.now()}`,
     outcome: "hourly weather forecasts for delivery route planning",

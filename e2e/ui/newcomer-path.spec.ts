@@ -6,13 +6,10 @@
 // the health the marketplace's own probes observed: a real probe, not one recorded by the test.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { x402Client } from "@x402/core/client";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { profileOf } from "../../server/sandbox/profiles";
 import { AccountPage } from "./pages/account-pages";
 import { signUp } from "./pages/review-pages";
+import { fundedAgent } from "../local-ledger";
 
 interface Offer {
   protocol: string;
@@ -76,14 +73,7 @@ test("newcomer: token on /account → a seeded offer's quickstart paid → 200 �
   };
 
   expect((await fetch(url, { method: offer.method, headers, body })).status).toBe(402);
-  const account = privateKeyToAccount(generatePrivateKey());
-  const funded = await fetch(`${baseURL}/api/dev/faucet`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ address: account.address, amountUsd: 1 }),
-  });
-  expect(funded.status).toBe(200);
-  const pay = wrapFetchWithPayment(fetch, new x402Client().register("eip155:*", new ExactEvmScheme(account)));
+  const { pay } = await fundedAgent(baseURL!);
   const paid = await pay(url, { method: offer.method, headers, body });
   expect(paid.status).toBe(200);
   expect(paid.headers.get("payment-response")).toBeTruthy();

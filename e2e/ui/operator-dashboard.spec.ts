@@ -6,12 +6,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { x402Client } from "@x402/core/client";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { buyQueued } from "./pages/order-pages";
 import { promoteToOperator, signUp } from "./pages/review-pages";
+import { fundedAgent } from "../local-ledger";
 
 interface SalesRow {
   product: string;
@@ -25,15 +22,8 @@ interface Sales {
 }
 
 async function buyShortlist(baseURL: string): Promise<void> {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const funded = await fetch(`${baseURL}/api/dev/faucet`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ address: account.address, amountUsd: 1 }),
-  });
-  expect(funded.status).toBe(200);
-  const client = new x402Client().register("eip155:*", new ExactEvmScheme(account));
-  const paid = await wrapFetchWithPayment(fetch, client)(`${baseURL}/api/shop/shortlist`, {
+  const { pay } = await fundedAgent(baseURL);
+  const paid = await pay(`${baseURL}/api/shop/shortlist`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({

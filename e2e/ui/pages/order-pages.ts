@@ -1,10 +1,7 @@
 // Page object for the operator's orders page, and an agent that buys queued products from the
 // running marketplace with the official x402 fetch client (funded by the local faucet).
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { x402Client } from "@x402/core/client";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { fundedAgent } from "../../local-ledger";
 
 export interface BoughtOrder {
   id: string;
@@ -19,17 +16,8 @@ export async function buyQueued(
   body: Record<string, unknown>,
   maxUsd: number,
 ): Promise<BoughtOrder> {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const funded = await fetch(`${baseURL}/api/dev/faucet`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ address: account.address, amountUsd: maxUsd }),
-  });
-  expect(funded.status).toBe(200);
-  const client = new x402Client()
-    .register("eip155:*", new ExactEvmScheme(account))
-    .setSpendControls({ maxAmountPerPayment: `$${maxUsd}` });
-  const paid = await wrapFetchWithPayment(fetch, client)(`${baseURL}${path}`, {
+  const { pay } = await fundedAgent(baseURL, maxUsd, maxUsd);
+  const paid = await pay(`${baseURL}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -42,15 +30,8 @@ export async function buyQueued(
 
 /** Buys a paid ad (0.002 USD, x402) with a fresh agent; answers the 200 body. */
 export async function buyAd(baseURL: string, body: Record<string, unknown>) {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const funded = await fetch(`${baseURL}/api/dev/faucet`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ address: account.address, amountUsd: 1 }),
-  });
-  expect(funded.status).toBe(200);
-  const client = new x402Client().register("eip155:*", new ExactEvmScheme(account));
-  const paid = await wrapFetchWithPayment(fetch, client)(`${baseURL}/api/shop/ads`, {
+  const { pay } = await fundedAgent(baseURL);
+  const paid = await pay(`${baseURL}/api/shop/ads`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
