@@ -15,21 +15,29 @@ interface Series {
   points: { at: string; values: Record<string, number> }[];
   bars: { key: string; label: string; color: string }[];
   testId: string;
+  /** The y axis's tick labels (default: the number as it is). */
+  formatTick?: (value: number) => string;
 }
 
-export function BucketChart({ caption, bucket, points, bars, testId }: Series) {
+// Wide enough for the longest tick label at 12 px (about 7 px a character), so none is cut at the left edge.
+const axisWidth = (labels: string[]) => Math.max(32, 8 + 7 * Math.max(...labels.map((l) => l.length)));
+
+export function BucketChart({ caption, bucket, points, bars, testId, formatTick = String }: Series) {
   const mounted = useMounted();
   const data = points.map((p) => ({ label: bucketLabel(p.at, bucket), ...p.values }));
+  // The tallest stack bounds the ticks; its label and a finer step's (a quarter of it) are the longest.
+  const top = Math.max(0, ...points.map((p) => bars.reduce((sum, b) => sum + (p.values[b.key] ?? 0), 0)));
+  const width = axisWidth([formatTick(top), formatTick(top / 4), formatTick(top * 0.75)]);
   return (
     <figure className="min-w-0" aria-label={caption}>
       <figcaption className="text-sm font-medium text-slate-700">{caption}</figcaption>
       <div aria-hidden="true" className="mt-2 h-48 min-w-0" data-testid={testId}>
         {mounted && (
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -8 }} accessibilityLayer={false}>
+            <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid vertical={false} stroke="#e2e8f0" />
               <XAxis dataKey="label" tick={AXIS_TICK} interval="preserveStartEnd" minTickGap={24} tickLine={false} />
-              <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={48} />
+              <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={width} tickFormatter={formatTick} />
               {bars.map((b) => (
                 <Bar key={b.key} dataKey={b.key} fill={b.color} stackId="a" isAnimationActive={false} />
               ))}

@@ -34,6 +34,8 @@ export function formatUtc(iso: string): string {
 export const percent = (ratio: number | null) => (ratio === null ? "none" : `${(ratio * 100).toFixed(1)} %`);
 export const millis = (ms: number | null) => (ms === null ? "none" : `${ms} ms`);
 export const dollars = (usd: string) => `$${usd}`;
+/** A revenue axis tick: two significant digits (0.003 → "$0.003", 1500.4 → "$1500"). */
+export const usdTick = (usd: number) => `$${usd >= 100 ? Math.round(usd) : Number(usd.toPrecision(2))}`;
 
 export const METHOD_LABELS: Record<string, string> = {
   "x402-exact": "x402 exact",

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/trpc/client";
 import type { DashboardRange } from "@/server/operator/dashboard-schema";
 import { BucketChart } from "./dashboard-charts";
-import { dollars, METHOD_LABELS } from "./dashboard-format";
+import { dollars, METHOD_LABELS, usdTick } from "./dashboard-format";
 import { DashboardPanel, Figure, Figures, PanelTable, td, th } from "./dashboard-panel";
 
 export function SalesPanel({ range }: { range: DashboardRange }) {
@@ -30,6 +30,7 @@ export function SalesPanel({ range }: { range: DashboardRange }) {
             bucket={d.window.bucket}
             points={d.series.map((s) => ({ at: s.at, values: { usd: Number(s.usd), purchases: s.purchases } }))}
             bars={[{ key: "usd", label: "Revenue (USD)", color: "#4f46e5" }]}
+            formatTick={usdTick}
             testId="sales-chart"
           />
           <PanelTable caption="By product and payment method">
