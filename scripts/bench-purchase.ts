@@ -908,6 +908,38 @@ async function profileRun(db: pg.Client, agents: FundedAgent[], paymentRequired:
   console.log(
     `at ${CONNECTIONS} connections: ${rps(phase.result).toFixed(0)} purchases/s, p50 ${phase.result.latency.p50} ms; CPU per purchase: app ${run.cpu?.app.toFixed(1) ?? "-"} ms, PostgreSQL ${run.cpu?.db.toFixed(1) ?? "-"} ms (with the profiler on for ${DURATION - 2} of ${DURATION} s)`,
   );
+
+  // Then replays of one completed purchase under the same load: the replay's own cost by component
+  // (the profiler writes <pid>.cpuprofile again, over the purchases' one, already reported).
+  const [original] = await presign(agents, paymentRequired, 1, "terms", "profile-replay");
+  const first = await fetch(`${baseUrl}${SHORTLIST}`, {
+    method: "POST",
+    headers: original!.headers,
+    body: original!.body,
+  });
+  if (first.status !== 200) throw new Error(`the purchase to replay answered ${first.status}: ${await first.text()}`);
+  await first.arrayBuffer();
+  toggle(1);
+  toggle(DURATION - 1);
+  const replays = await withCpu(() =>
+    cannon({
+      url: baseUrl,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      requests: [{ method: "POST", path: SHORTLIST, headers: original!.headers, body: original!.body }],
+    }),
+  );
+  const replayPhase = record(`replay POST, profiled`, 200, replays);
+  await new Promise((r) => setTimeout(r, 1500));
+  await reportProfile(
+    PROFILE_DIR!,
+    Math.round(replayPhase.result.requests.total * profiledShare),
+    replays.cpu?.app,
+    "replay",
+  );
+  console.log(
+    `replays at ${CONNECTIONS} connections: ${rps(replayPhase.result).toFixed(0)}/s, p50 ${replayPhase.result.latency.p50} ms; CPU per replay: app ${replays.cpu?.app.toFixed(2) ?? "-"} ms (with the profiler on for ${DURATION - 2} of ${DURATION} s)`,
+  );
   if (problems.length) {
     console.log("\nProblems:");
     for (const p of problems) console.log(`  - ${p}`);

@@ -126,7 +126,12 @@ export async function profileSequential(
 }
 
 /** Run 2's report: the newest CPU profile in `dir`, by component, per purchase. */
-export async function reportProfile(dir: string, purchases: number, appCpuMsPerPurchase?: number): Promise<void> {
+export async function reportProfile(
+  dir: string,
+  purchases: number,
+  appCpuMsPerPurchase?: number,
+  unit = "purchase",
+): Promise<void> {
   const files = (await readdir(dir)).filter((f) => f.endsWith(".cpuprofile"));
   if (files.length === 0) {
     console.log(`\nNo CPU profile was written to ${dir}.`);
@@ -135,15 +140,15 @@ export async function reportProfile(dir: string, purchases: number, appCpuMsPerP
   const file = path.join(dir, files[0]!);
   const { busyMs, components } = profileComponents(file);
   console.log(
-    `\nThe server's main thread under load, by component (V8 profile ${file}: ${(busyMs / 1000).toFixed(1)} s busy, ${purchases} purchases answered meanwhile; self time, source-mapped):`,
+    `\nThe server's main thread under load, by component (V8 profile ${file}: ${(busyMs / 1000).toFixed(1)} s busy, ${purchases} ${unit}s answered meanwhile; self time, source-mapped):`,
   );
-  console.log(`${"share".padStart(6)} ${"ms/purchase".padStart(11)}  component`);
+  console.log(`${"share".padStart(6)} ${`ms/${unit}`.padStart(11)}  component`);
   for (const c of components.filter((x) => x.share >= 0.005))
     console.log(
       `${(100 * c.share).toFixed(1).padStart(5)}% ${(c.ms / Math.max(purchases, 1)).toFixed(2).padStart(11)}  ${c.component}`,
     );
   if (appCpuMsPerPurchase !== undefined)
     console.log(
-      `(main thread busy ${(busyMs / Math.max(purchases, 1)).toFixed(2)} ms per purchase; the whole app process, with its other threads, ${appCpuMsPerPurchase.toFixed(2)} ms)`,
+      `(main thread busy ${(busyMs / Math.max(purchases, 1)).toFixed(2)} ms per ${unit}; the whole app process, with its other threads, ${appCpuMsPerPurchase.toFixed(2)} ms)`,
     );
 }

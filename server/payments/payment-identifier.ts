@@ -24,9 +24,12 @@ export const PAYMENT_IDENTIFIER_PATH = `PAYMENT-SIGNATURE.extensions.${PAYMENT_I
  * rules (16–128 of A–Z a–z 0–9 _ -): a client's `schema` is echoed, and compiling a schema the
  * request sent would let any request choose the server's work.
  */
-export function paymentIdentifierOf(paymentSignature: string | null): { id: string | null } | { errors: string[] } {
+export function paymentIdentifierOf(
+  paymentSignature: string | null,
+  decoded: unknown = paymentSignature ? decodeHeaderJson(paymentSignature) : undefined,
+): { id: string | null } | { errors: string[] } {
   if (!paymentSignature) return { id: null };
-  const payload = decodeHeaderJson(paymentSignature) as { extensions?: unknown } | undefined;
+  const payload = decoded as { extensions?: unknown } | undefined;
   const extensions = payload && typeof payload === "object" ? payload.extensions : undefined;
   if (!extensions || typeof extensions !== "object") return { id: null };
   const declared = (extensions as Record<string, unknown>)[PAYMENT_IDENTIFIER];

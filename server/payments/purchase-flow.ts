@@ -11,6 +11,7 @@ import { countPurchaseAnswer, timedVerify, UNKNOWN_METHOD } from "../metrics/pay
 import { annotateSpan } from "../observability/spans";
 import type { Challenge } from "./challenge";
 import { recallCompleted, rememberCompleted } from "./completed-purchases";
+import { decodeHeaderJson } from "./header-codec";
 import { readOffer } from "./methods/payment-methods";
 import { isMppAuthorization } from "./mpp/mpp-credential";
 import { paymentIdentifierAnswer } from "./payment-identifier";
@@ -158,10 +159,14 @@ async function purchase(
   if (!request.paymentSignature && !mppAuthorization)
     return runtime.config.payTo ? describeProduct(runtime, product) : unconfigured();
 
-  const signed = await timed("parse", () => readSignedRequest(product, request));
+  // PAYMENT-SIGNATURE (7 KB for the shortlist, with the echoed extensions) decoded once for both readers:
+  // each decode cost about 45 µs (base64, depth scan, JSON.parse), some 3 % of a replay's CPU.
+  const decodedSignature =
+    request.paymentSignature && !mppAuthorization ? decodeHeaderJson(request.paymentSignature) : undefined;
+  const signed = await timed("parse", () => readSignedRequest(product, request, decodedSignature));
   if ("status" in signed) return signed;
   const { key, body, input, fingerprint, paymentId } = signed;
-  const offer = await timed("decode", () => readOffer(request.paymentSignature, mppAuthorization));
+  const offer = await timed("decode", () => readOffer(request.paymentSignature, mppAuthorization, decodedSignature));
   if ("refused" in offer) {
     logPurchase("refused", { product: product.id, method: offer.protocol }, { reason: offer.refused });
     if (!runtime.config.payTo) return unconfigured();

@@ -38,9 +38,11 @@ export function invalid(err: AppError): PaymentReply {
   return refusal(err.code, err.message, err.issues ? { issues: err.issues } : {});
 }
 
+/** `decodedSignature`: PAYMENT-SIGNATURE decoded already (decodeHeaderJson), so a request decodes it once. */
 export async function readSignedRequest(
   product: SellableProduct,
   request: PurchaseRequest,
+  decodedSignature?: unknown,
 ): Promise<SignedRequest | PaymentReply> {
   let body: unknown;
   try {
@@ -55,7 +57,7 @@ export async function readSignedRequest(
     request.idempotencyKey === null ? undefined : idempotencyKeySchema.safeParse(request.idempotencyKey);
   if (headerKey && !headerKey.success)
     issues.push(...toIssues(headerKey.error.issues).map((i) => ({ ...i, path: "Idempotency-Key" })));
-  const identifier = paymentIdentifierOf(request.paymentSignature);
+  const identifier = paymentIdentifierOf(request.paymentSignature, decodedSignature);
   if ("errors" in identifier)
     issues.push(...identifier.errors.map((message) => ({ path: PAYMENT_IDENTIFIER_PATH, message })));
   if (!judged.ok || issues.length > 0) return refusal("invalid_request", "The request is not valid.", { issues });

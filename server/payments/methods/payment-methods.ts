@@ -16,9 +16,9 @@ const METHODS: readonly PaymentMethod[] = [x402Exact, x402Batch, mppEvm, mppStri
 export async function readOffer(
   paymentSignature: string | null,
   mppAuthorization: string | null,
+  decoded: unknown = mppAuthorization === null ? decodeHeaderJson(paymentSignature!) : undefined,
 ): Promise<Offer | RefusedOffer> {
   if (mppAuthorization === null) {
-    const decoded = decodeHeaderJson(paymentSignature!);
     return namesBatchSettlement(decoded)
       ? readBatchOffer(decoded, paymentSignature!)
       : readX402Offer(paymentSignature!, decoded);
