@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { callerFor, createPerson, signedOutCaller } from "../test-callers";
 
-const PANELS = ["sales", "purchases", "actions", "traffic", "probes", "channels"] as const;
+const PANELS = ["sales", "purchases", "actions", "traffic", "probes", "channels", "refusals"] as const;
 
 describe("operatorDashboard procedures", () => {
   it("FORBIDDEN for members, UNAUTHORIZED when signed out, for every panel", async () => {
@@ -46,6 +46,8 @@ describe("operatorDashboard procedures", () => {
       expect((await op.operatorDashboard.traffic({ range })).window.range).toBe(range);
       expect((await op.operatorDashboard.probes({ range })).verdicts).toHaveLength(3);
       expect((await op.operatorDashboard.channels({ range })).channels).toBe(0);
+      const refusals = await op.operatorDashboard.refusals({ range });
+      expect(refusals.total).toBe(refusals.limiters.reduce((sum, l) => sum + l.refusals, 0));
     }
   });
 });
